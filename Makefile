@@ -1,0 +1,77 @@
+# railperf - multi-rail RDMA microbenchmarks, perftest-compatible.
+#
+#   make            build everything into build/
+#   make test       unit tests, then the end-to-end suite in a Soft-RoCE guest
+#   make demo       install what is needed, build, run rail_write_bw in a guest
+#   make install    PREFIX=/usr/local, DESTDIR honoured
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+B       ?= build
+
+ifdef CROSS
+CC         := $(CROSS)gcc
+AR         := $(CROSS)ar
+PKG_CONFIG ?= $(CROSS)pkg-config
+endif
+PKG_CONFIG ?= pkg-config
+CFLAGS     ?= -O2 -g
+
+WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
+	-Wformat=2 -Wshadow -Wpointer-arith -Wundef -Wvla
+override CFLAGS += -std=gnu11 $(WARN) -Icommon \
+	$(shell $(PKG_CONFIG) --cflags libibverbs)
+LIBS := $(shell $(PKG_CONFIG) --libs libibverbs) -lhugetlbfs -lpthread -lm
+TEST_LIBS := $(shell $(PKG_CONFIG) --libs cmocka)
+
+COMMON_SRC := $(wildcard common/*.c)
+COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
+LIB        := $(B)/librailperf.a
+BINS       := $(B)/rail_write_bw
+UNIT_SRC   := $(wildcard tests/unit/test_*.c)
+UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+
+.PHONY: all check test unit e2e demo deps install uninstall clean
+all: $(BINS)
+
+$(B)/%.o: %.c $(wildcard common/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(LIB): $(COMMON_OBJ)
+	$(AR) rcs $@ $^
+
+$(B)/rail_write_bw: $(B)/bw/rail_write_bw.o $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(B)/tests/%: $(B)/tests/unit/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(TEST_LIBS)
+
+unit: $(UNIT_BINS)
+	tests/run unit
+
+e2e: $(BINS)
+	tests/run e2e
+
+# The README's test command: unit tests and the guest suite, one summary.
+check test: $(BINS) $(UNIT_BINS)
+	tests/run all
+
+deps:
+	tools/install-deps
+
+demo: deps
+	$(MAKE) all
+	tools/softroce run tools/demo.sh
+
+install: $(BINS)
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 $(BINS) $(DESTDIR)$(BINDIR)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_bw.h - the RDMA WRITE bandwidth engine for one rail.
+ *
+ * Each QP keeps at most TX depth WRs outstanding. CQ moderation: only WR
+ * seq with (seq + 1) % cq_mod == 0, and the last WR, are signaled; a
+ * completion's wr_id names its QP and seq, so it accounts exactly for every
+ * WR of that QP up to seq (perftest credits cq_mod per CQE and trims at the
+ * end; the counts agree). Posting uses the ibv_wr_* API when the QPs have
+ * it, several WRs per doorbell, else ibv_post_send with a WR chain.
+ */
+#ifndef RP_BW_H
+#define RP_BW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rp_msg.h"
+#include "rp_rail.h"
+
+struct rp_bw_cfg {
+	uint64_t size;		/* bytes per WR */
+	uint64_t iters;		/* WRs per QP (iteration mode) */
+	unsigned int duration;	/* s; 0 = iteration mode */
+	unsigned int cq_mod;	/* 1 .. tx_depth */
+	bool peak;		/* keep the timeline and compute BW peak */
+	bool gbits;		/* units of the result: Gb/s, else MiB/s */
+	/* Called about every 4096 loop turns when set (heartbeats); its
+	 * non-zero return stops the run with that error. Not timed work. */
+	int (*tick)(void *arg);
+	void *tick_arg;
+};
+
+struct rp_bw_out {
+	uint64_t msgs;		/* WRs counted in the window */
+	uint64_t start_ns;	/* window: first post (iteration mode) or */
+	uint64_t end_ns;	/* the middle D/2 of a -D run (perftest) */
+	double peak;		/* 0 when not measured */
+};
+
+/*
+ * rp_bw_run - post RDMA WRITEs of cfg->size bytes from each local QP slice
+ * to the peer's slice of that QP until cfg->iters per QP completed, or for
+ * cfg->duration seconds (counting only the middle window [D/4, 3D/4], as
+ * perftest's default margin does). Drains every outstanding WR before it
+ * returns. Returns 0; -EIO on an error completion (named, e.g.
+ * IBV_WC_RETRY_EXC_ERR), -ETIMEDOUT when no completion arrives for 30 s,
+ * -EINTR on a stop request, or another -errno; one line printed.
+ */
+int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
+	      const struct rp_bw_cfg *cfg, struct rp_bw_out *out);
+
+/* rp_bw_result - the perftest row of a run: size, count, peak, avg, rate. */
+void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
+		  struct rp_result *res);
+
+/* rp_wc_status_name - "IBV_WC_RETRY_EXC_ERR" etc. for a WC status. */
+const char *rp_wc_status_name(int status);
+
+#endif /* RP_BW_H */

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_ctrl.h - the TCP control connection (perftest's "Data ex. method :
+ * Ethernet"): connect with retries, accept one client, and send/receive
+ * rp_msg messages with a timeout on every wait.
+ */
+#ifndef RP_CTRL_H
+#define RP_CTRL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct rp_ctrl {
+	int fd;			/* connected socket, -1 when closed */
+	int timeout_ms;		/* bound on each wait for a message */
+	char peer[64];		/* "host:port" for messages */
+};
+
+/*
+ * rp_ctrl_listen - bind a listening TCP socket on @port (all addresses, or
+ * @bind_addr when not NULL) for one client. EADDRINUSE is reported as "control
+ * port N already in use". Returns the fd, or -errno (one line printed).
+ */
+int rp_ctrl_listen(const char *bind_addr, unsigned int port);
+
+/*
+ * rp_ctrl_accept - wait up to @timeout_s for one client on @lfd, then close
+ * @lfd (only one client per test). Fills @c. Returns 0, -ETIMEDOUT, -EINTR
+ * (stop requested) or -errno; one line printed on failure.
+ */
+int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c);
+
+/*
+ * rp_ctrl_connect - connect to @host:@port, retrying every 100 ms for up to
+ * @timeout_s (the server may start later). Fills @c. Returns 0, or
+ * -ETIMEDOUT / -errno with one line naming host, port and the last error.
+ */
+int rp_ctrl_connect(const char *host, unsigned int port,
+		    unsigned int timeout_s, struct rp_ctrl *c);
+
+/* rp_ctrl_close - close the connection; safe to call twice. */
+void rp_ctrl_close(struct rp_ctrl *c);
+
+/*
+ * rp_ctrl_send - send one message (@len <= RP_MSG_MAX_PAYLOAD bytes of
+ * payload). Returns 0 or -errno (one line printed).
+ */
+int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
+		 size_t len);
+
+/*
+ * rp_ctrl_recv - receive one message of type @type into @payload (capacity
+ * @cap), its length in @len; waits at most @timeout_ms (< 0: c->timeout_ms)
+ * of silence: each PROGRESS heartbeat from the peer restarts the wait.
+ * An ERROR message from the peer is printed as "peer: <text>" and returns
+ * -EREMOTEIO; EOF -ECONNRESET; a bad header, another type or a payload
+ * larger than @cap -EBADMSG; no message in time -ETIMEDOUT. One line printed
+ * on every failure.
+ */
+int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
+		 size_t *len, int timeout_ms);
+
+/*
+ * rp_ctrl_send_error - tell the peer we are giving up, with @text (best
+ * effort, errors ignored: the connection may already be gone).
+ */
+void rp_ctrl_send_error(struct rp_ctrl *c, const char *text);
+
+#endif /* RP_CTRL_H */

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_dev.h - an opened RDMA device and one of its ports.
+ */
+#ifndef RP_DEV_H
+#define RP_DEV_H
+
+#include <stdbool.h>
+#include <infiniband/verbs.h>
+
+#include "rp_gid.h"
+
+struct rp_dev {
+	struct ibv_context *ctx;
+	struct ibv_device_attr attr;
+	struct ibv_port_attr port_attr;
+	unsigned int port;
+	char name[IBV_SYSFS_NAME_MAX];
+};
+
+/*
+ * rp_dev_open - open device @name (NULL: the first one) and check that
+ * @port exists and is ACTIVE. On failure prints one line (an unknown name
+ * lists the devices present) and returns -ENODEV, -EINVAL (no such port),
+ * -ENETDOWN (port not ACTIVE) or another -errno. @d is caller-owned; close
+ * it with rp_dev_close().
+ */
+int rp_dev_open(struct rp_dev *d, const char *name, unsigned int port);
+
+/* rp_dev_close - release what rp_dev_open() took; safe on a zeroed @d. */
+void rp_dev_close(struct rp_dev *d);
+
+/* rp_dev_is_roce - true if the port's link layer is Ethernet (RoCE). */
+bool rp_dev_is_roce(const struct rp_dev *d);
+
+/*
+ * rp_dev_read_gids - the port's non-empty GID entries with type and netdev:
+ * ibv_query_gid_table() (rdma-core >= 32), else sysfs. Returns 0 or -errno.
+ */
+int rp_dev_read_gids(const struct rp_dev *d, struct rp_gid_table *t);
+
+/*
+ * rp_dev_select_gid - the GID index this port uses: @want >= 0 (-x) is
+ * checked against the table (in range, non-empty; else an error listing the
+ * valid entries); @want < 0 chooses automatically on RoCE and gives -1 (LID
+ * routing, no GRH) on InfiniBand. Fills @gid with the entry used (zeroed for
+ * -1) and @why with the one-line reason. Returns the index, -1, or -errno.
+ */
+int rp_dev_select_gid(const struct rp_dev *d, int want,
+		      struct rp_gid_entry *gid, char *why, size_t why_len);
+
+/* rp_mtu_from_bytes - IBV_MTU_* for 256..4096 bytes, 0 if not valid. */
+enum ibv_mtu rp_mtu_from_bytes(unsigned int bytes);
+
+/* rp_mtu_bytes - bytes of an IBV_MTU_* value (1 << (7 + mtu)). */
+unsigned int rp_mtu_bytes(enum ibv_mtu mtu);
+
+#endif /* RP_DEV_H */

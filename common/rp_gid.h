@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_gid.h - GID tables and the choice of GID index on RoCE.
+ *
+ * Rules (railperf's; compare perftest 6.29 compute_gid_score and
+ * ../shared/reference/anchors.md section 3): drop empty entries; drop
+ * link-local ones (fe80::/10, IPv4-mapped 169.254/16) unless nothing else is
+ * left; prefer RoCE v2 over v1; then IPv4-mapped over IPv6 (or the reverse
+ * with prefer_ipv6); lowest index on ties. A ConnectX table [fe80 v1,
+ * fe80 v2, IPv4 v1, IPv4 v2] gives 3; Soft-RoCE [fe80 v2, IPv4 v2] gives 1.
+ */
+#ifndef RP_GID_H
+#define RP_GID_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RP_GID_TABLE_MAX 256
+#define RP_GID_STR_LEN 46	/* INET6_ADDRSTRLEN */
+#define RP_NDEV_LEN 16		/* IFNAMSIZ */
+
+enum rp_gid_type {
+	RP_GID_TYPE_IB = 0,	/* InfiniBand, or RoCE v1 on old kernels */
+	RP_GID_TYPE_ROCE_V1 = 1,
+	RP_GID_TYPE_ROCE_V2 = 2,
+};
+
+struct rp_gid_entry {
+	uint8_t raw[16];	/* network byte order */
+	unsigned int index;
+	enum rp_gid_type type;
+	char ndev[RP_NDEV_LEN];	/* netdev name, "" when none or unknown */
+};
+
+/* The non-empty entries of one port's table. Caller-owned. */
+struct rp_gid_table {
+	unsigned int tbl_len;	/* port's gid_tbl_len: valid indexes < this */
+	unsigned int n;		/* entries used in e[] */
+	struct rp_gid_entry e[RP_GID_TABLE_MAX];
+};
+
+/* rp_gid_is_zero - true if all 16 bytes are zero (an empty entry). */
+bool rp_gid_is_zero(const uint8_t raw[16]);
+
+/* rp_gid_is_ipv4 - true for an IPv4-mapped GID (::ffff:a.b.c.d). */
+bool rp_gid_is_ipv4(const uint8_t raw[16]);
+
+/* rp_gid_is_link_local - true for fe80::/10 or IPv4-mapped 169.254/16. */
+bool rp_gid_is_link_local(const uint8_t raw[16]);
+
+/* rp_gid_type_str - "RoCE v2", "RoCE v1" or "IB". */
+const char *rp_gid_type_str(enum rp_gid_type t);
+
+/*
+ * rp_gid_to_str - the GID as an IPv6 address ("::ffff:10.0.1.1",
+ * "fe80::5054:ff:fe12:3401"); @buf has at least RP_GID_STR_LEN bytes.
+ */
+const char *rp_gid_to_str(const uint8_t raw[16], char *buf);
+
+/*
+ * rp_gid_find - the entry with @index, or NULL if that index is empty or
+ * not in the table.
+ */
+const struct rp_gid_entry *rp_gid_find(const struct rp_gid_table *t,
+				       unsigned int index);
+
+/*
+ * rp_gid_choose - choose a GID index by the rules above. Writes one line
+ * of explanation to @why (e.g. "RoCE v2 ::ffff:10.0.1.1 on eth0") and, when
+ * only link-local entries exist, says so there. Returns the index, or
+ * -ENOENT when the table has no non-empty entry.
+ */
+int rp_gid_choose(const struct rp_gid_table *t, bool prefer_ipv6,
+		  char *why, size_t why_len);
+
+/*
+ * rp_gid_list - write the valid entries as "1 (RoCE v2 ::ffff:10.0.1.1),
+ * ..." to @buf for error messages. Returns @buf.
+ */
+const char *rp_gid_list(const struct rp_gid_table *t, char *buf, size_t len);
+
+/*
+ * rp_gid_describe - "RoCE v2 ::ffff:10.0.1.1 on eth0" for one entry.
+ */
+const char *rp_gid_describe(const struct rp_gid_entry *e, char *buf,
+			    size_t len);
+
+/*
+ * rp_gid_read_sysfs - read port @port of device @dev from a sysfs tree
+ * rooted at @root ("/sys/class/infiniband" on a live system, a fixture
+ * directory in tests): ports/P/gids/I, gid_attrs/types/I, gid_attrs/ndevs/I.
+ * Fills @t with non-empty entries. Returns 0 or -errno.
+ */
+int rp_gid_read_sysfs(const char *root, const char *dev, unsigned int port,
+		      struct rp_gid_table *t);
+
+#endif /* RP_GID_H */

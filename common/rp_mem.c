@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <stddef.h>	/* hugetlbfs.h uses size_t without including it */
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <hugetlbfs.h>
+
+#include "rp_mem.h"
+
+static int rp_buf_alloc_huge(struct rp_buf *b, size_t len)
+{
+	long hpage = gethugepagesize();
+	void *p;
+
+	if (hpage <= 0)
+		return -ENOENT;
+	/* STRICT: hugepages or NULL, so we know what we got. No COLOR: keep
+	 * the buffer aligned, its offset is part of what we measure. */
+	p = get_hugepage_region(len, GHR_STRICT);
+	if (!p)
+		return -ENOMEM;
+	b->addr = p;
+	b->page_size = (size_t)hpage;
+	b->kind = RP_BUF_HUGE;
+	return 0;
+}
+
+static int rp_buf_alloc_normal(struct rp_buf *b, size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return -errno;
+	b->addr = p;
+	b->page_size = (size_t)sysconf(_SC_PAGESIZE);
+	b->kind = RP_BUF_NORMAL;
+	return 0;
+}
+
+int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge)
+{
+	int ret = -ENOMEM;
+
+	memset(b, 0, sizeof(*b));
+	if (!len)
+		return -EINVAL;
+	if (want_huge)
+		ret = rp_buf_alloc_huge(b, len);
+	if (ret)
+		ret = rp_buf_alloc_normal(b, len);
+	if (ret)
+		return ret;
+	b->len = len;
+	memset(b->addr, 0, len);	/* fault every page in now */
+	return 0;
+}
+
+void rp_buf_free(struct rp_buf *b)
+{
+	if (b->kind == RP_BUF_HUGE)
+		free_hugepage_region(b->addr);
+	else if (b->kind == RP_BUF_NORMAL)
+		munmap(b->addr, b->len);
+	memset(b, 0, sizeof(*b));
+}
+
+const char *rp_buf_describe(const struct rp_buf *b, bool wanted_huge,
+			    char *out, size_t len)
+{
+	snprintf(out, len, "%zu KiB %s%s", b->page_size >> 10,
+		 b->kind == RP_BUF_HUGE ? "hugepages" : "pages",
+		 b->kind != RP_BUF_HUGE && wanted_huge ?
+		 " (no free hugepages: fell back to base pages)" : "");
+	return out;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_mem.h - test buffers: hugepages through libhugetlbfs, normal pages as
+ * the fallback, and a record of which one was obtained.
+ */
+#ifndef RP_MEM_H
+#define RP_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum rp_buf_kind {
+	RP_BUF_NONE = 0,
+	RP_BUF_HUGE,	/* libhugetlbfs get_hugepage_region(GHR_STRICT) */
+	RP_BUF_NORMAL,	/* anonymous mmap, base pages */
+};
+
+struct rp_buf {
+	void *addr;
+	size_t len;		/* bytes usable at addr */
+	size_t page_size;	/* bytes per page actually backing the buffer */
+	enum rp_buf_kind kind;
+};
+
+/*
+ * rp_buf_alloc - allocate @len bytes (> 0), zero-filled and touched so every
+ * page is faulted in before registration. With @want_huge, hugepages are
+ * tried first and base pages used when none are free (a fallback, not an
+ * error: check b->kind). The buffer is page aligned. Returns 0 or -ENOMEM.
+ * Release with rp_buf_free().
+ */
+int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge);
+
+/* rp_buf_free - release a buffer; safe on a zeroed or freed @b. */
+void rp_buf_free(struct rp_buf *b);
+
+/*
+ * rp_buf_describe - "2048 KiB hugepages" or "4 KiB pages (no free
+ * hugepages)" for reports. Returns @out.
+ */
+const char *rp_buf_describe(const struct rp_buf *b, bool wanted_huge,
+			    char *out, size_t len);
+
+#endif /* RP_MEM_H */

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_opts.h - command-line options shared by every railperf binary.
+ *
+ * Flags and defaults follow perftest (ib_write_bw, ib_read_lat). Each binary
+ * describes itself with a struct rp_test_desc (name, defaults, which flags it
+ * takes); rp_opts_parse() fills a caller-owned struct rp_opts from argv and
+ * rp_opts_finish() applies perftest's derived defaults and cross-checks.
+ */
+#ifndef RP_OPTS_H
+#define RP_OPTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Test identities; also carried on the wire, so values never change. */
+enum rp_test {
+	RP_TEST_WRITE_BW = 1,
+	RP_TEST_READ_LAT = 2,
+	RP_TEST_MULTI_BW = 3,
+};
+
+/* Flags a binary may accept beyond the common set (-d -i -x -s -n -p -m -F). */
+enum rp_opt_feature {
+	RP_FEAT_BW = 1 << 0,	/* -a -D -t -Q -q --report_gbits */
+	RP_FEAT_LAT = 1 << 1,	/* -a -D -H */
+};
+
+#define RP_MAX_QPS 1024			/* per rail; bounds the wire message */
+#define RP_ALL_SIZES_MAX (8u << 20)	/* -a sweeps 2 B .. 8 MiB (perftest) */
+#define RP_DEF_TCP_PORT 18515		/* perftest's DEF_PORT */
+#define RP_DEF_TIMEOUT_S 60
+
+struct rp_test_desc {
+	enum rp_test test;
+	const char *name;	/* program name, e.g. "rail_write_bw" */
+	const char *title;	/* perftest title, e.g. "RDMA_Write BW Test" */
+	uint64_t def_size;	/* bytes */
+	uint64_t def_iters;
+	unsigned int def_tx_depth;
+	unsigned int features;	/* enum rp_opt_feature bits */
+};
+
+struct rp_opts {
+	const struct rp_test_desc *desc;
+	const char *server;	/* host to connect to; NULL = run as server */
+	const char *dev;	/* -d, NULL = first device */
+	unsigned int ib_port;	/* -i */
+	int gid_index;		/* -x, -1 = choose automatically */
+	uint64_t size;		/* -s, bytes */
+	uint64_t iters;		/* -n, per QP */
+	unsigned int duration;	/* -D, seconds; 0 = iteration mode */
+	bool all_sizes;		/* -a */
+	unsigned int tx_depth;	/* -t, outstanding WRs per QP */
+	unsigned int cq_mod;	/* -Q, WRs per signaled completion */
+	bool cq_mod_given;
+	unsigned int num_qps;	/* -q */
+	unsigned int tcp_port;	/* -p */
+	unsigned int mtu;	/* -m, bytes; 0 = port's active MTU */
+	bool report_gbits;	/* --report_gbits: Gb/s = 10^9 b/s, else MiB/s */
+	bool validate;		/* --validate: check the bytes that arrived */
+	bool hugepages;		/* hugepage buffers (default), --no_hugepages */
+	bool histogram;		/* -H (latency tests) */
+	unsigned int timeout;	/* --timeout, seconds, control connection */
+	bool help;
+	bool version;
+};
+
+/*
+ * rp_opts_init - fill @o with @desc's defaults. @desc must outlive @o.
+ */
+void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc);
+
+/*
+ * rp_opts_parse - parse argv into @o (initialized by rp_opts_init). On a bad
+ * flag or value prints one line naming it and the valid values, returns
+ * -EINVAL. Does not exit. Pointers in @o point into argv.
+ */
+int rp_opts_parse(struct rp_opts *o, int argc, char **argv);
+
+/*
+ * rp_opts_finish - apply perftest's derived defaults and cross-flag checks:
+ * CQ moderation 100, but 1 above 8 KiB unless -Q or -a (perftest 4aaedcc);
+ * TX depth capped to iterations; CQ moderation capped to TX depth unless
+ * given; -a excludes -D. Prints one line and returns -EINVAL on conflict.
+ */
+int rp_opts_finish(struct rp_opts *o);
+
+/*
+ * rp_opts_usage - write --help text (every option, default and unit) to @f.
+ */
+void rp_opts_usage(const struct rp_opts *o, FILE *f);
+
+/*
+ * rp_opts_sizes - the message sizes this run covers: -a gives 2, 4, ...,
+ * 8 MiB (23 sizes, as perftest); otherwise the single -s size. Writes up to
+ * @max sizes to @out and returns how many.
+ */
+size_t rp_opts_sizes(const struct rp_opts *o, uint64_t *out, size_t max);
+
+/* rp_opts_max_size - the largest size of the run, bytes (buffer sizing). */
+uint64_t rp_opts_max_size(const struct rp_opts *o);
+
+#endif /* RP_OPTS_H */

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_parse.h - strict parsing of numbers given on the command line.
+ */
+#ifndef RP_PARSE_H
+#define RP_PARSE_H
+
+#include <stdint.h>
+
+/*
+ * rp_parse_u64 - parse a whole decimal number in [min, max].
+ * Rejects empty strings, signs, trailing garbage and overflow.
+ * Returns 0, or -EINVAL (not a number) / -ERANGE (outside [min, max]).
+ */
+int rp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+
+/*
+ * rp_parse_size - parse a message size in bytes with perftest's optional
+ * suffixes: K or k = 2^10, M or m = 2^20, G or g = 2^30 ("64K" = 65536).
+ * Bounds are in bytes, after the suffix is applied.
+ * Returns 0, -EINVAL or -ERANGE as rp_parse_u64().
+ */
+int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+
+/*
+ * rp_parse_double - parse a finite decimal floating-point number in
+ * [min, max]. Returns 0, -EINVAL or -ERANGE.
+ */
+int rp_parse_double(const char *s, double min, double max, double *out);
+
+#endif /* RP_PARSE_H */

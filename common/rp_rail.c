@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "rp_log.h"
+#include "rp_qp.h"
+#include "rp_rail.h"
+
+#define RP_MR_ACCESS (IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | \
+		      IBV_ACCESS_REMOTE_READ)
+
+static uint32_t rp_random_psn(void)
+{
+	uint32_t v = 0;
+
+	if (getrandom(&v, sizeof(v), 0) != sizeof(v))
+		v = (uint32_t)rand();
+	return v & 0xffffff;
+}
+
+static int rp_rail_mr(struct rp_rail *r)
+{
+	/* RELAXED_ORDERING is an optional flag (rdma-core >= 28): devices
+	 * without it ignore it; kernels that reject it get a second try. */
+	r->mr = ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
+			   RP_MR_ACCESS | IBV_ACCESS_RELAXED_ORDERING);
+	r->relaxed_ordering = r->mr != NULL;
+	if (!r->mr)
+		r->mr = ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
+				   RP_MR_ACCESS);
+	if (r->mr)
+		return 0;
+	rp_err("ibv_reg_mr on %s (%zu bytes): %s", r->dev.name, r->buf.len,
+	       strerror(errno));
+	return -errno;
+}
+
+static int rp_rail_cq(struct rp_rail *r)
+{
+	int cqe = (int)(r->tx_depth * r->num_qps);
+
+	if (cqe > r->dev.attr.max_cqe)
+		cqe = r->dev.attr.max_cqe;
+	r->cq = ibv_create_cq(r->dev.ctx, cqe, NULL, NULL, 0);
+	if (r->cq)
+		return 0;
+	rp_err("ibv_create_cq on %s (%d CQEs): %s", r->dev.name, cqe,
+	       strerror(errno));
+	return -errno;
+}
+
+static int rp_rail_qps(struct rp_rail *r)
+{
+	unsigned int i;
+	int ret;
+
+	r->qp = calloc(r->num_qps, sizeof(*r->qp));
+	r->qpx = calloc(r->num_qps, sizeof(*r->qpx));
+	r->psn = calloc(r->num_qps, sizeof(*r->psn));
+	if (!r->qp || !r->qpx || !r->psn)
+		return -ENOMEM;
+	r->wr_api = true;
+	for (i = 0; i < r->num_qps; i++) {
+		ret = rp_qp_create(r, i);
+		if (ret)
+			return ret;
+		r->psn[i] = rp_random_psn();
+	}
+	return 0;
+}
+
+static int rp_rail_check_cfg(struct rp_rail *r, const struct rp_rail_cfg *c)
+{
+	const struct ibv_device_attr *da = &r->dev.attr;
+	enum ibv_mtu mtu = rp_mtu_from_bytes(c->mtu);
+
+	if (c->tx_depth > (unsigned int)da->max_qp_wr) {
+		rp_err("TX depth %u exceeds what %s allows (max_qp_wr %d)",
+		       c->tx_depth, r->dev.name, da->max_qp_wr);
+		return -EINVAL;
+	}
+	r->mtu = r->dev.port_attr.active_mtu;
+	if (mtu && mtu < r->mtu)
+		r->mtu = mtu;	/* -m above the active MTU is capped to it */
+	r->rd_atomic = c->rd_atomic ? c->rd_atomic : 1;
+	if (r->rd_atomic > (unsigned int)da->max_qp_rd_atom)
+		r->rd_atomic = (unsigned int)da->max_qp_rd_atom;
+	if (r->rd_atomic > (unsigned int)da->max_qp_init_rd_atom)
+		r->rd_atomic = (unsigned int)da->max_qp_init_rd_atom;
+	if (!r->rd_atomic)
+		r->rd_atomic = 1;
+	return 0;
+}
+
+static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
+{
+	int ret;
+
+	r->pd = ibv_alloc_pd(r->dev.ctx);
+	if (!r->pd) {
+		rp_err("ibv_alloc_pd on %s: %s", r->dev.name, strerror(errno));
+		return -errno;
+	}
+	ret = rp_buf_alloc(&r->buf, r->slice * r->num_qps, c->hugepages);
+	if (ret) {
+		rp_err("allocating a %llu-byte buffer: %s",
+		       (unsigned long long)(r->slice * r->num_qps),
+		       strerror(-ret));
+		return ret;
+	}
+	return rp_rail_mr(r);
+}
+
+int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
+{
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->gid_index = -1;
+	r->num_qps = c->num_qps;
+	r->tx_depth = c->tx_depth;
+	r->slice = c->slice;
+	ret = rp_dev_open(&r->dev, c->dev, c->port);
+	if (ret)
+		return ret;
+	ret = rp_rail_check_cfg(r, c);
+	if (ret)
+		goto fail;
+	r->gid_index = rp_dev_select_gid(&r->dev, c->gid_index, &r->gid,
+					 r->gid_why, sizeof(r->gid_why));
+	if (r->gid_index < -1) {
+		ret = r->gid_index;
+		goto fail;
+	}
+	ret = rp_rail_buffers(r, c);
+	if (!ret)
+		ret = rp_rail_cq(r);
+	if (!ret)
+		ret = rp_rail_qps(r);
+	if (!ret)
+		return 0;
+fail:
+	rp_rail_fini(r);
+	return ret;
+}
+
+static void rp_rail_destroy_qps(struct rp_rail *r)
+{
+	unsigned int i;
+
+	for (i = 0; r->qp && i < r->num_qps; i++) {
+		if (r->qp[i] && ibv_destroy_qp(r->qp[i]))
+			rp_err("ibv_destroy_qp on %s QP %u: %s", r->dev.name,
+			       i, strerror(errno));
+	}
+	free(r->qp);
+	free(r->qpx);
+	free(r->psn);
+	r->qp = NULL;
+	r->qpx = NULL;
+	r->psn = NULL;
+}
+
+void rp_rail_fini(struct rp_rail *r)
+{
+	rp_rail_destroy_qps(r);
+	if (r->cq && ibv_destroy_cq(r->cq))
+		rp_err("ibv_destroy_cq on %s: %s", r->dev.name, strerror(errno));
+	r->cq = NULL;
+	if (r->mr && ibv_dereg_mr(r->mr))
+		rp_err("ibv_dereg_mr on %s: %s", r->dev.name, strerror(errno));
+	r->mr = NULL;
+	rp_buf_free(&r->buf);
+	if (r->pd && ibv_dealloc_pd(r->pd))
+		rp_err("ibv_dealloc_pd on %s: %s", r->dev.name, strerror(errno));
+	r->pd = NULL;
+	rp_dev_close(&r->dev);
+}
+
+void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a)
+{
+	unsigned int i;
+
+	memset(a, 0, sizeof(*a));
+	a->lid = r->dev.port_attr.lid;
+	a->link_layer = r->dev.port_attr.link_layer;
+	a->gid_type = (uint8_t)r->gid.type;
+	a->gid_index = r->gid_index;
+	memcpy(a->gid, r->gid.raw, sizeof(a->gid));
+	a->mtu = (uint8_t)r->mtu;
+	a->rd_atomic = r->rd_atomic;
+	a->num_qps = r->num_qps;
+	for (i = 0; i < r->num_qps; i++) {
+		a->qp[i] = (struct rp_qp_addr){
+			.qpn = r->qp[i]->qp_num,
+			.psn = r->psn[i],
+			.rkey = r->mr->rkey,
+			.addr = (uint64_t)(uintptr_t)rp_rail_slice(r, i),
+			.len = r->slice,
+		};
+	}
+}
+
+static int rp_rail_check_peer(const struct rp_rail *r,
+			      const struct rp_rail_addr *peer)
+{
+	if (peer->num_qps != r->num_qps) {
+		rp_err("QP count mismatch on %s: local %u, remote %u",
+		       r->dev.name, r->num_qps, peer->num_qps);
+		return -EPROTO;
+	}
+	if ((r->gid_index >= 0) != (peer->gid_index >= 0)) {
+		rp_err("GRH mismatch on %s: local GID index %d, remote %d "
+		       "(give -x on both sides or on neither)", r->dev.name,
+		       r->gid_index, peer->gid_index);
+		return -EPROTO;
+	}
+	return 0;
+}
+
+int rp_rail_connect(struct rp_rail *r, const struct rp_rail_addr *peer)
+{
+	unsigned int i;
+	int ret;
+
+	ret = rp_rail_check_peer(r, peer);
+	if (ret)
+		return ret;
+	if (peer->mtu && peer->mtu < r->mtu)
+		r->mtu = peer->mtu;
+	if (peer->rd_atomic && peer->rd_atomic < r->rd_atomic)
+		r->rd_atomic = peer->rd_atomic;
+	for (i = 0; i < r->num_qps; i++) {
+		ret = rp_qp_to_rts(r, i, peer);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

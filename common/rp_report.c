@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+/*
+ * perftest 6.06 output formats (perftest_parameters.h, perftest_communication.h
+ * of tag v4.5-0.17), reproduced byte for byte; every format string railperf
+ * prints inside the perftest block lives in this file.
+ */
+#include <inttypes.h>
+
+#include "rp_report.h"
+
+#define RP_FMT_BW_TITLE \
+	" #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]"
+#define RP_FMT_BW_TITLE_G \
+	" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]"
+#define RP_FMT_BW_ROW \
+	" %-7" PRIu64 "    %-10" PRIu64 "       %-7.2lf            %-7.2lf\t\t   %-7.6lf"
+#define RP_FMT_BW_ROW_EXT \
+	" %-7" PRIu64 "    %" PRIu64 "           %-7.6lf            %-7.6lf            %-7.6lf"
+
+static const char *rp_onoff(bool on)
+{
+	return on ? "ON" : "OFF";
+}
+
+void rp_report_waiting(FILE *f)
+{
+	fprintf(f, "\n************************************\n"
+		   "* Waiting for client to connect... *\n"
+		   "************************************\n");
+}
+
+void rp_report_header(FILE *f, const struct rp_header *h)
+{
+	fprintf(f, RP_RESULT_LINE);
+	fprintf(f, "                    %s\n", h->title);
+	fprintf(f, " Dual-port       : OFF\t\tDevice         : %s\n", h->device);
+	fprintf(f, " Number of qps   : %u\t\tTransport type : %s\n", h->num_qps,
+		h->transport);
+	fprintf(f, " Connection type : RC\t\tUsing SRQ      : OFF\n");
+	fprintf(f, " PCIe relax order: %s\n", rp_onoff(h->relaxed_ordering));
+	fprintf(f, " ibv_wr* API     : %s\n", rp_onoff(h->wr_api));
+	if (h->tx_depth >= 0)
+		fprintf(f, " TX depth        : %d\n", h->tx_depth);
+	if (h->cq_mod >= 0)
+		fprintf(f, " CQ Moderation   : %d\n", h->cq_mod);
+	fprintf(f, " Mtu             : %u[B]\n", h->mtu);
+	fprintf(f, " Link type       : %s\n", h->link_type);
+	if (h->gid_index >= 0)
+		fprintf(f, " GID index       : %d\n", h->gid_index);
+	if (h->max_inline >= 0)
+		fprintf(f, " Max inline data : %d[B]\n", h->max_inline);
+	if (h->out_reads >= 0)
+		fprintf(f, " Outstand reads  : %d\n", h->out_reads);
+	fprintf(f, " rdma_cm QPs\t : OFF\n");
+	fprintf(f, " Data ex. method : Ethernet\n");
+	fprintf(f, RP_RESULT_LINE);
+}
+
+static void rp_report_gid(FILE *f, const uint8_t g[16])
+{
+	int i;
+
+	fprintf(f, " GID: ");
+	for (i = 0; i < 16; i++)
+		fprintf(f, "%02d%s", g[i], i < 15 ? ":" : "\n");
+}
+
+static void rp_report_side(FILE *f, const char *side,
+			   const struct rp_rail_addr *a, bool read_test)
+{
+	uint32_t i;
+
+	for (i = 0; i < a->num_qps; i++) {
+		const struct rp_qp_addr *q = &a->qp[i];
+
+		fprintf(f, " %s address: LID %#04x QPN %#06x PSN %#06x", side,
+			a->lid, q->qpn, q->psn);
+		if (read_test)
+			fprintf(f, " OUT %#04x", a->rd_atomic);
+		fprintf(f, " RKey %#08x VAddr %#016llx\n", q->rkey,
+			(unsigned long long)q->addr);
+		if (a->gid_index >= 0)
+			rp_report_gid(f, a->gid);
+	}
+}
+
+void rp_report_addresses(FILE *f, const struct rp_rail_addr *local,
+			 const struct rp_rail_addr *remote, bool read_test)
+{
+	rp_report_side(f, "local", local, read_test);
+	rp_report_side(f, "remote", remote, read_test);
+	fprintf(f, RP_RESULT_LINE);
+}
+
+void rp_report_bw_title(FILE *f, bool gbits)
+{
+	fprintf(f, "%s\n", gbits ? RP_FMT_BW_TITLE_G : RP_FMT_BW_TITLE);
+}
+
+void rp_report_bw_row(FILE *f, const struct rp_result *r, bool gbits)
+{
+	if (gbits && r->bw_avg < 0.1)
+		fprintf(f, RP_FMT_BW_ROW_EXT "\n", r->size, r->iters,
+			r->bw_peak, r->bw_avg, r->msg_rate);
+	else
+		fprintf(f, RP_FMT_BW_ROW "\n", r->size, r->iters, r->bw_peak,
+			r->bw_avg, r->msg_rate);
+}
+
+void rp_report_cq_mod_warning(FILE *f)
+{
+	fprintf(f, RP_RESULT_LINE);
+	fprintf(f, "Warning: Large message requested and CQ moderation enabled\n");
+	fprintf(f, "Warning: It can lead to inaccurate results\n");
+}

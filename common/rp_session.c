@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rp_log.h"
+#include "rp_report.h"
+#include "rp_session.h"
+#include "rp_xchg.h"
+
+void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
+		       struct rp_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->test = (uint16_t)o->desc->test;
+	p->flags = (uint16_t)((o->all_sizes ? RP_PF_ALL_SIZES : 0) |
+			      (o->validate ? RP_PF_VALIDATE : 0));
+	p->size = o->size;
+	p->iters = o->iters;
+	p->duration = o->duration;
+	p->num_qps = o->num_qps;
+	p->num_rails = num_rails;
+}
+
+static int rp_session_rails(struct rp_session *s,
+			    const struct rp_rail_cfg *cfg)
+{
+	unsigned int i;
+	int ret;
+
+	s->local = calloc(s->num_rails, sizeof(*s->local));
+	s->remote = calloc(s->num_rails, sizeof(*s->remote));
+	if (!s->local || !s->remote)
+		return -ENOMEM;
+	for (i = 0; i < s->num_rails; i++) {
+		ret = rp_rail_init(&s->rails[i], &cfg[i]);
+		if (ret)
+			return ret;
+		rp_rail_local_addr(&s->rails[i], &s->local[i]);
+	}
+	return 0;
+}
+
+static int rp_session_connect(struct rp_session *s)
+{
+	const struct rp_opts *o = s->o;
+	int lfd;
+
+	s->ctrl.timeout_ms = (int)o->timeout * 1000;
+	if (!s->server)
+		return rp_ctrl_connect(o->server, o->tcp_port, o->timeout,
+				       &s->ctrl);
+	lfd = rp_ctrl_listen(NULL, o->tcp_port);
+	if (lfd < 0)
+		return lfd;
+	rp_report_waiting(stdout);
+	fflush(stdout);
+	return rp_ctrl_accept(lfd, o->timeout, &s->ctrl);
+}
+
+static int rp_session_exchange(struct rp_session *s)
+{
+	struct rp_params peer;
+	unsigned int i;
+	int ret;
+
+	rp_session_params(s->o, s->num_rails, &s->params);
+	ret = rp_xchg_params(&s->ctrl, s->server, &s->params, &peer);
+	if (ret)
+		return ret;
+	for (i = 0; i < s->num_rails; i++) {
+		ret = rp_xchg_rail(&s->ctrl, s->server, &s->local[i],
+				   &s->remote[i]);
+		if (ret)
+			return ret;
+		ret = rp_rail_connect(&s->rails[i], &s->remote[i]);
+		if (ret) {
+			rp_ctrl_send_error(&s->ctrl, "could not connect the "
+					   "QPs (see the peer's output)");
+			return ret;
+		}
+		s->local[i].mtu = (uint8_t)s->rails[i].mtu;
+	}
+	return rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
+}
+
+int rp_session_open(struct rp_session *s, const struct rp_opts *o,
+		    const struct rp_rail_cfg *cfg, unsigned int num_rails)
+{
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	s->o = o;
+	s->server = !o->server;
+	s->num_rails = num_rails;
+	s->ctrl.fd = -1;
+	if (num_rails < 1 || num_rails > RP_MAX_RAILS)
+		return -EINVAL;
+	ret = rp_session_rails(s, cfg);
+	if (!ret)
+		ret = rp_session_connect(s);
+	if (!ret)
+		ret = rp_session_exchange(s);
+	if (ret)
+		rp_session_close(s);
+	return ret;
+}
+
+void rp_session_close(struct rp_session *s)
+{
+	unsigned int i;
+
+	rp_ctrl_close(&s->ctrl);
+	for (i = 0; i < s->num_rails; i++)
+		rp_rail_fini(&s->rails[i]);
+	free(s->local);
+	free(s->remote);
+	s->local = NULL;
+	s->remote = NULL;
+	s->num_rails = 0;
+}
+
+int rp_session_fail(struct rp_session *s, const char *why, int err)
+{
+	rp_ctrl_send_error(&s->ctrl, why);
+	return err;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_session.h - set-up and tear-down of a test between a client and a
+ * server: the rails, the control connection, HELLO, RAIL per rail, the QPs
+ * moved to RTS, and the READY barrier. Every binary opens one session.
+ */
+#ifndef RP_SESSION_H
+#define RP_SESSION_H
+
+#include <stdbool.h>
+
+#include "rp_ctrl.h"
+#include "rp_msg.h"
+#include "rp_opts.h"
+#include "rp_rail.h"
+
+#define RP_MAX_RAILS 16
+
+struct rp_session {
+	const struct rp_opts *o;
+	bool server;
+	unsigned int num_rails;
+	struct rp_rail rails[RP_MAX_RAILS];
+	struct rp_rail_addr *local;	/* [num_rails], heap */
+	struct rp_rail_addr *remote;	/* [num_rails], heap */
+	struct rp_ctrl ctrl;
+	struct rp_params params;
+};
+
+/*
+ * rp_session_open - bring up @num_rails rails from @cfg[], then (server)
+ * print the waiting banner, listen on -p and accept one client or (client)
+ * connect to o->server, exchange parameters and addressing, connect every
+ * QP and pass the READY barrier. On failure the peer is told (ERROR) when
+ * the connection is up, everything is released, and -errno is returned
+ * (the cause printed once). @s is caller-owned; close with
+ * rp_session_close() after success only.
+ */
+int rp_session_open(struct rp_session *s, const struct rp_opts *o,
+		    const struct rp_rail_cfg *cfg, unsigned int num_rails);
+
+/* rp_session_close - close the connection and release every rail. */
+void rp_session_close(struct rp_session *s);
+
+/*
+ * rp_session_fail - tell the peer this side gives up (@why, one line) and
+ * return @err; for failures after rp_session_open().
+ */
+int rp_session_fail(struct rp_session *s, const char *why, int err);
+
+/* rp_session_params - fill @p with this run's parameters from @o. */
+void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
+		       struct rp_params *p);
+
+#endif /* RP_SESSION_H */

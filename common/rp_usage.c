@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+/* --help text for every railperf binary: all option strings live here. */
+#include <stdio.h>
+
+#include "rp_opts.h"
+
+static void rp_usage_common(const struct rp_opts *o, FILE *f)
+{
+	const struct rp_test_desc *d = o->desc;
+
+	fprintf(f,
+"Usage:\n"
+"  %s [options]          start a server\n"
+"  %s [options] <host>   start a client, connect to the server on <host>\n"
+"\n"
+"Options (perftest's meaning and defaults):\n"
+"  -d, --ib-dev=<dev>        RDMA device (default: first device found)\n"
+"  -i, --ib-port=<port>      device port, must be ACTIVE (default: 1)\n"
+"  -x, --gid-index=<index>   GID index (default: chosen: RoCE v2, IPv4-mapped,\n"
+"                            not link-local, lowest index; none on InfiniBand)\n"
+"  -s, --size=<bytes>        message size, K/M/G suffixes (default: %llu)\n"
+"  -n, --iters=<n>           iterations per QP, 5 .. 2^32 (default: %llu)\n"
+"  -p, --port=<port>         TCP control port (default: %u)\n"
+"  -m, --mtu=<bytes>         path MTU 256..4096 (default: port's active MTU;\n"
+"                            client and server use the smaller of the two)\n"
+"  -F, --CPU-freq            accepted for perftest compatibility; railperf\n"
+"                            times with CLOCK_MONOTONIC, not CPU cycles\n",
+		d->name, d->name, (unsigned long long)d->def_size,
+		(unsigned long long)d->def_iters, RP_DEF_TCP_PORT);
+}
+
+static void rp_usage_bw(FILE *f, unsigned int def_tx_depth)
+{
+	fprintf(f,
+"  -a, --all                 run sizes 2 B .. 8 MiB (powers of two)\n"
+"  -D, --duration=<s>        run for <s> seconds instead of -n; the middle\n"
+"                            half is measured (perftest's margin D/4)\n"
+"  -t, --tx-depth=<n>        outstanding WRs per QP (default: %u, at most -n)\n"
+"  -Q, --cq-mod=<n>          signal one WR in <n> (CQ moderation; default 100,\n"
+"                            1 above 8 KiB unless -a; at most -t)\n"
+"  -q, --qp=<n>              QPs, 1 .. %u (default: 1)\n"
+"      --report_gbits        report Gb/s (10^9 bit/s) instead of MiB/s\n"
+"                            (2^20 B/s, labelled MB/sec as perftest does)\n",
+		def_tx_depth, RP_MAX_QPS);
+}
+
+static void rp_usage_lat(FILE *f)
+{
+	fprintf(f,
+"  -a, --all                 run sizes 2 B .. 8 MiB (powers of two)\n"
+"  -D, --duration=<s>        run for <s> seconds instead of -n\n"
+"  -H, --report-histogram    print every sample (usec), as perftest -H\n");
+}
+
+static void rp_usage_railperf(FILE *f)
+{
+	fprintf(f,
+"\n"
+"railperf options:\n"
+"      --validate            client writes a known pattern, server checks the\n"
+"                            bytes that arrived; non-zero exit on mismatch\n"
+"      --use_hugepages       hugepage buffers through libhugetlbfs (default),\n"
+"                            normal pages when none are free\n"
+"      --no_hugepages        normal pages only\n"
+"      --timeout=<s>         control-connection timeout: client connect\n"
+"                            retries, server wait, each message (default: %u)\n"
+"  -h, --help                this text\n"
+"  -V, --version             railperf version and perftest format followed\n",
+		RP_DEF_TIMEOUT_S);
+}
+
+void rp_opts_usage(const struct rp_opts *o, FILE *f)
+{
+	rp_usage_common(o, f);
+	if (o->desc->features & RP_FEAT_BW)
+		rp_usage_bw(f, o->desc->def_tx_depth);
+	if (o->desc->features & RP_FEAT_LAT)
+		rp_usage_lat(f);
+	rp_usage_railperf(f);
+}

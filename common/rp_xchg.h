@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_xchg.h - the steps of a railperf session over the control connection.
+ * The client always sends first and the server answers, so both sides see
+ * the same sequence: HELLO (parameters), RAIL (addressing, one per rail),
+ * READY (barrier), then test-specific messages, then BYE.
+ */
+#ifndef RP_XCHG_H
+#define RP_XCHG_H
+
+#include <stdbool.h>
+
+#include "rp_ctrl.h"
+#include "rp_msg.h"
+#include "rp_rail.h"
+
+/*
+ * rp_xchg_params - exchange HELLO and compare. A mismatch is reported on
+ * both sides with the field named ("size: local 65536, remote 4096") and
+ * returns -EPROTO. Returns 0 or -errno.
+ */
+int rp_xchg_params(struct rp_ctrl *c, bool server, const struct rp_params *local,
+		   struct rp_params *remote);
+
+/* rp_xchg_rail - exchange one RAIL message. Returns 0 or -errno. */
+int rp_xchg_rail(struct rp_ctrl *c, bool server,
+		 const struct rp_rail_addr *local, struct rp_rail_addr *remote);
+
+/*
+ * rp_xchg_sync - a barrier: exchange an empty message of @type (READY,
+ * BYE), waiting at most @timeout_ms (< 0: the connection's timeout).
+ */
+int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms);
+
+#endif /* RP_XCHG_H */
