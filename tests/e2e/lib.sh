@@ -1,0 +1,82 @@
+# Shared helpers for end-to-end tests (sourced; POSIX sh). They run inside a
+# Soft-RoCE guest from tools/softroce, in the repository's root directory.
+
+B=${B:-build}
+DEV=${DEV:-rxe1}
+SERVER_IP=${SERVER_IP:-10.0.2.1}
+TMP=${TMP:-/tmp}
+
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit 77; }
+note() { echo "# $*"; }
+
+# bg OUT CMD...: start CMD in the background, stdout+stderr to OUT; the
+# pid is left in $BG_PID.
+bg() {
+	out=$1; shift
+	"$@" >"$out" 2>&1 &
+	BG_PID=$!
+}
+
+# wait_pid PID SECONDS: wait for PID at most SECONDS; its exit status, or
+# 124 after killing it when it overstays.
+wait_pid() {
+	i=0
+	while kill -0 "$1" 2>/dev/null; do
+		i=$((i + 1))
+		if [ "$i" -gt $(($2 * 10)) ]; then
+			kill -9 "$1" 2>/dev/null; wait "$1" 2>/dev/null
+			return 124
+		fi
+		sleep 0.1
+	done
+	wait "$1"
+}
+
+# pair NAME PORT SERVER_ARGS -- CLIENT_ARGS: run BIN=$BIN server and client on
+# $DEV; outputs in $TMP/NAME.server and $TMP/NAME.client; exit codes in
+# $SRV_RC and $CLI_RC.
+pair() {
+	name=$1 port=$2; shift 2
+	sargs="" cargs="" side=s
+	for a in "$@"; do
+		if [ "$a" = "--" ]; then side=c; continue; fi
+		if [ $side = s ]; then sargs="$sargs $a"; else cargs="$cargs $a"; fi
+	done
+	# shellcheck disable=SC2086
+	bg "$TMP/$name.server" $BIN -d "$DEV" -p "$port" $sargs
+	spid=$BG_PID
+	sleep 0.3
+	# shellcheck disable=SC2086
+	timeout 200 $BIN -d "$DEV" -p "$port" $cargs "$SERVER_IP" >"$TMP/$name.client" 2>&1
+	CLI_RC=$?
+	wait_pid "$spid" 30
+	SRV_RC=$?
+}
+
+# rows FILE: result rows (lines after a "#bytes" table header that start
+# with a number), as "NF field1 field2 ..." - the way scripts parse them.
+rows() {
+	awk '/^ #bytes/ { t = 1; next } t && /^ *[0-9]/ { print NF, $0 }' "$1"
+}
+
+# header_keys FILE: the perftest header block with values removed:
+# "Dual-port:Device:" etc., one line per header line, tabs kept as \t.
+header_keys() {
+	awk '/^-+$/ { n++; next } n == 1' "$1" |
+		sed -e 's/: [^\t]*/:/g' -e 's/\t/\\t/g'
+}
+
+# table_header FILE: the table header line, exactly.
+table_header() { grep '^ #bytes' "$1" | head -n 1; }
+
+# is_number S: a plain decimal number (as scripts expect).
+is_number() { echo "$1" | grep -Eq '^[0-9]+(\.[0-9]+)?$'; }
+
+# check_bw_row "NF size iters peak avg rate": five numeric fields.
+check_bw_row() {
+	set -- $1
+	[ "$1" = 5 ] || fail "row has $1 fields, want 5: $*"
+	shift
+	for f in "$@"; do is_number "$f" || fail "field '$f' is not a number"; done
+}
