@@ -197,33 +197,46 @@ static int rp_dev_check_gid(const struct rp_dev *d,
 	return want;
 }
 
-int rp_dev_select_gid(const struct rp_dev *d, int want,
+static int rp_dev_choose_gid(const struct rp_dev *d,
+			     const struct rp_gid_table *t,
+			     struct rp_gid_entry *gid, char *why, size_t len)
+{
+	int idx = rp_gid_choose(t, false, why, len);
+
+	if (idx < 0) {
+		rp_err("no usable GID on %s port %u: %s", d->name, d->port,
+		       why);
+		return idx;
+	}
+	*gid = *rp_gid_find(t, (unsigned int)idx);
+	return idx;
+}
+
+int rp_dev_select_gid(const struct rp_dev *d, int want, int *index,
 		      struct rp_gid_entry *gid, char *why, size_t why_len)
 {
 	struct rp_gid_table *t;
 	int ret;
 
 	memset(gid, 0, sizeof(*gid));
+	*index = -1;
 	if (want < 0 && !rp_dev_is_roce(d)) {
 		snprintf(why, why_len, "InfiniBand: LID routing, no GRH");
-		return -1;
+		return 0;
 	}
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
 	ret = rp_dev_read_gids(d, t);
-	if (!ret && want >= 0)
-		ret = rp_dev_check_gid(d, t, want, gid, why, why_len);
-	else if (!ret) {
-		ret = rp_gid_choose(t, false, why, why_len);
-		if (ret >= 0)
-			*gid = *rp_gid_find(t, (unsigned int)ret);
-		else
-			rp_err("no usable GID on %s port %u: %s", d->name,
-			       d->port, why);
-	}
+	if (!ret)
+		ret = want >= 0 ?
+		      rp_dev_check_gid(d, t, want, gid, why, why_len) :
+		      rp_dev_choose_gid(d, t, gid, why, why_len);
 	free(t);
-	return ret;
+	if (ret < 0)
+		return ret;
+	*index = ret;
+	return 0;
 }
 
 enum ibv_mtu rp_mtu_from_bytes(unsigned int bytes)

@@ -40,13 +40,14 @@ bool rp_dev_is_roce(const struct rp_dev *d);
 int rp_dev_read_gids(const struct rp_dev *d, struct rp_gid_table *t);
 
 /*
- * rp_dev_select_gid - the GID index this port uses: @want >= 0 (-x) is
- * checked against the table (in range, non-empty; else an error listing the
- * valid entries); @want < 0 chooses automatically on RoCE and gives -1 (LID
- * routing, no GRH) on InfiniBand. Fills @gid with the entry used (zeroed for
- * -1) and @why with the one-line reason. Returns the index, -1, or -errno.
+ * rp_dev_select_gid - the GID index this port uses, in *@index: @want >= 0
+ * (-x) is checked against the table (in range, non-empty; else an error
+ * listing the valid entries); @want < 0 chooses automatically on RoCE and
+ * gives -1 (LID routing, no GRH) on InfiniBand. Fills @gid with the entry
+ * used (zeroed for -1) and @why with the one-line reason. Returns 0 or
+ * -errno (one line printed).
  */
-int rp_dev_select_gid(const struct rp_dev *d, int want,
+int rp_dev_select_gid(const struct rp_dev *d, int want, int *index,
 		      struct rp_gid_entry *gid, char *why, size_t why_len);
 
 /* rp_mtu_from_bytes - IBV_MTU_* for 256..4096 bytes, 0 if not valid. */

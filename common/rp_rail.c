@@ -128,12 +128,10 @@ int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 	ret = rp_rail_check_cfg(r, c);
 	if (ret)
 		goto fail;
-	r->gid_index = rp_dev_select_gid(&r->dev, c->gid_index, &r->gid,
-					 r->gid_why, sizeof(r->gid_why));
-	if (r->gid_index < -1) {
-		ret = r->gid_index;
+	ret = rp_dev_select_gid(&r->dev, c->gid_index, &r->gid_index,
+				&r->gid, r->gid_why, sizeof(r->gid_why));
+	if (ret)
 		goto fail;
-	}
 	ret = rp_rail_buffers(r, c);
 	if (!ret)
 		ret = rp_rail_cq(r);
