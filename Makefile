@@ -66,12 +66,16 @@ demo: deps
 	$(MAKE) all
 	tools/softroce run tools/demo.sh
 
+MANS := $(wildcard man/*.1)
+
 install: $(BINS)
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0755 $(BINS) $(DESTDIR)$(BINDIR)
+	install -m 0644 $(MANS) $(DESTDIR)$(MANDIR)/man1
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MANS)))
 
 clean:
 	rm -rf $(B)
