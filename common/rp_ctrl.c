@@ -255,8 +255,11 @@ int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
 	uint8_t hdr[RP_MSG_HDR_LEN];
 	int ret;
 
-	if (len > RP_MSG_MAX_PAYLOAD)
+	if (len > RP_MSG_MAX_PAYLOAD) {
+		rp_err("%s message of %zu bytes exceeds the limit of %u",
+		       rp_msg_type_str(type), len, RP_MSG_MAX_PAYLOAD);
 		return -EMSGSIZE;
+	}
 	rp_msg_hdr_encode(hdr, type, (uint32_t)len);
 	ret = rp_ctrl_write_all(c->fd, hdr, sizeof(hdr));
 	if (!ret && len)

@@ -109,7 +109,12 @@ int rp_msg_decode_params(const uint8_t *in, size_t len, struct rp_params *p)
 	p->duration = rp_get_u32(&r);
 	p->num_qps = rp_get_u32(&r);
 	p->num_rails = rp_get_u32(&r);
-	return r.underflow ? -EBADMSG : 0;
+	if (r.underflow || p->test < RP_TEST_WRITE_BW ||
+	    p->test > RP_TEST_MULTI_BW || p->num_qps < 1 ||
+	    p->num_qps > RP_MAX_QPS || p->num_rails < 1 ||
+	    p->num_rails > RP_MAX_RAILS || !p->size || !p->iters)
+		return -EBADMSG;
+	return 0;
 }
 
 size_t rp_msg_encode_rail(uint8_t *out, size_t cap, const struct rp_rail_addr *a)
@@ -143,7 +148,8 @@ static int rp_msg_check_rail(const struct rp_rail_addr *a)
 
 	if (a->gid_index < -1 || a->gid_index > 255 || a->gid_type > 2)
 		return -EBADMSG;
-	if (a->mtu < 1 || a->mtu > 5)	/* IBV_MTU_256 .. IBV_MTU_4096 */
+	if (a->link_layer != IBV_LINK_LAYER_INFINIBAND &&
+	    a->link_layer != IBV_LINK_LAYER_ETHERNET)
 		return -EBADMSG;
 	for (i = 0; i < a->num_qps; i++)
 		if (a->qp[i].qpn > 0xffffff || a->qp[i].psn > 0xffffff)
@@ -154,7 +160,7 @@ static int rp_msg_check_rail(const struct rp_rail_addr *a)
 int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 {
 	struct rp_rbuf r = { .p = in, .len = len };
-	uint32_t i;
+	uint32_t i, mtu;
 
 	if (len < RP_RAIL_FIXED_LEN)
 		return -EBADMSG;
@@ -163,9 +169,12 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 	a->gid_type = rp_get_u8(&r);
 	a->gid_index = (int32_t)rp_get_u32(&r);
 	rp_get_bytes(&r, a->gid, sizeof(a->gid));
-	a->mtu = (uint8_t)rp_get_u32(&r);
+	mtu = rp_get_u32(&r);
 	a->rd_atomic = rp_get_u32(&r);
 	a->num_qps = rp_get_u32(&r);
+	if (mtu < IBV_MTU_256 || mtu > IBV_MTU_4096)
+		return -EBADMSG;
+	a->mtu = (uint8_t)mtu;
 	if (a->num_qps < 1 || a->num_qps > RP_MAX_QPS ||
 	    len != RP_RAIL_FIXED_LEN + (size_t)a->num_qps * RP_QP_ADDR_LEN)
 		return -EBADMSG;

@@ -17,6 +17,8 @@
 
 #include "rp_rail.h"
 
+#define RP_MAX_RAILS 16	/* rails per test */
+
 #define RP_MSG_MAGIC 0x52504631u	/* "RPF1" */
 #define RP_PROTO_VERSION 1
 #define RP_MSG_HDR_LEN 12

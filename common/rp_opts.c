@@ -278,8 +278,8 @@ int rp_opts_finish(struct rp_opts *o)
 	if (o->cq_mod > o->tx_depth) {
 		if (o->cq_mod_given) {
 			rp_err("invalid -Q value '%u': CQ moderation must not "
-			       "exceed the TX depth (-t %u)", o->cq_mod,
-			       o->tx_depth);
+			       "exceed the TX depth, %u here (-t, at most -n)",
+			       o->cq_mod, o->tx_depth);
 			return -EINVAL;
 		}
 		o->cq_mod = o->tx_depth;

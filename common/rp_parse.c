@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 
 #include "rp_parse.h"
@@ -77,23 +76,6 @@ int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 	if (v > (UINT64_MAX >> shift))
 		return -ERANGE;
 	v <<= shift;
-	if (v < min || v > max)
-		return -ERANGE;
-	*out = v;
-	return 0;
-}
-
-int rp_parse_double(const char *s, double min, double max, double *out)
-{
-	char *end;
-	double v;
-
-	if (!s || !*s || isspace((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtod(s, &end);
-	if (*end || errno == ERANGE || !isfinite(v))
-		return *end ? -EINVAL : -ERANGE;
 	if (v < min || v > max)
 		return -ERANGE;
 	*out = v;

@@ -22,10 +22,4 @@ int rp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
  */
 int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 
-/*
- * rp_parse_double - parse a finite decimal floating-point number in
- * [min, max]. Returns 0, -EINVAL or -ERANGE.
- */
-int rp_parse_double(const char *s, double min, double max, double *out);
-
 #endif /* RP_PARSE_H */

@@ -15,12 +15,18 @@
 
 #include "rp_msg.h"
 
-/* rp_pattern_byte - the expected byte at @offset of QP @qp's slice. */
+/*
+ * rp_pattern_byte - the expected byte at @offset of QP @qp's slice: the top
+ * byte of splitmix64 (Steele et al., "Fast splittable pseudorandom number
+ * generators", 2014) of (qp, offset), so every QP and offset differ.
+ */
 static inline uint8_t rp_pattern_byte(unsigned int qp, uint64_t offset)
 {
-	uint64_t x = offset * 0x9e3779b97f4a7c15ULL + (uint64_t)qp * 0xbf58476d1ce4e5b9ULL;
+	uint64_t z = offset + ((uint64_t)qp << 44) + 0x9e3779b97f4a7c15ULL;
 
-	return (uint8_t)((x >> 56) ^ (offset >> 12) ^ 0x5a);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (uint8_t)((z ^ (z >> 31)) >> 56);
 }
 
 /* rp_pattern_fill - write the pattern for QP @qp to @len bytes at @buf. */

@@ -14,8 +14,6 @@
 #include "rp_opts.h"
 #include "rp_rail.h"
 
-#define RP_MAX_RAILS 16
-
 struct rp_session {
 	const struct rp_opts *o;
 	bool server;

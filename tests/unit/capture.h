@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * capture.h - capture what the code under test prints on stderr (rp_err
+ * lines), for unit tests. Usage: capture_begin(&c); call; capture_end(&c,
+ * buf, len); then assert on buf. No cmocka assertion may run between
+ * begin and end (a failing one would leave stderr redirected).
+ */
+#ifndef RP_TEST_CAPTURE_H
+#define RP_TEST_CAPTURE_H
+
+#include <stdio.h>
+#include <unistd.h>
+
+struct capture {
+	FILE *tmp;
+	int saved;
+};
+
+/* Redirect stderr to a temporary file. */
+static inline void capture_begin(struct capture *c)
+{
+	fflush(stderr);
+	c->tmp = tmpfile();
+	c->saved = dup(STDERR_FILENO);
+	if (c->tmp && c->saved >= 0)
+		dup2(fileno(c->tmp), STDERR_FILENO);
+}
+
+/* Restore stderr; @buf gets what was printed (NUL-terminated, truncated). */
+static inline void capture_end(struct capture *c, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	fflush(stderr);
+	if (c->saved >= 0) {
+		dup2(c->saved, STDERR_FILENO);
+		close(c->saved);
+	}
+	if (c->tmp) {
+		rewind(c->tmp);
+		n = fread(buf, 1, len - 1, c->tmp);
+		fclose(c->tmp);
+	}
+	buf[n] = '\0';
+	assert_non_null(c->tmp);
+	assert_true(c->saved >= 0);
+}
+
+#endif /* RP_TEST_CAPTURE_H */

@@ -1,0 +1,643 @@
+/* Description: the TCP control connection over loopback inside one process:
+ * connect retries until the timeout (and succeeds when the server comes up
+ * late), a second listener on a port gets -EADDRINUSE, accept times out,
+ * messages round-trip, and rp_ctrl_recv returns -ETIMEDOUT on silence,
+ * -ECONNRESET on EOF, -EBADMSG on foreign bytes / another type / a header
+ * announcing more than 64 KiB, -EREMOTEIO on an ERROR message, while
+ * PROGRESS heartbeats restart its deadline. Every test is bounded by
+ * alarm(). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "capture.h"
+#include "rp_ctrl.h"
+#include "rp_msg.h"
+#include "rp_time.h"
+
+#define ALARM_S 8		/* safety net per test; each needs < 5 s */
+#define HOST "127.0.0.1"
+
+static int setup_alarm(void **state)
+{
+	(void)state;
+	alarm(ALARM_S);
+	return 0;
+}
+
+static int teardown_alarm(void **state)
+{
+	(void)state;
+	alarm(0);
+	return 0;
+}
+
+static double since_s(uint64_t t0)
+{
+	return (double)(rp_now_ns() - t0) / 1e9;
+}
+
+/* A TCP port nobody listens on right now (bind port 0, read, close). */
+static unsigned int free_port(void)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	socklen_t len = sizeof(sa);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	assert_true(fd >= 0);
+	assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &len), 0);
+	close(fd);
+	return ntohs(sa.sin_port);
+}
+
+/* rp_ctrl_listen on a free port (retrying if another process took it). */
+static int listen_free(unsigned int *port)
+{
+	struct capture cap;
+	char err[256];
+	int i, lfd = -1;
+
+	for (i = 0; i < 5 && lfd < 0; i++) {
+		*port = free_port();
+		capture_begin(&cap);
+		lfd = rp_ctrl_listen(NULL, *port);
+		capture_end(&cap, err, sizeof(err));
+	}
+	assert_true(lfd >= 0);
+	return lfd;
+}
+
+/* A connected pair: cli from rp_ctrl_connect, srv from rp_ctrl_accept. */
+struct pair {
+	struct rp_ctrl srv, cli;
+	unsigned int port;
+};
+
+static void pair_open(struct pair *p)
+{
+	int lfd = listen_free(&p->port);
+	char want[32];
+
+	/* the kernel completes the handshake before accept() is called */
+	assert_int_equal(rp_ctrl_connect(HOST, p->port, 2, &p->cli), 0);
+	assert_int_equal(rp_ctrl_accept(lfd, 2, &p->srv), 0);
+	p->srv.timeout_ms = p->cli.timeout_ms = 1000;
+	snprintf(want, sizeof(want), HOST ":%u", p->port);
+	assert_string_equal(p->cli.peer, want);
+	assert_non_null(strstr(p->srv.peer, HOST ":"));
+}
+
+static void pair_close(struct pair *p)
+{
+	rp_ctrl_close(&p->srv);
+	rp_ctrl_close(&p->cli);
+}
+
+/* rp_ctrl_recv with stderr captured into @err. */
+static int recv_msg(struct rp_ctrl *c, uint16_t type, void *buf, size_t cap,
+		    size_t *len, int timeout_ms, char *err, size_t err_len)
+{
+	struct capture cs;
+	int ret;
+
+	capture_begin(&cs);
+	ret = rp_ctrl_recv(c, type, buf, cap, len, timeout_ms);
+	capture_end(&cs, err, err_len);
+	return ret;
+}
+
+static void err_has(const char *err, const char *want)
+{
+	if (!strstr(err, want))
+		fail_msg("stderr \"%s\" lacks \"%s\"", err, want);
+}
+
+/* Raw bytes from the client side, bypassing rp_ctrl_send. */
+static void send_raw(struct rp_ctrl *c, const void *p, size_t n)
+{
+	assert_int_equal(send(c->fd, p, n, MSG_NOSIGNAL), (ssize_t)n);
+}
+
+/* --- a peer thread for timed sequences ---------------------------------- */
+
+struct peer {
+	pthread_t th;
+	struct rp_ctrl *c;
+	void (*fn)(struct peer *);
+	int ret;
+	unsigned int port;	/* for the late server */
+	struct rp_ctrl srv;
+};
+
+static void *peer_main(void *arg)
+{
+	struct peer *p = arg;
+
+	p->fn(p);
+	return NULL;
+}
+
+static void peer_start(struct peer *p, struct rp_ctrl *c,
+		       void (*fn)(struct peer *))
+{
+	p->c = c;
+	p->fn = fn;
+	p->ret = -1;
+	assert_int_equal(pthread_create(&p->th, NULL, peer_main, p), 0);
+}
+
+static void peer_join(struct peer *p)
+{
+	assert_int_equal(pthread_join(p->th, NULL), 0);
+}
+
+/* --- connect, listen, accept -------------------------------------------- */
+
+static void test_connect_refused_times_out(void **state)
+{
+	unsigned int port = free_port();
+	struct rp_ctrl c = { .fd = 123 };
+	struct capture cap;
+	char err[512], want[64];
+	uint64_t t0 = rp_now_ns();
+	double dt;
+	int ret;
+
+	(void)state;
+	capture_begin(&cap);
+	ret = rp_ctrl_connect(HOST, port, 1, &c);
+	dt = since_s(t0);
+	capture_end(&cap, err, sizeof(err));
+	assert_int_equal(ret, -ETIMEDOUT);
+	assert_int_equal(c.fd, -1);
+	if (dt < 0.9 || dt > 3.0)
+		fail_msg("gave up after %.3f s, want about 1 s", dt);
+	snprintf(want, sizeof(want), "could not connect to " HOST ":%u "
+		 "within 1 s", port);
+	err_has(err, want);
+	err_has(err, "Connection refused");
+}
+
+static void late_server(struct peer *p)
+{
+	usleep(300 * 1000);
+	p->ret = rp_ctrl_listen(NULL, p->port);
+	if (p->ret >= 0)
+		p->ret = rp_ctrl_accept(p->ret, 3, &p->srv);
+}
+
+/* The server may start after the client: connect keeps retrying. */
+static void test_connect_retries_until_server_up(void **state)
+{
+	struct peer p = { .port = free_port() };
+	struct rp_ctrl c;
+	uint64_t t0 = rp_now_ns();
+	int ret;
+
+	(void)state;
+	peer_start(&p, NULL, late_server);
+	ret = rp_ctrl_connect(HOST, p.port, 3, &c);
+	peer_join(&p);
+	assert_int_equal(ret, 0);
+	assert_int_equal(p.ret, 0);
+	assert_true(since_s(t0) >= 0.25);
+	rp_ctrl_close(&c);
+	rp_ctrl_close(&p.srv);
+}
+
+static void test_listen_twice(void **state)
+{
+	struct capture cap;
+	unsigned int port;
+	char err[512], want[64];
+	int lfd = listen_free(&port), ret;
+
+	(void)state;
+	capture_begin(&cap);
+	ret = rp_ctrl_listen(NULL, port);
+	capture_end(&cap, err, sizeof(err));
+	close(lfd);
+	if (ret >= 0)
+		close(ret);
+	assert_int_equal(ret, -EADDRINUSE);
+	snprintf(want, sizeof(want), "control port %u already in use", port);
+	err_has(err, want);
+}
+
+static void test_listen_bind_address(void **state)
+{
+	struct rp_ctrl c;
+	unsigned int port = free_port();
+	int lfd = rp_ctrl_listen(HOST, port);
+
+	(void)state;
+	assert_true(lfd >= 0);
+	assert_int_equal(rp_ctrl_connect(HOST, port, 1, &c), 0);
+	rp_ctrl_close(&c);
+	close(lfd);
+}
+
+static void test_accept_times_out(void **state)
+{
+	struct rp_ctrl c = { .fd = 123 };
+	struct capture cap;
+	unsigned int port;
+	char err[512];
+	int lfd = listen_free(&port), ret, closed;
+	uint64_t t0 = rp_now_ns();
+	double dt;
+
+	(void)state;
+	capture_begin(&cap);
+	ret = rp_ctrl_accept(lfd, 1, &c);
+	dt = since_s(t0);
+	closed = close(lfd) == -1 && errno == EBADF;	/* accept closed it */
+	capture_end(&cap, err, sizeof(err));
+	assert_int_equal(ret, -ETIMEDOUT);
+	assert_int_equal(c.fd, -1);
+	assert_true(closed);
+	if (dt < 0.9 || dt > 3.0)
+		fail_msg("accept gave up after %.3f s, want about 1 s", dt);
+	err_has(err, "no client connected within 1 s");
+}
+
+/* --- messages ----------------------------------------------------------- */
+
+static void test_round_trip(void **state)
+{
+	const struct rp_params p = {
+		.test = RP_TEST_WRITE_BW, .size = 65536, .iters = 5000,
+		.num_qps = 2, .num_rails = 1,
+	};
+	uint8_t out[64], in[64];
+	struct rp_params q;
+	struct pair s;
+	size_t n, len = 99;
+
+	(void)state;
+	pair_open(&s);
+	n = rp_msg_encode_params(out, sizeof(out), &p);
+	assert_int_equal(n, 32);
+	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_HELLO, out, n), 0);
+	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_HELLO, in, sizeof(in),
+				      &len, 1000), 0);
+	assert_int_equal(len, 32);
+	assert_int_equal(rp_msg_decode_params(in, len, &q), 0);
+	assert_true(q.size == 65536 && q.iters == 5000 && q.num_qps == 2);
+	/* an empty message the other way */
+	assert_int_equal(rp_ctrl_send(&s.srv, RP_MSG_READY, NULL, 0), 0);
+	assert_int_equal(rp_ctrl_recv(&s.cli, RP_MSG_READY, in, sizeof(in),
+				      &len, -1), 0);
+	assert_int_equal(len, 0);
+	pair_close(&s);
+}
+
+static void send_big_rail(struct peer *p)
+{
+	size_t n = 36 + (size_t)RP_MAX_QPS * 28;	/* 28708 */
+	uint8_t *buf = malloc(n);
+
+	if (buf) {
+		memset(buf, 0x5a, n);
+		p->ret = rp_ctrl_send(p->c, RP_MSG_RAIL, buf, n);
+	}
+	free(buf);
+}
+
+/* A payload larger than one socket buffer's worth arrives whole. */
+static void test_round_trip_large(void **state)
+{
+	uint8_t *in = malloc(RP_MSG_MAX_PAYLOAD);
+	struct peer p;
+	struct pair s;
+	size_t len = 0, i;
+
+	(void)state;
+	assert_non_null(in);
+	pair_open(&s);
+	peer_start(&p, &s.cli, send_big_rail);
+	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_RAIL, in,
+				      RP_MSG_MAX_PAYLOAD, &len, 2000), 0);
+	peer_join(&p);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(len, 28708);	/* 36 + 1024 * 28 */
+	for (i = 0; i < len; i++)
+		assert_int_equal(in[i], 0x5a);
+	pair_close(&s);
+	free(in);
+}
+
+static void test_recv_timeout(void **state)
+{
+	uint8_t in[64];
+	char err[512];
+	struct pair s;
+	size_t len;
+	uint64_t t0;
+	double dt;
+
+	(void)state;
+	pair_open(&s);
+	t0 = rp_now_ns();
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
+				  300, err, sizeof(err)), -ETIMEDOUT);
+	dt = since_s(t0);
+	if (dt < 0.28 || dt > 1.5)
+		fail_msg("timed out after %.3f s, want 0.3 s", dt);
+	err_has(err, "no HELLO from " HOST);
+	/* timeout_ms < 0 takes c->timeout_ms */
+	s.srv.timeout_ms = 300;
+	t0 = rp_now_ns();
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
+				  -1, err, sizeof(err)), -ETIMEDOUT);
+	dt = since_s(t0);
+	if (dt < 0.28 || dt > 1.5)
+		fail_msg("timed out after %.3f s, want 0.3 s", dt);
+	pair_close(&s);
+}
+
+static void test_peer_closes(void **state)
+{
+	uint8_t in[64];
+	char err[512];
+	struct pair s;
+	size_t len;
+
+	(void)state;
+	pair_open(&s);
+	rp_ctrl_close(&s.cli);
+	rp_ctrl_close(&s.cli);	/* twice is fine */
+	assert_int_equal(s.cli.fd, -1);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_RESULT, in, sizeof(in), &len,
+				  1000, err, sizeof(err)), -ECONNRESET);
+	err_has(err, "closed by the peer while waiting for RESULT");
+	pair_close(&s);
+}
+
+/* EOF in the middle of a payload is a reset too. */
+static void test_peer_closes_mid_message(void **state)
+{
+	uint8_t hdr[RP_MSG_HDR_LEN], in[64], part[10] = { 0 };
+	char err[512];
+	struct pair s;
+	size_t len;
+
+	(void)state;
+	pair_open(&s);
+	rp_msg_hdr_encode(hdr, RP_MSG_HELLO, 32);
+	send_raw(&s.cli, hdr, sizeof(hdr));
+	send_raw(&s.cli, part, sizeof(part));
+	rp_ctrl_close(&s.cli);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
+				  1000, err, sizeof(err)), -ECONNRESET);
+	pair_close(&s);
+}
+
+static void test_foreign_bytes(void **state)
+{
+	static const char http[] = "GET / HTTP/1.1\r\n\r\n";
+	uint8_t in[64];
+	char err[512];
+	struct pair s;
+	size_t len;
+
+	(void)state;
+	pair_open(&s);
+	send_raw(&s.cli, http, sizeof(http) - 1);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
+				  1000, err, sizeof(err)), -EBADMSG);
+	err_has(err, "not a railperf peer");
+	err_has(err, "GET / HT");
+	pair_close(&s);
+}
+
+static void test_error_message(void **state)
+{
+	uint8_t in[64];
+	char err[1024];
+	struct pair s;
+	size_t len;
+
+	(void)state;
+	pair_open(&s);
+	rp_ctrl_send_error(&s.cli, "out of memory on rxe0\n");
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_RESULT, in, sizeof(in), &len,
+				  1000, err, sizeof(err)), -EREMOTEIO);
+	err_has(err, "gave up: out of memory on rxe0?");
+	pair_close(&s);
+}
+
+static void test_wrong_type_or_too_big(void **state)
+{
+	uint8_t out[32] = { 0 }, in[64];
+	char err[512];
+	struct pair s;
+	size_t len;
+
+	(void)state;
+	pair_open(&s);
+	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_READY, NULL, 0), 0);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
+				  1000, err, sizeof(err)), -EBADMSG);
+	err_has(err, "expected HELLO, got READY");
+	/* 32 bytes offered, room for 16 */
+	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_HELLO, out, 32), 0);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, 16, &len, 1000,
+				  err, sizeof(err)), -EBADMSG);
+	err_has(err, "got HELLO of 32 bytes");
+	pair_close(&s);
+}
+
+/* 70000 > 65536: rejected from the header alone, without waiting for the
+ * 70000 bytes that never come. */
+static void test_oversized_header(void **state)
+{
+	uint8_t hdr[RP_MSG_HDR_LEN], *in = malloc(RP_MSG_MAX_PAYLOAD);
+	char err[512];
+	struct pair s;
+	size_t len;
+	uint64_t t0;
+
+	(void)state;
+	assert_non_null(in);
+	pair_open(&s);
+	rp_msg_hdr_encode(hdr, RP_MSG_HELLO, 70000);
+	send_raw(&s.cli, hdr, sizeof(hdr));
+	t0 = rp_now_ns();
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, RP_MSG_MAX_PAYLOAD,
+				  &len, 2000, err, sizeof(err)), -EBADMSG);
+	assert_true(since_s(t0) < 0.5);
+	err_has(err, "70000 bytes exceeds the limit");
+	pair_close(&s);
+	free(in);
+}
+
+/* Five PROGRESS heartbeats 200 ms apart, then the HELLO at about 1 s. */
+static void heartbeats(struct peer *p)
+{
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		usleep(200 * 1000);
+		if (rp_ctrl_send(p->c, RP_MSG_PROGRESS, NULL, 0))
+			return;
+	}
+	p->ret = rp_ctrl_send(p->c, RP_MSG_HELLO, "hi", 2);
+}
+
+static void test_progress_restarts_deadline(void **state)
+{
+	uint8_t in[64];
+	char err[512];
+	struct peer p;
+	struct pair s;
+	size_t len = 0;
+	uint64_t t0;
+	int ret;
+
+	(void)state;
+	pair_open(&s);
+	t0 = rp_now_ns();
+	peer_start(&p, &s.cli, heartbeats);
+	ret = recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len, 500, err,
+		       sizeof(err));
+	peer_join(&p);
+	assert_int_equal(ret, 0);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(len, 2);
+	assert_memory_equal(in, "hi", 2);
+	assert_true(since_s(t0) >= 0.9);	/* waited past 500 ms */
+	pair_close(&s);
+}
+
+/* The control case: the same late HELLO without heartbeats times out. */
+static void late_hello(struct peer *p)
+{
+	usleep(900 * 1000);
+	p->ret = rp_ctrl_send(p->c, RP_MSG_HELLO, "hi", 2);
+}
+
+static void test_no_progress_times_out(void **state)
+{
+	uint8_t in[64];
+	char err[512];
+	struct peer p;
+	struct pair s;
+	size_t len;
+	uint64_t t0;
+	int ret;
+
+	(void)state;
+	pair_open(&s);
+	t0 = rp_now_ns();
+	peer_start(&p, &s.cli, late_hello);
+	ret = recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len, 500, err,
+		       sizeof(err));
+	assert_true(since_s(t0) < 0.85);
+	peer_join(&p);
+	assert_int_equal(ret, -ETIMEDOUT);
+	pair_close(&s);
+}
+
+/* A PROGRESS can also be waited for by name. */
+static void test_recv_progress_itself(void **state)
+{
+	uint8_t in[8];
+	struct pair s;
+	size_t len = 99;
+
+	(void)state;
+	pair_open(&s);
+	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_PROGRESS, NULL, 0), 0);
+	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_PROGRESS, in, sizeof(in),
+				      &len, 1000), 0);
+	assert_int_equal(len, 0);
+	pair_close(&s);
+}
+
+/* Sending to a closed peer is an error return, not a SIGPIPE death. */
+static void test_send_to_closed_peer(void **state)
+{
+	uint8_t out[32] = { 0 };
+	struct capture cap;
+	char err[1024];
+	struct pair s;
+	int i, ret = 0;
+
+	(void)state;
+	pair_open(&s);
+	rp_ctrl_close(&s.srv);
+	capture_begin(&cap);
+	for (i = 0; i < 20 && !ret; i++) {
+		ret = rp_ctrl_send(&s.cli, RP_MSG_HELLO, out, sizeof(out));
+		usleep(10 * 1000);
+	}
+	capture_end(&cap, err, sizeof(err));
+	assert_true(ret == -EPIPE || ret == -ECONNRESET);
+	err_has(err, "sending HELLO to " HOST);
+	pair_close(&s);
+}
+
+/* rp_ctrl.h: "Returns 0 or -errno (one line printed)". */
+static void test_send_too_large(void **state)
+{
+	uint8_t *out = calloc(1, RP_MSG_MAX_PAYLOAD + 1);
+	struct capture cap;
+	char err[512];
+	struct pair s;
+	int ret;
+
+	(void)state;
+	assert_non_null(out);
+	pair_open(&s);
+	capture_begin(&cap);
+	ret = rp_ctrl_send(&s.cli, RP_MSG_RAIL, out, RP_MSG_MAX_PAYLOAD + 1);
+	capture_end(&cap, err, sizeof(err));
+	pair_close(&s);
+	free(out);
+	assert_int_equal(ret, -EMSGSIZE);
+	if (!strchr(err, '\n'))
+		fail_msg("-EMSGSIZE returned without a line on stderr");
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup_alarm, teardown_alarm)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_connect_refused_times_out),
+		T(test_connect_retries_until_server_up),
+		T(test_listen_twice),
+		T(test_listen_bind_address),
+		T(test_accept_times_out),
+		T(test_round_trip),
+		T(test_round_trip_large),
+		T(test_recv_timeout),
+		T(test_peer_closes),
+		T(test_peer_closes_mid_message),
+		T(test_foreign_bytes),
+		T(test_error_message),
+		T(test_wrong_type_or_too_big),
+		T(test_oversized_header),
+		T(test_progress_restarts_deadline),
+		T(test_no_progress_times_out),
+		T(test_recv_progress_itself),
+		T(test_send_to_closed_peer),
+		T(test_send_too_large),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

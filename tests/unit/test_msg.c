@@ -1,0 +1,743 @@
+/* Description: rp_msg control messages: the 12-byte header and the HELLO
+ * (params), RAIL, RESULT and VERDICT payloads encode to the documented
+ * big-endian bytes and decode back; decoders reject foreign bytes, other
+ * protocol versions, unknown types, oversized lengths, every truncation,
+ * counts and fields out of bounds (QPs, 24-bit QPN/PSN, GID index, MTU,
+ * NaN/infinite/negative bandwidth, ok=2); encoders return 0 when the
+ * buffer is too small; rp_msg_decode_error and rp_params_mismatch text. */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "rp_msg.h"
+
+/* RAIL layout (rp_msg.c): 36 fixed bytes, then 28 bytes per QP. */
+#define RAIL_FIXED 36
+#define QP_LEN 28
+#define OFF_GID_TYPE 3
+#define OFF_GID_INDEX 4
+#define OFF_MTU 24
+#define OFF_NUM_QPS 32
+#define OFF_QPN(i) (RAIL_FIXED + (i) * QP_LEN)
+#define OFF_PSN(i) (RAIL_FIXED + (i) * QP_LEN + 4)
+
+static void put_be32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+/* --- header -------------------------------------------------------------- */
+
+static int hdr_decode(const uint8_t in[RP_MSG_HDR_LEN], struct rp_msg_hdr *h,
+		      char *err, size_t len)
+{
+	memset(err, 0, len);
+	return rp_msg_hdr_decode(in, h, err, len);
+}
+
+static void test_type_str(void **state)
+{
+	(void)state;
+	assert_string_equal(rp_msg_type_str(RP_MSG_HELLO), "HELLO");
+	assert_string_equal(rp_msg_type_str(RP_MSG_RAIL), "RAIL");
+	assert_string_equal(rp_msg_type_str(RP_MSG_VERDICT), "VERDICT");
+	assert_string_equal(rp_msg_type_str(RP_MSG_PROGRESS), "PROGRESS");
+	assert_string_equal(rp_msg_type_str(0), "?");
+	assert_string_equal(rp_msg_type_str(9), "?");
+	assert_string_equal(rp_msg_type_str(99), "?");
+}
+
+static void test_hdr_encode_bytes(void **state)
+{
+	/* "RPF1", version 1, type 2 (RAIL), length 0x01020304 */
+	static const uint8_t want[RP_MSG_HDR_LEN] = {
+		'R', 'P', 'F', '1', 0x00, 0x01, 0x00, 0x02,
+		0x01, 0x02, 0x03, 0x04 };
+	uint8_t out[RP_MSG_HDR_LEN];
+
+	(void)state;
+	rp_msg_hdr_encode(out, RP_MSG_RAIL, 0x01020304);
+	assert_memory_equal(out, want, sizeof(want));
+}
+
+static void test_hdr_round_trip(void **state)
+{
+	uint8_t buf[RP_MSG_HDR_LEN];
+	struct rp_msg_hdr h;
+	char err[128];
+
+	(void)state;
+	rp_msg_hdr_encode(buf, RP_MSG_PROGRESS, 0);
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
+	assert_int_equal(h.magic, 0x52504631);
+	assert_int_equal(h.version, 1);
+	assert_int_equal(h.type, RP_MSG_PROGRESS);
+	assert_int_equal(h.len, 0);
+	/* the largest allowed payload: 64 KiB = 65536 */
+	rp_msg_hdr_encode(buf, RP_MSG_HELLO, 65536);
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
+	assert_int_equal(h.len, 65536);
+}
+
+static void test_hdr_foreign_bytes(void **state)
+{
+	const uint8_t *http = (const uint8_t *)"GET / HTTP/1.1\r\n\r\n";
+	static const uint8_t tls[RP_MSG_HDR_LEN] = {
+		0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01,
+		'a', 'b', 0x7f, 'c' };
+	struct rp_msg_hdr h;
+	char err[128];
+
+	(void)state;
+	assert_int_equal(hdr_decode(http, &h, err, sizeof(err)), -EBADMSG);
+	assert_non_null(strstr(err, "GET / HT"));
+	assert_non_null(strstr(err, "not a railperf peer"));
+	/* non-printable bytes are shown as '.' */
+	assert_int_equal(hdr_decode(tls, &h, err, sizeof(err)), -EBADMSG);
+	assert_non_null(strstr(err, "\"........ab.c\""));
+}
+
+static void test_hdr_other_version(void **state)
+{
+	uint8_t buf[RP_MSG_HDR_LEN];
+	struct rp_msg_hdr h;
+	char err[128];
+
+	(void)state;
+	rp_msg_hdr_encode(buf, RP_MSG_HELLO, 32);
+	buf[5] = 2;	/* version 0x0002 */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "protocol 2, this build speaks 1"));
+	buf[4] = 1;	/* version 0x0102 = 258 */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	buf[4] = 0;
+	buf[5] = 0;	/* version 0 */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+}
+
+static void test_hdr_bad_type(void **state)
+{
+	uint8_t buf[RP_MSG_HDR_LEN];
+	struct rp_msg_hdr h;
+	char err[128];
+
+	(void)state;
+	rp_msg_hdr_encode(buf, 0, 0);
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), -EBADMSG);
+	assert_non_null(strstr(err, "unknown message type 0"));
+	rp_msg_hdr_encode(buf, 99, 0);
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), -EBADMSG);
+	assert_non_null(strstr(err, "unknown message type 99"));
+	rp_msg_hdr_encode(buf, RP_MSG_TYPE_MAX + 1, 0);
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), -EBADMSG);
+}
+
+static void test_hdr_bad_length(void **state)
+{
+	uint8_t buf[RP_MSG_HDR_LEN];
+	struct rp_msg_hdr h;
+	char err[128];
+
+	(void)state;
+	/* 65536 + 1 = 65537 */
+	rp_msg_hdr_encode(buf, RP_MSG_RAIL, RP_MSG_MAX_PAYLOAD + 1);
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), -EBADMSG);
+	assert_non_null(strstr(err, "RAIL message of 65537 bytes"));
+	rp_msg_hdr_encode(buf, RP_MSG_ERROR, 0xffffffffu);
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), -EBADMSG);
+	assert_non_null(strstr(err, "4294967295"));
+}
+
+static void test_hdr_small_err_buffer(void **state)
+{
+	const uint8_t *http = (const uint8_t *)"GET / HTTP/1.1\r\n\r\n";
+	struct rp_msg_hdr h;
+	char err[8];
+
+	(void)state;
+	assert_int_equal(hdr_decode(http, &h, err, sizeof(err)), -EBADMSG);
+	assert_int_equal(strlen(err), 7);
+}
+
+/* --- HELLO params ------------------------------------------------------- */
+
+static const struct rp_params base_params = {
+	.test = RP_TEST_WRITE_BW, .flags = 0, .size = 65536, .iters = 5000,
+	.duration = 0, .num_qps = 1, .num_rails = 1,
+};
+
+static void test_params_bytes_and_round_trip(void **state)
+{
+	const struct rp_params p = {
+		.test = 1, .flags = 3, .size = 65536, .iters = 5000,
+		.duration = 7, .num_qps = 2, .num_rails = 12,
+	};
+	/* u16 test, u16 flags, u64 size 0x10000, u64 iters 0x1388,
+	 * u32 duration, u32 num_qps, u32 num_rails: 2+2+8+8+4+4+4 = 32 */
+	static const uint8_t want[32] = {
+		0x00, 0x01, 0x00, 0x03,
+		0, 0, 0, 0, 0, 0x01, 0x00, 0x00,
+		0, 0, 0, 0, 0, 0, 0x13, 0x88,
+		0, 0, 0, 7, 0, 0, 0, 2, 0, 0, 0, 0x0c };
+	uint8_t buf[64];
+	struct rp_params q;
+
+	(void)state;
+	assert_int_equal(rp_msg_encode_params(buf, sizeof(buf), &p), 32);
+	assert_memory_equal(buf, want, 32);
+	memset(&q, 0xa5, sizeof(q));
+	assert_int_equal(rp_msg_decode_params(buf, 32, &q), 0);
+	assert_int_equal(q.test, 1);
+	assert_int_equal(q.flags, 3);
+	assert_true(q.size == 65536);
+	assert_true(q.iters == 5000);
+	assert_int_equal(q.duration, 7);
+	assert_int_equal(q.num_qps, 2);
+	assert_int_equal(q.num_rails, 12);
+}
+
+static void test_params_bad_length(void **state)
+{
+	uint8_t buf[64] = { 0 };
+	struct rp_params q;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(rp_msg_encode_params(buf, sizeof(buf), &base_params),
+			 32);
+	for (len = 0; len < 32; len++)
+		assert_int_equal(rp_msg_decode_params(buf, len, &q), -EBADMSG);
+	assert_int_equal(rp_msg_decode_params(buf, 33, &q), -EBADMSG);
+}
+
+static void test_params_small_buffer(void **state)
+{
+	uint8_t buf[32];
+
+	(void)state;
+	assert_int_equal(rp_msg_encode_params(buf, 31, &base_params), 0);
+	assert_int_equal(rp_msg_encode_params(buf, 0, &base_params), 0);
+	assert_int_equal(rp_msg_encode_params(buf, 32, &base_params), 32);
+}
+
+/* --- RAIL ---------------------------------------------------------------- */
+
+static struct rp_rail_addr *rail_new(uint32_t num_qps)
+{
+	struct rp_rail_addr *a = calloc(1, sizeof(*a));
+	uint32_t i;
+
+	assert_non_null(a);
+	a->lid = 0x1234;
+	a->link_layer = 2;
+	a->gid_type = 2;
+	a->gid_index = 3;
+	a->gid[10] = 0xff;
+	a->gid[11] = 0xff;
+	a->gid[12] = 10;
+	a->gid[15] = 1;
+	a->mtu = 3;
+	a->rd_atomic = 16;
+	a->num_qps = num_qps;
+	for (i = 0; i < num_qps && i < RP_MAX_QPS; i++) {
+		a->qp[i].qpn = 0x11 + i;
+		a->qp[i].psn = (0x37d0 + i * 7919) & 0xffffff;
+		a->qp[i].rkey = 0x238 + i;
+		a->qp[i].addr = 0x7fb71d600000ULL + (uint64_t)i * 65536;
+		a->qp[i].len = 65536;
+	}
+	return a;
+}
+
+static void rail_equal(const struct rp_rail_addr *a,
+		       const struct rp_rail_addr *b)
+{
+	assert_int_equal(a->lid, b->lid);
+	assert_int_equal(a->link_layer, b->link_layer);
+	assert_int_equal(a->gid_type, b->gid_type);
+	assert_int_equal(a->gid_index, b->gid_index);
+	assert_memory_equal(a->gid, b->gid, 16);
+	assert_int_equal(a->mtu, b->mtu);
+	assert_int_equal(a->rd_atomic, b->rd_atomic);
+	assert_int_equal(a->num_qps, b->num_qps);
+	assert_memory_equal(a->qp, b->qp, a->num_qps * sizeof(a->qp[0]));
+}
+
+/* 36 + 28 * @n bytes. */
+static size_t rail_len(uint32_t n)
+{
+	return RAIL_FIXED + (size_t)n * QP_LEN;
+}
+
+static void test_rail_bytes_one_qp(void **state)
+{
+	static const uint8_t want[64] = {
+		0x12, 0x34, 2, 2, 0, 0, 0, 3,		/* lid, ll, type, idx */
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1,
+		0, 0, 0, 3, 0, 0, 0, 16, 0, 0, 0, 1,	/* mtu, rd, nqps */
+		0, 0, 0, 0x11, 0, 0, 0x37, 0xd0, 0, 0, 0x02, 0x38,
+		0, 0, 0x7f, 0xb7, 0x1d, 0x60, 0, 0,	/* addr */
+		0, 0, 0, 0, 0, 1, 0, 0 };		/* len 65536 */
+	struct rp_rail_addr *a = rail_new(1), *b = rail_new(0);
+	uint8_t buf[128];
+
+	(void)state;
+	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 64);
+	assert_memory_equal(buf, want, 64);
+	assert_int_equal(rp_msg_decode_rail(buf, 64, b), 0);
+	rail_equal(a, b);
+	free(a);
+	free(b);
+}
+
+static void test_rail_max_qps(void **state)
+{
+	struct rp_rail_addr *a = rail_new(RP_MAX_QPS), *b = rail_new(0);
+	size_t len = rail_len(RP_MAX_QPS);	/* 36 + 28 * 1024 = 28708 */
+	uint8_t *buf = malloc(RP_MSG_MAX_PAYLOAD);
+
+	(void)state;
+	assert_non_null(buf);
+	assert_int_equal(len, 28708);
+	assert_int_equal(rp_msg_encode_rail(buf, RP_MSG_MAX_PAYLOAD, a), len);
+	assert_int_equal(rp_msg_decode_rail(buf, len, b), 0);
+	rail_equal(a, b);
+	assert_int_equal(rp_msg_encode_rail(buf, len - 1, a), 0);
+	a->num_qps = RP_MAX_QPS + 1;
+	assert_int_equal(rp_msg_encode_rail(buf, RP_MSG_MAX_PAYLOAD, a), 0);
+	free(buf);
+	free(a);
+	free(b);
+}
+
+static void test_rail_gid_index_none(void **state)
+{
+	struct rp_rail_addr *a = rail_new(1), *b = rail_new(0);
+	uint8_t buf[128];
+
+	(void)state;
+	a->gid_index = -1;	/* LID routing: sent as 0xffffffff */
+	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 64);
+	assert_int_equal(buf[OFF_GID_INDEX], 0xff);
+	assert_int_equal(rp_msg_decode_rail(buf, 64, b), 0);
+	assert_int_equal(b->gid_index, -1);
+	free(a);
+	free(b);
+}
+
+/* Encodes a 2-QP rail into @buf (92 bytes). */
+static size_t rail_two(uint8_t *buf, size_t cap)
+{
+	struct rp_rail_addr *a = rail_new(2);
+	size_t len = rp_msg_encode_rail(buf, cap, a);
+
+	free(a);
+	assert_int_equal(len, rail_len(2));	/* 36 + 56 = 92 */
+	return len;
+}
+
+static int rail_decode(const uint8_t *buf, size_t len)
+{
+	struct rp_rail_addr *b = rail_new(0);
+	int ret = rp_msg_decode_rail(buf, len, b);
+
+	free(b);
+	return ret;
+}
+
+static void test_rail_truncated(void **state)
+{
+	uint8_t buf[128];
+	size_t len, n = rail_two(buf, sizeof(buf));
+
+	(void)state;
+	for (len = 0; len < n; len++)
+		assert_int_equal(rail_decode(buf, len), -EBADMSG);
+	buf[n] = 0;
+	assert_int_equal(rail_decode(buf, n + 1), -EBADMSG);
+	assert_int_equal(rail_decode(buf, n), 0);
+}
+
+static void test_rail_bad_qp_count(void **state)
+{
+	uint8_t buf[128];
+	size_t n = rail_two(buf, sizeof(buf));
+
+	(void)state;
+	put_be32(buf + OFF_NUM_QPS, 0);
+	assert_int_equal(rail_decode(buf, RAIL_FIXED), -EBADMSG);
+	put_be32(buf + OFF_NUM_QPS, RP_MAX_QPS + 1);
+	assert_int_equal(rail_decode(buf, n), -EBADMSG);
+	put_be32(buf + OFF_NUM_QPS, 0xffffffffu);
+	assert_int_equal(rail_decode(buf, n), -EBADMSG);
+	/* 3 QPs claimed, bytes for 2 */
+	put_be32(buf + OFF_NUM_QPS, 3);
+	assert_int_equal(rail_decode(buf, n), -EBADMSG);
+	/* 1 QP claimed, bytes for 2 */
+	put_be32(buf + OFF_NUM_QPS, 1);
+	assert_int_equal(rail_decode(buf, n), -EBADMSG);
+}
+
+/* Patch a big-endian u32 at @off of a valid 2-QP rail and decode. */
+static int rail_patched(size_t off, uint32_t v)
+{
+	uint8_t buf[128];
+	size_t n = rail_two(buf, sizeof(buf));
+
+	put_be32(buf + off, v);
+	return rail_decode(buf, n);
+}
+
+static void test_rail_24bit_fields(void **state)
+{
+	(void)state;
+	assert_int_equal(rail_patched(OFF_QPN(0), 0xffffff), 0);
+	assert_int_equal(rail_patched(OFF_QPN(1), 0x1000000), -EBADMSG);
+	assert_int_equal(rail_patched(OFF_PSN(0), 0xffffff), 0);
+	assert_int_equal(rail_patched(OFF_PSN(1), 0x1000000), -EBADMSG);
+	assert_int_equal(rail_patched(OFF_QPN(0), 0xffffffffu), -EBADMSG);
+}
+
+static void test_rail_gid_index_bounds(void **state)
+{
+	(void)state;
+	assert_int_equal(rail_patched(OFF_GID_INDEX, 255), 0);
+	assert_int_equal(rail_patched(OFF_GID_INDEX, 256), -EBADMSG);
+	assert_int_equal(rail_patched(OFF_GID_INDEX, 300), -EBADMSG);
+	/* -2 as u32 */
+	assert_int_equal(rail_patched(OFF_GID_INDEX, 0xfffffffeu), -EBADMSG);
+}
+
+static void test_rail_gid_type_bounds(void **state)
+{
+	uint8_t buf[128];
+	size_t n = rail_two(buf, sizeof(buf));
+
+	(void)state;
+	buf[OFF_GID_TYPE] = 3;
+	assert_int_equal(rail_decode(buf, n), -EBADMSG);
+	buf[OFF_GID_TYPE] = 0;
+	assert_int_equal(rail_decode(buf, n), 0);
+}
+
+/* MTU travels as a u32 enum ibv_mtu: 1 (256) .. 5 (4096). */
+static void test_rail_mtu_bounds(void **state)
+{
+	(void)state;
+	assert_int_equal(rail_patched(OFF_MTU, 1), 0);
+	assert_int_equal(rail_patched(OFF_MTU, 5), 0);
+	assert_int_equal(rail_patched(OFF_MTU, 0), -EBADMSG);
+	assert_int_equal(rail_patched(OFF_MTU, 6), -EBADMSG);
+}
+
+/* 0x103 = 259 is no MTU; it must not be read as 259 & 0xff = 3 (1024). */
+static void test_rail_mtu_high_bytes(void **state)
+{
+	(void)state;
+	assert_int_equal(rail_patched(OFF_MTU, 0x103), -EBADMSG);
+	assert_int_equal(rail_patched(OFF_MTU, 0x01000003), -EBADMSG);
+}
+
+/* --- RESULT -------------------------------------------------------------- */
+
+static const struct rp_result base_result = {
+	.size = 65536, .iters = 5000, .bw_peak = 1.0, .bw_avg = 312.5,
+	.msg_rate = 0.5,
+};
+
+static void test_result_bytes_and_round_trip(void **state)
+{
+	/* u64 size, u64 iters, then IEEE 754 bits: 1.0 = 0x3ff0000000000000,
+	 * 312.5 = 1.220703125 * 2^8 = 0x4073880000000000, 0.5 =
+	 * 0x3fe0000000000000 */
+	static const uint8_t want[40] = {
+		0, 0, 0, 0, 0, 0x01, 0x00, 0x00,
+		0, 0, 0, 0, 0, 0, 0x13, 0x88,
+		0x3f, 0xf0, 0, 0, 0, 0, 0, 0,
+		0x40, 0x73, 0x88, 0, 0, 0, 0, 0,
+		0x3f, 0xe0, 0, 0, 0, 0, 0, 0 };
+	struct rp_result r;
+	uint8_t buf[64];
+	size_t len;
+
+	(void)state;
+	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &base_result),
+			 40);
+	assert_memory_equal(buf, want, 40);
+	assert_int_equal(rp_msg_decode_result(buf, 40, &r), 0);
+	assert_memory_equal(&r, &base_result, sizeof(r));
+	for (len = 0; len < 40; len++)
+		assert_int_equal(rp_msg_decode_result(buf, len, &r), -EBADMSG);
+	assert_int_equal(rp_msg_decode_result(buf, 41, &r), -EBADMSG);
+	assert_int_equal(rp_msg_encode_result(buf, 39, &base_result), 0);
+}
+
+/* Encode @r with @v in field @which (0 peak, 1 avg, 2 rate) and decode. */
+static int result_with(int which, double v)
+{
+	struct rp_result r = base_result, out;
+	uint8_t buf[40];
+
+	if (which == 0)
+		r.bw_peak = v;
+	else if (which == 1)
+		r.bw_avg = v;
+	else
+		r.msg_rate = v;
+	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &r), 40);
+	return rp_msg_decode_result(buf, sizeof(buf), &out);
+}
+
+static void test_result_bad_numbers(void **state)
+{
+	int f;
+
+	(void)state;
+	for (f = 0; f < 3; f++) {
+		assert_int_equal(result_with(f, NAN), -EBADMSG);
+		assert_int_equal(result_with(f, INFINITY), -EBADMSG);
+		assert_int_equal(result_with(f, -INFINITY), -EBADMSG);
+		assert_int_equal(result_with(f, -1.0), -EBADMSG);
+		assert_int_equal(result_with(f, 1e15), -EBADMSG);
+		assert_int_equal(result_with(f, 0.0), 0);
+		assert_int_equal(result_with(f, 99999.99), 0);
+	}
+}
+
+/* --- VERDICT ------------------------------------------------------------- */
+
+static void test_verdict_bytes_and_round_trip(void **state)
+{
+	const struct rp_verdict v = {
+		.ok = 0, .rail = 1, .qp = 2, .offset = 0x1234,
+		.expected = 0x5a, .got = 0x00,
+	};
+	/* u32 ok, rail, qp; u64 offset; u8 expected, got: 22 bytes */
+	static const uint8_t want[22] = {
+		0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2,
+		0, 0, 0, 0, 0, 0, 0x12, 0x34, 0x5a, 0x00 };
+	struct rp_verdict w;
+	uint8_t buf[32];
+	size_t len;
+
+	(void)state;
+	assert_int_equal(rp_msg_encode_verdict(buf, sizeof(buf), &v), 22);
+	assert_memory_equal(buf, want, 22);
+	memset(&w, 0xa5, sizeof(w));
+	assert_int_equal(rp_msg_decode_verdict(buf, 22, &w), 0);
+	assert_int_equal(w.ok, 0);
+	assert_int_equal(w.rail, 1);
+	assert_int_equal(w.qp, 2);
+	assert_true(w.offset == 0x1234);
+	assert_int_equal(w.expected, 0x5a);
+	assert_int_equal(w.got, 0);
+	for (len = 0; len < 22; len++)
+		assert_int_equal(rp_msg_decode_verdict(buf, len, &w), -EBADMSG);
+	assert_int_equal(rp_msg_decode_verdict(buf, 23, &w), -EBADMSG);
+	assert_int_equal(rp_msg_encode_verdict(buf, 21, &v), 0);
+}
+
+static void test_verdict_ok_values(void **state)
+{
+	struct rp_verdict v = { .ok = 1 }, w;
+	uint8_t buf[22];
+
+	(void)state;
+	assert_int_equal(rp_msg_encode_verdict(buf, sizeof(buf), &v), 22);
+	assert_int_equal(rp_msg_decode_verdict(buf, 22, &w), 0);
+	assert_int_equal(w.ok, 1);
+	v.ok = 2;
+	assert_int_equal(rp_msg_encode_verdict(buf, sizeof(buf), &v), 22);
+	assert_int_equal(rp_msg_decode_verdict(buf, 22, &w), -EBADMSG);
+	v.ok = 0x80000000u;
+	assert_int_equal(rp_msg_encode_verdict(buf, sizeof(buf), &v), 22);
+	assert_int_equal(rp_msg_decode_verdict(buf, 22, &w), -EBADMSG);
+}
+
+/* --- ERROR text ---------------------------------------------------------- */
+
+static void test_error_text(void **state)
+{
+	const uint8_t in[] = {
+		'd', 'i', 's', 'k', '\n', 0x01, 0x00, 0xff, 'x' };
+	char text[32];
+
+	(void)state;
+	rp_msg_decode_error(in, sizeof(in), text, sizeof(text));
+	assert_string_equal(text, "disk????x");
+	rp_msg_decode_error(in, 0, text, sizeof(text));
+	assert_string_equal(text, "");
+	/* room for 3 characters and the NUL */
+	rp_msg_decode_error(in, sizeof(in), text, 4);
+	assert_string_equal(text, "dis");
+	text[0] = 'Q';
+	rp_msg_decode_error(in, sizeof(in), text, 0);
+	assert_int_equal(text[0], 'Q');
+}
+
+static void test_error_text_limit(void **state)
+{
+	char *text = malloc(1024);
+	uint8_t in[600];
+
+	(void)state;
+	assert_non_null(text);
+	memset(in, 'a', sizeof(in));
+	rp_msg_decode_error(in, sizeof(in), text, 1024);
+	assert_int_equal(strlen(text), RP_MSG_ERROR_MAX);	/* 512 */
+	free(text);
+}
+
+/* --- params mismatch ----------------------------------------------------- */
+
+static void mismatch(const struct rp_params *remote, const char *want)
+{
+	char msg[128];
+
+	memset(msg, 0, sizeof(msg));
+	assert_true(rp_params_mismatch(&base_params, remote, msg, sizeof(msg)));
+	assert_string_equal(msg, want);
+}
+
+static void test_mismatch_equal(void **state)
+{
+	struct rp_params r = base_params;
+	char msg[128] = "";
+
+	(void)state;
+	assert_false(rp_params_mismatch(&base_params, &r, msg, sizeof(msg)));
+}
+
+static void test_mismatch_fields(void **state)
+{
+	struct rp_params r;
+
+	(void)state;
+	r = base_params;
+	r.size = 4096;
+	mismatch(&r, "size: local 65536, remote 4096");
+	r = base_params;
+	r.test = RP_TEST_READ_LAT;
+	mismatch(&r, "test: local rail_write_bw, remote rail_read_lat");
+	r = base_params;
+	r.iters = 1000;
+	mismatch(&r, "iterations: local 5000, remote 1000");
+	r = base_params;
+	r.num_qps = 4;
+	mismatch(&r, "number of QPs: local 1, remote 4");
+	r = base_params;
+	r.duration = 10;
+	mismatch(&r, "duration: local 0, remote 10");
+	r = base_params;
+	r.num_rails = 2;
+	mismatch(&r, "rail count: local 1, remote 2");
+	r = base_params;
+	r.flags = RP_PF_ALL_SIZES;
+	mismatch(&r, "-a (all sizes): local off, remote on");
+	r = base_params;
+	r.flags = RP_PF_VALIDATE;
+	mismatch(&r, "--validate: local off, remote on");
+	r = base_params;
+	r.test = 99;
+	mismatch(&r, "test: local rail_write_bw, remote unknown");
+}
+
+/* With -a on both sides the sizes are the sweep's: not compared. */
+static void test_mismatch_all_sizes_ignores_size(void **state)
+{
+	struct rp_params l = base_params, r = base_params;
+	char msg[128];
+
+	(void)state;
+	l.flags = r.flags = RP_PF_ALL_SIZES | RP_PF_VALIDATE;
+	r.size = 2;
+	assert_false(rp_params_mismatch(&l, &r, msg, sizeof(msg)));
+	r.iters = 1000;
+	assert_true(rp_params_mismatch(&l, &r, msg, sizeof(msg)));
+	assert_string_equal(msg, "iterations: local 5000, remote 1000");
+}
+
+/* HELLO fields a peer could abuse are bounded before anyone uses them. */
+static void test_params_out_of_bounds(void **state)
+{
+	static const struct rp_params good = {
+		.test = 1, .size = 8, .iters = 5, .num_qps = 1, .num_rails = 1,
+	};
+	struct rp_params p, q;
+	uint8_t buf[64];
+	size_t n;
+
+	(void)state;
+	n = rp_msg_encode_params(buf, sizeof(buf), &good);
+	assert_int_equal(rp_msg_decode_params(buf, n, &q), 0);
+	p = good; p.test = 0;
+	n = rp_msg_encode_params(buf, sizeof(buf), &p);
+	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
+	p = good; p.test = 4;
+	n = rp_msg_encode_params(buf, sizeof(buf), &p);
+	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
+	p = good; p.num_qps = 0;
+	n = rp_msg_encode_params(buf, sizeof(buf), &p);
+	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
+	p = good; p.num_qps = RP_MAX_QPS + 1;
+	n = rp_msg_encode_params(buf, sizeof(buf), &p);
+	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
+	p = good; p.num_rails = RP_MAX_RAILS + 1;
+	n = rp_msg_encode_params(buf, sizeof(buf), &p);
+	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
+	p = good; p.size = 0;
+	n = rp_msg_encode_params(buf, sizeof(buf), &p);
+	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_type_str),
+		cmocka_unit_test(test_hdr_encode_bytes),
+		cmocka_unit_test(test_hdr_round_trip),
+		cmocka_unit_test(test_hdr_foreign_bytes),
+		cmocka_unit_test(test_hdr_other_version),
+		cmocka_unit_test(test_hdr_bad_type),
+		cmocka_unit_test(test_hdr_bad_length),
+		cmocka_unit_test(test_hdr_small_err_buffer),
+		cmocka_unit_test(test_params_bytes_and_round_trip),
+		cmocka_unit_test(test_params_out_of_bounds),
+		cmocka_unit_test(test_params_bad_length),
+		cmocka_unit_test(test_params_small_buffer),
+		cmocka_unit_test(test_rail_bytes_one_qp),
+		cmocka_unit_test(test_rail_max_qps),
+		cmocka_unit_test(test_rail_gid_index_none),
+		cmocka_unit_test(test_rail_truncated),
+		cmocka_unit_test(test_rail_bad_qp_count),
+		cmocka_unit_test(test_rail_24bit_fields),
+		cmocka_unit_test(test_rail_gid_index_bounds),
+		cmocka_unit_test(test_rail_gid_type_bounds),
+		cmocka_unit_test(test_rail_mtu_bounds),
+		cmocka_unit_test(test_rail_mtu_high_bytes),
+		cmocka_unit_test(test_result_bytes_and_round_trip),
+		cmocka_unit_test(test_result_bad_numbers),
+		cmocka_unit_test(test_verdict_bytes_and_round_trip),
+		cmocka_unit_test(test_verdict_ok_values),
+		cmocka_unit_test(test_error_text),
+		cmocka_unit_test(test_error_text_limit),
+		cmocka_unit_test(test_mismatch_equal),
+		cmocka_unit_test(test_mismatch_fields),
+		cmocka_unit_test(test_mismatch_all_sizes_ignores_size),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,720 @@
+/* Description: rp_opts_init/rp_opts_parse/rp_opts_finish for a BW binary
+ * (like rail_write_bw) and a latency binary: defaults, every short and long
+ * flag, the server host, bad flags and values with the stderr line that
+ * names them and the valid range, flags a binary does not take, range
+ * edges, perftest's derived defaults (CQ moderation, TX depth capped to
+ * iterations), rp_opts_sizes, rp_opts_max_size and the --help text. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "capture.h"
+#include "rp_opts.h"
+
+static const struct rp_test_desc bw_desc = {
+	.test = RP_TEST_WRITE_BW,
+	.name = "rail_write_bw",
+	.title = "RDMA_Write BW Test",
+	.def_size = 65536,
+	.def_iters = 5000,
+	.def_tx_depth = 128,
+	.features = RP_FEAT_BW,
+};
+
+static const struct rp_test_desc lat_desc = {
+	.test = RP_TEST_READ_LAT,
+	.name = "rail_read_lat",
+	.title = "RDMA_Read Latency Test",
+	.def_size = 2,
+	.def_iters = 1000,
+	.def_tx_depth = 1,
+	.features = RP_FEAT_LAT,
+};
+
+#define MAX_ARGS 40
+
+/* One parse: writable copies of the arguments (rp_opts points into them),
+ * the options, and what was printed on stderr. */
+struct run {
+	char strs[1024];
+	char *argv[MAX_ARGS + 1];
+	int argc;
+	struct rp_opts o;
+	char err[1024];
+};
+
+/* Copy @d->name and the NULL-terminated @ap into r->argv. */
+static void run_args(struct run *r, const struct rp_test_desc *d, va_list ap)
+{
+	const char *s = d->name;
+	size_t off = 0;
+
+	r->argc = 0;
+	while (s && r->argc < MAX_ARGS) {
+		size_t n = strlen(s) + 1;
+
+		assert_true(off + n <= sizeof(r->strs));
+		memcpy(r->strs + off, s, n);
+		r->argv[r->argc++] = r->strs + off;
+		off += n;
+		s = va_arg(ap, const char *);
+	}
+	assert_null(s);
+	r->argv[r->argc] = NULL;
+}
+
+static int run_v(struct run *r, const struct rp_test_desc *d, int finish,
+		 va_list ap)
+{
+	struct capture cap;
+	int ret;
+
+	run_args(r, d, ap);
+	rp_opts_init(&r->o, d);
+	capture_begin(&cap);
+	ret = rp_opts_parse(&r->o, r->argc, r->argv);
+	if (!ret && finish)
+		ret = rp_opts_finish(&r->o);
+	capture_end(&cap, r->err, sizeof(r->err));
+	return ret;
+}
+
+/* parse(r, desc, "-s", "4K", NULL): rp_opts_init + rp_opts_parse. */
+static int parse(struct run *r, const struct rp_test_desc *d, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, d);
+	ret = run_v(r, d, 0, ap);
+	va_end(ap);
+	return ret;
+}
+
+/* finish(r, desc, args..., NULL): parse, then rp_opts_finish. */
+static int finish(struct run *r, const struct rp_test_desc *d, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, d);
+	ret = run_v(r, d, 1, ap);
+	va_end(ap);
+	return ret;
+}
+
+static void err_has(const struct run *r, const char *want)
+{
+	if (!strstr(r->err, want))
+		fail_msg("stderr \"%s\" lacks \"%s\"", r->err, want);
+}
+
+static void ok_no_output(const struct run *r, int ret)
+{
+	assert_int_equal(ret, 0);
+	assert_string_equal(r->err, "");
+}
+
+static void check_defaults(const struct rp_opts *o,
+			   const struct rp_test_desc *d)
+{
+	assert_ptr_equal(o->desc, d);
+	assert_null(o->server);
+	assert_null(o->dev);
+	assert_int_equal(o->ib_port, 1);
+	assert_int_equal(o->gid_index, -1);
+	assert_true(o->size == d->def_size);
+	assert_true(o->iters == d->def_iters);
+	assert_int_equal(o->duration, 0);
+	assert_false(o->all_sizes);
+	assert_int_equal(o->tx_depth, d->def_tx_depth);
+	assert_int_equal(o->cq_mod, 100);
+	assert_false(o->cq_mod_given);
+	assert_int_equal(o->num_qps, 1);
+	assert_int_equal(o->tcp_port, 18515);
+	assert_int_equal(o->mtu, 0);
+	assert_false(o->report_gbits);
+	assert_false(o->validate);
+	assert_true(o->hugepages);
+	assert_false(o->histogram);
+	assert_int_equal(o->timeout, 60);
+	assert_false(o->help);
+	assert_false(o->version);
+}
+
+static void test_init_defaults(void **state)
+{
+	struct rp_opts o;
+
+	(void)state;
+	memset(&o, 0xa5, sizeof(o));
+	rp_opts_init(&o, &bw_desc);
+	check_defaults(&o, &bw_desc);
+	memset(&o, 0xa5, sizeof(o));
+	rp_opts_init(&o, &lat_desc);
+	check_defaults(&o, &lat_desc);
+}
+
+static void test_parse_no_args_keeps_defaults(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &bw_desc, NULL));
+	check_defaults(&r.o, &bw_desc);
+	ok_no_output(&r, parse(&r, &lat_desc, NULL));
+	check_defaults(&r.o, &lat_desc);
+}
+
+/* BW: 65536 > 8192 gives CQ moderation 1; TX depth 128 <= 5000 stays. */
+static void test_finish_defaults_bw(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, &bw_desc, NULL));
+	assert_int_equal(r.o.cq_mod, 1);
+	assert_int_equal(r.o.tx_depth, 128);
+	assert_true(r.o.size == 65536);
+	assert_true(r.o.iters == 5000);
+}
+
+/* LAT: size 2 keeps 100, then capped to the TX depth of 1. */
+static void test_finish_defaults_lat(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, &lat_desc, NULL));
+	assert_int_equal(r.o.cq_mod, 1);
+	assert_int_equal(r.o.tx_depth, 1);
+}
+
+static void test_short_flags(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &bw_desc, "-d", "rxe0", "-i", "2",
+			       "-x", "3", "-s", "4K", "-n", "1000", "-t", "64",
+			       "-Q", "8", "-q", "4", "-p", "20000",
+			       "-m", "1024", "-F", "-a", "server1", NULL));
+	assert_string_equal(r.o.dev, "rxe0");
+	assert_int_equal(r.o.ib_port, 2);
+	assert_int_equal(r.o.gid_index, 3);
+	assert_true(r.o.size == 4096);
+	assert_true(r.o.iters == 1000);
+	assert_int_equal(r.o.tx_depth, 64);
+	assert_int_equal(r.o.cq_mod, 8);
+	assert_true(r.o.cq_mod_given);
+	assert_int_equal(r.o.num_qps, 4);
+	assert_int_equal(r.o.tcp_port, 20000);
+	assert_int_equal(r.o.mtu, 1024);
+	assert_true(r.o.all_sizes);
+	assert_string_equal(r.o.server, "server1");
+}
+
+static void test_short_flags_attached_values(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &bw_desc, "-dmlx5_1", "-s64", "-q2",
+			       "-D5", NULL));
+	assert_string_equal(r.o.dev, "mlx5_1");
+	assert_true(r.o.size == 64);
+	assert_int_equal(r.o.num_qps, 2);
+	assert_int_equal(r.o.duration, 5);
+}
+
+static void test_long_flags(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &bw_desc, "--ib-dev=mlx5_1",
+			       "--ib-port=3", "--gid-index=0", "--size=1M",
+			       "--iters=10", "--duration=7", "--tx-depth=5",
+			       "--cq-mod=5", "--qp=2", "--port=1",
+			       "--mtu=4096", "--CPU-freq", "--all", NULL));
+	assert_string_equal(r.o.dev, "mlx5_1");
+	assert_int_equal(r.o.ib_port, 3);
+	assert_int_equal(r.o.gid_index, 0);
+	assert_true(r.o.size == 1048576);
+	assert_true(r.o.iters == 10);
+	assert_int_equal(r.o.duration, 7);
+	assert_int_equal(r.o.tx_depth, 5);
+	assert_int_equal(r.o.cq_mod, 5);
+	assert_int_equal(r.o.num_qps, 2);
+	assert_int_equal(r.o.tcp_port, 1);
+	assert_int_equal(r.o.mtu, 4096);
+	assert_true(r.o.all_sizes);
+	assert_null(r.o.server);
+}
+
+static void test_long_flags_separate_values(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &bw_desc, "--ib-dev", "rxe1", "--size",
+			       "2K", "--timeout", "30", NULL));
+	assert_string_equal(r.o.dev, "rxe1");
+	assert_true(r.o.size == 2048);
+	assert_int_equal(r.o.timeout, 30);
+}
+
+static void test_railperf_flags(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &bw_desc, "--report_gbits", "--validate",
+			       "--no_hugepages", "--timeout=5", NULL));
+	assert_true(r.o.report_gbits);
+	assert_true(r.o.validate);
+	assert_false(r.o.hugepages);
+	assert_int_equal(r.o.timeout, 5);
+	/* the last of --no_hugepages / --use_hugepages wins */
+	ok_no_output(&r, parse(&r, &bw_desc, "--no_hugepages",
+			       "--use_hugepages", NULL));
+	assert_true(r.o.hugepages);
+}
+
+static void test_help_and_version(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &bw_desc, "-h", NULL));
+	assert_true(r.o.help);
+	assert_false(r.o.version);
+	ok_no_output(&r, parse(&r, &bw_desc, "--help", NULL));
+	assert_true(r.o.help);
+	ok_no_output(&r, parse(&r, &lat_desc, "-V", NULL));
+	assert_true(r.o.version);
+	assert_false(r.o.help);
+	ok_no_output(&r, parse(&r, &lat_desc, "--version", NULL));
+	assert_true(r.o.version);
+}
+
+static void test_lat_flags(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &lat_desc, "-H", "-a", "-s", "64", NULL));
+	assert_true(r.o.histogram);
+	assert_true(r.o.all_sizes);
+	ok_no_output(&r, parse(&r, &lat_desc, "--report-histogram", "-D",
+			       "3", NULL));
+	assert_true(r.o.histogram);
+	assert_int_equal(r.o.duration, 3);
+	ok_no_output(&r, parse(&r, &lat_desc, "--report-histogrm", NULL));
+	assert_true(r.o.histogram);
+}
+
+static void test_server_host(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &bw_desc, "10.0.0.1", NULL));
+	assert_string_equal(r.o.server, "10.0.0.1");
+	/* options after the host still count (GNU getopt permutes) */
+	ok_no_output(&r, parse(&r, &bw_desc, "host-b", "-s", "8", NULL));
+	assert_string_equal(r.o.server, "host-b");
+	assert_true(r.o.size == 8);
+}
+
+static void test_two_hosts_rejected(void **state)
+{
+	struct run r;
+
+	(void)state;
+	assert_int_equal(parse(&r, &bw_desc, "hostA", "hostB", NULL), -EINVAL);
+	err_has(&r, "unexpected argument 'hostB'");
+	err_has(&r, "at most one server host");
+}
+
+static void test_unknown_flags(void **state)
+{
+	struct run r;
+
+	(void)state;
+	assert_int_equal(parse(&r, &bw_desc, "-z", NULL), -EINVAL);
+	err_has(&r, "unknown option '-z'");
+	assert_int_equal(parse(&r, &bw_desc, "--bogus", NULL), -EINVAL);
+	err_has(&r, "unknown option '--bogus'");
+	assert_int_equal(parse(&r, &bw_desc, "--validate=1", NULL), -EINVAL);
+	err_has(&r, "'--validate=1'");
+}
+
+static void test_missing_values(void **state)
+{
+	struct run r;
+
+	(void)state;
+	assert_int_equal(parse(&r, &bw_desc, "-s", NULL), -EINVAL);
+	err_has(&r, "option '-s' needs a value");
+	assert_int_equal(parse(&r, &bw_desc, "--timeout", NULL), -EINVAL);
+	err_has(&r, "option '--timeout' needs a value");
+	assert_int_equal(parse(&r, &lat_desc, "-n", NULL), -EINVAL);
+	err_has(&r, "option '-n' needs a value");
+}
+
+static void test_bw_rejects_lat_flags(void **state)
+{
+	struct run r;
+
+	(void)state;
+	assert_int_equal(parse(&r, &bw_desc, "-H", NULL), -EINVAL);
+	err_has(&r, "option -H is not supported by rail_write_bw");
+	assert_int_equal(parse(&r, &bw_desc, "--report-histogram", NULL),
+			 -EINVAL);
+	err_has(&r, "not supported by rail_write_bw");
+	assert_false(r.o.histogram);
+}
+
+static void test_lat_rejects_bw_flags(void **state)
+{
+	static const char *const flags[] = { "-Q", "-t", "-q" };
+	struct run r;
+	char want[64];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		assert_int_equal(parse(&r, &lat_desc, flags[i], "2", NULL),
+				 -EINVAL);
+		snprintf(want, sizeof(want), "option %s is not supported by "
+			 "rail_read_lat", flags[i]);
+		err_has(&r, want);
+	}
+	assert_int_equal(parse(&r, &lat_desc, "--report_gbits", NULL),
+			 -EINVAL);
+	err_has(&r, "option --report_gbits is not supported by rail_read_lat");
+	assert_int_equal(parse(&r, &lat_desc, "--cq-mod=4", NULL), -EINVAL);
+	err_has(&r, "option -Q is not supported");
+}
+
+/* One numeric flag: its valid edges, one past each, and the error text. */
+struct range_case {
+	const char *flag;
+	const char *min, *max;
+	uint64_t min_val, max_val;
+	const char *below, *above;
+	const char *valid;	/* expected in the error line */
+};
+
+static const struct range_case ranges[] = {
+	{ "-i", "1", "254", 1, 254, "0", "255", "valid values are 1 .. 254" },
+	{ "-x", "0", "255", 0, 255, "-1", "256", "valid values are 0 .. 255" },
+	/* 2G = 2 * 2^30 = 2147483648 */
+	{ "-s", "1", "2G", 1, 2147483648ULL, "0", "2147483649",
+	  "valid sizes are 1 .. 2147483648 bytes" },
+	/* 2^32 = 4294967296 */
+	{ "-n", "5", "4294967296", 5, 4294967296ULL, "4", "4294967297",
+	  "valid iterations are 5 .. 4294967296" },
+	{ "-D", "1", "86400", 1, 86400, "0", "86401",
+	  "valid values are 1 .. 86400" },
+	{ "-t", "1", "15000", 1, 15000, "0", "15001",
+	  "valid values are 1 .. 15000" },
+	{ "-Q", "1", "1024", 1, 1024, "0", "1025",
+	  "valid values are 1 .. 1024" },
+	{ "-q", "1", "1024", 1, 1024, "0", "1025",
+	  "valid values are 1 .. 1024" },
+	{ "-p", "1", "65535", 1, 65535, "0", "65536",
+	  "valid values are 1 .. 65535" },
+	{ "-m", "256", "4096", 256, 4096, "128", "8192",
+	  "valid MTUs are 256, 512, 1024, 2048, 4096" },
+	{ "--timeout", "1", "3600", 1, 3600, "0", "3601",
+	  "valid values are 1 .. 3600" },
+};
+
+static uint64_t opt_field(const struct rp_opts *o, const char *flag)
+{
+	switch (flag[1]) {
+	case 'i': return o->ib_port;
+	case 'x': return (uint64_t)o->gid_index;
+	case 's': return o->size;
+	case 'n': return o->iters;
+	case 'D': return o->duration;
+	case 't': return o->tx_depth;
+	case 'Q': return o->cq_mod;
+	case 'q': return o->num_qps;
+	case 'p': return o->tcp_port;
+	case 'm': return o->mtu;
+	case '-': return o->timeout;
+	}
+	fail_msg("no field for %s", flag);
+	return 0;
+}
+
+static void range_ok(const char *flag, const char *arg, uint64_t want)
+{
+	struct run r;
+
+	ok_no_output(&r, parse(&r, &bw_desc, flag, arg, NULL));
+	if (opt_field(&r.o, flag) != want)
+		fail_msg("%s %s gave %llu", flag, arg,
+			 (unsigned long long)opt_field(&r.o, flag));
+}
+
+static void range_bad(const struct range_case *c, const char *arg)
+{
+	struct run r;
+	char want[64];
+
+	assert_int_equal(parse(&r, &bw_desc, c->flag, arg, NULL), -EINVAL);
+	snprintf(want, sizeof(want), "invalid %s value '%s': ", c->flag, arg);
+	err_has(&r, want);
+	err_has(&r, c->valid);
+}
+
+static void test_numeric_ranges(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++) {
+		const struct range_case *c = &ranges[i];
+
+		range_ok(c->flag, c->min, c->min_val);
+		range_ok(c->flag, c->max, c->max_val);
+		range_bad(c, c->below);
+		range_bad(c, c->above);
+		range_bad(c, "abc");
+	}
+}
+
+static void test_size_error_text(void **state)
+{
+	struct run r;
+
+	(void)state;
+	assert_int_equal(parse(&r, &bw_desc, "-s", "0", NULL), -EINVAL);
+	err_has(&r, "invalid -s value '0'");
+	err_has(&r, "1 .. 2147483648");
+	assert_int_equal(parse(&r, &bw_desc, "-s", "3G", NULL), -EINVAL);
+	err_has(&r, "invalid -s value '3G'");
+	assert_int_equal(parse(&r, &bw_desc, "-s", "1KK", NULL), -EINVAL);
+	err_has(&r, "invalid -s value '1KK'");
+}
+
+static void test_mtu_powers_of_two(void **state)
+{
+	static const char *const bad[] = { "1000", "3000", "768", "257" };
+	struct run r;
+	size_t i;
+
+	(void)state;
+	range_ok("-m", "512", 512);
+	range_ok("-m", "2048", 2048);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(parse(&r, &bw_desc, "-m", bad[i], NULL),
+				 -EINVAL);
+		err_has(&r, "valid MTUs are 256, 512, 1024, 2048, 4096");
+	}
+}
+
+/* Exactly 8192 is not "above 8 KiB": the default 100 stays. */
+static void test_cq_mod_size_limit(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, &bw_desc, "-s", "8192", NULL));
+	assert_int_equal(r.o.cq_mod, 100);
+	ok_no_output(&r, finish(&r, &bw_desc, "-s", "8193", NULL));
+	assert_int_equal(r.o.cq_mod, 1);
+	ok_no_output(&r, finish(&r, &bw_desc, "-s", "8K", NULL));
+	assert_int_equal(r.o.cq_mod, 100);
+}
+
+static void test_cq_mod_kept_with_a_or_q(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, &bw_desc, "-a", NULL));
+	assert_int_equal(r.o.cq_mod, 100);
+	ok_no_output(&r, finish(&r, &bw_desc, "-s", "1M", "-Q", "10", NULL));
+	assert_int_equal(r.o.cq_mod, 10);
+	assert_true(r.o.cq_mod_given);
+}
+
+static void test_tx_depth_capped_to_iters(void **state)
+{
+	struct run r;
+
+	(void)state;
+	/* -n 5: TX depth 128 -> 5; size 65536 > 8192 gives CQ mod 1 */
+	ok_no_output(&r, finish(&r, &bw_desc, "-n", "5", NULL));
+	assert_int_equal(r.o.tx_depth, 5);
+	assert_int_equal(r.o.cq_mod, 1);
+	/* small size: the default 100 follows the TX depth down to 5 */
+	ok_no_output(&r, finish(&r, &bw_desc, "-n", "5", "-s", "64", NULL));
+	assert_int_equal(r.o.tx_depth, 5);
+	assert_int_equal(r.o.cq_mod, 5);
+	/* -D: iterations do not bound the run, TX depth stays */
+	ok_no_output(&r, finish(&r, &bw_desc, "-n", "5", "-D", "2", NULL));
+	assert_int_equal(r.o.tx_depth, 128);
+}
+
+static void test_cq_mod_vs_tx_depth(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, &bw_desc, "-t", "16", "-s", "64", NULL));
+	assert_int_equal(r.o.cq_mod, 16);	/* default 100 capped */
+	ok_no_output(&r, finish(&r, &bw_desc, "-t", "16", "-Q", "16", NULL));
+	assert_int_equal(r.o.cq_mod, 16);
+	assert_int_equal(finish(&r, &bw_desc, "-t", "16", "-Q", "32", NULL),
+			 -EINVAL);
+	err_has(&r, "invalid -Q value '32'");
+	err_has(&r, "exceed the TX depth, 16 here");
+}
+
+static void test_a_with_d_rejected(void **state)
+{
+	struct run r;
+
+	(void)state;
+	assert_int_equal(finish(&r, &bw_desc, "-a", "-D", "10", NULL), -EINVAL);
+	err_has(&r, "-a and -D cannot be combined");
+	assert_int_equal(finish(&r, &lat_desc, "-D", "1", "--all", NULL),
+			 -EINVAL);
+	err_has(&r, "-a and -D cannot be combined");
+}
+
+static void test_sizes_all(void **state)
+{
+	uint64_t s[32];
+	struct run r;
+	size_t i;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, &bw_desc, "-a", NULL));
+	/* 2^1 .. 2^23 = 2 .. 8388608: 23 sizes */
+	assert_int_equal(rp_opts_sizes(&r.o, s, 32), 23);
+	assert_true(s[0] == 2);
+	assert_true(s[1] == 4);
+	assert_true(s[15] == 65536);	/* 2^16 */
+	assert_true(s[22] == 8388608);	/* 2^23 */
+	for (i = 1; i < 23; i++)
+		assert_true(s[i] == 2 * s[i - 1]);
+	assert_int_equal(rp_opts_sizes(&r.o, s, 5), 5);
+	assert_true(s[4] == 32);	/* 2^5 */
+	assert_true(rp_opts_max_size(&r.o) == 8388608);
+}
+
+static void test_sizes_single(void **state)
+{
+	uint64_t s[4] = { 0, 0, 0, 0 };
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, &bw_desc, "-s", "4K", NULL));
+	assert_int_equal(rp_opts_sizes(&r.o, s, 4), 1);
+	assert_true(s[0] == 4096);
+	assert_true(s[1] == 0);
+	assert_int_equal(rp_opts_sizes(&r.o, s, 0), 0);
+	assert_true(rp_opts_max_size(&r.o) == 4096);
+	ok_no_output(&r, finish(&r, &lat_desc, NULL));
+	assert_true(rp_opts_max_size(&r.o) == 2);
+}
+
+/* A failed parse must not leave getopt state behind for the next one. */
+static void test_parse_repeatable(void **state)
+{
+	struct run r;
+
+	(void)state;
+	assert_int_equal(parse(&r, &bw_desc, "-s", "64", "-z", NULL), -EINVAL);
+	ok_no_output(&r, parse(&r, &bw_desc, "-q", "3", NULL));
+	assert_int_equal(r.o.num_qps, 3);
+	assert_true(r.o.size == 65536);
+	ok_no_output(&r, parse(&r, &bw_desc, "-q", "3", NULL));
+	assert_int_equal(r.o.num_qps, 3);
+}
+
+static void usage_text(const struct rp_test_desc *d, char **text)
+{
+	struct rp_opts o;
+	size_t len;
+	FILE *f;
+
+	rp_opts_init(&o, d);
+	f = open_memstream(text, &len);
+	assert_non_null(f);
+	rp_opts_usage(&o, f);
+	fclose(f);
+}
+
+static void test_usage(void **state)
+{
+	char *t;
+
+	(void)state;
+	usage_text(&bw_desc, &t);
+	assert_non_null(strstr(t, "rail_write_bw [options] <host>"));
+	assert_non_null(strstr(t, "(default: 65536)"));
+	assert_non_null(strstr(t, "(default: 5000)"));
+	assert_non_null(strstr(t, "(default: 128, at most -n)"));
+	assert_non_null(strstr(t, "--report_gbits"));
+	assert_null(strstr(t, "--report-histogram"));
+	free(t);
+	usage_text(&lat_desc, &t);
+	assert_non_null(strstr(t, "-H, --report-histogram"));
+	assert_null(strstr(t, "--report_gbits"));
+	assert_null(strstr(t, "--cq-mod"));
+	free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_init_defaults),
+		cmocka_unit_test(test_parse_no_args_keeps_defaults),
+		cmocka_unit_test(test_finish_defaults_bw),
+		cmocka_unit_test(test_finish_defaults_lat),
+		cmocka_unit_test(test_short_flags),
+		cmocka_unit_test(test_short_flags_attached_values),
+		cmocka_unit_test(test_long_flags),
+		cmocka_unit_test(test_long_flags_separate_values),
+		cmocka_unit_test(test_railperf_flags),
+		cmocka_unit_test(test_help_and_version),
+		cmocka_unit_test(test_lat_flags),
+		cmocka_unit_test(test_server_host),
+		cmocka_unit_test(test_two_hosts_rejected),
+		cmocka_unit_test(test_unknown_flags),
+		cmocka_unit_test(test_missing_values),
+		cmocka_unit_test(test_bw_rejects_lat_flags),
+		cmocka_unit_test(test_lat_rejects_bw_flags),
+		cmocka_unit_test(test_numeric_ranges),
+		cmocka_unit_test(test_size_error_text),
+		cmocka_unit_test(test_mtu_powers_of_two),
+		cmocka_unit_test(test_cq_mod_size_limit),
+		cmocka_unit_test(test_cq_mod_kept_with_a_or_q),
+		cmocka_unit_test(test_tx_depth_capped_to_iters),
+		cmocka_unit_test(test_cq_mod_vs_tx_depth),
+		cmocka_unit_test(test_a_with_d_rejected),
+		cmocka_unit_test(test_sizes_all),
+		cmocka_unit_test(test_sizes_single),
+		cmocka_unit_test(test_parse_repeatable),
+		cmocka_unit_test(test_usage),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
