@@ -21,14 +21,17 @@ CFLAGS     ?= -O2 -g
 WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
 	-Wformat=2 -Wshadow -Wpointer-arith -Wundef -Wvla
 override CFLAGS += -std=gnu11 $(WARN) -Icommon \
-	$(shell $(PKG_CONFIG) --cflags libibverbs)
-LIBS := $(shell $(PKG_CONFIG) --libs libibverbs) -lhugetlbfs -lpthread -lm
+	$(shell $(PKG_CONFIG) --cflags libibverbs libcjson hwloc)
+LIBS := $(shell $(PKG_CONFIG) --libs libibverbs libcjson hwloc) \
+	-lhugetlbfs -lpthread -lm
 TEST_LIBS := $(shell $(PKG_CONFIG) --libs cmocka)
 
 COMMON_SRC := $(wildcard common/*.c)
 COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
 LIB        := $(B)/librailperf.a
-BINS       := $(B)/rail_write_bw
+# Every bw/*.c, lat/*.c and tools/*.c is one program of the same name.
+BIN_SRC    := $(wildcard bw/*.c lat/*.c tools/*.c)
+BINS       := $(addprefix $(B)/,$(notdir $(BIN_SRC:.c=)))
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
@@ -42,8 +45,11 @@ $(B)/%.o: %.c $(wildcard common/*.h)
 $(LIB): $(COMMON_OBJ)
 	$(AR) rcs $@ $^
 
-$(B)/rail_write_bw: $(B)/bw/rail_write_bw.o $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+define rp_bin_rule
+$(B)/$(notdir $(1:.c=)): $(B)/$(1:.c=.o) $(LIB)
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LIBS)
+endef
+$(foreach s,$(BIN_SRC),$(eval $(call rp_bin_rule,$(s))))
 
 $(B)/tests/%: $(B)/tests/unit/%.o $(LIB)
 	@mkdir -p $(dir $@)
