@@ -25,6 +25,9 @@ enum {
 	OPT_HUGEPAGES,
 	OPT_NO_HUGEPAGES,
 	OPT_TIMEOUT,
+	OPT_OUT_JSON,
+	OPT_OUT_JSON_FILE,
+	OPT_INTERVAL,
 };
 
 static const struct option rp_long_opts[] = {
@@ -48,6 +51,9 @@ static const struct option rp_long_opts[] = {
 	{ "use_hugepages", no_argument, NULL, OPT_HUGEPAGES },
 	{ "no_hugepages", no_argument, NULL, OPT_NO_HUGEPAGES },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "out_json", no_argument, NULL, OPT_OUT_JSON },
+	{ "out_json_file", required_argument, NULL, OPT_OUT_JSON_FILE },
+	{ "interval", required_argument, NULL, OPT_INTERVAL },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -69,6 +75,7 @@ void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 	o->tcp_port = RP_DEF_TCP_PORT;
 	o->hugepages = true;
 	o->timeout = RP_DEF_TIMEOUT_S;
+	o->out_json_file = RP_DEF_JSON_FILE;
 }
 
 /* Which feature bit an option needs; 0 = every binary takes it. */
@@ -79,6 +86,8 @@ static unsigned int rp_opt_feature(int c)
 		return RP_FEAT_BW;
 	case 'H':
 		return RP_FEAT_LAT;
+	case OPT_INTERVAL:
+		return RP_FEAT_MULTI;
 	case 'a': case 'D':
 		return RP_FEAT_BW | RP_FEAT_LAT;
 	}
@@ -177,6 +186,8 @@ static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
 		return rp_get_mtu(arg, &o->mtu);
 	case OPT_TIMEOUT:
 		return rp_get_uint(c, arg, 1, 3600, &o->timeout);
+	case OPT_INTERVAL:
+		return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->interval);
 	}
 	return -EINVAL;
 }
@@ -206,6 +217,15 @@ static int rp_opt_one(struct rp_opts *o, int c, const char *arg)
 		return 0;
 	case OPT_NO_HUGEPAGES:
 		o->hugepages = false;
+		return 0;
+	case OPT_OUT_JSON:
+		o->out_json = true;
+		return 0;
+	case OPT_OUT_JSON_FILE:
+		if (!*arg)
+			return rp_bad_value(c, arg, "give a file name");
+		o->out_json = true;
+		o->out_json_file = arg;
 		return 0;
 	case 'h':
 		o->help = true;
@@ -268,6 +288,11 @@ int rp_opts_finish(struct rp_opts *o)
 	if (o->all_sizes && o->duration) {
 		rp_err("-a and -D cannot be combined (as in perftest): "
 		       "-a runs a fixed iteration count per size");
+		return -EINVAL;
+	}
+	if (o->interval && !o->duration) {
+		rp_err("--interval needs -D: interval rows are printed "
+		       "during a timed run");
 		return -EINVAL;
 	}
 	if (!o->cq_mod_given && !o->all_sizes &&

@@ -26,12 +26,14 @@ enum rp_test {
 enum rp_opt_feature {
 	RP_FEAT_BW = 1 << 0,	/* -a -D -t -Q -q --report_gbits */
 	RP_FEAT_LAT = 1 << 1,	/* -a -D -H */
+	RP_FEAT_MULTI = 1 << 2,	/* --interval (several rails) */
 };
 
 #define RP_MAX_QPS 1024			/* per rail; bounds the wire message */
 #define RP_ALL_SIZES_MAX (8u << 20)	/* -a sweeps 2 B .. 8 MiB (perftest) */
 #define RP_DEF_TCP_PORT 18515		/* perftest's DEF_PORT */
 #define RP_DEF_TIMEOUT_S 60
+#define RP_DEF_JSON_FILE "perftest_out.json"
 
 struct rp_test_desc {
 	enum rp_test test;
@@ -63,6 +65,9 @@ struct rp_opts {
 	bool validate;		/* --validate: check the bytes that arrived */
 	bool hugepages;		/* hugepage buffers (default), --no_hugepages */
 	bool histogram;		/* -H (latency tests) */
+	bool out_json;		/* --out_json or --out_json_file given */
+	const char *out_json_file; /* default "perftest_out.json" (perftest) */
+	unsigned int interval;	/* --interval, s; 0 = no interval rows */
 	unsigned int timeout;	/* --timeout, seconds, control connection */
 	bool help;
 	bool version;

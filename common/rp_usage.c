@@ -52,8 +52,17 @@ static void rp_usage_lat(FILE *f)
 "  -H, --report-histogram    print every sample (usec), as perftest -H\n");
 }
 
+static void rp_usage_multi(FILE *f)
+{
+	fprintf(f,
+"      --interval=<s>        with -D: per-rail and aggregate rows every <s>\n");
+}
+
 static void rp_usage_railperf(FILE *f)
 {
+	fprintf(f,
+"      --out_json            write the results as JSON (perftest 6.29 keys)\n"
+"      --out_json_file=<f>   ... to <f> (default: perftest_out.json)\n");
 	fprintf(f,
 "\n"
 "railperf options:\n"
@@ -76,5 +85,7 @@ void rp_opts_usage(const struct rp_opts *o, FILE *f)
 		rp_usage_bw(f, o->desc->def_tx_depth);
 	if (o->desc->features & RP_FEAT_LAT)
 		rp_usage_lat(f);
+	if (o->desc->features & RP_FEAT_MULTI)
+		rp_usage_multi(f);
 	rp_usage_railperf(f);
 }
