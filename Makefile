@@ -23,7 +23,7 @@ WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
 override CFLAGS += -std=gnu11 $(WARN) -Icommon \
 	$(shell $(PKG_CONFIG) --cflags libibverbs libcjson hwloc)
 LIBS := $(shell $(PKG_CONFIG) --libs libibverbs libcjson hwloc) \
-	-lhugetlbfs -lpthread -lm
+	-lhugetlbfs -lnuma -lpthread -lm
 TEST_LIBS := $(shell $(PKG_CONFIG) --libs cmocka)
 
 COMMON_SRC := $(wildcard common/*.c)

@@ -158,6 +158,8 @@ static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n,
 		s->comp_ns[s->ncomp] = now;
 		s->comp_cum[s->ncomp++] = s->done;
 	}
+	if (s->cfg->progress)
+		__atomic_store_n(s->cfg->progress, s->done, __ATOMIC_RELAXED);
 	s->last_progress = now;
 	return 0;
 }
@@ -233,7 +235,7 @@ static void rp_phase(struct rp_bw_state *s, uint64_t t0, bool *stopped,
 
 static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 {
-	uint64_t t0 = rp_now_ns();
+	uint64_t t0 = s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns();
 	bool stopped = false;
 	unsigned int q, idle = 0, turns = 0;
 	int ret = 0;

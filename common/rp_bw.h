@@ -29,6 +29,13 @@ struct rp_bw_cfg {
 	 * non-zero return stops the run with that error. Not timed work. */
 	int (*tick)(void *arg);
 	void *tick_arg;
+	/* -D: common start time (ns) so that several rails measure over one
+	 * window; 0 = when rp_bw_run starts. */
+	uint64_t t0_ns;
+	/* When set, the WRs completed so far are stored here after every
+	 * poll that reaped completions (relaxed atomic): another thread may
+	 * read it for interval reports. */
+	uint64_t *progress;
 };
 
 struct rp_bw_out {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <hugetlbfs.h>
+#include <numa.h>
 
 #include "rp_mem.h"
 
@@ -41,7 +42,17 @@ static int rp_buf_alloc_normal(struct rp_buf *b, size_t len)
 	return 0;
 }
 
-int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge)
+/* Bind the untouched pages of @b to @node: first touch then lands there. */
+static void rp_buf_bind(struct rp_buf *b, int node)
+{
+	b->numa_node = -1;
+	if (node < 0 || numa_available() < 0 || node > numa_max_node())
+		return;
+	numa_tonode_memory(b->addr, b->len, node);
+	b->numa_node = node;
+}
+
+int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node)
 {
 	int ret = -ENOMEM;
 
@@ -55,6 +66,7 @@ int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge)
 	if (ret)
 		return ret;
 	b->len = len;
+	rp_buf_bind(b, numa_node);
 	memset(b->addr, 0, len);	/* fault every page in now */
 	return 0;
 }

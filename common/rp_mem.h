@@ -20,16 +20,18 @@ struct rp_buf {
 	size_t len;		/* bytes usable at addr */
 	size_t page_size;	/* bytes per page actually backing the buffer */
 	enum rp_buf_kind kind;
+	int numa_node;		/* node the pages are bound to, -1 = none */
 };
 
 /*
  * rp_buf_alloc - allocate @len bytes (> 0), zero-filled and touched so every
  * page is faulted in before registration. With @want_huge, hugepages are
  * tried first and base pages used when none are free (a fallback, not an
- * error: check b->kind). The buffer is page aligned. Returns 0 or -ENOMEM.
- * Release with rp_buf_free().
+ * error: check b->kind). With @numa_node >= 0 the pages are bound to that
+ * node (libnuma, before the first touch) where the kernel has NUMA. The
+ * buffer is page aligned. Returns 0 or -ENOMEM. Release with rp_buf_free().
  */
-int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge);
+int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node);
 
 /* rp_buf_free - release a buffer; safe on a zeroed or freed @b. */
 void rp_buf_free(struct rp_buf *b);

@@ -160,6 +160,10 @@ static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
 	case 'i':
 		return rp_get_uint(c, arg, 1, 254, &o->ib_port);
 	case 'x':
+		if (o->desc->features & RP_FEAT_MULTI) {
+			o->gid_list = arg;	/* checked per rail later */
+			return 0;
+		}
 		return rp_get_gid_index(arg, &o->gid_index);
 	case 's':
 		if (rp_parse_size(arg, 1, RP_MAX_SIZE, &o->size))

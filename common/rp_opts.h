@@ -51,6 +51,7 @@ struct rp_opts {
 	const char *dev;	/* -d, NULL = first device */
 	unsigned int ib_port;	/* -i */
 	int gid_index;		/* -x, -1 = choose automatically */
+	const char *gid_list;	/* -x as given, multi-rail: "3" or "1,3" */
 	uint64_t size;		/* -s, bytes */
 	uint64_t iters;		/* -n, per QP */
 	unsigned int duration;	/* -D, seconds; 0 = iteration mode */

@@ -103,7 +103,8 @@ static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
 		rp_err("ibv_alloc_pd on %s: %s", r->dev.name, strerror(errno));
 		return -errno;
 	}
-	ret = rp_buf_alloc(&r->buf, r->slice * r->num_qps, c->hugepages);
+	ret = rp_buf_alloc(&r->buf, r->slice * r->num_qps, c->hugepages,
+			   c->bind_numa ? c->numa_node : -1);
 	if (ret) {
 		rp_err("allocating a %llu-byte buffer: %s",
 		       (unsigned long long)(r->slice * r->num_qps),

@@ -28,6 +28,8 @@ struct rp_rail_cfg {
 	unsigned int mtu;	/* bytes, 0 = port's active MTU */
 	unsigned int rd_atomic;	/* outstanding RDMA READs per QP, 0 = 1 */
 	bool hugepages;
+	bool bind_numa;		/* bind the buffer to numa_node (else none) */
+	int numa_node;
 };
 
 /* What the peer needs to reach one QP and its buffer slice. */
