@@ -245,6 +245,9 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 	while (!ret && !(rp_all_done(s) && (!s->cfg->duration || stopped))) {
 		if (rp_stop_requested())
 			return -EINTR;
+		if (s->cfg->cancel &&
+		    __atomic_load_n(s->cfg->cancel, __ATOMIC_RELAXED))
+			return -ECANCELED;
 		if (s->cfg->duration)
 			rp_phase(s, t0, &stopped, out);
 		for (q = 0; q < s->r->num_qps && !ret; q++)

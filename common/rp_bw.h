@@ -36,6 +36,9 @@ struct rp_bw_cfg {
 	 * poll that reaped completions (relaxed atomic): another thread may
 	 * read it for interval reports. */
 	uint64_t *progress;
+	/* When set, checked every loop turn (relaxed atomic): non-zero stops
+	 * the run with -ECANCELED (another rail failed). */
+	int *cancel;
 };
 
 struct rp_bw_out {
@@ -52,7 +55,9 @@ struct rp_bw_out {
  * perftest's default margin does). Drains every outstanding WR before it
  * returns. Returns 0; -EIO on an error completion (named, e.g.
  * IBV_WC_RETRY_EXC_ERR), -ETIMEDOUT when no completion arrives for 30 s,
- * -EINTR on a stop request, or another -errno; one line printed.
+ * -EINTR on a stop request, -ECANCELED when cfg->cancel is raised (no line
+ * printed: the rail that failed has said why), or another -errno; one line
+ * printed.
  */
 int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	      const struct rp_bw_cfg *cfg, struct rp_bw_out *out);

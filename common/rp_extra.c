@@ -12,9 +12,12 @@ void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge)
 		fprintf(f, "GID index %d: %s\n", r->gid_index, r->gid_why);
 	else
 		fprintf(f, "%s\n", r->gid_why);
-	fprintf(f, " railperf: buffer: %u x %" PRIu64 " bytes in %s\n",
+	fprintf(f, " railperf: buffer: %u x %" PRIu64 " bytes in %s",
 		r->num_qps, r->slice,
 		rp_buf_describe(&r->buf, wanted_huge, pages, sizeof(pages)));
+	if (r->buf.numa_node >= 0)
+		fprintf(f, ", bound to NUMA node %d", r->buf.numa_node);
+	fprintf(f, "\n");
 }
 
 void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,

@@ -8,6 +8,7 @@
 
 #include <hugetlbfs.h>
 #include <numa.h>
+#include <numaif.h>
 
 #include "rp_mem.h"
 
@@ -42,14 +43,24 @@ static int rp_buf_alloc_normal(struct rp_buf *b, size_t len)
 	return 0;
 }
 
-/* Bind the untouched pages of @b to @node: first touch then lands there. */
+/*
+ * Bind the untouched pages of @b to @node, so that the first touch puts them
+ * there. mbind(2) wants whole pages of the mapping (2 MiB for hugepages).
+ * A failure leaves the buffer unbound (b->numa_node = -1), not an error.
+ */
 static void rp_buf_bind(struct rp_buf *b, int node)
 {
+	unsigned long mask[64 / sizeof(unsigned long) + 1] = { 0 };
+	size_t len = (b->len + b->page_size - 1) & ~(b->page_size - 1);
+	const unsigned long bits = 8 * sizeof(unsigned long);
+
 	b->numa_node = -1;
-	if (node < 0 || numa_available() < 0 || node > numa_max_node())
+	if (node < 0 || (unsigned int)node >= 8 * sizeof(mask) ||
+	    numa_available() < 0)
 		return;
-	numa_tonode_memory(b->addr, b->len, node);
-	b->numa_node = node;
+	mask[node / bits] = 1UL << (node % bits);
+	if (mbind(b->addr, len, MPOL_BIND, mask, 8 * sizeof(mask), 0) == 0)
+		b->numa_node = node;
 }
 
 int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node)

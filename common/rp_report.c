@@ -84,12 +84,23 @@ static void rp_report_side(FILE *f, const char *side,
 	}
 }
 
+void rp_report_addresses_n(FILE *f, const struct rp_rail_addr *local,
+			   const struct rp_rail_addr *remote, unsigned int n,
+			   bool read_test)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		rp_report_side(f, "local", &local[i], read_test);
+	for (i = 0; i < n; i++)
+		rp_report_side(f, "remote", &remote[i], read_test);
+	fprintf(f, RP_RESULT_LINE);
+}
+
 void rp_report_addresses(FILE *f, const struct rp_rail_addr *local,
 			 const struct rp_rail_addr *remote, bool read_test)
 {
-	rp_report_side(f, "local", local, read_test);
-	rp_report_side(f, "remote", remote, read_test);
-	fprintf(f, RP_RESULT_LINE);
+	rp_report_addresses_n(f, local, remote, 1, read_test);
 }
 
 void rp_report_bw_title(FILE *f, bool gbits)

@@ -53,6 +53,14 @@ void rp_report_header(FILE *f, const struct rp_header *h);
 void rp_report_addresses(FILE *f, const struct rp_rail_addr *local,
 			 const struct rp_rail_addr *remote, bool read_test);
 
+/*
+ * rp_report_addresses_n - the same for @n rails: every local line (rail by
+ * rail, QP by QP), then every remote line, then RESULT_LINE.
+ */
+void rp_report_addresses_n(FILE *f, const struct rp_rail_addr *local,
+			   const struct rp_rail_addr *remote, unsigned int n,
+			   bool read_test);
+
 /* rp_report_bw_title - table header (MB/sec or Gb/sec), then "\n". */
 void rp_report_bw_title(FILE *f, bool gbits);
 

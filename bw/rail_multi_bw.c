@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rail_multi_bw - RDMA WRITE bandwidth on every rail at once, one pinned
+ * thread per rail, measured over one common window. Prints the perftest
+ * block with one row, the aggregate, then a railperf line per rail.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rp_bw.h"
+#include "rp_ceiling.h"
+#include "rp_counters.h"
+#include "rp_extra.h"
+#include "rp_log.h"
+#include "rp_multi.h"
+#include "rp_opts.h"
+#include "rp_pattern.h"
+#include "rp_railspec.h"
+#include "rp_report.h"
+#include "rp_report_multi.h"
+#include "rp_session.h"
+#include "rp_signal.h"
+#include "rp_subnet.h"
+#include "rp_time.h"
+#include "rp_topo.h"
+#include "rp_version.h"
+#include "rp_xchg.h"
+
+#define MBW_WATCH_NS (20 * 1000 * 1000)	/* main thread's poll period */
+#define MBW_PEAK_MAX_ITERS 20000
+
+static const struct rp_test_desc mbw_desc = {
+	.test = RP_TEST_MULTI_BW,
+	.name = "rail_multi_bw",
+	.title = "RDMA_Write BW Test",
+	.def_size = 65536,
+	.def_iters = 5000,
+	.def_tx_depth = 128,
+	.features = RP_FEAT_BW | RP_FEAT_MULTI,
+};
+
+struct mbw {
+	const struct rp_opts *o;
+	unsigned int n;
+	struct rp_railspec spec[RP_MAX_RAILS];
+	struct rp_topo topo;
+	struct rp_place place[RP_MAX_RAILS];
+	int cpus[RP_MAX_RAILS];
+	struct rp_session s;
+	struct rp_port_counters before[RP_MAX_RAILS];
+	bool have_counters[RP_MAX_RAILS];
+	struct rp_result rail_res[RP_MAX_RAILS];	/* last size */
+	struct rp_result agg;				/* last size */
+};
+
+/* Without -d: every RDMA device, port -i. */
+static int mbw_all_devices(char *buf, size_t len)
+{
+	struct ibv_device **list;
+	size_t off = 0;
+	int i, n;
+
+	list = ibv_get_device_list(&n);
+	if (!list || n <= 0) {
+		rp_err("no RDMA devices found (is the driver loaded?)");
+		if (list)
+			ibv_free_device_list(list);
+		return -ENODEV;
+	}
+	buf[0] = '\0';
+	for (i = 0; i < n && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s",
+					i ? "," : "",
+					ibv_get_device_name(list[i]));
+	ibv_free_device_list(list);
+	return 0;
+}
+
+static int mbw_rails(struct mbw *m)
+{
+	char all[1024];
+	const char *devs = m->o->dev;
+	int n;
+
+	if (!devs) {
+		if (mbw_all_devices(all, sizeof(all)))
+			return -ENODEV;
+		devs = all;
+	}
+	n = rp_railspec_parse(devs, m->o->gid_list, m->o->ib_port, m->spec,
+			      RP_MAX_RAILS);
+	if (n < 0)
+		return n;
+	m->n = (unsigned int)n;
+	return 0;
+}
+
+/* A CPU and NUMA node per rail; without hwloc the rails run unpinned. */
+static void mbw_place(struct mbw *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->n; i++) {
+		m->cpus[i] = -1;
+		m->place[i] = (struct rp_place){ .cpu = -1, .numa_node = -1 };
+	}
+	if (rp_topo_init(&m->topo)) {
+		rp_warn("no topology (hwloc): rails run unpinned");
+		return;
+	}
+	for (i = 0; i < m->n; i++) {
+		if (rp_topo_place(&m->topo, m->spec[i].dev, m->cpus, i,
+				  &m->place[i]))
+			continue;
+		m->cpus[i] = m->place[i].cpu;
+	}
+}
+
+static void mbw_rail_cfgs(const struct mbw *m, struct rp_rail_cfg *cfg)
+{
+	const struct rp_opts *o = m->o;
+	uint64_t max = rp_opts_max_size(o);
+	unsigned int i;
+
+	for (i = 0; i < m->n; i++) {
+		cfg[i] = (struct rp_rail_cfg){
+			.dev = m->spec[i].dev,
+			.port = m->spec[i].port,
+			.gid_index = m->spec[i].gid_index,
+			.num_qps = o->num_qps,
+			.tx_depth = o->tx_depth,
+			.slice = (max + 4095) & ~4095ULL,
+			.mtu = o->mtu,
+			.rd_atomic = 1,
+			.hugepages = o->hugepages,
+			.bind_numa = m->place[i].numa_node >= 0,
+			.numa_node = m->place[i].numa_node,
+		};
+	}
+}
+
+/* Warn when a rail's two GIDs are not in one IPv4 subnet. */
+static void mbw_check_subnets(struct mbw *m)
+{
+	char msg[256];
+	unsigned int i;
+
+	for (i = 0; i < m->n; i++)
+		if (rp_gid_subnet_check(&m->s.rails[i].gid,
+					m->s.remote[i].gid, msg,
+					sizeof(msg)) == 0)
+			rp_warn("rail %u (%s): %s", i, m->s.rails[i].dev.name,
+				msg);
+}
+
+static void mbw_header(struct mbw *m)
+{
+	const struct rp_rail *r0 = &m->s.rails[0];
+	char devs[RP_MAX_RAILS * (RP_RAIL_NAME_LEN + 1)];
+	unsigned int i, mtu = 4096;
+	size_t off = 0;
+	struct rp_header h;
+
+	for (i = 0; i < m->n; i++) {
+		off += (size_t)snprintf(devs + off, sizeof(devs) - off, "%s%s",
+					i ? "," : "", m->s.rails[i].dev.name);
+		if (rp_mtu_bytes(m->s.rails[i].mtu) < mtu)
+			mtu = rp_mtu_bytes(m->s.rails[i].mtu);
+	}
+	h = (struct rp_header){
+		.title = mbw_desc.title, .device = devs,
+		.num_qps = m->n * m->o->num_qps, .transport = "IB",
+		.relaxed_ordering = r0->relaxed_ordering,
+		.wr_api = r0->wr_api,
+		.tx_depth = m->s.server ? -1 : (int)m->o->tx_depth,
+		.cq_mod = (int)m->o->cq_mod, .mtu = mtu,
+		.link_type = rp_dev_is_roce(&r0->dev) ? "Ethernet" : "IB",
+		.gid_index = r0->gid_index, .max_inline = 0, .out_reads = -1,
+	};
+	if (m->o->cq_mod_given && m->o->cq_mod > 1 && m->o->size > 8192)
+		rp_report_cq_mod_warning(stdout);
+	rp_report_header(stdout, &h);
+	rp_report_addresses_n(stdout, m->s.local, m->s.remote, m->n, false);
+	fflush(stdout);
+}
+
+static void mbw_counters(struct mbw *m, struct rp_port_counters *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->n; i++)
+		m->have_counters[i] = !rp_counters_read(RP_SYSFS_IB_ROOT,
+					m->s.rails[i].dev.name,
+					m->s.rails[i].dev.port, &out[i]);
+}
+
+struct mbw_watch {
+	uint64_t last_beat;
+	uint64_t next_report;	/* ns; UINT64_MAX = no interval rows */
+	uint64_t prev_ns;
+	uint64_t prev[RP_MAX_RAILS];
+};
+
+static void mbw_interval(struct mbw *m, struct rp_multi *mu,
+			 struct mbw_watch *w, uint64_t size, uint64_t now)
+{
+	uint64_t bytes[RP_MAX_RAILS], p;
+	unsigned int i;
+
+	for (i = 0; i < m->n; i++) {
+		p = rp_multi_progress(mu, i);
+		bytes[i] = (p - w->prev[i]) * size;
+		w->prev[i] = p;
+	}
+	rp_report_interval(stdout, (double)(w->prev_ns - mu->t0_ns) / 1e9,
+			   (double)(now - mu->t0_ns) / 1e9, m->s.rails, bytes,
+			   m->n, now - w->prev_ns, m->o->report_gbits);
+	fflush(stdout);
+	w->prev_ns = now;
+	w->next_report += m->o->interval * RP_NSEC_PER_SEC;
+}
+
+/* Main thread during a run: heartbeats to the server, interval rows. */
+static void mbw_watch(struct mbw *m, struct rp_multi *mu, uint64_t size)
+{
+	const struct timespec nap = { .tv_nsec = MBW_WATCH_NS };
+	struct mbw_watch w = {
+		.last_beat = mu->t0_ns, .prev_ns = mu->t0_ns,
+		.next_report = m->o->interval ?
+			mu->t0_ns + m->o->interval * RP_NSEC_PER_SEC :
+			UINT64_MAX,
+	};
+	uint64_t now;
+
+	while (!rp_multi_done(mu)) {
+		nanosleep(&nap, NULL);
+		now = rp_now_ns();
+		if (now - w.last_beat >= RP_NSEC_PER_SEC) {
+			w.last_beat = now;
+			if (rp_ctrl_send(&m->s.ctrl, RP_MSG_PROGRESS, NULL, 0))
+				__atomic_store_n(&mu->cancel, 1,
+						 __ATOMIC_RELAXED);
+		}
+		if (now >= w.next_report && !rp_multi_done(mu))
+			mbw_interval(m, mu, &w, size, now);
+	}
+}
+
+static void mbw_bw_cfg(const struct rp_opts *o, uint64_t size,
+		       struct rp_bw_cfg *cfg)
+{
+	*cfg = (struct rp_bw_cfg){
+		.size = size,
+		.iters = o->iters,
+		.duration = o->duration,
+		.cq_mod = o->cq_mod,
+		.peak = !o->duration && o->iters <= MBW_PEAK_MAX_ITERS,
+		.gbits = o->report_gbits,
+	};
+}
+
+/* One size on every rail; fills m->agg and m->rail_res. */
+static int mbw_run_size(struct mbw *m, uint64_t size)
+{
+	struct rp_bw_out outs[RP_MAX_RAILS];
+	struct rp_multi *mu;
+	struct rp_bw_cfg cfg;
+	unsigned int i;
+	int ret, jret;
+
+	mu = calloc(1, sizeof(*mu));
+	if (!mu)
+		return -ENOMEM;
+	mbw_bw_cfg(m->o, size, &cfg);
+	ret = rp_multi_start(mu, m->s.rails, m->s.remote, m->n, &cfg,
+			     m->topo.t ? &m->topo : NULL, m->cpus);
+	if (!ret)
+		mbw_watch(m, mu, size);
+	jret = rp_multi_join(mu);
+	if (!ret)
+		ret = jret;
+	for (i = 0; i < m->n && !ret; i++) {
+		outs[i] = mu->w[i].out;
+		rp_bw_result(&cfg, &outs[i], &m->rail_res[i]);
+	}
+	if (!ret)
+		rp_multi_aggregate(outs, m->n, size, m->o->report_gbits,
+				   &m->agg);
+	free(mu);
+	return ret;
+}
+
+/* The railperf section: one pair of lines per rail. */
+static void mbw_report_rails(struct mbw *m, uint64_t size)
+{
+	struct rp_port_counters after[RP_MAX_RAILS];
+	struct rp_rail_report rr;
+	unsigned int i;
+
+	mbw_counters(m, after);
+	for (i = 0; i < m->n; i++) {
+		rr = (struct rp_rail_report){
+			.index = i, .rail = &m->s.rails[i],
+			.cpu = m->s.server ? -1 : m->cpus[i],
+			.numa_node = m->place[i].numa_node,
+			.res = m->rail_res[i],
+			.share = m->agg.iters ? 100.0 *
+				 (double)m->rail_res[i].iters /
+				 (double)m->agg.iters : 0,
+			.have_counters = m->have_counters[i],
+			.speed_gbps = rp_dev_is_roce(&m->s.rails[i].dev) ?
+				rp_netdev_speed_gbps("/sys/class/net",
+						     m->s.rails[i].gid.ndev) :
+				rp_ib_rate_gbps(
+					m->s.rails[i].dev.port_attr.active_speed,
+					m->s.rails[i].dev.port_attr.active_width),
+		};
+		rp_counters_delta(&m->before[i], &after[i], &rr.delta);
+		rp_report_rail(stdout, &rr, size, m->o->report_gbits);
+	}
+	for (i = 0; i < m->n; i++)
+		rp_extra_rail(stdout, &m->s.rails[i], m->o->hugepages);
+}
+
+static int mbw_send_results(struct mbw *m)
+{
+	uint8_t buf[64];
+	unsigned int i;
+	int ret;
+
+	ret = rp_ctrl_send(&m->s.ctrl, RP_MSG_RESULT, buf,
+			   rp_msg_encode_result(buf, sizeof(buf), &m->agg));
+	for (i = 0; i < m->n && !ret; i++)
+		ret = rp_ctrl_send(&m->s.ctrl, RP_MSG_RESULT, buf,
+				   rp_msg_encode_result(buf, sizeof(buf),
+							&m->rail_res[i]));
+	return ret;
+}
+
+static int mbw_recv_result(struct mbw *m, struct rp_result *res)
+{
+	uint8_t buf[64];
+	size_t len;
+	int ret;
+
+	ret = rp_ctrl_recv(&m->s.ctrl, RP_MSG_RESULT, buf, sizeof(buf), &len,
+			   -1);
+	if (!ret && rp_msg_decode_result(buf, len, res)) {
+		rp_err("malformed RESULT from %s", m->s.ctrl.peer);
+		ret = -EBADMSG;
+	}
+	return ret;
+}
+
+static int mbw_client_verdict(struct mbw *m)
+{
+	struct rp_verdict v;
+	uint8_t buf[64];
+	size_t len;
+	int ret;
+
+	ret = rp_ctrl_recv(&m->s.ctrl, RP_MSG_VERDICT, buf, sizeof(buf), &len,
+			   -1);
+	if (ret)
+		return ret;
+	if (rp_msg_decode_verdict(buf, len, &v)) {
+		rp_err("malformed VERDICT from %s", m->s.ctrl.peer);
+		return -EBADMSG;
+	}
+	rp_extra_verdict(stdout, &v, m->agg.size, m->n * m->o->num_qps);
+	return v.ok ? 0 : -EILSEQ;
+}
+
+static int mbw_client_sizes(struct mbw *m)
+{
+	uint64_t sizes[32];
+	size_t n = rp_opts_sizes(m->o, sizes, 32), i;
+	int ret;
+
+	if (!m->o->interval)	/* else after the interval rows */
+		rp_report_bw_title(stdout, m->o->report_gbits);
+	mbw_counters(m, m->before);
+	for (i = 0; i < n; i++) {
+		ret = mbw_run_size(m, sizes[i]);
+		if (ret)
+			return rp_session_fail(&m->s, "the client's run failed "
+					       "(see its output)", ret);
+		if (m->o->interval && i == 0)
+			rp_report_bw_title(stdout, m->o->report_gbits);
+		rp_report_bw_row(stdout, &m->agg, m->o->report_gbits);
+		fflush(stdout);
+	}
+	rp_printf(RP_RESULT_LINE);
+	return 0;
+}
+
+static int mbw_client(struct mbw *m)
+{
+	unsigned int i, q;
+	int ret;
+
+	if (m->o->validate)
+		for (i = 0; i < m->n; i++)
+			for (q = 0; q < m->s.rails[i].num_qps; q++)
+				rp_pattern_fill(rp_rail_slice(&m->s.rails[i], q),
+						m->s.rails[i].slice, q);
+	mbw_header(m);
+	ret = mbw_client_sizes(m);
+	if (ret)
+		return ret;
+	ret = mbw_send_results(m);
+	if (!ret && m->o->validate)
+		ret = mbw_client_verdict(m);
+	mbw_report_rails(m, m->agg.size);
+	if (!ret)
+		ret = rp_xchg_sync(&m->s.ctrl, false, RP_MSG_BYE, -1);
+	return ret;
+}
+
+/* Every QP slice of every rail; the first bad byte is the verdict. */
+static int mbw_server_validate(struct mbw *m)
+{
+	struct rp_verdict v = { .ok = 1 };
+	uint8_t buf[64];
+	unsigned int i, q;
+	int ret;
+
+	for (i = 0; i < m->n && v.ok; i++) {
+		struct rp_rail *r = &m->s.rails[i];
+
+		for (q = 0; q < r->num_qps && v.ok; q++)
+			if (rp_pattern_check(rp_rail_slice(r, q), m->agg.size,
+					     r->slice, q, &v))
+				v.rail = i;
+	}
+	rp_extra_verdict(stdout, &v, m->agg.size, m->n * m->o->num_qps);
+	ret = rp_ctrl_send(&m->s.ctrl, RP_MSG_VERDICT, buf,
+			   rp_msg_encode_verdict(buf, sizeof(buf), &v));
+	return ret ? ret : (v.ok ? 0 : -EILSEQ);
+}
+
+static int mbw_server(struct mbw *m)
+{
+	unsigned int i;
+	int ret, bye;
+
+	mbw_header(m);
+	rp_report_bw_title(stdout, m->o->report_gbits);
+	fflush(stdout);
+	mbw_counters(m, m->before);
+	ret = mbw_recv_result(m, &m->agg);
+	for (i = 0; i < m->n && !ret; i++)
+		ret = mbw_recv_result(m, &m->rail_res[i]);
+	if (ret)
+		return ret;
+	rp_report_bw_row(stdout, &m->agg, m->o->report_gbits);
+	rp_printf(RP_RESULT_LINE);
+	if (m->o->validate)
+		ret = mbw_server_validate(m);
+	mbw_report_rails(m, m->agg.size);
+	bye = rp_xchg_sync(&m->s.ctrl, true, RP_MSG_BYE, -1);
+	return ret ? ret : bye;
+}
+
+static int mbw_run(struct mbw *m)
+{
+	struct rp_rail_cfg cfg[RP_MAX_RAILS];
+	int ret;
+
+	ret = mbw_rails(m);
+	if (ret)
+		return ret;
+	mbw_place(m);
+	mbw_rail_cfgs(m, cfg);
+	ret = rp_session_open(&m->s, m->o, cfg, m->n);
+	if (!ret) {
+		mbw_check_subnets(m);
+		ret = m->s.server ? mbw_server(m) : mbw_client(m);
+		rp_session_close(&m->s);
+	}
+	rp_topo_fini(&m->topo);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct rp_opts o;
+	struct mbw *m;
+	int ret;
+
+	rp_opts_init(&o, &mbw_desc);
+	if (rp_opts_parse(&o, argc, argv))
+		return 1;
+	if (o.help) {
+		rp_opts_usage(&o, stdout);
+		return 0;
+	}
+	if (o.version) {
+		printf("%s (railperf) %s, output format of perftest %s\n",
+		       mbw_desc.name, RP_VERSION, RP_PERFTEST_FORMAT);
+		return 0;
+	}
+	if (rp_opts_finish(&o) || rp_signal_install())
+		return 1;
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return 1;
+	m->o = &o;
+	ret = mbw_run(m);
+	free(m);
+	return ret ? 1 : 0;
+}

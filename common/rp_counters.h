@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_counters.h - a port's traffic counters from sysfs, to show that the
+ * traffic really went out on each rail.
+ *
+ * counters/port_xmit_data and port_rcv_data count 4-byte words (IBTA
+ * PortCounters; on mlx5 RoCE ports they count RoCE traffic only);
+ * counters/port_xmit_packets and port_rcv_packets count packets. Soft-RoCE
+ * has no counters/ directory; its hw_counters/sent_pkts and rcvd_pkts are
+ * used instead.
+ */
+#ifndef RP_COUNTERS_H
+#define RP_COUNTERS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define RP_SYSFS_IB_ROOT "/sys/class/infiniband"
+
+struct rp_port_counters {
+	bool have_data;		/* xmit_bytes / rcv_bytes are valid */
+	uint64_t xmit_bytes;	/* port_xmit_data * 4 */
+	uint64_t rcv_bytes;	/* port_rcv_data * 4 */
+	bool have_pkts;		/* xmit_pkts / rcv_pkts are valid */
+	uint64_t xmit_pkts;
+	uint64_t rcv_pkts;
+	const char *pkts_source;	/* "port_xmit_packets" or "sent_pkts" */
+};
+
+/*
+ * rp_counters_read - read port @port of @dev under @root (RP_SYSFS_IB_ROOT,
+ * or a fixture tree). Counters that do not exist are marked absent; not an
+ * error. Returns 0, or -ENOENT when the port has neither kind.
+ */
+int rp_counters_read(const char *root, const char *dev, unsigned int port,
+		     struct rp_port_counters *c);
+
+/*
+ * rp_counters_delta - @after - @before into @d, field by field; a field is
+ * present only if present in both.
+ */
+void rp_counters_delta(const struct rp_port_counters *before,
+		       const struct rp_port_counters *after,
+		       struct rp_port_counters *d);
+
+#endif /* RP_COUNTERS_H */
