@@ -10,10 +10,18 @@ BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 B       ?= build
 
+# Cross build: make CROSS=aarch64-linux-gnu- (tools/check-aarch64 installs
+# what it needs). $(CROSS)pkg-config is Debian's multiarch wrapper (package
+# pkgconf:arm64), which reads only the target's .pc files. Unless B is
+# given, objects go to build-aarch64/, never mixed with a native build/.
 ifdef CROSS
 CC         := $(CROSS)gcc
 AR         := $(CROSS)ar
 PKG_CONFIG ?= $(CROSS)pkg-config
+ifeq ($(origin B),file)
+B          := build-$(firstword $(subst -, ,$(notdir $(CROSS))))
+endif
+export B
 endif
 PKG_CONFIG ?= pkg-config
 CFLAGS     ?= -O2 -g
