@@ -161,8 +161,8 @@ int rp_json_write(const char *path, const cJSON *root)
 		rp_err("writing JSON to '%s': %s", path, strerror(ENOMEM));
 		return -ENOMEM;
 	}
-	f = fopen(path, "w");
 	errno = 0;
+	f = fopen(path, "w");
 	if (!f || fprintf(f, "%s\n", text) < 0)
 		ret = errno ? -errno : -EIO;
 	if (f && fclose(f) && !ret)
