@@ -61,10 +61,11 @@ void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 	if (rr->cpu >= 0)
 		snprintf(cpu, sizeof(cpu), "%d", rr->cpu);
 	fprintf(f, " railperf: rail %u: %s port %u, GID index %d, netdev %s, "
-		"NUMA node %d, CPU %s, BW average %.2f %s, MsgRate %.6f Mpps, "
-		"%.1f%% of the total", rr->index, r->dev.name, r->dev.port,
-		r->gid_index, r->gid.ndev[0] ? r->gid.ndev : "-",
-		rr->numa_node, cpu, rr->res.bw_avg, rp_unit(gbits),
+		"NUMA node %d, CPU %s, %" PRIu64 " messages, BW average %.2f "
+		"%s, MsgRate %.6f Mpps, %.1f%% of the total", rr->index,
+		r->dev.name, r->dev.port, r->gid_index,
+		r->gid.ndev[0] ? r->gid.ndev : "-", rr->numa_node, cpu,
+		rr->res.iters, rr->res.bw_avg, rp_unit(gbits),
 		rr->res.msg_rate, rr->share);
 	rp_report_counters(f, rr);
 	fprintf(f, "\n");

@@ -1,0 +1,61 @@
+#!/bin/sh
+# Description: rail_multi_bw on rxe0 and rxe1 at once in one guest: one
+# perftest row (the aggregate) with five numbers, Device listing both rails
+# and Number of qps the total; one railperf line per rail; the per-rail
+# message counts add up to the aggregate's; each rail carried at least a
+# quarter of the packets by its own counters; --validate passes on every
+# rail; with -D --interval 1, interval rows appear before the table; with
+# one rail, the row has the shape and count of rail_write_bw's.
+. tests/e2e/lib.sh
+
+BIN=$B/rail_multi_bw
+DEV=rxe0,rxe1
+pair m 18661 -n 1000 -q 2 --validate -- -n 1000 -q 2 --validate
+[ "$CLI_RC" = 0 ] || { cat "$TMP/m.client"; fail "client exit $CLI_RC"; }
+[ "$SRV_RC" = 0 ] || { cat "$TMP/m.server"; fail "server exit $SRV_RC"; }
+crow=$(rows "$TMP/m.client")
+[ "$(echo "$crow" | wc -l)" = 1 ] || fail "want one row: $crow"
+check_bw_row "$crow"
+set -- $crow
+agg=$3
+[ "$agg" = 4000 ] || fail "aggregate iterations $agg, want 2 rails x 2 QPs x 1000"
+grep -q 'Device         : rxe0,rxe1$' "$TMP/m.client" || fail "Device line"
+grep -q '^ Number of qps   : 4	' "$TMP/m.client" || fail "Number of qps"
+[ "$crow" = "$(rows "$TMP/m.server")" ] || fail "server row differs"
+for side in client server; do
+	grep -q '^ railperf: validation passed' "$TMP/m.$side" ||
+		fail "$side: validation"
+	n=$(grep -c '^ railperf: rail [01]: rxe[01] port 1, GID index 1' "$TMP/m.$side")
+	[ "$n" = 2 ] || fail "$side: $n per-rail lines, want 2"
+done
+sum=$(sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$TMP/m.client" |
+	awk '{ s += $1 } END { print s }')
+[ "$sum" = "$agg" ] || fail "per-rail messages add to $sum, aggregate $agg"
+# Each rail's own counters: at least a quarter of all packets sent.
+sed -n 's/^ railperf: rail [0-9]*: .*sent_pkts \([0-9]*\) sent.*/\1/p' \
+	"$TMP/m.client" >"$TMP/m.pkts"
+[ "$(wc -l <"$TMP/m.pkts")" = 2 ] || fail "no sent_pkts counters per rail"
+awk '{ p[NR] = $1; t += $1 } END { for (i in p) if (p[i] * 4 < t) exit 1 }' \
+	"$TMP/m.pkts" || fail "a rail carried under a quarter: $(cat "$TMP/m.pkts")"
+
+pair i 18662 -D 4 -- -D 4 --interval 1
+[ "$CLI_RC" = 0 ] || { cat "$TMP/i.client"; fail "-D client exit $CLI_RC"; }
+n=$(awk '/^ railperf: interval/ { n++ } /^ #bytes/ { exit } END { print n + 0 }' \
+	"$TMP/i.client")
+[ "$n" -ge 3 ] || fail "$n interval rows before the table, want >= 3"
+grep '^ railperf: interval' "$TMP/i.client" | head -n 1 |
+	grep -Eq 'rxe0 [0-9.]+, rxe1 [0-9.]+, sum [0-9.]+ MB/sec$' ||
+	fail "interval row format"
+check_bw_row "$(rows "$TMP/i.client")"
+
+DEV=rxe1
+pair one 18663 -n 1000 -- -n 1000
+BIN=$B/rail_write_bw
+pair wbw 18664 -n 1000 -- -n 1000
+r1=$(rows "$TMP/one.client"); r2=$(rows "$TMP/wbw.client")
+check_bw_row "$r1"
+[ "$(echo "$r1" | awk '{ print $1, $2, $3 }')" = \
+  "$(echo "$r2" | awk '{ print $1, $2, $3 }')" ] ||
+	fail "one rail: '$r1' vs rail_write_bw '$r2'"
+note "rail_multi_bw, 1 rail: $r1"
+note "rail_write_bw:         $r2"
