@@ -28,7 +28,7 @@ CFLAGS     ?= -O2 -g
 
 WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
 	-Wformat=2 -Wshadow -Wpointer-arith -Wundef -Wvla
-override CFLAGS += -std=gnu11 $(WARN) -Icommon \
+override CFLAGS += -std=gnu11 -ffp-contract=off $(WARN) -Icommon \
 	$(shell $(PKG_CONFIG) --cflags libibverbs libcjson hwloc)
 LIBS := $(shell $(PKG_CONFIG) --libs libibverbs libcjson hwloc) \
 	-lhugetlbfs -lnuma -lpthread -lm
@@ -59,6 +59,7 @@ $(B)/$(notdir $(1:.c=)): $(B)/$(1:.c=.o) $(LIB)
 endef
 $(foreach s,$(BIN_SRC),$(eval $(call rp_bin_rule,$(s))))
 
+.SECONDARY:
 $(B)/tests/%: $(B)/tests/unit/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(TEST_LIBS)

@@ -132,7 +132,7 @@ static void mbw_rail_cfgs(const struct mbw *m, struct rp_rail_cfg *cfg)
 			.gid_index = m->spec[i].gid_index,
 			.num_qps = o->num_qps,
 			.tx_depth = o->tx_depth,
-			.slice = (max + 4095) & ~4095ULL,
+			.slice = rp_rail_slice_bytes(max),
 			.mtu = o->mtu,
 			.rd_atomic = 1,
 			.hugepages = o->hugepages,

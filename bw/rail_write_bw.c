@@ -60,7 +60,7 @@ static void wbw_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.gid_index = o->gid_index,
 		.num_qps = o->num_qps,
 		.tx_depth = o->tx_depth,
-		.slice = (max + 4095) & ~4095ULL,	/* page-aligned slices */
+		.slice = rp_rail_slice_bytes(max),
 		.mtu = o->mtu,
 		.rd_atomic = 1,
 		.hugepages = o->hugepages,

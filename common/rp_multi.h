@@ -16,8 +16,11 @@
 #include "rp_msg.h"
 #include "rp_topo.h"
 
+/* Cache-line aligned (128 covers 64-byte lines with adjacent-line
+ * prefetch and 128-byte Arm lines): each rail's progress counter,
+ * written on every poll, sits on a line of its own. */
 struct rp_worker {
-	struct rp_rail *rail;
+	_Alignas(128) struct rp_rail *rail;
 	const struct rp_rail_addr *peer;
 	struct rp_bw_cfg cfg;		/* this rail's copy of the run */
 	struct rp_topo *topo;
@@ -25,7 +28,7 @@ struct rp_worker {
 	struct rp_multi *m;
 	pthread_t thread;
 	bool started;
-	uint64_t progress;		/* WRs completed (relaxed atomic) */
+	_Alignas(128) uint64_t progress;	/* WRs completed (relaxed atomic) */
 	struct rp_bw_out out;
 	int ret;
 };

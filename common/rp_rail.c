@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <unistd.h>
 
 #include "rp_log.h"
 #include "rp_qp.h"
@@ -10,6 +11,14 @@
 
 #define RP_MR_ACCESS (IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | \
 		      IBV_ACCESS_REMOTE_READ)
+
+uint64_t rp_rail_slice_bytes(uint64_t max_msg)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	uint64_t p = pg > 0 ? (uint64_t)pg : 4096;
+
+	return (max_msg + p - 1) / p * p;
+}
 
 static uint32_t rp_random_psn(void)
 {

@@ -97,6 +97,13 @@ void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a);
  */
 int rp_rail_connect(struct rp_rail *r, const struct rp_rail_addr *peer);
 
+/*
+ * rp_rail_slice_bytes - bytes of buffer per QP for messages up to @max_msg
+ * bytes: rounded up to the system page size (4 KiB on x86-64, often 64 KiB
+ * on aarch64 kernels), so every slice starts on a page.
+ */
+uint64_t rp_rail_slice_bytes(uint64_t max_msg);
+
 /* rp_rail_slice - start of QP @i's slice in the local buffer. */
 static inline void *rp_rail_slice(const struct rp_rail *r, unsigned int i)
 {

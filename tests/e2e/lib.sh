@@ -33,6 +33,18 @@ wait_pid() {
 	wait "$1"
 }
 
+# wait_listen PORT SECONDS PID: until a TCP socket listens on PORT (perftest's
+# client does not retry), PID exits, or SECONDS pass.
+wait_listen() {
+	i=0
+	while [ $i -lt $(($2 * 10)) ] && kill -0 "$3" 2>/dev/null; do
+		ss -Hltn "sport = :$1" 2>/dev/null | grep -q . && return 0
+		i=$((i + 1))
+		sleep 0.1
+	done
+	return 1
+}
+
 # pair NAME PORT SERVER_ARGS -- CLIENT_ARGS: run BIN=$BIN server and client on
 # $DEV; outputs in $TMP/NAME.server and $TMP/NAME.client; exit codes in
 # $SRV_RC and $CLI_RC.
@@ -46,7 +58,7 @@ pair() {
 	# shellcheck disable=SC2086
 	bg "$TMP/$name.server" $BIN -d "$DEV" -p "$port" $sargs
 	spid=$BG_PID
-	sleep 0.3
+	wait_listen "$port" 20 "$spid"
 	# shellcheck disable=SC2086
 	timeout 200 $BIN -d "$DEV" -p "$port" $cargs "$SERVER_IP" >"$TMP/$name.client" 2>&1
 	CLI_RC=$?
