@@ -14,6 +14,7 @@
 #include "rp_ceiling.h"
 #include "rp_counters.h"
 #include "rp_extra.h"
+#include "rp_jsonout.h"
 #include "rp_log.h"
 #include "rp_multi.h"
 #include "rp_opts.h"
@@ -54,7 +55,20 @@ struct mbw {
 	bool have_counters[RP_MAX_RAILS];
 	struct rp_result rail_res[RP_MAX_RAILS];	/* last size */
 	struct rp_result agg;				/* last size */
+	struct rp_jsonout json;				/* --out_json */
 };
+
+static void mbw_fill_header(const struct mbw *m, char *devs, size_t len,
+			    struct rp_header *h);
+
+static int mbw_json(struct mbw *m)
+{
+	char devs[RP_MAX_RAILS * (RP_RAIL_NAME_LEN + 1)];
+	struct rp_header h;
+
+	mbw_fill_header(m, devs, sizeof(devs), &h);
+	return rp_jsonout_write(&m->json, m->o, &h);
+}
 
 /* Without -d: every RDMA device, port -i. */
 static int mbw_all_devices(char *buf, size_t len)
@@ -156,21 +170,21 @@ static void mbw_check_subnets(struct mbw *m)
 				msg);
 }
 
-static void mbw_header(struct mbw *m)
+/* @devs (caller's, RP_MAX_RAILS * (RP_RAIL_NAME_LEN + 1)) holds Device. */
+static void mbw_fill_header(const struct mbw *m, char *devs, size_t len,
+			    struct rp_header *h)
 {
 	const struct rp_rail *r0 = &m->s.rails[0];
-	char devs[RP_MAX_RAILS * (RP_RAIL_NAME_LEN + 1)];
 	unsigned int i, mtu = 4096;
 	size_t off = 0;
-	struct rp_header h;
 
 	for (i = 0; i < m->n; i++) {
-		off += (size_t)snprintf(devs + off, sizeof(devs) - off, "%s%s",
+		off += (size_t)snprintf(devs + off, len - off, "%s%s",
 					i ? "," : "", m->s.rails[i].dev.name);
 		if (rp_mtu_bytes(m->s.rails[i].mtu) < mtu)
 			mtu = rp_mtu_bytes(m->s.rails[i].mtu);
 	}
-	h = (struct rp_header){
+	*h = (struct rp_header){
 		.title = mbw_desc.title, .device = devs,
 		.num_qps = m->n * m->o->num_qps, .transport = "IB",
 		.relaxed_ordering = r0->relaxed_ordering,
@@ -180,6 +194,14 @@ static void mbw_header(struct mbw *m)
 		.link_type = rp_dev_is_roce(&r0->dev) ? "Ethernet" : "IB",
 		.gid_index = r0->gid_index, .max_inline = 0, .out_reads = -1,
 	};
+}
+
+static void mbw_header(struct mbw *m)
+{
+	char devs[RP_MAX_RAILS * (RP_RAIL_NAME_LEN + 1)];
+	struct rp_header h;
+
+	mbw_fill_header(m, devs, sizeof(devs), &h);
 	if (m->o->cq_mod_given && m->o->cq_mod > 1 && m->o->size > 8192)
 		rp_report_cq_mod_warning(stdout);
 	rp_report_header(stdout, &h);
@@ -293,10 +315,11 @@ static int mbw_run_size(struct mbw *m, uint64_t size)
 	return ret;
 }
 
-/* The railperf section: one pair of lines per rail. */
+/* The railperf section: one pair of lines per rail; --out_json "rails". */
 static void mbw_report_rails(struct mbw *m, uint64_t size)
 {
 	struct rp_port_counters after[RP_MAX_RAILS];
+	cJSON *rails = m->json.rows ? cJSON_CreateArray() : NULL;
 	struct rp_rail_report rr;
 	unsigned int i;
 
@@ -320,7 +343,11 @@ static void mbw_report_rails(struct mbw *m, uint64_t size)
 		};
 		rp_counters_delta(&m->before[i], &after[i], &rr.delta);
 		rp_report_rail(stdout, &rr, size, m->o->report_gbits);
+		if (rails)
+			cJSON_AddItemToArray(rails, rp_json_rail(&rr, size,
+						m->o->report_gbits));
 	}
+	rp_jsonout_add_extra(&m->json, "rails", rails);
 	for (i = 0; i < m->n; i++)
 		rp_extra_rail(stdout, &m->s.rails[i], m->o->hugepages);
 }
@@ -392,6 +419,7 @@ static int mbw_client_sizes(struct mbw *m)
 			rp_report_bw_title(stdout, m->o->report_gbits);
 		rp_report_bw_row(stdout, &m->agg, m->o->report_gbits);
 		fflush(stdout);
+		rp_jsonout_add_bw(&m->json, &m->agg);
 	}
 	rp_printf(RP_RESULT_LINE);
 	return 0;
@@ -415,6 +443,8 @@ static int mbw_client(struct mbw *m)
 	if (!ret && m->o->validate)
 		ret = mbw_client_verdict(m);
 	mbw_report_rails(m, m->agg.size);
+	if (!ret)
+		ret = mbw_json(m);
 	if (!ret)
 		ret = rp_xchg_sync(&m->s.ctrl, false, RP_MSG_BYE, -1);
 	return ret;
@@ -458,9 +488,12 @@ static int mbw_server(struct mbw *m)
 		return ret;
 	rp_report_bw_row(stdout, &m->agg, m->o->report_gbits);
 	rp_printf(RP_RESULT_LINE);
+	rp_jsonout_add_bw(&m->json, &m->agg);
 	if (m->o->validate)
 		ret = mbw_server_validate(m);
 	mbw_report_rails(m, m->agg.size);
+	if (!ret)
+		ret = mbw_json(m);
 	bye = rp_xchg_sync(&m->s.ctrl, true, RP_MSG_BYE, -1);
 	return ret ? ret : bye;
 }
@@ -475,6 +508,8 @@ static int mbw_run(struct mbw *m)
 		return ret;
 	mbw_place(m);
 	mbw_rail_cfgs(m, cfg);
+	if (rp_jsonout_init(&m->json, m->o))
+		return -ENOMEM;
 	ret = rp_session_open(&m->s, m->o, cfg, m->n);
 	if (!ret) {
 		mbw_check_subnets(m);
@@ -482,6 +517,7 @@ static int mbw_run(struct mbw *m)
 		rp_session_close(&m->s);
 	}
 	rp_topo_fini(&m->topo);
+	rp_jsonout_fini(&m->json);
 	return ret;
 }
 

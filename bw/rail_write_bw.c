@@ -10,6 +10,7 @@
 
 #include "rp_bw.h"
 #include "rp_extra.h"
+#include "rp_jsonout.h"
 #include "rp_log.h"
 #include "rp_opts.h"
 #include "rp_pattern.h"
@@ -67,10 +68,11 @@ static void wbw_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 	};
 }
 
-static void wbw_header(const struct rp_session *s)
+static void wbw_fill_header(const struct rp_session *s, struct rp_header *h)
 {
 	const struct rp_rail *r = &s->rails[0];
-	struct rp_header h = {
+
+	*h = (struct rp_header){
 		.title = wbw_desc.title,
 		.device = r->dev.name,
 		.num_qps = r->num_qps,
@@ -86,7 +88,13 @@ static void wbw_header(const struct rp_session *s)
 		.max_inline = 0,
 		.out_reads = -1,
 	};
+}
 
+static void wbw_header(const struct rp_session *s)
+{
+	struct rp_header h;
+
+	wbw_fill_header(s, &h);
 	if (s->o->cq_mod_given && s->o->cq_mod > 1 && s->o->size > 8192)
 		rp_report_cq_mod_warning(stdout);
 	rp_report_header(stdout, &h);
@@ -111,7 +119,8 @@ static void wbw_bw_cfg(const struct rp_opts *o, struct rp_bw_cfg *cfg,
 }
 
 /* Run every size; print a row each; @last gets the last row. */
-static int wbw_client_sizes(struct rp_session *s, struct rp_result *last)
+static int wbw_client_sizes(struct rp_session *s, struct rp_result *last,
+			    struct rp_jsonout *json)
 {
 	struct wbw_beat beat = { .ctrl = &s->ctrl, .last_ns = rp_now_ns() };
 	uint64_t sizes[32];
@@ -130,6 +139,7 @@ static int wbw_client_sizes(struct rp_session *s, struct rp_result *last)
 		rp_bw_result(&cfg, &out, last);
 		rp_report_bw_row(stdout, last, s->o->report_gbits);
 		fflush(stdout);
+		rp_jsonout_add_bw(json, last);
 	}
 	rp_printf(RP_RESULT_LINE);
 	return 0;
@@ -153,19 +163,34 @@ static int wbw_client_verdict(struct rp_session *s, uint64_t bytes)
 	return v.ok ? 0 : -EILSEQ;
 }
 
+/* --out_json: the document with @rows, written once; 0 when disabled. */
+static int wbw_json(const struct rp_session *s, struct rp_jsonout *json)
+{
+	struct rp_header h;
+
+	wbw_fill_header(s, &h);
+	return rp_jsonout_write(json, s->o, &h);
+}
+
 static int wbw_client(struct rp_session *s)
 {
 	struct rp_rail *r = &s->rails[0];
+	struct rp_jsonout json;
 	struct rp_result last;
 	uint8_t buf[64];
 	unsigned int q;
 	int ret;
 
+	if (rp_jsonout_init(&json, s->o))
+		return -ENOMEM;
 	if (s->o->validate)
 		for (q = 0; q < r->num_qps; q++)
 			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
 	wbw_header(s);
-	ret = wbw_client_sizes(s, &last);
+	ret = wbw_client_sizes(s, &last, &json);
+	if (!ret)
+		ret = wbw_json(s, &json);
+	rp_jsonout_fini(&json);
 	if (ret)
 		return ret;
 	ret = rp_ctrl_send(&s->ctrl, RP_MSG_RESULT, buf,
@@ -203,6 +228,18 @@ static int wbw_server_validate(struct rp_session *s, uint64_t bytes)
 	return ret ? ret : (v.ok ? 0 : -EILSEQ);
 }
 
+/* The server writes its test_info and the client's row, as perftest. */
+static int wbw_server_json(const struct rp_session *s,
+			   const struct rp_result *res)
+{
+	struct rp_jsonout json;
+
+	if (rp_jsonout_init(&json, s->o))
+		return -ENOMEM;
+	rp_jsonout_add_bw(&json, res);
+	return wbw_json(s, &json);
+}
+
 static int wbw_server(struct rp_session *s)
 {
 	struct rp_result res;
@@ -220,7 +257,8 @@ static int wbw_server(struct rp_session *s)
 	}
 	rp_report_bw_row(stdout, &res, s->o->report_gbits);
 	rp_printf(RP_RESULT_LINE);
-	if (s->o->validate)
+	ret = wbw_server_json(s, &res);
+	if (!ret && s->o->validate)
 		ret = wbw_server_validate(s, res.size);
 	rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
 	bye = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);

@@ -44,4 +44,15 @@ void rp_report_interval(FILE *f, double from_s, double to_s,
 			const struct rp_rail *rails, const uint64_t *bytes,
 			unsigned int n, uint64_t ns, bool gbits);
 
+/*
+ * rp_json_rail - one element of --out_json's "rails" array, the same facts
+ * as rp_report_rail() in snake_case keys with units: device, port,
+ * gid_index, netdev, numa_node, cpu (null when unpinned), messages,
+ * bw_average_mib_per_s or bw_average_gbit_per_s, msg_rate_mpps,
+ * share_percent, counters {..._bytes, ..._pkts}, port_speed_gbit_per_s and
+ * wire_ceiling_gbit_per_s (null when unknown). Returns a new object or NULL.
+ */
+struct cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size,
+			   bool gbits);
+
 #endif /* RP_REPORT_MULTI_H */

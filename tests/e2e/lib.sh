@@ -92,3 +92,15 @@ check_bw_row() {
 	shift
 	for f in "$@"; do is_number "$f" || fail "field '$f' is not a number"; done
 }
+
+# json_check FILE PYTHON-EXPR: FILE parses as JSON and EXPR (over `d`, the
+# document) is true; prints the expression on failure.
+json_check() {
+	python3 - "$1" "$2" <<'PY' || fail "JSON check failed on $1: $2"
+import json, sys
+d = json.load(open(sys.argv[1]))
+if not eval(sys.argv[2]):
+    print(json.dumps(d, indent=1)[:2000])
+    sys.exit(1)
+PY
+}

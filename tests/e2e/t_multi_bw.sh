@@ -10,7 +10,8 @@
 
 BIN=$B/rail_multi_bw
 DEV=rxe0,rxe1
-pair m 18661 -n 1000 -q 2 --validate -- -n 1000 -q 2 --validate
+pair m 18661 -n 1000 -q 2 --validate -- -n 1000 -q 2 --validate \
+	--out_json_file=$TMP/m.json
 [ "$CLI_RC" = 0 ] || { cat "$TMP/m.client"; fail "client exit $CLI_RC"; }
 [ "$SRV_RC" = 0 ] || { cat "$TMP/m.server"; fail "server exit $SRV_RC"; }
 crow=$(rows "$TMP/m.client")
@@ -31,6 +32,11 @@ done
 sum=$(sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$TMP/m.client" |
 	awk '{ s += $1 } END { print s }')
 [ "$sum" = "$agg" ] || fail "per-rail messages add to $sum, aggregate $agg"
+json_check "$TMP/m.json" "d['test_info']['Device'] == 'rxe0,rxe1' and \
+d['results']['n_iterations'] == $agg and \
+[r['device'] for r in d['rails']] == ['rxe0', 'rxe1'] and \
+sum(r['messages'] for r in d['rails']) == $agg and \
+all(r['counters']['xmit_pkts'] > 0 for r in d['rails'])"
 # Each rail's own counters: at least a quarter of all packets sent.
 sed -n 's/^ railperf: rail [0-9]*: .*sent_pkts \([0-9]*\) sent.*/\1/p' \
 	"$TMP/m.client" >"$TMP/m.pkts"

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Description: --out_json_file writes valid JSON with perftest 6.29's keys:
+# one size gives a "results" object whose BW_average equals the printed
+# row's; -a gives an array with every size; the server writes its file too.
+. tests/e2e/lib.sh
+
+BIN=$B/rail_write_bw
+pair j 18671 -n 200 --out_json_file=$TMP/s.json -- -n 200 --out_json_file=$TMP/c.json
+[ "$CLI_RC" = 0 ] && [ "$SRV_RC" = 0 ] || { cat "$TMP/j.client" "$TMP/j.server"; fail "run"; }
+set -- $(rows "$TMP/j.client")
+json_check "$TMP/c.json" "d['test_info']['test'] == 'RDMA_Write_BW_Test' and \
+d['test_info']['Device'] == 'rxe1' and d['test_info']['GID_index'] == 1 and \
+d['test_info']['TX_depth'] == 128 and \
+d['results']['MsgSize'] == 65536 and d['results']['n_iterations'] == 200 and \
+abs(d['results']['BW_average'] - $5) < 0.006 and \
+set(d['results']) == {'MsgSize', 'n_iterations', 'BW_peak', 'BW_average', 'MsgRate'}"
+json_check "$TMP/s.json" "d['results']['n_iterations'] == 200 and 'TX_depth' not in d['test_info']"
+
+pair a 18672 -a -n 5 -- -a -n 5 --out_json_file=$TMP/a.json
+[ "$CLI_RC" = 0 ] || { cat "$TMP/a.client"; fail "-a run"; }
+json_check "$TMP/a.json" "[r['MsgSize'] for r in d['results']] == [2 ** i for i in range(1, 24)]"
