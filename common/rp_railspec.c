@@ -30,6 +30,28 @@ static int rp_list_item(const char *list, unsigned int i, char *buf,
 	return 0;
 }
 
+/* rp_list_item, with one line quoting an element too long to be valid. */
+static int rp_list_get(const char *list, const char *flag, unsigned int i,
+		       char *buf, size_t len)
+{
+	const char *p = list;
+	unsigned int k;
+	int ret = rp_list_item(list, i, buf, len);
+
+	if (ret != -E2BIG)
+		return ret;
+	for (k = 0; k < i; k++)
+		p = strchr(p, ',') + 1;
+	if (!strcmp(flag, "-d"))
+		rp_err("rail name '%.*s' in -d is too long (at most %d "
+		       "characters)", (int)strcspn(p, ","), p,
+		       RP_RAIL_NAME_LEN - 1);
+	else
+		rp_err("invalid GID index '%.*s' in -x: valid values are "
+		       "0 .. 255", (int)strcspn(p, ","), p);
+	return ret;
+}
+
 static unsigned int rp_list_len(const char *list)
 {
 	unsigned int n = 1;
@@ -42,27 +64,26 @@ static unsigned int rp_list_len(const char *list)
 static int rp_spec_dev(const char *item, unsigned int def_port,
 		       struct rp_railspec *r)
 {
-	char *colon;
+	const char *colon = strchr(item, ':');
+	size_t name_len = colon ? (size_t)(colon - item) : strlen(item);
 	uint64_t port = def_port;
 
 	if (!*item) {
 		rp_err("empty rail in -d: give dev or dev:port, comma-separated");
 		return -EINVAL;
 	}
-	if (strlen(item) >= sizeof(r->dev)) {
-		rp_err("rail name '%s' in -d is too long", item);
+	if (name_len >= sizeof(r->dev)) {
+		rp_err("rail name '%.*s' in -d is too long (at most %zu "
+		       "characters)", (int)name_len, item, sizeof(r->dev) - 1);
 		return -EINVAL;
 	}
-	memcpy(r->dev, item, strlen(item) + 1);
-	colon = strchr(r->dev, ':');
-	if (colon) {
-		*colon = '\0';
-		if (!r->dev[0] || rp_parse_u64(colon + 1, 1, 254, &port)) {
-			rp_err("invalid rail '%s' in -d: want dev or dev:port "
-			       "with port 1..254", item);
-			return -EINVAL;
-		}
+	if (!name_len || (colon && rp_parse_u64(colon + 1, 1, 254, &port))) {
+		rp_err("invalid rail '%s' in -d: want dev or dev:port "
+		       "with port 1..254", item);
+		return -EINVAL;
 	}
+	memcpy(r->dev, item, name_len);
+	r->dev[name_len] = '\0';
 	r->port = (unsigned int)port;
 	return 0;
 }
@@ -118,13 +139,13 @@ int rp_railspec_parse(const char *devs, const char *gids,
 		return -EINVAL;
 	}
 	for (i = 0; i < n; i++) {
-		if (rp_list_item(devs, i, item, sizeof(item)) ||
+		if (rp_list_get(devs, "-d", i, item, sizeof(item)) ||
 		    rp_spec_dev(item, def_port, &out[i]) ||
 		    rp_spec_unique(out, i))
 			return -EINVAL;
 		out[i].gid_index = -1;
-		if (ng && (rp_list_item(gids, ng > 1 ? i : 0, item,
-					sizeof(item)) ||
+		if (ng && (rp_list_get(gids, "-x", ng > 1 ? i : 0, item,
+				       sizeof(item)) ||
 			   rp_spec_gid(item, &out[i])))
 			return -EINVAL;
 	}

@@ -47,7 +47,7 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 	ceil = rp_roce_write_ceiling(rr->speed_gbps, size, mtu);
 	got = rr->res.msg_rate * 1e6 * (double)size * 8 / 1e9;	/* Gb/s */
 	fprintf(f, "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "
-		"(%.0f Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
+		"(%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
 		ceil > 0 ? 100.0 * got / ceil : 0, ceil, rr->speed_gbps, mtu,
 		size);
 }

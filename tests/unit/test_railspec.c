@@ -370,7 +370,8 @@ static void test_name_64_chars(void **state)
 	memset(name, 'b', 64);
 	name[64] = '\0';
 	parse(&p, name, NULL, 1, MAXR);
-	snprintf(want, sizeof(want), "rail name '%s' in -d is too long", name);
+	snprintf(want, sizeof(want), "rail name '%s' in -d is too long "
+		 "(at most 63 characters)", name);
 	assert_err(&p, want);
 	/* as the second rail */
 	snprintf(devs, sizeof(devs), "rxe0,%s", name);
