@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rail_read_lat - RDMA READ latency between a server and a client, with
+ * ib_read_lat's flags and output. Server: no host argument; it registers
+ * its buffer, prints the header and address lines and waits for the client
+ * to finish (perftest's latency server prints no results). Client: the
+ * server's host; it READs -s bytes at a time and prints one row per size.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rp_extra.h"
+#include "rp_json.h"
+#include "rp_lat.h"
+#include "rp_latstats.h"
+#include "rp_log.h"
+#include "rp_opts.h"
+#include "rp_report.h"
+#include "rp_report_lat.h"
+#include "rp_session.h"
+#include "rp_signal.h"
+#include "rp_time.h"
+#include "rp_version.h"
+#include "rp_xchg.h"
+
+#define RL_MAX_SIZES 32
+
+static const struct rp_test_desc rl_desc = {
+	.test = RP_TEST_READ_LAT,
+	.name = "rail_read_lat",
+	.title = "RDMA_Read Latency Test",
+	.def_size = 2,
+	.def_iters = 1000,	/* perftest's DEF_ITERS */
+	.def_tx_depth = 1,
+	.features = RP_FEAT_LAT,
+};
+
+struct rl_beat {
+	struct rp_ctrl *ctrl;
+	uint64_t last_ns;
+};
+
+/* The --out_json document under construction (client). */
+struct rl_json {
+	cJSON *info;
+	cJSON *results;		/* one object, or an array with -a */
+};
+
+/* Heartbeat to the server about once a second during a run. */
+static int rl_tick(void *arg)
+{
+	struct rl_beat *b = arg;
+	uint64_t now = rp_now_ns();
+
+	if (now - b->last_ns < RP_NSEC_PER_SEC)
+		return 0;
+	b->last_ns = now;
+	return rp_ctrl_send(b->ctrl, RP_MSG_PROGRESS, NULL, 0);
+}
+
+static void rl_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
+{
+	uint64_t max = rp_opts_max_size(o);
+
+	*c = (struct rp_rail_cfg){
+		.dev = o->dev,
+		.port = o->ib_port,
+		.gid_index = o->gid_index,
+		.num_qps = 1,
+		.tx_depth = o->tx_depth,
+		.slice = (max + 4095) & ~4095ULL,	/* page-aligned slice */
+		.mtu = o->mtu,
+		/* as many outstanding READs as the device allows (perftest's
+		 * default): rp_rail clamps to max_qp_rd_atom and
+		 * max_qp_init_rd_atom, then to the peer's; 8-bit verbs field */
+		.rd_atomic = UINT8_MAX,
+		.hugepages = o->hugepages,
+	};
+}
+
+/*
+ * ib_read_lat 6.06 prints a separator before anything else on devices it
+ * does not recognize (see rp_report_lat_extra_line); so do we, for
+ * byte-identical output. Opens the device once to read its IDs.
+ */
+static int rl_extra_line(const struct rp_opts *o)
+{
+	struct rp_dev d;
+	int ret;
+
+	ret = rp_dev_open(&d, o->dev, o->ib_port);
+	if (ret)
+		return ret;
+	if (rp_report_lat_extra_line(d.attr.vendor_id, d.attr.vendor_part_id))
+		rp_printf(RP_RESULT_LINE);
+	rp_dev_close(&d);
+	return 0;
+}
+
+static void rl_header_fill(const struct rp_session *s, struct rp_header *h)
+{
+	const struct rp_rail *r = &s->rails[0];
+
+	*h = (struct rp_header){
+		.title = rl_desc.title,
+		.device = r->dev.name,
+		.num_qps = r->num_qps,
+		.transport = r->dev.ctx->device->transport_type ==
+			     IBV_TRANSPORT_IWARP ? "IW" : "IB",
+		.relaxed_ordering = r->relaxed_ordering,
+		.wr_api = r->wr_api,
+		.tx_depth = s->server ? -1 : (int)s->o->tx_depth,
+		.cq_mod = -1,
+		.mtu = rp_mtu_bytes(r->mtu),
+		.link_type = rp_dev_is_roce(&r->dev) ? "Ethernet" : "IB",
+		.gid_index = r->gid_index,
+		.max_inline = -1,
+		.out_reads = (int)r->rd_atomic,
+	};
+}
+
+static void rl_header(const struct rp_session *s, const struct rp_header *h)
+{
+	rp_report_header(stdout, h);
+	rp_report_addresses(stdout, &s->local[0], &s->remote[0], true);
+	fflush(stdout);
+}
+
+/* Add one size's row to the JSON document (-a: to the array). */
+static int rl_json_add(struct rl_json *j, const struct rp_opts *o,
+		       uint64_t size, const struct rp_latstats *st)
+{
+	cJSON *row;
+
+	if (!o->out_json)
+		return 0;
+	row = rp_json_lat_result(size, st->n, st);
+	if (row && !o->all_sizes) {
+		cJSON_Delete(j->results);
+		j->results = row;
+		return 0;
+	}
+	if (row && j->results && cJSON_AddItemToArray(j->results, row))
+		return 0;
+	cJSON_Delete(row);
+	rp_err("building the JSON result of size %llu: %s",
+	       (unsigned long long)size, strerror(ENOMEM));
+	return -ENOMEM;
+}
+
+/* Run one size; print -H, the row; add it to the JSON document. */
+static int rl_client_size(struct rp_session *s, struct rp_lat_cfg *cfg,
+			  struct rp_lat_samples *smp, struct rl_json *j)
+{
+	struct rp_latstats st;
+	int ret;
+
+	ret = rp_lat_run(&s->rails[0], &s->remote[0], cfg, smp);
+	if (ret)
+		return rp_session_fail(s, "the client's run failed (see its "
+				       "output)", ret);
+	rp_latstats_compute(smp->ns, smp->n, &st);
+	if (s->o->histogram)
+		rp_report_lat_histogram(stdout, smp->ns, smp->n);
+	rp_report_lat_row(stdout, cfg->size, st.n, &st);
+	fflush(stdout);
+	return rl_json_add(j, s->o, cfg->size, &st);
+}
+
+/* The table: title, a row per size, RESULT_LINE; then railperf's notes. */
+static int rl_client_sizes(struct rp_session *s, struct rl_json *j)
+{
+	struct rl_beat beat = { .ctrl = &s->ctrl, .last_ns = rp_now_ns() };
+	struct rp_lat_cfg cfg = {
+		.iters = s->o->iters,
+		.duration = s->o->duration,
+		.warmup = RP_LAT_WARMUP,
+		.max_samples = RP_LAT_MAX_SAMPLES,
+		.tick = rl_tick,
+		.tick_arg = &beat,
+	};
+	struct rp_lat_samples smp = { 0 };
+	uint64_t sizes[RL_MAX_SIZES];
+	size_t n = rp_opts_sizes(s->o, sizes, RL_MAX_SIZES), i;
+	int ret = 0;
+
+	rp_report_lat_title(stdout);
+	for (i = 0; i < n && !ret; i++) {
+		cfg.size = sizes[i];
+		ret = rl_client_size(s, &cfg, &smp, j);
+	}
+	if (!ret) {
+		rp_printf(RP_RESULT_LINE);
+		rp_report_lat_method(stdout, RP_LAT_WARMUP);
+		if (smp.capped)	/* -D only, so a single size */
+			rp_report_lat_capped(stdout, smp.n, smp.run_ns / 1e9,
+					     cfg.duration);
+	}
+	rp_lat_samples_free(&smp);
+	return ret;
+}
+
+/* Write the --out_json document; consumes j's trees. */
+static int rl_json_write(const struct rp_opts *o, struct rl_json *j)
+{
+	cJSON *doc = rp_json_doc(j->info, j->results);
+	int ret;
+
+	j->info = j->results = NULL;
+	if (!doc) {
+		rp_err("building the JSON document for '%s': %s",
+		       o->out_json_file, strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	ret = rp_json_write(o->out_json_file, doc);
+	cJSON_Delete(doc);
+	return ret;
+}
+
+static int rl_client(struct rp_session *s)
+{
+	struct rl_json j = { 0 };
+	struct rp_header h;
+	int ret, bye;
+
+	rl_header_fill(s, &h);
+	rl_header(s, &h);
+	if (s->o->out_json) {
+		j.info = rp_json_test_info(&h);
+		j.results = s->o->all_sizes ? cJSON_CreateArray() : NULL;
+	}
+	ret = rl_client_sizes(s, &j);
+	if (!ret) {
+		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
+		if (s->o->out_json)
+			ret = rl_json_write(s->o, &j);
+		/* the run itself is over: let the server finish cleanly */
+		bye = rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
+		ret = ret ? ret : bye;
+	}
+	cJSON_Delete(j.info);
+	cJSON_Delete(j.results);
+	return ret;
+}
+
+/* Passive: the client READs our buffer; wait for its BYE (heartbeats
+ * keep the wait alive during long runs). */
+static int rl_server(struct rp_session *s)
+{
+	struct rp_header h;
+	int ret;
+
+	rl_header_fill(s, &h);
+	rl_header(s, &h);
+	ret = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
+	if (!ret)
+		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
+	return ret;
+}
+
+static int rl_run(const struct rp_opts *o)
+{
+	struct rp_session s;
+	struct rp_rail_cfg cfg;
+	int ret;
+
+	ret = rl_extra_line(o);
+	if (ret)
+		return ret;
+	rl_rail_cfg(o, &cfg);
+	ret = rp_session_open(&s, o, &cfg, 1);
+	if (ret)
+		return ret;
+	ret = s.server ? rl_server(&s) : rl_client(&s);
+	rp_session_close(&s);
+	return ret;
+}
+
+/* Every sample is kept: -n is bounded by the sample cap. */
+static int rl_check(const struct rp_opts *o)
+{
+	if (o->duration || o->iters <= RP_LAT_MAX_SAMPLES)
+		return 0;
+	rp_err("invalid -n value '%llu': %s keeps every sample; valid values "
+	       "are 5 .. %u", (unsigned long long)o->iters, rl_desc.name,
+	       RP_LAT_MAX_SAMPLES);
+	return -EINVAL;
+}
+
+int main(int argc, char **argv)
+{
+	struct rp_opts o;
+
+	rp_opts_init(&o, &rl_desc);
+	if (rp_opts_parse(&o, argc, argv))
+		return 1;
+	if (o.help) {
+		rp_opts_usage(&o, stdout);
+		return 0;
+	}
+	if (o.version) {
+		printf("%s (railperf) %s, output format of perftest %s\n",
+		       rl_desc.name, RP_VERSION, RP_PERFTEST_FORMAT);
+		return 0;
+	}
+	if (rp_opts_finish(&o) || rl_check(&o) || rp_signal_install())
+		return 1;
+	return rl_run(&o) ? 1 : 0;
+}

@@ -1,0 +1,146 @@
+#!/bin/sh
+# Description: rail_read_lat server and client on one rxe device: default
+# flags, -s 4096, -D 2, -a -n 10, -H. Each client row parses as 9 numbers
+# with a positive median and t_min <= t_typical <= p99 <= p99.9 <= t_max;
+# the servers print no row; header keys (in order), the table header and the
+# row shape match ib_read_lat's from the same guest with the same flags; -a
+# gives the 23 sizes 2 .. 8388608; -H lists the samples sorted;
+# --out_json_file writes valid JSON on the client (an array with -a) and
+# nothing on the server; -t and an -n above the sample cap are refused.
+. tests/e2e/lib.sh
+
+RP=$B/rail_read_lat
+PT=ib_read_lat
+
+# lat_row "NF size iters min max typ avg stdev p99 p999" [SIZE ITERS]: a
+# row as rows() gives it (NF = 9)
+lat_row() {
+	set -- $1 "${2:-}" "${3:-}"
+	[ "$1" = 9 ] || fail "row has $1 fields, want 9: $*"
+	lr_row="$2 $3 $4 $5 $6 $7 $8 $9 ${10}"
+	for f in $lr_row; do is_number "$f" || fail "field '$f' is not a number: $lr_row"; done
+	[ -z "${11}" ] || [ "$2" = "${11}" ] || fail "size $2, want ${11}: $lr_row"
+	[ -z "${12}" ] || [ "$3" = "${12}" ] || fail "iterations $3, want ${12}: $lr_row"
+	echo "$lr_row" | awk '{ min = $3; max = $4; typ = $5; avg = $6; p99 = $8; p999 = $9
+		exit !(typ > 0 && min <= typ && typ <= p99 && p99 <= p999 &&
+		       p999 <= max && min <= avg && avg <= max) }' ||
+		fail "statistics out of order (min max typ avg stdev p99 p99.9): $lr_row"
+}
+
+# ok NAME: both sides of the last pair exited 0.
+ok() {
+	[ "$CLI_RC" = 0 ] || { cat "$TMP/$1.client"; fail "$1: client exit $CLI_RC"; }
+	[ "$SRV_RC" = 0 ] || { cat "$TMP/$1.server"; fail "$1: server exit $SRV_RC"; }
+}
+
+# same_shape RP_NAME PT_NAME: header keys (of the whole output, and of the
+# output after the first separator: ib_read_lat prints an extra one first on
+# rxe, which leaves header_keys an empty block; so does rail_read_lat),
+# table header and server silence are ib_read_lat's.
+same_shape() {
+	for side in client server; do
+		header_keys "$TMP/$1.$side" >"$TMP/k.rp"
+		header_keys "$TMP/$2.$side" >"$TMP/k.pt"
+		diff "$TMP/k.pt" "$TMP/k.rp" || fail "$1.$side: header keys differ"
+		sed '0,/^-\+$/d' "$TMP/$1.$side" | header_keys /dev/stdin >"$TMP/k.rp"
+		sed '0,/^-\+$/d' "$TMP/$2.$side" | header_keys /dev/stdin >"$TMP/k.pt"
+		[ -s "$TMP/k.rp" ] || fail "$1.$side: no header block"
+		diff "$TMP/k.pt" "$TMP/k.rp" || fail "$1.$side: header block differs"
+		[ -z "$(rows "$TMP/$1.$side" | grep -v "^9 ")" ] ||
+			fail "$1.$side: a row without 9 fields"
+	done
+	[ "$(table_header "$TMP/$1.client")" = "$(table_header "$TMP/$2.client")" ] ||
+		fail "$1: table header differs from ib_read_lat's"
+	[ -z "$(rows "$TMP/$1.server")" ] || fail "$1: the server printed a row"
+	[ -z "$(rows "$TMP/$2.server")" ] || fail "$2: ib_read_lat's server printed a row"
+}
+
+valid_json() {
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" ||
+		fail "$1 is not valid JSON"
+}
+
+# Default flags (2 B, 1000 iterations), with --out_json_file on both sides.
+BIN=$RP
+rm -f "$TMP/rp.json" "$TMP/rps.json"
+pair rp 18700 --out_json_file="$TMP/rps.json" -- --out_json_file="$TMP/rp.json"
+ok rp
+rows "$TMP/rp.client" >"$TMP/rp.rows"
+[ "$(wc -l <"$TMP/rp.rows")" = 1 ] || fail "rp: rows: $(cat "$TMP/rp.rows")"
+lat_row "$(cat "$TMP/rp.rows")" 2 1000
+valid_json "$TMP/rp.json"
+python3 - "$TMP/rp.json" <<'EOF' || fail "rp.json: keys or values"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["results"]
+assert d["test_info"]["test"] == "RDMA_Read_Latency_Test"
+assert d["test_info"]["Outstand_reads"] > 0
+assert list(r) == ["MsgSize", "n_iterations", "t_min", "t_max", "t_typical",
+                   "t_avg", "t_stdev", "percentile_99", "percentile_99.9"], list(r)
+assert r["MsgSize"] == 2 and r["n_iterations"] == 1000
+assert r["t_min"] <= r["t_typical"] <= r["percentile_99.9"] <= r["t_max"]
+EOF
+[ ! -e "$TMP/rps.json" ] || fail "the server wrote $TMP/rps.json"
+
+BIN=$PT
+pair pt 18701 -x 1 -- -x 1
+[ "$CLI_RC" = 0 ] || { cat "$TMP/pt.client"; skip "ib_read_lat failed here"; }
+lat_row "$(rows "$TMP/pt.client")" 2 1000
+same_shape rp pt
+note "rail_read_lat: $(cat "$TMP/rp.rows")"
+note "ib_read_lat:   $(rows "$TMP/pt.client")"
+
+# -s 4096
+BIN=$RP
+pair rp4k 18702 -s 4096 -- -s 4096
+ok rp4k
+lat_row "$(rows "$TMP/rp4k.client")" 4096 1000
+BIN=$PT
+pair pt4k 18703 -x 1 -s 4096 -- -x 1 -s 4096
+[ "$CLI_RC" = 0 ] || skip "ib_read_lat -s 4096 failed here"
+same_shape rp4k pt4k
+note "rail_read_lat -s 4096: $(rows "$TMP/rp4k.client")"
+note "ib_read_lat -s 4096:   $(rows "$TMP/pt4k.client")"
+
+# -D 2: the full table over every sample (ib_read_lat prints only t_avg)
+BIN=$RP
+pair rpD 18704 -D 2 -- -D 2
+ok rpD
+row=$(rows "$TMP/rpD.client")
+lat_row "$row" 2
+set -- $row
+[ "$3" -gt 100 ] || fail "-D 2: only $3 iterations: $row"
+note "rail_read_lat -D 2: $row"
+
+# -a: 23 sizes (ib_read_lat's: 2 .. 8 MiB), each a full row; the JSON
+# results an array of 23. -n 10: an 8 MiB READ takes ~0.2 s under TCG.
+pair rpa 18705 -a -n 10 -- -a -n 10 --out_json_file="$TMP/rpa.json"
+ok rpa
+rows "$TMP/rpa.client" >"$TMP/rpa.rows"
+[ "$(wc -l <"$TMP/rpa.rows")" = 23 ] || fail "-a: want 23 rows: $(cat "$TMP/rpa.rows")"
+want=2
+while read -r line; do
+	lat_row "$line" "$want" 10
+	want=$((want * 2))
+done <"$TMP/rpa.rows"
+valid_json "$TMP/rpa.json"
+python3 -c 'import json,sys; r = json.load(open(sys.argv[1]))["results"]
+assert [x["MsgSize"] for x in r] == [2 << i for i in range(23)]' "$TMP/rpa.json" ||
+	fail "rpa.json: results is not the 23 sizes"
+
+# -H: "#, usec", one "i, usec" line per sample (sorted), the header again
+BIN=$RP
+pair rpH 18707 -n 20 -H -- -n 20 -H
+ok rpH
+[ "$(grep -c '^#, usec$' "$TMP/rpH.client")" = 1 ] || fail "-H: no '#, usec' line"
+awk '/^#, usec$/ { h = 1; next } h && /^[0-9]+, / { n++; v = $2 + 0
+	if (n != $1 + 0 || v < last) bad = 1; last = v } END { exit bad || n != 20 }' \
+	"$TMP/rpH.client" || fail "-H: want 20 sorted samples numbered 1 .. 20"
+[ "$(grep -c '^ #bytes' "$TMP/rpH.client")" = 2 ] || fail "-H: table header not repeated"
+
+# Options a latency test does not take, and the sample cap
+"$RP" -t 4 >"$TMP/bad.out" 2>&1 && fail "-t accepted"
+grep -q 'option -t is not supported by rail_read_lat' "$TMP/bad.out" || fail "-t: $(cat "$TMP/bad.out")"
+"$RP" -n 40000000 >"$TMP/bad.out" 2>&1 && fail "-n 40000000 accepted"
+grep -q "invalid -n value '40000000'" "$TMP/bad.out" || fail "-n: $(cat "$TMP/bad.out")"
+exit 0
