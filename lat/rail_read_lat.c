@@ -277,9 +277,14 @@ static int rl_run(const struct rp_opts *o)
 	return ret;
 }
 
-/* Every sample is kept: -n is bounded by the sample cap. */
+/* Every sample is kept: -n is bounded by the sample cap. --validate is
+ * a WRITE check (the server inspects what arrived); READ has none yet. */
 static int rl_check(const struct rp_opts *o)
 {
+	if (o->validate) {
+		rp_err("option --validate is not supported by %s", rl_desc.name);
+		return -EINVAL;
+	}
 	if (o->duration || o->iters <= RP_LAT_MAX_SAMPLES)
 		return 0;
 	rp_err("invalid -n value '%llu': %s keeps every sample; valid values "
