@@ -8,22 +8,7 @@
 #include <string.h>
 
 #include "rp_gid.h"
-
-/* Read the first line of a small sysfs file, newline stripped. */
-static int rp_read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	int ret = 0;
-
-	if (!f)
-		return -errno;
-	if (!fgets(buf, (int)len, f))
-		ret = ferror(f) ? -EIO : -ENODATA;
-	fclose(f);
-	if (!ret)
-		buf[strcspn(buf, "\n")] = '\0';
-	return ret;
-}
+#include "rp_sysfs.h"
 
 static enum rp_gid_type rp_gid_type_parse(const char *s)
 {
@@ -57,7 +42,7 @@ static int rp_gid_read_one(const char *port_dir, unsigned int idx,
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/gids/%u", port_dir, idx);
-	ret = rp_read_line(path, line, sizeof(line));
+	ret = rp_sysfs_line(path, line, sizeof(line));
 	if (ret)
 		return ret;
 	if (inet_pton(AF_INET6, line, e->raw) != 1)
@@ -69,10 +54,10 @@ static int rp_gid_read_one(const char *port_dir, unsigned int idx,
 		return 0;
 	/* Unmapped entries fail with EINVAL here; they are empty anyway. */
 	snprintf(path, sizeof(path), "%s/gid_attrs/types/%u", port_dir, idx);
-	if (!rp_read_line(path, line, sizeof(line)))
+	if (!rp_sysfs_line(path, line, sizeof(line)))
 		e->type = rp_gid_type_parse(line);
 	snprintf(path, sizeof(path), "%s/gid_attrs/ndevs/%u", port_dir, idx);
-	if (!rp_read_line(path, line, sizeof(line)))
+	if (!rp_sysfs_line(path, line, sizeof(line)))
 		snprintf(e->ndev, sizeof(e->ndev), "%.*s",
 			 (int)sizeof(e->ndev) - 1, line);
 	return 0;
@@ -91,7 +76,7 @@ int rp_gid_read_sysfs(const char *root, const char *dev, unsigned int port,
 	if (ret)
 		return ret;
 	snprintf(path, sizeof(path), "%s/link_layer", port_dir);
-	is_ib = !rp_read_line(path, line, sizeof(line)) &&
+	is_ib = !rp_sysfs_line(path, line, sizeof(line)) &&
 		!strcmp(line, "InfiniBand");
 	t->tbl_len = count;
 	t->n = 0;
