@@ -42,6 +42,11 @@ const char *rp_gid_type_str(enum rp_gid_type t)
 	return "IB";
 }
 
+const char *rp_gid_family_str(const uint8_t raw[16])
+{
+	return rp_gid_is_ipv4(raw) ? "IPv4" : "IPv6";
+}
+
 const char *rp_gid_to_str(const uint8_t raw[16], char *buf)
 {
 	if (!inet_ntop(AF_INET6, raw, buf, RP_GID_STR_LEN))
@@ -60,36 +65,6 @@ const struct rp_gid_entry *rp_gid_find(const struct rp_gid_table *t,
 	return NULL;
 }
 
-/* Rank of an entry; higher wins. RoCE version first, then family. */
-static int rp_gid_rank(const struct rp_gid_entry *e, bool prefer_ipv6)
-{
-	bool want_family = rp_gid_is_ipv4(e->raw) != prefer_ipv6;
-
-	return (int)e->type * 2 + (want_family ? 1 : 0);
-}
-
-static const struct rp_gid_entry *
-rp_gid_best(const struct rp_gid_table *t, bool prefer_ipv6, bool allow_ll)
-{
-	const struct rp_gid_entry *best = NULL;
-	unsigned int i;
-
-	for (i = 0; i < t->n; i++) {
-		const struct rp_gid_entry *e = &t->e[i];
-
-		if (rp_gid_is_zero(e->raw))
-			continue;
-		if (!allow_ll && rp_gid_is_link_local(e->raw))
-			continue;
-		if (!best ||
-		    rp_gid_rank(e, prefer_ipv6) > rp_gid_rank(best, prefer_ipv6) ||
-		    (rp_gid_rank(e, prefer_ipv6) == rp_gid_rank(best, prefer_ipv6) &&
-		     e->index < best->index))
-			best = e;
-	}
-	return best;
-}
-
 const char *rp_gid_describe(const struct rp_gid_entry *e, char *buf,
 			    size_t len)
 {
@@ -98,30 +73,6 @@ const char *rp_gid_describe(const struct rp_gid_entry *e, char *buf,
 	snprintf(buf, len, "%s %s%s%s", rp_gid_type_str(e->type),
 		 rp_gid_to_str(e->raw, s), e->ndev[0] ? " on " : "", e->ndev);
 	return buf;
-}
-
-int rp_gid_choose(const struct rp_gid_table *t, bool prefer_ipv6,
-		  char *why, size_t why_len)
-{
-	const struct rp_gid_entry *e;
-	char desc[128];
-
-	e = rp_gid_best(t, prefer_ipv6, false);
-	if (e) {
-		snprintf(why, why_len, "%s",
-			 rp_gid_describe(e, desc, sizeof(desc)));
-		return (int)e->index;
-	}
-	e = rp_gid_best(t, prefer_ipv6, true);
-	if (!e) {
-		snprintf(why, why_len, "the GID table has no non-empty entry "
-			 "(no IP address on the netdev?)");
-		return -ENOENT;
-	}
-	snprintf(why, why_len, "%s (only link-local GIDs: give the netdev "
-		 "an IP address for a routable GID)",
-		 rp_gid_describe(e, desc, sizeof(desc)));
-	return (int)e->index;
 }
 
 const char *rp_gid_list(const struct rp_gid_table *t, char *buf, size_t len)

@@ -1,9 +1,14 @@
 /* Description: GID helpers and the choice of GID index: rp_gid_is_zero,
  * rp_gid_is_ipv4, rp_gid_is_link_local, rp_gid_to_str, rp_gid_find,
  * rp_gid_list, rp_gid_describe and rp_gid_choose over hand-built tables
- * (ConnectX, Soft-RoCE, IPv6-only, link-local-only, empty), then
- * rp_gid_read_sysfs over the fixture trees in tests/fixtures/sysfs (found
- * through $RP_FIXTURES, ./tests/fixtures, or the path of this program). */
+ * (ConnectX, Soft-RoCE, IPv6-only, link-local-only, empty);
+ * rp_gid_choose_ex with a peer address (the subnet rule and its notes, the
+ * family fallback notes); then rp_gid_read_sysfs and the choice over the
+ * fixture trees in tests/fixtures/sysfs and the host trees in
+ * tests/fixtures/sysfs/hosts (ConnectX -> 3, DGX Spark's four devices -> 3,
+ * Soft-RoCE -> 1, IPv6-only -> the global entry, bond0 -> 3, link-local
+ * only -> 1 with the reason, InfiniBand -> IB type entries), found through
+ * $RP_FIXTURES, ./tests/fixtures, or the path of this program. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <limits.h>
@@ -18,6 +23,7 @@
 #include <cmocka.h>
 
 #include "rp_gid.h"
+#include "rp_ifaddr.h"
 
 #define V1 RP_GID_TYPE_ROCE_V1
 #define V2 RP_GID_TYPE_ROCE_V2
@@ -234,7 +240,9 @@ static void test_choose_version_before_family(void **state)
 	add(t, 0, gid_v4_10_0_1_1, V1, "eth0");
 	add(t, 1, gid_v6_global, V2, "eth0");
 	assert_int_equal(choose(t, false, why, sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 2001:db8::1 on eth0");
+	assert_string_equal(why, "RoCE v2 2001:db8::1 on eth0 (RoCE v2 only "
+			    "on IPv6: the RoCE version ranks before the "
+			    "family)");
 	free(t);
 }
 
@@ -328,6 +336,143 @@ static void test_choose_prefer_ipv6(void **state)
 	/* the version still comes first: an IPv6 v1 loses to IPv4 v2 */
 	t->e[1].type = V1;
 	assert_int_equal(choose(t, true, why, sizeof(why)), 0);
+	free(t);
+}
+
+static void test_family_str(void **state)
+{
+	(void)state;
+	assert_string_equal(rp_gid_family_str(gid_v4_10_0_1_1), "IPv4");
+	assert_string_equal(rp_gid_family_str(gid_v6_global), "IPv6");
+	assert_string_equal(rp_gid_family_str(gid_ll_rxe), "IPv6");
+}
+
+/* NULL prefs: IPv4 preferred, no peer, as rp_gid_choose(t, false). */
+static void test_choose_ex_null_prefs(void **state)
+{
+	struct rp_gid_table *t = table_new();
+	char why[128], why2[128];
+
+	(void)state;
+	add(t, 0, gid_ll_cx, V1, "eth0");
+	add(t, 1, gid_v6_global, V2, "eth0");
+	add(t, 2, gid_v4_10_0_1_1, V2, "eth0");
+	assert_int_equal(rp_gid_choose_ex(t, NULL, why, sizeof(why)), 2);
+	assert_int_equal(choose(t, false, why2, sizeof(why2)), 2);
+	assert_string_equal(why, why2);
+	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0");
+	free(t);
+}
+
+/* No entry of the preferred family: the other is used, and said so. */
+static void test_choose_family_fallback_note(void **state)
+{
+	struct rp_gid_table *t = table_new();
+	char why[256];
+
+	(void)state;
+	add(t, 0, gid_ll_rxe, V2, "eth0");
+	add(t, 1, gid_v6_global, V2, "eth0");
+	assert_int_equal(choose(t, false, why, sizeof(why)), 1);
+	assert_string_equal(why, "RoCE v2 2001:db8::1 on eth0 "
+			    "(no IPv4 GID: IPv6 used)");
+	assert_int_equal(choose(t, true, why, sizeof(why)), 1);
+	assert_string_equal(why, "RoCE v2 2001:db8::1 on eth0");
+	t->e[1] = t->e[0];
+	t->e[1].index = 1;
+	memcpy(t->e[1].raw, gid_v4_10_0_1_1, 16);
+	assert_int_equal(choose(t, true, why, sizeof(why)), 1);
+	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0 "
+			    "(no IPv6 GID: IPv4 used)");
+	free(t);
+}
+
+static void addr(struct rp_ifaddrs *l, const char *ndev, const char *a,
+		 unsigned int prefix)
+{
+	uint8_t raw[16];
+
+	assert_int_equal(rp_ipv4_parse(a, raw), 0);
+	assert_int_equal(rp_ifaddrs_add(l, ndev, raw, prefix), 0);
+}
+
+/* choose_ex with peer @peer (dotted IPv4) and address list @l. */
+static int choose_peer(const struct rp_gid_table *t,
+		       const struct rp_ifaddrs *l, const char *peer,
+		       char *why, size_t len)
+{
+	struct rp_gid_prefs p = { .peer_known = true, .addrs = l };
+
+	assert_int_equal(rp_ipv4_parse(peer, p.peer), 0);
+	memset(why, 'X', len);
+	return rp_gid_choose_ex(t, &p, why, len);
+}
+
+/* Two IPv4 addresses on one netdev: the peer's subnet decides. */
+static void test_choose_peer_subnet(void **state)
+{
+	static const uint8_t g200[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+					  0xff, 0xff, 192, 168, 200, 5 };
+	struct rp_gid_table *t = table_new();
+	struct rp_ifaddrs *l = calloc(1, sizeof(*l));
+	char why[256];
+
+	(void)state;
+	assert_non_null(l);
+	add(t, 0, gid_ll_cx, V2, "eth0");
+	add(t, 1, gid_v4_10_0_1_1, V2, "eth0");
+	add(t, 2, g200, V2, "eth0");
+	addr(l, "eth0", "10.0.1.1", 16);
+	addr(l, "eth0", "192.168.200.5", 24);
+	assert_int_equal(choose_peer(t, l, "192.168.200.7", why, sizeof(why)),
+			 2);
+	assert_string_equal(why, "RoCE v2 ::ffff:192.168.200.5 on eth0 "
+			    "(subnet of peer 192.168.200.7)");
+	/* /16: 10.0.200.3 is in 10.0.0.0/16 */
+	assert_int_equal(choose_peer(t, l, "10.0.200.3", why, sizeof(why)), 1);
+	assert_non_null(strstr(why, "(subnet of peer 10.0.200.3)"));
+	/* no subnet holds it: lowest index of the best rank, and said so */
+	assert_int_equal(choose_peer(t, l, "10.9.9.9", why, sizeof(why)), 1);
+	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0 "
+			    "(no GID in the subnet of peer 10.9.9.9)");
+	/* no address list: no subnet rule, and said so */
+	assert_int_equal(choose_peer(t, NULL, "192.168.200.7", why,
+				     sizeof(why)), 1);
+	assert_non_null(strstr(why, "prefixes are unknown"));
+	/* the address on another netdev gives no prefix for this GID */
+	l->n = 0;
+	addr(l, "eth9", "192.168.200.5", 24);
+	assert_int_equal(choose_peer(t, l, "192.168.200.7", why, sizeof(why)),
+			 1);
+	free(l);
+	free(t);
+}
+
+/* The RoCE version ranks before the peer's subnet; said so. */
+static void test_choose_peer_subnet_lower_rank(void **state)
+{
+	static const uint8_t g200[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+					  0xff, 0xff, 192, 168, 200, 5 };
+	struct rp_gid_table *t = table_new();
+	struct rp_ifaddrs *l = calloc(1, sizeof(*l));
+	char why[256];
+
+	(void)state;
+	assert_non_null(l);
+	add(t, 1, gid_v4_10_0_1_1, V2, "eth0");
+	add(t, 2, g200, V1, "eth0");
+	addr(l, "eth0", "10.0.1.1", 24);
+	addr(l, "eth0", "192.168.200.5", 24);
+	assert_int_equal(choose_peer(t, l, "192.168.200.7", why, sizeof(why)),
+			 1);
+	assert_non_null(strstr(why, "peer 192.168.200.7's subnet is only on "
+			       "a GID of lower rank"));
+	/* two entries in the subnet: the lowest index */
+	add(t, 0, g200, V2, "eth0");
+	add(t, 5, g200, V2, "eth0");
+	assert_int_equal(choose_peer(t, l, "192.168.200.7", why, sizeof(why)),
+			 0);
+	free(l);
 	free(t);
 }
 
@@ -439,6 +584,131 @@ static void test_sysfs_missing(void **state)
 	free(t);
 }
 
+/* --- host trees: tests/fixtures/sysfs/hosts/<host>/class/infiniband --- */
+
+/* Read @dev port 1 of host @host and choose with @p; returns the index. */
+static int host_choose(void **state, const char *host, const char *dev,
+		       const struct rp_gid_prefs *p, struct rp_gid_table *t,
+		       char *why, size_t len)
+{
+	char root[PATH_MAX], ib[PATH_MAX + 64];
+
+	sysfs_root(state, root, sizeof(root));
+	snprintf(ib, sizeof(ib), "%s/hosts/%s/class/infiniband", root, host);
+	if (!is_dir(ib))
+		fail_msg("host fixture %s not found", ib);
+	assert_int_equal(rp_gid_read_sysfs(ib, dev, 1, t), 0);
+	return rp_gid_choose_ex(t, p, why, len);
+}
+
+static void test_host_connectx(void **state)
+{
+	struct rp_gid_table *t = table_new();
+	char why[256];
+
+	assert_int_equal(host_choose(state, "connectx", "mlx5_0", NULL, t, why,
+				     sizeof(why)), 3);
+	assert_int_equal(t->tbl_len, 16);
+	assert_int_equal(t->n, 4);
+	assert_int_equal(t->e[0].type, V1);	/* "IB/RoCE v1" */
+	assert_string_equal(why, "RoCE v2 ::ffff:192.168.100.11 on "
+			    "enp23s0f0np0");
+	/* mlx5_1 has two addresses: 3 without a peer */
+	assert_int_equal(host_choose(state, "connectx", "mlx5_1", NULL, t, why,
+				     sizeof(why)), 3);
+	free(t);
+}
+
+static void test_host_spark(void **state)
+{
+	static const char *const devs[4][2] = {
+		{ "rocep1s0f0", "::ffff:192.168.100.11 on enp1s0f0np0" },
+		{ "rocep1s0f1", "::ffff:192.168.102.11 on enp1s0f1np1" },
+		{ "roceP2p1s0f0", "::ffff:192.168.101.11 on enP2p1s0f0np0" },
+		{ "roceP2p1s0f1", "::ffff:192.168.103.11 on enP2p1s0f1np1" },
+	};
+	struct rp_gid_table *t = table_new();
+	char why[256], want[128];
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(host_choose(state, "spark", devs[i][0], NULL,
+					     t, why, sizeof(why)), 3);
+		snprintf(want, sizeof(want), "RoCE v2 %s", devs[i][1]);
+		assert_string_equal(why, want);
+	}
+	free(t);
+}
+
+static void test_host_softroce(void **state)
+{
+	struct rp_gid_table *t = table_new();
+	char why[256];
+
+	assert_int_equal(host_choose(state, "softroce", "rxe0", NULL, t, why,
+				     sizeof(why)), 1);
+	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0");
+	assert_int_equal(host_choose(state, "softroce", "rxe1", NULL, t, why,
+				     sizeof(why)), 1);
+	assert_string_equal(why, "RoCE v2 ::ffff:10.0.2.1 on eth1");
+	free(t);
+}
+
+static void test_host_ipv6only(void **state)
+{
+	const struct rp_gid_prefs v6 = { .prefer_ipv6 = true };
+	struct rp_gid_table *t = table_new();
+	char why[256];
+
+	assert_int_equal(host_choose(state, "ipv6only", "bnxt_re0", NULL, t,
+				     why, sizeof(why)), 3);
+	assert_string_equal(why, "RoCE v2 2001:db8:100::11 on ens1f0np0 "
+			    "(no IPv4 GID: IPv6 used)");
+	assert_int_equal(host_choose(state, "ipv6only", "bnxt_re0", &v6, t,
+				     why, sizeof(why)), 3);
+	assert_string_equal(why, "RoCE v2 2001:db8:100::11 on ens1f0np0");
+	free(t);
+}
+
+static void test_host_bond(void **state)
+{
+	struct rp_gid_table *t = table_new();
+	char why[256];
+
+	assert_int_equal(host_choose(state, "bond", "mlx5_bond_0", NULL, t,
+				     why, sizeof(why)), 3);
+	assert_string_equal(why, "RoCE v2 ::ffff:10.10.0.5 on bond0");
+	assert_string_equal(t->e[3].ndev, "bond0");
+	free(t);
+}
+
+static void test_host_link_local_only(void **state)
+{
+	struct rp_gid_table *t = table_new();
+	char why[256];
+
+	assert_int_equal(host_choose(state, "linklocal", "mlx5_0", NULL, t,
+				     why, sizeof(why)), 1);
+	assert_string_equal(why, "RoCE v2 fe80::e42:a1ff:fe12:3400 on "
+			    "enp23s0f0np0 (only link-local GIDs: give the "
+			    "netdev an IP address for a routable GID)");
+	free(t);
+}
+
+/* IB: the types and ndevs are not read; the entry is of type IB. */
+static void test_host_infiniband(void **state)
+{
+	struct rp_gid_table *t = table_new();
+	char why[256];
+
+	host_choose(state, "infiniband", "mlx5_0", NULL, t, why, sizeof(why));
+	assert_int_equal(t->tbl_len, 128);
+	assert_int_equal(t->n, 1);
+	assert_int_equal(t->e[0].type, RP_GID_TYPE_IB);
+	assert_string_equal(t->e[0].ndev, "");
+	free(t);
+}
+
 int main(int argc, char **argv)
 {
 	char fixtures[PATH_MAX];
@@ -460,9 +730,21 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_choose_ipv4_link_local),
 		cmocka_unit_test(test_choose_tie_lowest_index),
 		cmocka_unit_test(test_choose_prefer_ipv6),
+		cmocka_unit_test(test_family_str),
+		cmocka_unit_test(test_choose_ex_null_prefs),
+		cmocka_unit_test(test_choose_family_fallback_note),
+		cmocka_unit_test(test_choose_peer_subnet),
+		cmocka_unit_test(test_choose_peer_subnet_lower_rank),
 		cmocka_unit_test_prestate(test_sysfs_mlx5, fixtures),
 		cmocka_unit_test_prestate(test_sysfs_rxe, fixtures),
 		cmocka_unit_test_prestate(test_sysfs_missing, fixtures),
+		cmocka_unit_test_prestate(test_host_connectx, fixtures),
+		cmocka_unit_test_prestate(test_host_spark, fixtures),
+		cmocka_unit_test_prestate(test_host_softroce, fixtures),
+		cmocka_unit_test_prestate(test_host_ipv6only, fixtures),
+		cmocka_unit_test_prestate(test_host_bond, fixtures),
+		cmocka_unit_test_prestate(test_host_link_local_only, fixtures),
+		cmocka_unit_test_prestate(test_host_infiniband, fixtures),
 	};
 
 	find_fixtures(argc > 0 ? argv[0] : NULL, fixtures, sizeof(fixtures));
