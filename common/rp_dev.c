@@ -7,9 +7,12 @@
 #include <string.h>
 
 #include "rp_dev.h"
+#include "rp_ifaddr.h"
 #include "rp_log.h"
+#include "rp_netdev.h"
 
-#define RP_SYSFS_IB "/sys/class/infiniband"
+#define RP_SYSFS_ROOT "/sys"
+#define RP_SYSFS_IB RP_SYSFS_ROOT "/class/infiniband"
 
 static void rp_dev_list_names(struct ibv_device **list, int n, char *buf,
 			      size_t len)
@@ -197,12 +200,23 @@ static int rp_dev_check_gid(const struct rp_dev *d,
 	return want;
 }
 
+/* The choice; with a peer but no address list, the host's addresses. */
 static int rp_dev_choose_gid(const struct rp_dev *d,
 			     const struct rp_gid_table *t,
+			     const struct rp_gid_prefs *prefs,
 			     struct rp_gid_entry *gid, char *why, size_t len)
 {
-	int idx = rp_gid_choose(t, false, why, len);
+	struct rp_gid_prefs p = prefs ? *prefs : (struct rp_gid_prefs){ 0 };
+	struct rp_ifaddrs *addrs = NULL;
+	int idx;
 
+	if (p.peer_known && !p.addrs) {
+		addrs = calloc(1, sizeof(*addrs));
+		if (addrs && !rp_ifaddrs_live(addrs))
+			p.addrs = addrs;
+	}
+	idx = rp_gid_choose_ex(t, &p, why, len);
+	free(addrs);
 	if (idx < 0) {
 		rp_err("no usable GID on %s port %u: %s", d->name, d->port,
 		       why);
@@ -212,7 +226,19 @@ static int rp_dev_choose_gid(const struct rp_dev *d,
 	return idx;
 }
 
-int rp_dev_select_gid(const struct rp_dev *d, int want, int *index,
+static void rp_dev_warn_bond(const struct rp_dev *d,
+			     const struct rp_gid_entry *gid)
+{
+	struct rp_bond b;
+	char msg[384];
+
+	rp_netdev_bond(RP_SYSFS_ROOT, gid->ndev, &b);
+	if (rp_bond_warning(gid->ndev, &b, msg, sizeof(msg)))
+		rp_warn("%s port %u: %s", d->name, d->port, msg);
+}
+
+int rp_dev_select_gid(const struct rp_dev *d, int want,
+		      const struct rp_gid_prefs *prefs, int *index,
 		      struct rp_gid_entry *gid, char *why, size_t why_len)
 {
 	struct rp_gid_table *t;
@@ -231,11 +257,12 @@ int rp_dev_select_gid(const struct rp_dev *d, int want, int *index,
 	if (!ret)
 		ret = want >= 0 ?
 		      rp_dev_check_gid(d, t, want, gid, why, why_len) :
-		      rp_dev_choose_gid(d, t, gid, why, why_len);
+		      rp_dev_choose_gid(d, t, prefs, gid, why, why_len);
 	free(t);
 	if (ret < 0)
 		return ret;
 	*index = ret;
+	rp_dev_warn_bond(d, gid);
 	return 0;
 }
 

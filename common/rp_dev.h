@@ -42,12 +42,17 @@ int rp_dev_read_gids(const struct rp_dev *d, struct rp_gid_table *t);
 /*
  * rp_dev_select_gid - the GID index this port uses, in *@index: @want >= 0
  * (-x) is checked against the table (in range, non-empty; else an error
- * listing the valid entries); @want < 0 chooses automatically on RoCE and
- * gives -1 (LID routing, no GRH) on InfiniBand. Fills @gid with the entry
- * used (zeroed for -1) and @why with the one-line reason. Returns 0 or
- * -errno (one line printed).
+ * listing the valid entries); @want < 0 chooses by rp_gid_choose_ex() with
+ * @prefs (NULL: IPv4 preferred, peer unknown; with a peer and no address
+ * list, the host's addresses are read with getifaddrs) on RoCE, and gives
+ * -1 (LID routing, no GRH) on InfiniBand. Fills @gid with the entry used
+ * (zeroed for -1) and @why with the one-line reason ("RoCE v2
+ * ::ffff:10.0.1.1 on eth0", the binaries print "GID index N: " before it).
+ * When the entry's netdev is a bond or a bond member, warns on stderr that
+ * RDMA bypasses the bond. Returns 0 or -errno (one line printed).
  */
-int rp_dev_select_gid(const struct rp_dev *d, int want, int *index,
+int rp_dev_select_gid(const struct rp_dev *d, int want,
+		      const struct rp_gid_prefs *prefs, int *index,
 		      struct rp_gid_entry *gid, char *why, size_t why_len);
 
 /* rp_mtu_from_bytes - IBV_MTU_* for 256..4096 bytes, 0 if not valid. */

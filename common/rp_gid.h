@@ -82,7 +82,7 @@ struct rp_ifaddrs;
 struct rp_gid_prefs {
 	bool prefer_ipv6;		/* --ipv6: IPv6 before IPv4-mapped */
 	bool peer_known;		/* @peer holds the peer's address */
-	uint8_t peer[16];		/* the peer's IPv4 address, IPv4-mapped */
+	uint8_t peer[16];		/* the peer's IPv4, IPv4-mapped */
 	const struct rp_ifaddrs *addrs;	/* prefix lengths of the netdevs'
 					 * addresses; NULL: no subnet rule */
 };

@@ -35,7 +35,8 @@ int rp_ifaddrs_add(struct rp_ifaddrs *l, const char *ndev,
 	unsigned int i;
 
 	for (i = 0; i < l->n; i++)
-		if (!strcmp(l->a[i].ndev, ndev) && !memcmp(l->a[i].raw, raw, 16))
+		if (!strcmp(l->a[i].ndev, ndev) &&
+		    !memcmp(l->a[i].raw, raw, 16))
 			return 0;
 	if (l->n >= RP_IFADDRS_MAX)
 		return -ENOSPC;
@@ -85,7 +86,8 @@ int rp_ifaddrs_live(struct rp_ifaddrs *l)
 	for (i = ifs; i && !ret; i = i->ifa_next)
 		ret = rp_ifaddrs_one(l, i);
 	freeifaddrs(ifs);
-	return ret == -ENOSPC ? 0 : ret;	/* a full list is still useful */
+	/* A full list is still useful. */
+	return ret == -ENOSPC ? 0 : ret;
 }
 
 int rp_ipv4_parse(const char *s, uint8_t raw[16])
@@ -162,7 +164,8 @@ int rp_ifaddrs_prefix(const struct rp_ifaddrs *l, const char *ndev,
 	unsigned int i;
 
 	for (i = 0; l && i < l->n; i++)
-		if (!strcmp(l->a[i].ndev, ndev) && !memcmp(l->a[i].raw, raw, 16))
+		if (!strcmp(l->a[i].ndev, ndev) &&
+		    !memcmp(l->a[i].raw, raw, 16))
 			return (int)l->a[i].prefix;
 	return -1;
 }

@@ -138,7 +138,8 @@ int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 	ret = rp_rail_check_cfg(r, c);
 	if (ret)
 		goto fail;
-	ret = rp_dev_select_gid(&r->dev, c->gid_index, &r->gid_index,
+	/* Peer unknown here for now: no subnet rule (see rp_gid.h). */
+	ret = rp_dev_select_gid(&r->dev, c->gid_index, NULL, &r->gid_index,
 				&r->gid, r->gid_why, sizeof(r->gid_why));
 	if (ret)
 		goto fail;
@@ -211,6 +212,36 @@ void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a)
 	}
 }
 
+/*
+ * Both sides choose their GID independently (perftest#44): a RoCE v1 / v2
+ * or IPv4 / IPv6 mismatch never connects, so name both choices and stop.
+ */
+static int rp_rail_check_gid_peer(const struct rp_rail *r,
+				  const struct rp_rail_addr *peer)
+{
+	char ls[RP_GID_STR_LEN], rs[RP_GID_STR_LEN];
+	const char *what;
+
+	if (r->gid_index < 0 || peer->gid_index < 0 ||
+	    !rp_dev_is_roce(&r->dev))
+		return 0;
+	if ((unsigned int)r->gid.type != peer->gid_type)
+		what = "RoCE versions differ";
+	else if (rp_gid_is_ipv4(r->gid.raw) != rp_gid_is_ipv4(peer->gid))
+		what = "address families differ";
+	else
+		return 0;
+	rp_err("GID mismatch on %s: %s: local GID index %d (%s %s %s), "
+	       "remote GID index %d (%s %s %s); give -x with entries of one "
+	       "type and family on both sides (rail_info lists them)",
+	       r->dev.name, what, r->gid_index, rp_gid_type_str(r->gid.type),
+	       rp_gid_family_str(r->gid.raw), rp_gid_to_str(r->gid.raw, ls),
+	       peer->gid_index,
+	       rp_gid_type_str((enum rp_gid_type)peer->gid_type),
+	       rp_gid_family_str(peer->gid), rp_gid_to_str(peer->gid, rs));
+	return -EPROTO;
+}
+
 static int rp_rail_check_peer(const struct rp_rail *r,
 			      const struct rp_rail_addr *peer)
 {
@@ -225,7 +256,7 @@ static int rp_rail_check_peer(const struct rp_rail *r,
 		       r->gid_index, peer->gid_index);
 		return -EPROTO;
 	}
-	return 0;
+	return rp_rail_check_gid_peer(r, peer);
 }
 
 int rp_rail_connect(struct rp_rail *r, const struct rp_rail_addr *peer)
