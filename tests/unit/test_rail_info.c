@@ -1,0 +1,291 @@
+/* Description: the rail_info binary (build/rail_info, next to this
+ * program's directory) against the host fixtures with --sysfs: text
+ * (summary header, the chosen "GID index N: ..." line per rail, warnings,
+ * "no RDMA devices" with exit 0) and --json parsed back with cJSON (one
+ * rail per port, gid_index and the one "chosen" entry agree, DGX Spark's
+ * PCIe Gen5 x4 ceiling, no devices); --peer and --ipv6; usage errors exit
+ * 2 with one line naming the bad value, an unknown -d exits 1; --help,
+ * -V; the live system (this machine may have no RDMA devices: exit 0
+ * either way). Skips when rail_info has not been built. */
+#include <errno.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <cjson/cJSON.h>
+
+#include "hosts.h"
+
+struct env {
+	char hosts[PATH_MAX];
+	char bin[PATH_MAX];
+};
+
+static struct env env;
+
+/* Run rail_info with @args (shell words) and, if @host, --sysfs HOST; its
+ * stdout (and stderr when @err) into @out. Returns the exit status. */
+static int run(const char *host, const char *args, bool err, char *out,
+	       size_t len)
+{
+	char cmd[3 * PATH_MAX];
+	size_t n;
+	FILE *p;
+	int st;
+
+	if (access(env.bin, X_OK))
+		skip();
+	if (host)
+		snprintf(cmd, sizeof(cmd), "'%s' --sysfs '%s/%s' %s%s", env.bin,
+			 env.hosts, host, args, err ? " 2>&1" : "");
+	else
+		snprintf(cmd, sizeof(cmd), "'%s' %s%s", env.bin, args,
+			 err ? " 2>&1" : "");
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	n = fread(out, 1, len - 1, p);
+	out[n] = '\0';
+	st = pclose(p);
+	assert_true(WIFEXITED(st));
+	return WEXITSTATUS(st);
+}
+
+/* The text for @host: exit 0 and @want found in it. */
+static void text_has(const char *host, const char *args, const char *want)
+{
+	static char out[65536];
+
+	assert_int_equal(run(host, args, false, out, sizeof(out)), 0);
+	if (!strstr(out, want))
+		fail_msg("rail_info --sysfs %s %s: '%s' not in:\n%s", host,
+			 args, want, out);
+}
+
+static void test_text(void **state)
+{
+	(void)state;
+	text_has("connectx", "", "DEVICE  PORT  STATE   LINK      RATE");
+	text_has("connectx", "", "  GID index 3: RoCE v2 ::ffff:192.168.100.11"
+		 " on enp23s0f0np0\n");
+	text_has("spark", "", "  GID index 3: RoCE v2 ::ffff:192.168.101.11 "
+		 "on enP2p1s0f0np0\n");
+	text_has("spark", "", "126.03 Gb/s (PCIe)\n");
+	text_has("softroce", "", "  GID index 1: RoCE v2 ::ffff:10.0.2.1 on "
+		 "eth1\n");
+	text_has("ipv6only", "", "  GID index 3: RoCE v2 2001:db8:100::11 on "
+		 "ens1f0np0 (no IPv4 GID: IPv6 used)\n");
+	text_has("bond", "", "  warning: GID netdev bond0 is a bond (members "
+		 "enp59s0f0np0 enp59s0f1np1): RDMA traffic bypasses the bond");
+	text_has("linklocal", "", "(only link-local GIDs: give the netdev an "
+		 "IP address for a routable GID)\n");
+	text_has("infiniband", "", "  InfiniBand: LID routing, no GRH\n");
+	text_has("none", "", "no RDMA devices (");
+	text_has("connectx", "--peer 192.168.200.7 -d mlx5_1",
+		 "  GID index 5: RoCE v2 ::ffff:192.168.200.5 on enp23s0f1np1 "
+		 "(subnet of peer 192.168.200.7)\n");
+	text_has("ipv6only", "--ipv6", "  GID index 3: RoCE v2 "
+		 "2001:db8:100::11 on ens1f0np0\n");
+}
+
+/* Parse rail_info --json for @host; every rail's gid_index must match
+ * the one gids[] entry marked chosen. */
+static cJSON *json_of(const char *host, const char *args)
+{
+	static char out[262144];
+	char a[256];
+	cJSON *root, *r, *g;
+
+	snprintf(a, sizeof(a), "--json %s", args);
+	assert_int_equal(run(host, a, false, out, sizeof(out)), 0);
+	root = cJSON_Parse(out);
+	if (!root)
+		fail_msg("rail_info --sysfs %s --json: not JSON:\n%s", host,
+			 out);
+	cJSON_ArrayForEach(r, cJSON_GetObjectItem(root, "rails")) {
+		cJSON *idx = cJSON_GetObjectItem(r, "gid_index");
+		int chosen = -1, nchosen = 0;
+
+		cJSON_ArrayForEach(g, cJSON_GetObjectItem(r, "gids")) {
+			if (!cJSON_IsTrue(cJSON_GetObjectItem(g, "chosen")))
+				continue;
+			chosen = cJSON_GetObjectItem(g, "index")->valueint;
+			nchosen++;
+		}
+		assert_int_equal(cJSON_IsNull(idx) ? -1 : idx->valueint,
+				 chosen);
+		assert_true(nchosen <= 1);
+	}
+	return root;
+}
+
+static cJSON *rail(cJSON *root, int i)
+{
+	cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "rails"), i);
+
+	assert_non_null(r);
+	return r;
+}
+
+static int num(cJSON *o, const char *key)
+{
+	cJSON *v = cJSON_GetObjectItem(o, key);
+
+	assert_true(cJSON_IsNumber(v));
+	return v->valueint;
+}
+
+static const char *str(cJSON *o, const char *key)
+{
+	cJSON *v = cJSON_GetObjectItem(o, key);
+
+	assert_true(cJSON_IsString(v));
+	return v->valuestring;
+}
+
+static void test_json_hosts(void **state)
+{
+	static const struct { const char *host; int n, gid; } want[] = {
+		{ "connectx", 2, 3 }, { "spark", 4, 3 }, { "softroce", 2, 1 },
+		{ "ipv6only", 1, 3 }, { "bond", 2, 3 }, { "linklocal", 1, 1 },
+		{ "infiniband", 1, -1 },
+	};
+	unsigned int i;
+	int j;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		cJSON *root = json_of(want[i].host, "");
+		cJSON *rails = cJSON_GetObjectItem(root, "rails");
+
+		assert_int_equal(cJSON_GetArraySize(rails), want[i].n);
+		for (j = 0; j < want[i].n; j++) {
+			cJSON *g = cJSON_GetObjectItem(rail(root, j),
+						       "gid_index");
+
+			assert_int_equal(cJSON_IsNull(g) ? -1 : g->valueint,
+					 want[i].gid);
+		}
+		assert_null(cJSON_GetObjectItem(root, "none"));
+		cJSON_Delete(root);
+	}
+}
+
+static void test_json_spark(void **state)
+{
+	cJSON *root = json_of("spark", "-d rocep1s0f0"), *r, *pcie, *nd;
+
+	(void)state;
+	r = rail(root, 0);
+	assert_string_equal(str(r, "device"), "rocep1s0f0");
+	assert_int_equal(num(r, "port"), 1);
+	assert_string_equal(str(r, "state"), "ACTIVE");
+	assert_string_equal(str(r, "link_layer"), "Ethernet");
+	assert_int_equal(num(r, "rate_gbps"), 200);
+	assert_int_equal(num(r, "width"), 4);
+	assert_int_equal(num(r, "active_mtu"), 4096);
+	assert_int_equal(num(r, "max_mtu"), 4096);
+	assert_int_equal(num(r, "numa_node"), 0);
+	assert_string_equal(str(r, "local_cpus"), "0-19");
+	pcie = cJSON_GetObjectItem(r, "pcie");
+	assert_string_equal(str(pcie, "address"), "0000:01:00.0");
+	assert_string_equal(str(pcie, "link_speed"), "32.0 GT/s PCIe");
+	assert_int_equal(num(pcie, "link_width"), 4);
+	assert_true(cJSON_GetObjectItem(r, "ceiling_gbps")->valuedouble ==
+		    126.03);
+	assert_true(cJSON_GetObjectItem(r, "wire_ceiling_gbps")->valuedouble
+		    == 196.03);
+	assert_string_equal(str(r, "bottleneck"), "pcie");
+	nd = cJSON_GetObjectItem(r, "netdev");
+	assert_string_equal(str(nd, "name"), "enp1s0f0np0");
+	assert_string_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(nd,
+				"addresses"), 0)->valuestring,
+			    "192.168.100.11/24");
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(nd, "bond")));
+	assert_string_equal(str(r, "gid_reason"),
+			    "RoCE v2 ::ffff:192.168.100.11 on enp1s0f0np0");
+	cJSON_Delete(root);
+}
+
+static void test_json_special(void **state)
+{
+	cJSON *root;
+
+	(void)state;
+	root = json_of("none", "");
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(root,
+							"rails")), 0);
+	assert_non_null(strstr(str(root, "none"), "no RDMA devices"));
+	cJSON_Delete(root);
+	root = json_of("softroce", "-d rxe0");
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0), "pcie")));
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0),
+						     "ceiling_gbps")));
+	cJSON_Delete(root);
+	root = json_of("connectx", "--peer 192.168.200.7");
+	assert_int_equal(num(rail(root, 0), "gid_index"), 3);
+	assert_int_equal(num(rail(root, 1), "gid_index"), 5);
+	cJSON_Delete(root);
+	root = json_of("infiniband", "");
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0),
+						     "active_mtu")));
+	cJSON_Delete(root);
+}
+
+static void test_usage(void **state)
+{
+	char out[8192];
+
+	(void)state;
+	assert_int_equal(run(NULL, "--peer 1.2.3", true, out, sizeof(out)), 2);
+	assert_non_null(strstr(out, "invalid --peer value '1.2.3'"));
+	assert_int_equal(run(NULL, "extra", true, out, sizeof(out)), 2);
+	assert_non_null(strstr(out, "unexpected argument 'extra'"));
+	assert_int_equal(run(NULL, "--no-such-option", true, out,
+			     sizeof(out)), 2);
+	assert_int_equal(run("spark", "-d mlx5_7", true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "device 'mlx5_7' not found"));
+	assert_int_equal(run(NULL, "--help", false, out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "--sysfs=<dir>"));
+	assert_int_equal(run(NULL, "-V", false, out, sizeof(out)), 0);
+	assert_true(strncmp(out, "rail_info (railperf) ", 21) == 0);
+}
+
+/* The live system: without RDMA devices it says so and exits 0. */
+static void test_live(void **state)
+{
+	static char out[262144];
+
+	(void)state;
+	assert_int_equal(run(NULL, "", false, out, sizeof(out)), 0);
+	assert_true(!strncmp(out, "no RDMA devices", 15) ||
+		    !strncmp(out, "DEVICE ", 7));
+	assert_int_equal(run(NULL, "--json", false, out, sizeof(out)), 0);
+	cJSON_Delete(cJSON_Parse(out));
+	assert_non_null(strstr(out, "\"rails\""));
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_json_hosts),
+		cmocka_unit_test(test_json_spark),
+		cmocka_unit_test(test_json_special),
+		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_live),
+	};
+
+	hosts_find(argc > 0 ? argv[0] : NULL, env.hosts);
+	hosts_build_dir(argc > 0 ? argv[0] : NULL, env.bin);
+	strncat(env.bin, "/rail_info", sizeof(env.bin) - strlen(env.bin) - 1);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
