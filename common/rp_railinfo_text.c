@@ -165,7 +165,7 @@ static void rp_fmt_ceiling_long(const struct rp_port_info *p, char *b,
 
 static void rp_fmt_detail(const struct rp_port_info *p, char v[5][320])
 {
-	char rate[48];
+	char rate[48], numa[16];
 
 	rp_fmt_addrs(p, v[0], sizeof(v[0]));
 	snprintf(v[1], sizeof(v[1]), "active %u, max %u%s", p->active_mtu,
@@ -173,13 +173,11 @@ static void rp_fmt_detail(const struct rp_port_info *p, char v[5][320])
 		 " (derived from the netdev's MTU)" : "");
 	if (!p->active_mtu)
 		snprintf(v[1], sizeof(v[1]), "unknown (not in sysfs)");
-	if (p->numa_node >= 0)
-		snprintf(v[2], sizeof(v[2]), "NUMA node %d, CPUs %s",
-			 p->numa_node, p->cpus[0] ? p->cpus : "unknown");
-	else
-		snprintf(v[2], sizeof(v[2]), "NUMA node unknown, CPUs %s%s",
-			 p->cpus[0] ? p->cpus : "unknown", p->cpus[0] &&
-			 !p->cpus_local ? " (all: no PCI function)" : "");
+	snprintf(numa, sizeof(numa), "%d", p->numa_node);
+	snprintf(v[2], sizeof(v[2]), "NUMA node %s, CPUs %s%s",
+		 p->numa_node >= 0 ? numa : "unknown",
+		 p->cpus[0] ? p->cpus : "unknown", p->cpus[0] &&
+		 !p->cpus_local ? " (all: not a PCI function)" : "");
 	snprintf(rate, sizeof(rate), ", below the port's %g Gb/s",
 		 p->rate_gbps);
 	if (p->pcie.addr[0] && p->pcie.width)

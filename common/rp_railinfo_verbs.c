@@ -41,6 +41,20 @@ static unsigned int rp_width_lanes(uint8_t w)
 	return 0;
 }
 
+/* As sysfs names them ("4: ACTIVE"); ibv_port_state_str says "active". */
+static const char *rp_state_str(enum ibv_port_state s)
+{
+	switch (s) {
+	case IBV_PORT_NOP: return "NOP";
+	case IBV_PORT_DOWN: return "DOWN";
+	case IBV_PORT_INIT: return "INIT";
+	case IBV_PORT_ARMED: return "ARMED";
+	case IBV_PORT_ACTIVE: return "ACTIVE";
+	case IBV_PORT_ACTIVE_DEFER: return "ACTIVE_DEFER";
+	}
+	return "?";
+}
+
 static const char *rp_phys_state_str(uint8_t s)
 {
 	static const char *const names[] = {
@@ -56,12 +70,10 @@ static const char *rp_phys_state_str(uint8_t s)
 static void rp_verbs_port(struct rp_dev *d, struct rp_port_info *p)
 {
 	const struct ibv_port_attr *a = &d->port_attr;
-	const char *st = ibv_port_state_str(a->state);
 
 	snprintf(p->dev, sizeof(p->dev), "%s", d->name);
 	p->port = d->port;
-	snprintf(p->state, sizeof(p->state), "%s",
-		 strncmp(st, "PORT_", 5) ? st : st + 5);
+	snprintf(p->state, sizeof(p->state), "%s", rp_state_str(a->state));
 	snprintf(p->phys_state, sizeof(p->phys_state), "%s",
 		 rp_phys_state_str(a->phys_state));
 	p->roce = a->link_layer == IBV_LINK_LAYER_ETHERNET;
