@@ -69,7 +69,7 @@ static void rl_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.gid_index = o->gid_index,
 		.num_qps = 1,
 		.tx_depth = o->tx_depth,
-		.slice = (max + 4095) & ~4095ULL,	/* page-aligned slice */
+		.slice = rp_rail_slice_bytes(max),
 		.mtu = o->mtu,
 		/* as many outstanding READs as the device allows (perftest's
 		 * default): rp_rail clamps to max_qp_rd_atom and
