@@ -1,0 +1,552 @@
+#!/usr/bin/env python3
+"""tools/bench/analyze.py - turn the raw outputs of a bench run into results.
+
+Reads the client outputs that tools/bench/single.sh and multi.sh left in RAW
+(and done-*.tsv, which lists the runs that finished), and writes to OUT:
+  bench.csv   one row per measurement: both tools' median, min and max over
+              the runs, the ratio railperf / perftest and the target verdict
+  runs.csv    every single value the medians came from
+  bench.md    the Markdown report: targets met or missed, the tables
+and, to PLOT, the data files and a title for the gnuplot scripts. Prints the
+report. Nothing here is fixed in advance: every number comes from RAW.
+"""
+
+import argparse
+import csv
+import glob
+import os
+import re
+import statistics
+import sys
+
+TOOLS = ("pt", "rp")
+NAMES = {"pt": "perftest", "rp": "railperf"}
+ROW_HEADER = re.compile(r"^ #bytes")
+ROW = re.compile(r"^\s*\d")
+RUSAGE = re.compile(r"^bench-rusage: ([\d.]+) ([\d.]+) ([\d.]+)")
+SPAN = re.compile(r"^bench-span: ([\d.]+) ([\d.]+)")
+RAIL = re.compile(r"^ railperf: rail (\d+): .*?(\d+) messages, "
+                  r"BW average ([\d.]+) MB/sec")
+ERRORS = re.compile(r"Can't produce a report|Couldn't|[Ee]rror|[Ff]ail|"
+                    r"[Tt]imed? ?out|mismatch|r\^2")
+
+
+# ---------------------------------------------------------------------------
+# Reading the raw outputs
+# ---------------------------------------------------------------------------
+
+def read_lines(path):
+    with open(path, errors="replace") as f:
+        return f.read().splitlines()
+
+
+def result_rows(lines):
+    """Rows after a '#bytes' table header, as lists of floats."""
+    rows, table = [], False
+    for line in lines:
+        if ROW_HEADER.match(line):
+            table = True
+        elif table and ROW.match(line):
+            rows.append([float(x) for x in line.split()])
+    return rows
+
+
+def rusage(lines):
+    """User + system CPU seconds of the timed client, or None."""
+    for line in lines:
+        m = RUSAGE.match(line)
+        if m:
+            return float(m.group(1)) + float(m.group(2))
+    return None
+
+
+def span(lines):
+    """(start, end) of the client process, or None."""
+    for line in lines:
+        m = SPAN.match(line)
+        if m:
+            return float(m.group(1)), float(m.group(2))
+    return None
+
+
+def rails(lines):
+    """{rail: BW average} from rail_multi_bw's per-rail lines."""
+    return {int(m.group(1)): float(m.group(3))
+            for m in map(RAIL.match, lines) if m}
+
+
+def done_items(raw):
+    """{name: attempts or None (failed)} from every done-*.tsv."""
+    items = {}
+    for path in sorted(glob.glob(os.path.join(raw, "done-*.tsv"))):
+        for line in read_lines(path):
+            name, _, what = line.partition("\t")
+            items[name] = None if what == "FAILED" else int(what)
+    return items
+
+
+def failure_reason(raw, name):
+    """One line saying why the first failed attempt of NAME failed."""
+    for path in sorted(glob.glob(os.path.join(raw, name + ".p*.client.failed*"))):
+        lines = [x.strip() for x in read_lines(path) if x.strip()]
+        hits = [x for x in lines if ERRORS.search(x) and
+                not x.startswith("Command exited")]
+        if hits:	# perftest may print its error after a result row
+            return re.sub(r"^[\d.\s]+(?=\D)", "", hits[0])
+        if lines:
+            return lines[-1]
+    return "no output"
+
+
+def read_env(raw):
+    env = {}
+    for path in glob.glob(os.path.join(raw, "env-*.txt")):
+        for line in read_lines(path):
+            key, eq, val = line.partition("=")
+            if eq:
+                env.setdefault(key, val)
+    return env
+
+
+# ---------------------------------------------------------------------------
+# Collecting values per measurement
+# ---------------------------------------------------------------------------
+
+class Values:
+    """values[(part, metric, param)][tool] = [(run, value), ...]"""
+
+    def __init__(self):
+        self.v = {}
+        self.order = []
+
+    def add(self, part, metric, param, tool, run, value):
+        key = (part, metric, param)
+        if key not in self.v:
+            self.v[key] = {t: [] for t in TOOLS}
+            self.order.append(key)
+        self.v[key][tool].append((run, value))
+
+    def get(self, key, tool):
+        return [x for _, x in self.v.get(key, {}).get(tool, [])]
+
+
+def parse_name(name):
+    """'lat.rp.r2.s4096' -> ('lat', 'rp', 2, 's4096')."""
+    parts = name.split(".")
+    return parts[0], parts[1], int(parts[2][1:]), ".".join(parts[3:])
+
+
+def collect_write(vals, lines, tool, run, cpu_acc):
+    rows = result_rows(lines)
+    for row in rows:
+        vals.add("write", "bw_avg", int(row[0]), tool, run, row[3])
+    cpu = rusage(lines)
+    if cpu is not None and rows:
+        cpu_acc.setdefault(("write", tool, run), [0.0, 0])
+        cpu_acc[("write", tool, run)][0] += cpu
+        cpu_acc[("write", tool, run)][1] += sum(int(r[1]) for r in rows)
+
+
+def collect_lat(vals, lines, tool, run, cpu_acc):
+    rows = result_rows(lines)
+    for row in rows:
+        vals.add("lat", "t_typical", int(row[0]), tool, run, row[4])
+        vals.add("lat", "p99", int(row[0]), tool, run, row[7])
+    cpu = rusage(lines)
+    if cpu is not None and rows:
+        acc = cpu_acc.setdefault(("lat", tool, run), [0.0, 0])
+        acc[0] += cpu
+        acc[1] += sum(int(r[1]) for r in rows)
+
+
+def collect_cpu(lines, tool, run, param, cpu_runs):
+    rows = result_rows(lines)
+    cpu = rusage(lines)
+    if rows and cpu is not None:
+        cpu_runs.setdefault((tool, run), {})[int(rows[0][1])] = cpu
+
+
+def collect_multi(vals, raw, name, tool, run):
+    if tool == "pt":
+        bws, spans = [], []
+        for i in (1, 2):
+            lines = read_lines(f"{raw}/{name}.p{i}.client")
+            rows = result_rows(lines)
+            if not rows:
+                return
+            bws.append(rows[0][3])
+            spans.append(span(lines))
+        per_rail = dict(enumerate(bws))
+        total = sum(bws)
+        if all(spans):	# how much the two client processes overlapped
+            both = min(e for _, e in spans) - max(s for s, _ in spans)
+            longest = max(e - s for s, e in spans)
+            vals.add("multi", "overlap", "pt clients", tool, run,
+                     100 * max(both, 0) / longest)
+    else:
+        lines = read_lines(f"{raw}/{name}.p1.client")
+        rows, per_rail = result_rows(lines), rails(lines)
+        if not rows or len(per_rail) != 2:
+            return
+        total = rows[0][3]
+    for rail, bw in sorted(per_rail.items()):
+        vals.add("multi", "bw_avg", f"rail {rail}", tool, run, bw)
+    vals.add("multi", "bw_avg", "aggregate", tool, run, total)
+
+
+def add_cpu_values(vals, cpu_acc, cpu_runs):
+    for (part, tool, run), (cpu, msgs) in sorted(cpu_acc.items()):
+        label = "write -a sweep" if part == "write" else "read lat sweep"
+        vals.add("cpu", "s_per_mmsg", label, tool, run, cpu / msgs * 1e6)
+    for (tool, run), by_n in sorted(cpu_runs.items()):
+        ns = sorted(by_n)
+        big = ns[-1]
+        vals.add("cpu", "s_per_mmsg", f"write 2 B -n {big}", tool, run,
+                 by_n[big] / big * 1e6)
+        if len(ns) < 2:
+            continue
+        small = ns[0]
+        marginal = (by_n[big] - by_n[small]) / (big - small)
+        vals.add("cpu", "s_per_mmsg", "write 2 B hot path", tool, run,
+                 marginal * 1e6)
+        vals.add("cpu", "s_fixed", "start-up + tear-down", tool, run,
+                 by_n[small] - small * marginal)
+
+
+def collect(raw):
+    vals, cpu_acc, cpu_runs = Values(), {}, {}
+    items = done_items(raw)
+    failed, retried = [], []
+    for name, attempts in items.items():
+        test, tool, run, param = parse_name(name)
+        if attempts is None:
+            failed.append((name, failure_reason(raw, name)))
+            continue
+        if attempts > 1:
+            retried.append((name, attempts, failure_reason(raw, name)))
+        if test == "multi":
+            collect_multi(vals, raw, name, tool, run)
+            continue
+        lines = read_lines(f"{raw}/{name}.p1.client")
+        if test == "write":
+            collect_write(vals, lines, tool, run, cpu_acc)
+        elif test == "lat":
+            collect_lat(vals, lines, tool, run, cpu_acc)
+        elif test == "cpu":
+            collect_cpu(lines, tool, run, param, cpu_runs)
+    add_cpu_values(vals, cpu_acc, cpu_runs)
+    return vals, failed, retried
+
+
+# ---------------------------------------------------------------------------
+# Statistics and verdicts
+# ---------------------------------------------------------------------------
+
+HIGHER = {"bw_avg"}		# higher is better; everything else lower
+
+
+def summary(xs):
+    if not xs:
+        return None
+    return {"med": statistics.median(xs), "min": min(xs), "max": max(xs),
+            "n": len(xs)}
+
+
+def verdict(part, metric, pt, rp):
+    """'met', 'met within noise', 'missed', '' (no target) or 'no data'."""
+    if not pt or not rp:
+        return "no data"
+    if part == "multi" and metric == "bw_avg":
+        return ""	# the target is on the aggregate row only
+    if metric in ("p99", "s_fixed", "overlap"):
+        return ""	# shown, not a target
+    higher = metric in HIGHER
+    ok = rp["med"] >= pt["med"] if higher else rp["med"] <= pt["med"]
+    if ok:
+        return "met"
+    if part == "write" and rp["max"] >= pt["min"]:
+        return "met within noise"
+    return "missed"
+
+
+def build_rows(vals):
+    rows = []
+    for key in vals.order:
+        part, metric, param = key
+        pt, rp = summary(vals.get(key, "pt")), summary(vals.get(key, "rp"))
+        v = verdict(part, metric, pt, rp)
+        if part == "multi" and param == "aggregate" and pt and rp:
+            v = "met" if rp["med"] >= pt["med"] else "missed"
+        ratio = rp["med"] / pt["med"] if pt and rp and pt["med"] else None
+        rows.append({"part": part, "metric": metric, "param": param,
+                     "pt": pt, "rp": rp, "ratio": ratio, "verdict": v})
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# Output
+# ---------------------------------------------------------------------------
+
+UNITS = {("write", "bw_avg"): "MiB/s", ("multi", "bw_avg"): "MiB/s",
+         ("lat", "t_typical"): "usec", ("lat", "p99"): "usec",
+         ("cpu", "s_per_mmsg"): "s per 1M msgs", ("cpu", "s_fixed"): "s",
+         ("multi", "overlap"): "%"}
+
+
+def write_csv(rows, vals, out):
+    with open(os.path.join(out, "bench.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["part", "metric", "param", "unit", "perftest_median",
+                    "perftest_min", "perftest_max", "perftest_runs",
+                    "railperf_median", "railperf_min", "railperf_max",
+                    "railperf_runs", "ratio_railperf_perftest", "target"])
+        for r in rows:
+            cells = [r["part"], r["metric"], r["param"],
+                     UNITS[(r["part"], r["metric"])]]
+            for t in TOOLS:
+                s = r[t]
+                cells += ([fmt(s["med"]), fmt(s["min"]), fmt(s["max"]), s["n"]]
+                          if s else ["", "", "", 0])
+            cells += [fmt(r["ratio"], 3), r["verdict"]]
+            w.writerow(cells)
+    with open(os.path.join(out, "runs.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["part", "metric", "param", "tool", "run", "value"])
+        for key in vals.order:
+            for t in TOOLS:
+                for run, x in vals.v[key][t]:
+                    w.writerow([*key, NAMES[t], run, fmt(x)])
+
+
+def fmt(x, digits=None):
+    if x is None:
+        return ""
+    if digits is None:
+        digits = 2 if abs(x) >= 10 else 3 if abs(x) >= 0.1 else 4
+    return f"{x:.{digits}f}"
+
+
+def cell(s):
+    if not s:
+        return "—"
+    if s["n"] == 1:
+        return fmt(s["med"])
+    return f"{fmt(s['med'])} ({fmt(s['min'])}..{fmt(s['max'])})"
+
+
+def size_label(n):
+    for unit, div in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= div and n % div == 0:
+            return f"{n // div} {unit}"
+    return f"{n} B"
+
+
+def ratio_cell(r):
+    return fmt(r["ratio"], 2) if r["ratio"] is not None else "—"
+
+
+def table_write(rows):
+    out = ["| size | perftest MiB/s | railperf MiB/s | railperf / perftest | target |",
+           "|---:|---:|---:|---:|---|"]
+    for r in rows:
+        out.append(f"| {size_label(r['param'])} | {cell(r['pt'])} | "
+                   f"{cell(r['rp'])} | {ratio_cell(r)} | {r['verdict']} |")
+    return out
+
+
+def table_lat(rows):
+    by = {}
+    for r in rows:
+        by.setdefault(r["param"], {})[r["metric"]] = r
+    out = ["| size | perftest t_typical | railperf t_typical | ratio | "
+           "perftest p99 | railperf p99 | ratio | target (median) |",
+           "|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for size in sorted(by):
+        t, p = by[size].get("t_typical"), by[size].get("p99")
+        out.append(f"| {size_label(size)} | {cell(t['pt'])} | {cell(t['rp'])} "
+                   f"| {ratio_cell(t)} | {cell(p['pt'])} | {cell(p['rp'])} "
+                   f"| {ratio_cell(p)} | {t['verdict']} |")
+    return out
+
+
+def table_multi(rows):
+    out = ["| | 2 x ib_write_bw (manual), MiB/s | rail_multi_bw, MiB/s | "
+           "railperf / perftest | target |", "|---|---:|---:|---:|---|"]
+    for r in rows:
+        label = ("aggregate (perftest: sum of the two)"
+                 if r["param"] == "aggregate" else r["param"])
+        out.append(f"| {label} | {cell(r['pt'])} | {cell(r['rp'])} | "
+                   f"{ratio_cell(r)} | {r['verdict']} |")
+    return out
+
+
+def table_cpu(rows):
+    out = ["| client CPU (user + system) | perftest | railperf | "
+           "railperf / perftest | target |", "|---|---:|---:|---:|---|"]
+    for r in rows:
+        unit = UNITS[("cpu", r["metric"])]
+        out.append(f"| {r['param']}, {unit} | {cell(r['pt'])} | "
+                   f"{cell(r['rp'])} | {ratio_cell(r)} | "
+                   f"{r['verdict'] or '(not a target)'} |")
+    return out
+
+
+def part_rows(rows, part, metric=None):
+    return [r for r in rows if r["part"] == part and
+            (metric is None or r["metric"] == metric)]
+
+
+def target_lines(rows):
+    out = []
+    w = part_rows(rows, "write")
+    strict = [r for r in w if r["verdict"] == "met"]
+    noise = [r for r in w if r["verdict"] == "met within noise"]
+    miss = [r for r in w if r["verdict"] not in ("met", "met within noise")]
+    out.append(f"- **Write BW, railperf >= perftest at every size (within "
+               f"noise): {'MET' if w and not miss else 'MISSED'}.** "
+               f"{len(strict)} of {len(w)} sizes at ratio >= 1.00, "
+               f"{len(noise)} below 1.00 but within the run-to-run spread"
+               + (f" ({', '.join(size_label(r['param']) for r in noise)})"
+                  if noise else "")
+               + (f"; missed at {', '.join(size_label(r['param']) for r in miss)}"
+                  if miss else "") + ".")
+    lat = part_rows(rows, "lat", "t_typical")
+    miss = [r for r in lat if r["verdict"] != "met"]
+    out.append(f"- **Read latency, railperf median <= perftest median: "
+               f"{'MET' if lat and not miss else 'MISSED'}.** "
+               f"{len(lat) - len(miss)} of {len(lat)} sizes"
+               + (f"; missed at {', '.join(size_label(r['param']) + ' (' + ratio_cell(r) + ')' for r in miss)}"
+                  if miss else "") + ".")
+    agg = [r for r in part_rows(rows, "multi", "bw_avg")
+           if r["param"] == "aggregate"]
+    if agg:
+        a = agg[0]
+        out.append(f"- **Two rails, rail_multi_bw aggregate >= sum of two "
+                   f"concurrent ib_write_bw: "
+                   f"{'MET' if a['verdict'] == 'met' else 'MISSED'}.** "
+                   f"{cell(a['rp'])} vs {cell(a['pt'])} MiB/s, ratio "
+                   f"{ratio_cell(a)}.")
+    else:
+        out.append("- **Two rails: NOT MEASURED** (no two-rail run finished).")
+    cpu = [r for r in part_rows(rows, "cpu", "s_per_mmsg")]
+    miss = [r for r in cpu if r["verdict"] != "met"]
+    out.append(f"- **CPU per message, railperf <= perftest: "
+               f"{'MET' if cpu and not miss else 'MISSED'}.** "
+               f"{len(cpu) - len(miss)} of {len(cpu)} measures"
+               + (f"; missed: {', '.join(r['param'] + ' (' + ratio_cell(r) + ')' for r in miss)}"
+                  if miss else "") + ".")
+    return out
+
+
+def report(rows, meta, env, failed, retried):
+    m = meta
+    out = [f"Run {m.get('date', '?')} on {m.get('machine', '?')} "
+           f"(host kernel {m.get('kernel', '?')}); {m.get('mode', '?')}. "
+           f"Wall time {m.get('wall', '?')}.",
+           "", f"- perftest {env.get('perftest', '?')} (Debian), railperf "
+           f"{m.get('railperf', '?')}; " f"{m.get('setup', '')}",
+           f"- Runs per tool: {m.get('runs', '?')}, alternated run by run "
+           "(perftest first in odd runs, railperf first in even runs); "
+           "cells are median (min..max) over the runs; ratio = railperf "
+           "median / perftest median.",
+           f"- {m.get('load', '')}", "", "### Targets", ""]
+    out += target_lines(rows)
+    if failed or retried:
+        out += ["", "Runs that failed and were repeated on fresh ports "
+                "(the repeat counts):"]
+        out += [f"- `{n}`: {a - 1} failed attempt(s): {why}"
+                for n, a, why in retried]
+        out += [f"- `{n}`: FAILED every attempt: {why}" for n, why in failed]
+    out += ["", f"### RDMA WRITE bandwidth ({m.get('write_flags', '')})", ""]
+    out += table_write(part_rows(rows, "write"))
+    out += ["", f"### RDMA READ latency, usec ({m.get('lat_flags', '')})", ""]
+    out += table_lat(part_rows(rows, "lat"))
+    out += ["", f"### Two rails at once ({m.get('multi_flags', '')})", ""]
+    out += table_multi(part_rows(rows, "multi", "bw_avg"))
+    ov = part_rows(rows, "multi", "overlap")
+    if ov and ov[0]["pt"]:
+        out += ["", f"The two ib_write_bw client processes ran at the same "
+                f"time for {cell(ov[0]['pt'])} % of the longer one's life "
+                "(each times only its own window, the middle half of -D; "
+                "nothing checks that the two windows overlapped). "
+                "rail_multi_bw's aggregate is all bytes over one window "
+                "that spans both rails."]
+    out += ["", f"### CPU cost of the client ({m.get('cpu_flags', '')})", ""]
+    out += table_cpu(part_rows(rows, "cpu"))
+    return out
+
+
+def write_plot_data(rows, plot, meta):
+    os.makedirs(plot, exist_ok=True)
+
+    def line(r):
+        return " ".join(fmt(r[t][k]) if r[t] else "NaN"
+                        for t in TOOLS for k in ("med", "min", "max"))
+
+    with open(os.path.join(plot, "write.dat"), "w") as f:
+        f.write("# size pt_med pt_min pt_max rp_med rp_min rp_max\n")
+        for r in part_rows(rows, "write"):
+            f.write(f"{r['param']} {line(r)}\n")
+    with open(os.path.join(plot, "lat.dat"), "w") as f:
+        f.write("# size typical(pt med min max rp med min max) "
+                "p99(pt med min max rp med min max)\n")
+        by = {}
+        for r in part_rows(rows, "lat"):
+            by.setdefault(r["param"], {})[r["metric"]] = r
+        for size in sorted(by):
+            f.write(f"{size} {line(by[size]['t_typical'])} "
+                    f"{line(by[size]['p99'])}\n")
+    with open(os.path.join(plot, "multi.dat"), "w") as f:
+        f.write("# label pt_med pt_min pt_max rp_med rp_min rp_max\n")
+        for r in part_rows(rows, "multi", "bw_avg"):
+            f.write(f"\"{r['param']}\" {line(r)}\n")
+    with open(os.path.join(plot, "meta.gp"), "w") as f:
+        sub = (f"{meta.get('date', '')}, {meta.get('machine', '')}, "
+               f"{meta.get('mode_short', '')}: only ratios mean anything"
+               if meta.get("guest") == "1" else
+               f"{meta.get('date', '')}, {meta.get('mode_short', '')}")
+        f.write(f"sub = \"{gp_text(sub)}\"\n")
+        for key in ("write_flags", "lat_flags", "multi_flags"):
+            f.write(f"{key} = \"{gp_text(meta.get(key, ''))}\"\n")
+
+
+def gp_text(s):
+    """S as literal text in a gnuplot enhanced-mode string."""
+    return re.sub(r"([_^@&{}~])", r"\\\\\1", s.replace('"', "'"))
+
+
+def read_meta(path):
+    meta = {}
+    if path and os.path.exists(path):
+        for line in read_lines(path):
+            key, eq, val = line.partition("=")
+            if eq:
+                meta[key] = val
+    return meta
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--raw", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--plot", required=True)
+    ap.add_argument("--meta")
+    a = ap.parse_args()
+    meta, env = read_meta(a.meta), read_env(a.raw)
+    vals, failed, retried = collect(a.raw)
+    rows = build_rows(vals)
+    if not rows:
+        print("analyze: no results in " + a.raw, file=sys.stderr)
+        return 1
+    os.makedirs(a.out, exist_ok=True)
+    write_csv(rows, vals, a.out)
+    text = report(rows, meta, env, failed, retried)
+    with open(os.path.join(a.out, "bench.md"), "w") as f:
+        f.write("## railperf vs perftest\n\n" + "\n".join(text) + "\n")
+    write_plot_data(rows, a.plot, meta)
+    print("\n".join(text))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,184 @@
+# tools/bench/lib.sh - run server/client pairs for tools/bench/bench.
+# Sourced (POSIX sh) by tools/bench/single.sh and tools/bench/multi.sh.
+#
+# Where the sides run depends on BENCH_ROLE:
+#   single  one Soft-RoCE guest: server and client here (rxe loopback)
+#   a       guest a of "tools/softroce run2": the servers only
+#   b       guest b: the clients only (connects to guest a)
+#   hw      real hardware: servers on $SERVER, clients on $CLIENT, over ssh
+#
+# A run ("item") is one or more pairs started at once; each pair's client is
+# timed by GNU time (user and system CPU seconds of the child, from
+# getrusage). An item whose client fails (no result row, exit non-zero) is
+# run again on fresh ports, at most $BENCH_RETRIES more times. Outputs go to
+# $BENCH_RAW/NAME.pI.{server,client}; every finished item adds a line
+# "NAME<TAB>attempts" (or "NAME<TAB>FAILED") to $BENCH_RAW/done-$BENCH_PART.tsv.
+# In run2 the two guests share $BENCH_RAW (a host directory) and agree on
+# each attempt through files in it: b writes NAME.tryK = ok | fail.
+#
+# Pair commands and pid lists are plain words, split on purpose (SC2086);
+# pair variables are set through eval (SC2154); RUNS is for the callers.
+# shellcheck shell=sh disable=SC2086,SC2154,SC2034
+
+RAW=${BENCH_RAW:?BENCH_RAW is not set}
+ROLE=${BENCH_ROLE:?BENCH_ROLE is not set}
+PART=${BENCH_PART:?BENCH_PART is not set}
+RETRIES=${BENCH_RETRIES:-2}
+RUNS=${BENCH_RUNS:-3}
+RUN_TIMEOUT=${BENCH_RUN_TIMEOUT:-300}
+RUSAGE_FMT='bench-rusage: %U %S %e'
+NEXT_PORT=${BENCH_PORT:-20000}
+DONE=$RAW/done-$PART.tsv
+
+log() { echo "bench[$ROLE]: $*"; }
+
+# order RUN: the two tools in the order RUN uses them: perftest first in
+# odd runs, railperf first in even runs, so drift hits both alike.
+order() {
+	if [ $(($1 % 2)) = 1 ]; then echo "pt rp"; else echo "rp pt"; fi
+}
+
+# remote HOST CMD...: CMD on HOST over ssh (hw role), else here.
+remote() {
+	h=$1; shift
+	if [ "$ROLE" = hw ]; then
+		ssh -n -o BatchMode=yes "$h" "$*"
+	else
+		sh -c "$*"
+	fi
+}
+
+# pair I SERVER_ARGS CLIENT_ARGS ADDRESS: pair I of the next item. ARGS are
+# a program and its flags (plain words); the control port is added, and
+# the client gets ADDRESS last.
+pair() {
+	eval "P_S$1=\$2 P_C$1=\$3 P_A$1=\$4"
+}
+
+# listening PORT: true once something listens on TCP PORT here.
+listening() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
+
+# start_server I PORT OUT: server of pair I in the background (pid in SPID_I).
+start_server() {
+	eval "args=\$P_S$1"
+	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $args -p $2" >"$3" 2>&1 &
+	eval "SPID_$1=\$!"
+}
+
+# client I PORT OUT: client of pair I, timed; retried while the server is
+# not listening yet (perftest's client does not retry by itself). A client
+# that succeeded gets a last line "bench-span: START END" (seconds, the
+# clock of the host that starts it) in OUT.
+client() {
+	eval "args=\$P_C$1 addr=\$P_A$1"
+	c_try=0
+	while :; do
+		c_t0=$(date +%s.%N)
+		if remote "${CLIENT:-}" "timeout $RUN_TIMEOUT /usr/bin/time -f '$RUSAGE_FMT'" \
+			"$args -p $2 $addr" >"$3" 2>&1; then
+			echo "bench-span: $c_t0 $(date +%s.%N)" >>"$3"
+			return 0
+		fi
+		c_rc=$?
+		c_try=$((c_try + 1))
+		grep -q "Couldn't connect" "$3" && [ $c_try -lt 60 ] || return $c_rc
+		sleep 0.5
+	done
+}
+
+# has_row FILE: the client printed a result row (after a "#bytes" header).
+has_row() {
+	awk '/^ #bytes/ { t = 1; next } t && /^ *[0-9]/ { f = 1 } END { exit !f }' "$1"
+}
+
+# wait_all PIDS...: wait for every pid; 0 if all exited 0.
+wait_all() {
+	w_rc=0
+	for w_p in "$@"; do wait "$w_p" || w_rc=1; done
+	return $w_rc
+}
+
+# attempt NAME NPAIRS K: one try of the item on the roles' sides; 0 if every
+# client succeeded (role a: as b says).
+attempt() {
+	a_name=$1 a_n=$2 a_k=$3 a_base=$NEXT_PORT
+	NEXT_PORT=$((NEXT_PORT + a_n))
+	a_pids="" a_i=1
+	if [ "$ROLE" != b ]; then
+		while [ $a_i -le "$a_n" ]; do
+			start_server $a_i $((a_base + a_i - 1)) "$RAW/$a_name.p$a_i.server"
+			eval "a_pids=\"\$a_pids \$SPID_$a_i\""
+			a_i=$((a_i + 1))
+		done
+	fi
+	if [ "$ROLE" = a ]; then
+		wait_all $a_pids
+		verdict "$a_name" "$a_k"
+		return
+	fi
+	if [ "$ROLE" = single ]; then
+		a_i=1
+		while [ $a_i -le "$a_n" ]; do
+			eval "a_p=\$SPID_$a_i"
+			a_w=0
+			until listening $((a_base + a_i - 1)) || [ $a_w -ge 200 ] ||
+				! kill -0 "$a_p" 2>/dev/null; do
+				sleep 0.1; a_w=$((a_w + 1))
+			done
+			a_i=$((a_i + 1))
+		done
+	fi
+	c_pids="" a_i=1
+	while [ $a_i -le "$a_n" ]; do
+		client $a_i $((a_base + a_i - 1)) "$RAW/$a_name.p$a_i.client" &
+		c_pids="$c_pids $!"
+		a_i=$((a_i + 1))
+	done
+	a_ok=0
+	wait_all $c_pids || a_ok=1
+	a_i=1
+	while [ $a_i -le "$a_n" ]; do
+		has_row "$RAW/$a_name.p$a_i.client" || a_ok=1
+		a_i=$((a_i + 1))
+	done
+	[ -z "$a_pids" ] || wait_all $a_pids || true
+	if [ "$ROLE" = b ]; then
+		if [ $a_ok = 0 ]; then echo ok; else echo fail; fi >"$RAW/$a_name.try$a_k"
+	fi
+	return $a_ok
+}
+
+# verdict NAME K (role a): wait for b's word on attempt K.
+verdict() {
+	v=0
+	while [ ! -s "$RAW/$1.try$2" ] && [ $v -lt $((RUN_TIMEOUT * 10)) ]; do
+		sleep 0.1; v=$((v + 1))
+	done
+	[ "$(cat "$RAW/$1.try$2" 2>/dev/null)" = ok ]
+}
+
+# item NAME NPAIRS: run pairs 1..NPAIRS (set with "pair") at once, retrying.
+item() {
+	it_k=1
+	while :; do
+		if attempt "$1" "$2" "$it_k"; then
+			[ "$ROLE" = a ] || printf '%s\t%s\n' "$1" "$it_k" >>"$DONE"
+			return 0
+		fi
+		it_i=1
+		while [ $it_i -le "$2" ]; do
+			for it_s in server client; do
+				it_f=$RAW/$1.p$it_i.$it_s
+				[ ! -e "$it_f" ] || mv -f "$it_f" "$it_f.failed$it_k"
+			done
+			it_i=$((it_i + 1))
+		done
+		if [ $it_k -gt "$RETRIES" ]; then
+			log "$1: failed $it_k times; see $RAW/$1.p*.failed*"
+			[ "$ROLE" = a ] || printf '%s\tFAILED\n' "$1" >>"$DONE"
+			return 1
+		fi
+		[ "$ROLE" = a ] || log "$1: attempt $it_k failed; again on fresh ports"
+		it_k=$((it_k + 1))
+	done
+}

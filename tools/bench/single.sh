@@ -1,0 +1,76 @@
+#!/bin/sh
+# tools/bench/single.sh - parts 1, 2 and 4 of "make bench", one rail:
+#   write  RDMA WRITE bandwidth, -a (2 B .. 8 MiB), -n $BENCH_WRITE_N
+#   lat    RDMA READ latency, -s S -n $BENCH_LAT_N for S in $BENCH_LAT_SIZES
+#   cpu    RDMA WRITE of 2 B, -n N for N in $BENCH_CPU_N (client CPU time)
+# perftest (ib_write_bw, ib_read_lat) and railperf (rail_write_bw,
+# rail_read_lat) get the same flags; each run does every test once with
+# both tools, perftest first in odd runs and railperf first in even ones.
+# Runs in a "tools/softroce run" guest (server and client on $BENCH_DEV,
+# rxe loopback) or, with BENCH_ROLE=hw, on the host driving two machines.
+# Started by tools/bench/bench, which says what the variables mean.
+cd "$(dirname "$0")/../.." || exit 1
+BENCH_ROLE=${BENCH_ROLE:-${SOFTROCE_GUEST:-}}
+BENCH_PART=single
+. tools/bench/lib.sh
+
+DEV=${BENCH_DEV:-rxe1}
+SDEV=${BENCH_SERVER_DEV:-$DEV}
+ADDR=${BENCH_ADDR:-${SOFTROCE_IP1:-10.0.2.1}}
+RP=${BENCH_RP_DIR:-$PWD/build}
+WRITE_N=${BENCH_WRITE_N:-50}
+LAT_N=${BENCH_LAT_N:-1000}
+LAT_SIZES=${BENCH_LAT_SIZES:-2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536}
+CPU_N=${BENCH_CPU_N:-100000 1000}
+X=
+[ -z "${BENCH_GID:-}" ] || X="-x $BENCH_GID"
+
+prog() { # TOOL TEST
+	case $1.$2 in
+	pt.write) echo ib_write_bw ;;
+	pt.lat) echo ib_read_lat ;;
+	rp.write) echo "$RP/rail_write_bw" ;;
+	rp.lat) echo "$RP/rail_read_lat" ;;
+	esac
+}
+
+# one TOOL TEST NAME FLAGS...: one server/client pair, FLAGS on both sides.
+one() {
+	o_bin=$(prog "$1" "$2") o_name=$3
+	shift 3
+	pair 1 "$o_bin -d $SDEV $X $*" "$o_bin -d $DEV $X $*" "$ADDR"
+	item "$o_name" 1 || true
+}
+
+# Versions and the device, for the report.
+{
+	echo "role=$ROLE"
+	echo "perftest=$(remote "${CLIENT:-}" ib_write_bw --version 2>&1 | sed -n 's/.*Version: *//p' | head -n 1)"
+	echo "railperf=$(remote "${CLIENT:-}" "$RP/rail_write_bw" -V 2>&1 | head -n 1)"
+	echo "client_kernel=$(remote "${CLIENT:-}" uname -r)"
+	echo "client_cpus=$(remote "${CLIENT:-}" nproc)"
+	echo "device=$DEV"
+	echo "active_mtu=$(remote "${CLIENT:-}" ibv_devinfo -d "$DEV" 2>/dev/null | sed -n 's/.*active_mtu:[[:space:]]*//p' | head -n 1)"
+} >"$RAW/env-single.txt"
+
+r=1
+while [ $r -le "$RUNS" ]; do
+	log "run $r of $RUNS: RDMA WRITE bandwidth, -a -n $WRITE_N"
+	for t in $(order $r); do
+		one "$t" write "write.$t.r$r" -a -n "$WRITE_N"
+	done
+	log "run $r of $RUNS: RDMA READ latency, -n $LAT_N, sizes $LAT_SIZES"
+	for sz in $LAT_SIZES; do
+		for t in $(order $r); do
+			one "$t" lat "lat.$t.r$r.s$sz" -s "$sz" -n "$LAT_N"
+		done
+	done
+	log "run $r of $RUNS: CPU, RDMA WRITE 2 B, -n $CPU_N"
+	for n in $CPU_N; do
+		for t in $(order $r); do
+			one "$t" write "cpu.$t.r$r.n$n" -s 2 -n "$n"
+		done
+	done
+	r=$((r + 1))
+done
+log "done"
