@@ -81,6 +81,13 @@ demo: deps
 	$(MAKE) all
 	tools/softroce run tools/demo.sh
 
+# railperf against perftest with the same flags, in Soft-RoCE guests (or on
+# two real hosts: HW=1 SERVER=... CLIENT=... DEV=...; see
+# tools/bench/bench --help). Not part of make test: it takes ~10 minutes.
+.PHONY: bench
+bench: all
+	B=$(B) tools/bench/bench
+
 MANS := $(wildcard man/*.1)
 
 install: $(BINS)
