@@ -293,9 +293,14 @@ static int mbw_run_size(struct mbw *m, uint64_t size)
 	unsigned int i;
 	int ret, jret;
 
-	mu = calloc(1, sizeof(*mu));
+	/* struct rp_multi holds cache-line aligned workers: calloc's 16-byte
+	 * alignment is not enough. */
+	mu = aligned_alloc(_Alignof(struct rp_multi),
+			   (sizeof(*mu) + _Alignof(struct rp_multi) - 1) /
+			   _Alignof(struct rp_multi) * _Alignof(struct rp_multi));
 	if (!mu)
 		return -ENOMEM;
+	memset(mu, 0, sizeof(*mu));
 	mbw_bw_cfg(m->o, size, &cfg);
 	ret = rp_multi_start(mu, m->s.rails, m->s.remote, m->n, &cfg,
 			     m->topo.t ? &m->topo : NULL, m->cpus);

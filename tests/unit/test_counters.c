@@ -63,7 +63,8 @@ static void find_fixtures(const char *argv0, char *out, size_t len)
 		return;
 	snprintf(root, sizeof(root), "%s", argv0);
 	strip_dirs(root, 3);
-	snprintf(out, len, "%s/tests/fixtures", root);
+	if (snprintf(out, len, "%.*s/tests/fixtures", (int)len - 16, root) < 0)
+		out[0] = '\0';
 }
 
 /* counters/<sub> under the fixtures; fails the test when it is missing. */
