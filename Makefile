@@ -65,7 +65,7 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(TEST_LIBS)
 
-unit: $(UNIT_BINS)
+unit: $(BINS) $(UNIT_BINS)
 	tests/run unit
 
 e2e: $(BINS)

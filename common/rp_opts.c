@@ -28,6 +28,7 @@ enum {
 	OPT_OUT_JSON,
 	OPT_OUT_JSON_FILE,
 	OPT_INTERVAL,
+	OPT_IPV6,
 };
 
 static const struct option rp_long_opts[] = {
@@ -54,6 +55,7 @@ static const struct option rp_long_opts[] = {
 	{ "out_json", no_argument, NULL, OPT_OUT_JSON },
 	{ "out_json_file", required_argument, NULL, OPT_OUT_JSON_FILE },
 	{ "interval", required_argument, NULL, OPT_INTERVAL },
+	{ "ipv6", no_argument, NULL, OPT_IPV6 },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -224,6 +226,9 @@ static int rp_opt_one(struct rp_opts *o, int c, const char *arg)
 		return 0;
 	case OPT_OUT_JSON:
 		o->out_json = true;
+		return 0;
+	case OPT_IPV6:
+		o->ipv6 = true;
 		return 0;
 	case OPT_OUT_JSON_FILE:
 		if (!*arg)

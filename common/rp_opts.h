@@ -69,6 +69,7 @@ struct rp_opts {
 	bool out_json;		/* --out_json or --out_json_file given */
 	const char *out_json_file; /* default "perftest_out.json" (perftest) */
 	unsigned int interval;	/* --interval, s; 0 = no interval rows */
+	bool ipv6;		/* --ipv6: prefer IPv6 GIDs (perftest's flag) */
 	unsigned int timeout;	/* --timeout, seconds, control connection */
 	bool help;
 	bool version;

@@ -125,6 +125,7 @@ static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
 
 int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 {
+	struct rp_gid_prefs prefs;
 	int ret;
 
 	memset(r, 0, sizeof(*r));
@@ -139,7 +140,10 @@ int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 	if (ret)
 		goto fail;
 	/* Peer unknown here for now: no subnet rule (see rp_gid.h). */
-	ret = rp_dev_select_gid(&r->dev, c->gid_index, NULL, &r->gid_index,
+	prefs = (struct rp_gid_prefs){ .prefer_ipv6 = c->ipv6,
+				       .peer_known = c->peer_known };
+	memcpy(prefs.peer, c->peer, sizeof(prefs.peer));
+	ret = rp_dev_select_gid(&r->dev, c->gid_index, &prefs, &r->gid_index,
 				&r->gid, r->gid_why, sizeof(r->gid_why));
 	if (ret)
 		goto fail;

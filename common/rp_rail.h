@@ -30,6 +30,9 @@ struct rp_rail_cfg {
 	bool hugepages;
 	bool bind_numa;		/* bind the buffer to numa_node (else none) */
 	int numa_node;
+	bool ipv6;		/* GID choice: IPv6 before IPv4-mapped */
+	bool peer_known;	/* peer holds the peer's IPv4 address */
+	uint8_t peer[16];	/* IPv4-mapped; prefers a GID in its subnet */
 };
 
 /* What the peer needs to reach one QP and its buffer slice. */

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,9 +24,34 @@ void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 	p->num_rails = num_rails;
 }
 
+/*
+ * The client of a one-rail test knows its peer: the server host's IPv4
+ * address lets the GID choice prefer an entry in the same subnet. (Several
+ * rails have one peer address per rail, unknown until the exchange.)
+ */
+static void rp_session_peer(const struct rp_session *s, struct rp_rail_cfg *c)
+{
+	struct addrinfo hints = { .ai_family = AF_INET,
+				  .ai_socktype = SOCK_STREAM };
+	const struct sockaddr_in *sin;
+	struct addrinfo *res;
+
+	if (s->server || s->num_rails != 1 ||
+	    getaddrinfo(s->o->server, NULL, &hints, &res))
+		return;
+	sin = (const struct sockaddr_in *)res->ai_addr;
+	memset(c->peer, 0, 10);
+	c->peer[10] = 0xff;
+	c->peer[11] = 0xff;
+	memcpy(&c->peer[12], &sin->sin_addr, 4);
+	c->peer_known = true;
+	freeaddrinfo(res);
+}
+
 static int rp_session_rails(struct rp_session *s,
 			    const struct rp_rail_cfg *cfg)
 {
+	struct rp_rail_cfg c;
 	unsigned int i;
 	int ret;
 
@@ -33,7 +60,10 @@ static int rp_session_rails(struct rp_session *s,
 	if (!s->local || !s->remote)
 		return -ENOMEM;
 	for (i = 0; i < s->num_rails; i++) {
-		ret = rp_rail_init(&s->rails[i], &cfg[i]);
+		c = cfg[i];
+		c.ipv6 = s->o->ipv6;
+		rp_session_peer(s, &c);
+		ret = rp_rail_init(&s->rails[i], &c);
 		if (ret)
 			return ret;
 		rp_rail_local_addr(&s->rails[i], &s->local[i]);

@@ -61,6 +61,7 @@ static void rp_usage_multi(FILE *f)
 static void rp_usage_railperf(FILE *f)
 {
 	fprintf(f,
+"      --ipv6                prefer IPv6 GIDs over IPv4-mapped ones\n"
 "      --out_json            write the results as JSON (perftest 6.29 keys)\n"
 "      --out_json_file=<f>   ... to <f> (default: perftest_out.json)\n");
 	fprintf(f,
