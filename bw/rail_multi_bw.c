@@ -260,11 +260,9 @@ static void mbw_watch(struct mbw *m, struct rp_multi *mu, uint64_t size)
 	while (!rp_multi_done(mu)) {
 		nanosleep(&nap, NULL);
 		now = rp_now_ns();
-		if (now - w.last_beat >= RP_NSEC_PER_SEC) {
-			w.last_beat = now;
-			if (rp_ctrl_send(&m->s.ctrl, RP_MSG_PROGRESS, NULL, 0))
-				__atomic_store_n(&mu->cancel, 1,
-						 __ATOMIC_RELAXED);
+		if (rp_ctrl_beat(&m->s.ctrl, &w.last_beat)) {
+			__atomic_store_n(&mu->cancel, 1, __ATOMIC_RELAXED);
+			break;	/* rp_multi_join waits for the rails */
 		}
 		if (now >= w.next_report && !rp_multi_done(mu))
 			mbw_interval(m, mu, &w, size, now);

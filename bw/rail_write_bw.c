@@ -39,16 +39,13 @@ struct wbw_beat {
 	uint64_t last_ns;
 };
 
-/* Heartbeat to the server about once a second during a run. */
+/* Heartbeat to the server about once a second during a run; notices a
+ * server that gave up or died. */
 static int wbw_tick(void *arg)
 {
 	struct wbw_beat *b = arg;
-	uint64_t now = rp_now_ns();
 
-	if (now - b->last_ns < RP_NSEC_PER_SEC)
-		return 0;
-	b->last_ns = now;
-	return rp_ctrl_send(b->ctrl, RP_MSG_PROGRESS, NULL, 0);
+	return rp_ctrl_beat(b->ctrl, &b->last_ns);
 }
 
 static void wbw_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)

@@ -19,6 +19,7 @@
 #include "rp_time.h"
 
 #define RP_CONNECT_RETRY_MS 100
+#define RP_BEAT_NS RP_NSEC_PER_SEC	/* heartbeat period during a run */
 
 /* Keepalive: a peer host that vanishes is noticed within about 20 s. */
 static void rp_ctrl_tune(int fd)
@@ -318,9 +319,11 @@ static int rp_ctrl_recv_fail(struct rp_ctrl *c, uint16_t type, int ret)
 	else if (ret == -ECONNRESET)
 		rp_err("control connection to %s closed by the peer while "
 		       "waiting for %s", c->peer, rp_msg_type_str(type));
-	else if (ret == -EINTR)
+	else if (ret == -EINTR) {
 		rp_err("interrupted while waiting for %s",
 		       rp_msg_type_str(type));
+		rp_ctrl_send_error(c, RP_CTRL_INTERRUPTED);
+	}
 	else
 		rp_err("receiving %s from %s: %s", rp_msg_type_str(type),
 		       c->peer, strerror(-ret));
@@ -388,4 +391,51 @@ void rp_ctrl_send_error(struct rp_ctrl *c, const char *text)
 	rp_msg_hdr_encode(hdr, RP_MSG_ERROR, (uint32_t)len);
 	if (!rp_ctrl_write_all(c->fd, hdr, sizeof(hdr)))
 		rp_ctrl_write_all(c->fd, (const uint8_t *)text, len);
+}
+
+/*
+ * While this side runs, the peer has nothing to send: anything readable is
+ * its ERROR or the end of the connection (the peer died or gave up).
+ */
+static int rp_ctrl_check_peer(struct rp_ctrl *c)
+{
+	uint64_t deadline = rp_now_ns() + (uint64_t)c->timeout_ms * 1000000ULL;
+	struct pollfd p = { .fd = c->fd, .events = POLLIN };
+	uint8_t hdr[RP_MSG_HDR_LEN];
+	struct rp_msg_hdr h;
+	char err[160];
+	int ret;
+
+	if (poll(&p, 1, 0) <= 0)
+		return 0;
+	ret = rp_ctrl_read_all(c, hdr, sizeof(hdr), deadline);
+	if (ret == -ECONNRESET) {
+		rp_err("control connection to %s closed by the peer during "
+		       "the run (peer killed or gone?)", c->peer);
+		return ret;
+	}
+	if (ret)
+		return rp_ctrl_recv_fail(c, RP_MSG_PROGRESS, ret);
+	ret = rp_msg_hdr_decode(hdr, &h, err, sizeof(err));
+	if (ret) {
+		rp_err("bad control message from %s: %s", c->peer, err);
+		return ret;
+	}
+	if (h.type == RP_MSG_ERROR)
+		return rp_ctrl_recv_error(c, h.len, deadline);
+	rp_err("protocol error from %s: %s during the run", c->peer,
+	       rp_msg_type_str(h.type));
+	return -EBADMSG;
+}
+
+int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns)
+{
+	uint64_t now = rp_now_ns();
+	int ret;
+
+	if (now - *last_ns < RP_BEAT_NS)
+		return 0;
+	*last_ns = now;
+	ret = rp_ctrl_check_peer(c);
+	return ret ? ret : rp_ctrl_send(c, RP_MSG_PROGRESS, NULL, 0);
 }

@@ -54,8 +54,9 @@ int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
  * of silence: each PROGRESS heartbeat from the peer restarts the wait.
  * An ERROR message from the peer is printed as "peer: <text>" and returns
  * -EREMOTEIO; EOF -ECONNRESET; a bad header, another type or a payload
- * larger than @cap -EBADMSG; no message in time -ETIMEDOUT. One line printed
- * on every failure.
+ * larger than @cap -EBADMSG; no message in time -ETIMEDOUT; a stop request
+ * -EINTR, after telling the peer (ERROR RP_CTRL_INTERRUPTED). One line
+ * printed on every failure.
  */
 int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
 		 size_t *len, int timeout_ms);
@@ -65,5 +66,19 @@ int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
  * effort, errors ignored: the connection may already be gone).
  */
 void rp_ctrl_send_error(struct rp_ctrl *c, const char *text);
+
+/* The ERROR text a side sends when SIGINT or SIGTERM stops it. */
+#define RP_CTRL_INTERRUPTED "interrupted by SIGINT or SIGTERM"
+
+/*
+ * rp_ctrl_beat - during a run, at most once a second (*@last_ns, ns, is the
+ * last beat): look for anything from the peer, which sends nothing while
+ * this side runs (so its ERROR, or EOF when it died), then send a PROGRESS
+ * heartbeat. Returns 0; -EREMOTEIO when the peer gave up ("peer ... gave
+ * up: <text>"), -ECONNRESET when the connection closed ("control
+ * connection ... closed by the peer during the run"), or another -errno;
+ * one line printed on failure.
+ */
+int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns);
 
 #endif /* RP_CTRL_H */

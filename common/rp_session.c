@@ -152,6 +152,6 @@ void rp_session_close(struct rp_session *s)
 
 int rp_session_fail(struct rp_session *s, const char *why, int err)
 {
-	rp_ctrl_send_error(&s->ctrl, why);
+	rp_ctrl_send_error(&s->ctrl, err == -EINTR ? RP_CTRL_INTERRUPTED : why);
 	return err;
 }

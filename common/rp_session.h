@@ -41,8 +41,9 @@ int rp_session_open(struct rp_session *s, const struct rp_opts *o,
 void rp_session_close(struct rp_session *s);
 
 /*
- * rp_session_fail - tell the peer this side gives up (@why, one line) and
- * return @err; for failures after rp_session_open().
+ * rp_session_fail - tell the peer this side gives up (@why, one line; for
+ * @err -EINTR, RP_CTRL_INTERRUPTED) and return @err; for failures after
+ * rp_session_open().
  */
 int rp_session_fail(struct rp_session *s, const char *why, int err);
 

@@ -4,8 +4,9 @@
  * messages round-trip, and rp_ctrl_recv returns -ETIMEDOUT on silence,
  * -ECONNRESET on EOF, -EBADMSG on foreign bytes / another type / a header
  * announcing more than 64 KiB, -EREMOTEIO on an ERROR message, while
- * PROGRESS heartbeats restart its deadline. Every test is bounded by
- * alarm(). */
+ * PROGRESS heartbeats restart its deadline; rp_ctrl_beat sends one
+ * PROGRESS a second and reports a peer that closed or sent ERROR during a
+ * run. Every test is bounded by alarm(). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <netinet/in.h>
@@ -613,6 +614,73 @@ static void test_send_too_large(void **state)
 		fail_msg("-EMSGSIZE returned without a line on stderr");
 }
 
+/* --- heartbeats during a run -------------------------------------------- */
+
+/* rp_ctrl_beat with stderr captured into @err. */
+static int beat(struct rp_ctrl *c, uint64_t *last, char *err, size_t err_len)
+{
+	struct capture cs;
+	int ret;
+
+	capture_begin(&cs);
+	ret = rp_ctrl_beat(c, last);
+	capture_end(&cs, err, err_len);
+	return ret;
+}
+
+/* A quiet peer: one PROGRESS a second, nothing more often. */
+static void test_beat_sends_progress(void **state)
+{
+	uint64_t last = 0;
+	uint8_t in[64];
+	char err[512];
+	struct pair s;
+	size_t len = 99;
+
+	(void)state;
+	pair_open(&s);
+	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), 0);
+	assert_true(last != 0);
+	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_PROGRESS, in, sizeof(in),
+				      &len, 1000), 0);
+	assert_int_equal(len, 0);
+	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), 0);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_PROGRESS, in, sizeof(in),
+				  &len, 200, err, sizeof(err)), -ETIMEDOUT);
+	pair_close(&s);
+}
+
+/* The server died mid-run: its end of the connection closes. */
+static void test_beat_peer_closed(void **state)
+{
+	uint64_t last = 0;
+	char err[512];
+	struct pair s;
+
+	(void)state;
+	pair_open(&s);
+	rp_ctrl_close(&s.srv);
+	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), -ECONNRESET);
+	err_has(err, "control connection to " HOST);
+	err_has(err, "closed by the peer during the run");
+	pair_close(&s);
+}
+
+/* The server gave up mid-run (SIGINT): its ERROR is shown. */
+static void test_beat_peer_error(void **state)
+{
+	uint64_t last = 0;
+	char err[1024];
+	struct pair s;
+
+	(void)state;
+	pair_open(&s);
+	rp_ctrl_send_error(&s.srv, RP_CTRL_INTERRUPTED);
+	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), -EREMOTEIO);
+	err_has(err, "gave up: " RP_CTRL_INTERRUPTED);
+	pair_close(&s);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup_alarm, teardown_alarm)
 
 int main(void)
@@ -637,6 +705,9 @@ int main(void)
 		T(test_recv_progress_itself),
 		T(test_send_to_closed_peer),
 		T(test_send_too_large),
+		T(test_beat_sends_progress),
+		T(test_beat_peer_closed),
+		T(test_beat_peer_error),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
