@@ -26,11 +26,16 @@ struct rp_lat_state {
 	uint32_t rkey;		/* peer slice */
 	uint64_t raddr;
 	const char *dev;
+	int (*tick)(void *arg);	/* also during a stalled READ */
+	void *tick_arg;
 };
 
 static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
-			      const struct rp_rail_addr *peer, uint64_t size)
+			      const struct rp_rail_addr *peer,
+			      const struct rp_lat_cfg *c)
 {
+	uint64_t size = c->size;
+
 	*s = (struct rp_lat_state){
 		.qp = r->qp[0],
 		.qpx = r->wr_api ? r->qpx[0] : NULL,
@@ -43,6 +48,8 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 		.rkey = peer->qp[0].rkey,
 		.raddr = peer->qp[0].addr,
 		.dev = r->dev.name,
+		.tick = c->tick,
+		.tick_arg = c->tick_arg,
 	};
 	s->wr = (struct ibv_send_wr){
 		.wr_id = RP_LAT_WR_ID,
@@ -70,7 +77,11 @@ static inline int rp_lat_post(struct rp_lat_state *s)
 	return ibv_wr_complete(qx);
 }
 
-/* Slow path of the poll loop: stop request and stall, off the fast path. */
+/*
+ * Slow path of the poll loop: stop request and stall, off the fast path.
+ * A READ outstanding for over a second also runs the tick: the heartbeat
+ * notices a peer that died (a READ to a vanished QP may never complete).
+ */
 static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since)
 {
 	uint64_t now = rp_now_ns();
@@ -85,6 +96,8 @@ static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since)
 		       s->qp->qp_num,
 		       (unsigned long long)(RP_LAT_STALL_NS / RP_NSEC_PER_SEC));
 		return -ETIMEDOUT;
+	} else if (s->tick && now - *since > RP_LAT_BURST_NS) {
+		return s->tick(s->tick_arg);
 	}
 	return 0;
 }
@@ -287,7 +300,7 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	ret = rp_lat_reserve(out, first > cfg->warmup ? first : cfg->warmup);
 	if (ret)
 		return ret;
-	rp_lat_state_init(&s, r, peer, cfg->size);
+	rp_lat_state_init(&s, r, peer, cfg);
 	ret = rp_lat_burst(&s, out->ns, cfg->warmup, UINT64_MAX, &done);
 	if (!ret)
 		ret = rp_lat_loop(&s, cfg, out);

@@ -15,7 +15,9 @@
  * The timed loop runs in bursts of at most about a second; between bursts,
  * outside every sample, the engine checks for a stop request, grows the
  * sample array (-D) and calls cfg->tick (heartbeats). Inside a burst: no
- * allocation, no output, no system call but the clock and the verbs.
+ * allocation, no output, no system call but the clock and the verbs -
+ * except when a READ has been outstanding for over a second: that sample is
+ * lost anyway, and the tick runs so that a dead peer is noticed.
  */
 #ifndef RP_LAT_H
 #define RP_LAT_H
@@ -35,8 +37,9 @@ struct rp_lat_cfg {
 	unsigned int duration;	/* s; 0 = iteration mode */
 	unsigned int warmup;	/* READs first, not kept */
 	size_t max_samples;	/* cap; a -D run stops when it is reached */
-	/* Called between bursts, about once a second (heartbeats); its
-	 * non-zero return stops the run with that error. Not timed. */
+	/* Called between bursts, about once a second (heartbeats), and
+	 * while a READ is stalled for over a second; its non-zero return
+	 * stops the run with that error. */
 	int (*tick)(void *arg);
 	void *tick_arg;
 };
