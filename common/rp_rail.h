@@ -25,6 +25,7 @@ struct rp_rail_cfg {
 	unsigned int num_qps;	/* 1 .. RP_MAX_QPS */
 	unsigned int tx_depth;	/* send queue depth per QP, WRs */
 	uint64_t slice;		/* bytes of buffer per QP, > 0 */
+	uint64_t max_msg;	/* largest message, bytes; 0 = not checked */
 	unsigned int mtu;	/* bytes, 0 = port's active MTU */
 	unsigned int rd_atomic;	/* outstanding RDMA READs per QP, 0 = 1 */
 	bool hugepages;
@@ -79,7 +80,8 @@ struct rp_rail {
 };
 
 /*
- * rp_rail_init - open the device and port, choose the GID, allocate the
+ * rp_rail_init - open the device and port, check cfg->max_msg against the
+ * port's max_msg_sz and the TX depth, choose the GID, allocate the
  * buffer (num_qps * slice bytes), register it, create the CQ and the QPs in
  * INIT. Prints one line on the failing step and returns -errno; everything
  * taken so far is released. @r is caller-owned; release with rp_rail_fini().

@@ -62,6 +62,7 @@ static int rp_session_rails(struct rp_session *s,
 	for (i = 0; i < s->num_rails; i++) {
 		c = cfg[i];
 		c.ipv6 = s->o->ipv6;
+		c.max_msg = rp_opts_max_size(s->o);
 		rp_session_peer(s, &c);
 		ret = rp_rail_init(&s->rails[i], &c);
 		if (ret)
