@@ -340,8 +340,9 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	}
 	ret = rp_loop(&s, out);
 	if (ret == -EINTR)
-		rp_err("interrupted: run stopped after %llu of its WRs "
-		       "completed; no result", (unsigned long long)s.done);
+		rp_err("interrupted: run on %s stopped after %llu of its WRs "
+		       "completed; no result", r->dev.name,
+		       (unsigned long long)s.done);
 	if (ret)
 		goto out;
 	out->msgs = cfg->duration ? s.counted : s.done;
