@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "rp_ceiling.h"
+#include "fixtures.h"
 
 #define KIB 1024ull
 
@@ -201,48 +202,6 @@ static void test_ib_rate_unknown(void **state)
 
 /* --- rp_netdev_speed_gbps ----------------------------------------------- */
 
-static bool is_dir(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
-}
-
-/* "build/tests/test_ceiling" -> "build/tests" -> "build" -> "." */
-static void strip_dirs(char *path, int n)
-{
-	while (n-- > 0) {
-		char *slash = strrchr(path, '/');
-
-		if (!slash) {
-			strcpy(path, ".");
-			return;
-		}
-		*slash = '\0';
-		if (!path[0])
-			strcpy(path, "/");
-	}
-}
-
-/* $RP_FIXTURES, else ./tests/fixtures, else <argv0>/../../../tests/fixtures. */
-static void find_fixtures(const char *argv0, char *out, size_t len)
-{
-	const char *env = getenv("RP_FIXTURES");
-	char root[PATH_MAX];
-
-	if (env && *env) {
-		snprintf(out, len, "%s", env);
-		return;
-	}
-	snprintf(out, len, "tests/fixtures");
-	if (is_dir("tests/fixtures/counters") || !argv0)
-		return;
-	snprintf(root, sizeof(root), "%s", argv0);
-	strip_dirs(root, 3);
-	if (snprintf(out, len, "%.*s/tests/fixtures", (int)len - 16, root) < 0)
-		out[0] = '\0';
-}
-
 /* The net/ fixture root; fails the test when it is missing. */
 static void net_root(void **state, char *out, size_t len)
 {
@@ -300,6 +259,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_prestate(test_netdev_speed_unknown, fixtures),
 	};
 
-	find_fixtures(argc > 0 ? argv[0] : NULL, fixtures, sizeof(fixtures));
+	find_fixtures(argc > 0 ? argv[0] : NULL, "counters", fixtures,
+		      sizeof(fixtures));
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
