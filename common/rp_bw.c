@@ -125,10 +125,12 @@ static int rp_post_some(struct rp_bw_state *s, unsigned int q)
 
 static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
 {
+	char link[96];
+
 	rp_err("work completion error on %s QP %#x: %s (%s, vendor error "
-	       "%#x)", s->r->dev.name, wc->qp_num,
+	       "%#x)%s", s->r->dev.name, wc->qp_num,
 	       rp_wc_status_name(wc->status), ibv_wc_status_str(wc->status),
-	       wc->vendor_err);
+	       wc->vendor_err, rp_dev_link_note(&s->r->dev, link, sizeof(link)));
 	return -EIO;
 }
 

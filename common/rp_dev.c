@@ -125,6 +125,18 @@ bool rp_dev_is_roce(const struct rp_dev *d)
 	return d->port_attr.link_layer == IBV_LINK_LAYER_ETHERNET;
 }
 
+const char *rp_dev_link_note(const struct rp_dev *d, char *buf, size_t len)
+{
+	struct ibv_port_attr a;
+
+	if (ibv_query_port(d->ctx, (uint8_t)d->port, &a) ||
+	    a.state == IBV_PORT_ACTIVE)
+		return "";	/* active, or cannot tell: nothing to add */
+	snprintf(buf, len, "; the link of %s port %u is %s", d->name, d->port,
+		 ibv_port_state_str(a.state));
+	return buf;
+}
+
 static enum rp_gid_type rp_gid_type_from_verbs(uint32_t t)
 {
 	switch (t) {

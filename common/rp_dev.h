@@ -34,6 +34,14 @@ void rp_dev_close(struct rp_dev *d);
 bool rp_dev_is_roce(const struct rp_dev *d);
 
 /*
+ * rp_dev_link_note - for an error line: "; the link of rxe1 port 1 is
+ * down" (in @buf) when the port is no longer ACTIVE, else "". A link that
+ * went down mid-run shows up as a work completion error whose name does
+ * not say so (rxe: IBV_WC_LOC_QP_OP_ERR).
+ */
+const char *rp_dev_link_note(const struct rp_dev *d, char *buf, size_t len);
+
+/*
  * rp_dev_read_gids - the port's non-empty GID entries with type and netdev:
  * ibv_query_gid_table() (rdma-core >= 32), else sysfs. Returns 0 or -errno.
  */

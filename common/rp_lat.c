@@ -25,7 +25,7 @@ struct rp_lat_state {
 	struct ibv_send_wr wr;	/* prebuilt for ibv_post_send */
 	uint32_t rkey;		/* peer slice */
 	uint64_t raddr;
-	const char *dev;
+	const struct rp_dev *dev;
 	int (*tick)(void *arg);	/* also during a stalled READ */
 	void *tick_arg;
 };
@@ -47,7 +47,7 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 		},
 		.rkey = peer->qp[0].rkey,
 		.raddr = peer->qp[0].addr,
-		.dev = r->dev.name,
+		.dev = &r->dev,
 		.tick = c->tick,
 		.tick_arg = c->tick_arg,
 	};
@@ -92,8 +92,8 @@ static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since)
 		*since = now;
 	} else if (now - *since > RP_LAT_STALL_NS) {
 		rp_err("no completion on %s QP %#x for %llu s with an RDMA "
-		       "READ outstanding (peer gone or link down?)", s->dev,
-		       s->qp->qp_num,
+		       "READ outstanding (peer gone or link down?)",
+		       s->dev->name, s->qp->qp_num,
 		       (unsigned long long)(RP_LAT_STALL_NS / RP_NSEC_PER_SEC));
 		return -ETIMEDOUT;
 	} else if (s->tick && now - *since > RP_LAT_BURST_NS) {
@@ -105,13 +105,16 @@ static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since)
 static int rp_lat_wc_error(const struct rp_lat_state *s, int n,
 			   const struct ibv_wc *wc)
 {
+	char link[96];
+
 	if (n < 0) {
-		rp_err("ibv_poll_cq on %s: %d", s->dev, n);
+		rp_err("ibv_poll_cq on %s: %d", s->dev->name, n);
 		return -EIO;
 	}
 	rp_err("work completion error on %s QP %#x: %s (%s, vendor error "
-	       "%#x)", s->dev, wc->qp_num, rp_wc_status_name(wc->status),
-	       ibv_wc_status_str(wc->status), wc->vendor_err);
+	       "%#x)%s", s->dev->name, wc->qp_num,
+	       rp_wc_status_name(wc->status), ibv_wc_status_str(wc->status),
+	       wc->vendor_err, rp_dev_link_note(s->dev, link, sizeof(link)));
 	return -EIO;
 }
 
@@ -150,8 +153,8 @@ static int rp_lat_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
 	for (i = 0; i < n; i++) {
 		ret = rp_lat_post(s);
 		if (rp_unlikely(ret)) {
-			rp_err("posting RDMA READ on %s QP %#x: %s", s->dev,
-			       s->qp->qp_num, strerror(ret));
+			rp_err("posting RDMA READ on %s QP %#x: %s",
+			       s->dev->name, s->qp->qp_num, strerror(ret));
 			ret = -EIO;
 			break;
 		}
