@@ -14,6 +14,7 @@ report. Nothing here is fixed in advance: every number comes from RAW.
 import argparse
 import csv
 import glob
+import math
 import os
 import re
 import statistics
@@ -47,7 +48,12 @@ def result_rows(lines):
         if ROW_HEADER.match(line):
             table = True
         elif table and ROW.match(line):
-            rows.append([float(x) for x in line.split()])
+            try:
+                row = [float(x) for x in line.split()]
+            except ValueError:	# an error message glued to the row
+                continue
+            if all(math.isfinite(x) for x in row):
+                rows.append(row)
     return rows
 
 
@@ -76,12 +82,14 @@ def rails(lines):
 
 
 def done_items(raw):
-    """{name: attempts or None (failed)} from every done-*.tsv."""
+    """{name: (attempts or None if it failed, ran while the host was busy)}
+    from every done-*.tsv."""
     items = {}
     for path in sorted(glob.glob(os.path.join(raw, "done-*.tsv"))):
         for line in read_lines(path):
-            name, _, what = line.partition("\t")
-            items[name] = None if what == "FAILED" else int(what)
+            name, what, load = (line.split("\t") + ["", ""])[:3]
+            items[name] = (None if what == "FAILED" else int(what),
+                           load == "busy")
     return items
 
 
@@ -217,7 +225,8 @@ def collect(raw):
     vals, cpu_acc, cpu_runs = Values(), {}, {}
     items = done_items(raw)
     failed, retried = [], []
-    for name, attempts in items.items():
+    load = {"busy": sum(b for _, b in items.values()), "all": len(items)}
+    for name, (attempts, _) in items.items():
         test, tool, run, param = parse_name(name)
         if attempts is None:
             failed.append((name, failure_reason(raw, name)))
@@ -235,7 +244,7 @@ def collect(raw):
         elif test == "cpu":
             collect_cpu(lines, tool, run, param, cpu_runs)
     add_cpu_values(vals, cpu_acc, cpu_runs)
-    return vals, failed, retried
+    return vals, failed, retried, load
 
 
 # ---------------------------------------------------------------------------
@@ -438,7 +447,13 @@ def target_lines(rows):
     return out
 
 
-def report(rows, meta, env, failed, retried):
+def pause_note(env):
+    paused = sum(int(env.get(k, 0) or 0)
+                 for k in ("paused_single", "paused_multi"))
+    return f"; the bench waited {paused} s for them" if paused else ""
+
+
+def report(rows, meta, env, failed, retried, load):
     m = meta
     out = [f"Run {m.get('date', '?')} on {m.get('machine', '?')} "
            f"(host kernel {m.get('kernel', '?')}); {m.get('mode', '?')}. "
@@ -449,7 +464,11 @@ def report(rows, meta, env, failed, retried):
            "(perftest first in odd runs, railperf first in even runs); "
            "cells are median (min..max) over the runs; ratio = railperf "
            "median / perftest median.",
-           f"- {m.get('load', '')}", "", "### Targets", ""]
+           f"- {m.get('load', '')}" + (
+               f" {load['busy']} of {load['all']} runs started or ended while "
+               "other guests ran" + pause_note(env) + "." if load["busy"]
+               else ""),
+           "", "### Targets", ""]
     out += target_lines(rows)
     if failed or retried:
         out += ["", "Runs that failed and were repeated on fresh ports "
@@ -533,14 +552,14 @@ def main():
     ap.add_argument("--meta")
     a = ap.parse_args()
     meta, env = read_meta(a.meta), read_env(a.raw)
-    vals, failed, retried = collect(a.raw)
+    vals, failed, retried, load = collect(a.raw)
     rows = build_rows(vals)
     if not rows:
         print("analyze: no results in " + a.raw, file=sys.stderr)
         return 1
     os.makedirs(a.out, exist_ok=True)
     write_csv(rows, vals, a.out)
-    text = report(rows, meta, env, failed, retried)
+    text = report(rows, meta, env, failed, retried, load)
     with open(os.path.join(a.out, "bench.md"), "w") as f:
         f.write("## railperf vs perftest\n\n" + "\n".join(text) + "\n")
     write_plot_data(rows, a.plot, meta)

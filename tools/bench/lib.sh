@@ -12,7 +12,8 @@
 # getrusage). An item whose client fails (no result row, exit non-zero) is
 # run again on fresh ports, at most $BENCH_RETRIES more times. Outputs go to
 # $BENCH_RAW/NAME.pI.{server,client}; every finished item adds a line
-# "NAME<TAB>attempts" (or "NAME<TAB>FAILED") to $BENCH_RAW/done-$BENCH_PART.tsv.
+# "NAME<TAB>attempts<TAB>quiet|busy" (or "NAME<TAB>FAILED") to
+# $BENCH_RAW/done-$BENCH_PART.tsv.
 # In run2 the two guests share $BENCH_RAW (a host directory) and agree on
 # each attempt through files in it: b writes NAME.tryK = ok | fail.
 #
@@ -74,21 +75,27 @@ client() {
 	c_try=0
 	while :; do
 		c_t0=$(date +%s.%N)
-		if remote "${CLIENT:-}" "timeout $RUN_TIMEOUT /usr/bin/time -f '$RUSAGE_FMT'" \
-			"$args -p $2 $addr" >"$3" 2>&1; then
+		c_rc=0
+		remote "${CLIENT:-}" "timeout $RUN_TIMEOUT /usr/bin/time -f '$RUSAGE_FMT'" \
+			"$args -p $2 $addr" >"$3" 2>&1 || c_rc=$?
+		if [ $c_rc = 0 ]; then
 			echo "bench-span: $c_t0 $(date +%s.%N)" >>"$3"
 			return 0
 		fi
-		c_rc=$?
 		c_try=$((c_try + 1))
 		grep -q "Couldn't connect" "$3" && [ $c_try -lt 60 ] || return $c_rc
 		sleep 0.5
 	done
 }
 
-# has_row FILE: the client printed a result row (after a "#bytes" header).
+# has_row FILE: the client printed result rows (after a "#bytes" header)
+# and every field of them is a plain number: perftest prints "inf" when it
+# could not estimate the CPU clock (r^2 < 0.9) and still exits 0.
 has_row() {
-	awk '/^ #bytes/ { t = 1; next } t && /^ *[0-9]/ { f = 1 } END { exit !f }' "$1"
+	awk '/^ #bytes/ { t = 1; next }
+	     t && /^ *[0-9]/ { f = 1
+		for (i = 1; i <= NF; i++) if ($i !~ /^[0-9]+(\.[0-9]+)?$/) bad = 1 }
+	     END { exit !(f && !bad) }' "$1"
 }
 
 # wait_all PIDS...: wait for every pid; 0 if all exited 0.
@@ -157,12 +164,42 @@ verdict() {
 	[ "$(cat "$RAW/$1.try$2" 2>/dev/null)" = ok ]
 }
 
+# Other guests on the host skew timing. The driver keeps $RAW/host-busy
+# while it sees any; before each item the single guest and guest b (which
+# starts the clients) wait for it to go, at most $BENCH_PAUSE seconds per
+# item and $BENCH_PAUSE_TOTAL in all. Guest b waits at most 40 s: guest a's
+# servers are already waiting (rail_multi_bw's for 60 s by default).
+PAUSE=${BENCH_PAUSE:-0}
+PAUSE_LEFT=$((${BENCH_PAUSE_TOTAL:-0} * 10))
+[ "$ROLE" != b ] || [ "$PAUSE" -le 40 ] || PAUSE=40
+
+busy() { [ -e "$RAW/host-busy" ]; }
+
+# paused: seconds spent waiting in quiet so far.
+paused() { echo $(((${BENCH_PAUSE_TOTAL:-0} * 10 - PAUSE_LEFT) / 10)); }
+
+quiet() {
+	[ "$ROLE" = single ] || [ "$ROLE" = b ] || return 0
+	q_n=0
+	while busy && [ $q_n -lt $((PAUSE * 10)) ] && [ "$PAUSE_LEFT" -gt 0 ]; do
+		sleep 0.1
+		q_n=$((q_n + 1)) PAUSE_LEFT=$((PAUSE_LEFT - 1))
+	done
+}
+
 # item NAME NPAIRS: run pairs 1..NPAIRS (set with "pair") at once, retrying.
+# The line in $DONE ends in "busy" if other guests ran on the host at its
+# start or end.
 item() {
 	it_k=1
+	quiet
+	it_load=quiet
+	! busy || it_load=busy
 	while :; do
 		if attempt "$1" "$2" "$it_k"; then
-			[ "$ROLE" = a ] || printf '%s\t%s\n' "$1" "$it_k" >>"$DONE"
+			! busy || it_load=busy
+			[ "$ROLE" = a ] ||
+				printf '%s\t%s\t%s\n' "$1" "$it_k" "$it_load" >>"$DONE"
 			return 0
 		fi
 		it_i=1

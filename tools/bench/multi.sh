@@ -48,4 +48,5 @@ while [ $r -le "$RUNS" ]; do
 	done
 	r=$((r + 1))
 done
+[ "$ROLE" = a ] || echo "paused_multi=$(paused)" >>"$RAW/env-multi.txt"
 log "done"

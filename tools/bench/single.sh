@@ -73,4 +73,5 @@ while [ $r -le "$RUNS" ]; do
 	done
 	r=$((r + 1))
 done
+echo "paused_single=$(paused)" >>"$RAW/env-single.txt"
 log "done"
