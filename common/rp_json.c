@@ -63,6 +63,8 @@ static void rp_json_info_tail(cJSON *o, const struct rp_header *h, bool *ok)
 	rp_jstr(o, "ibv_wr_API", rp_jonoff(h->wr_api), ok);
 	if (h->tx_depth >= 0)
 		rp_jnum(o, "TX_depth", h->tx_depth, ok);
+	if (h->post_list > 1)
+		rp_jnum(o, "Post_List", h->post_list, ok);
 	if (h->cq_mod >= 0)
 		rp_jnum(o, "CQ_Moderation", h->cq_mod, ok);
 	rp_jnum(o, "Mtu", h->mtu, ok);
@@ -73,10 +75,10 @@ static void rp_json_info_tail(cJSON *o, const struct rp_header *h, bool *ok)
 		rp_jnum(o, "Max_inline_data", h->max_inline, ok);
 	else if (h->out_reads >= 0)
 		rp_jnum(o, "Outstand_reads", h->out_reads, ok);
-	rp_jstr(o, "rdma_cm_QPs", "OFF", ok);
+	rp_jstr(o, "rdma_cm_QPs", rp_jonoff(h->rdma_cm), ok);
 	rp_jstr(o, "Use_ROCm_memory", "OFF", ok);
 	rp_jstr(o, "Use_MUSA_memory", "OFF", ok);
-	rp_jstr(o, "Data_ex_method", "Ethernet", ok);
+	rp_jstr(o, "Data_ex_method", h->rdma_cm ? "rdma_cm" : "Ethernet", ok);
 }
 
 cJSON *rp_json_test_info(const struct rp_header *h)
@@ -131,6 +133,16 @@ cJSON *rp_json_bw_result(const struct rp_result *r)
 	rp_jnum(o, "BW_peak", rp_json_round(r->bw_peak, dec), &ok);
 	rp_jnum(o, "BW_average", rp_json_round(r->bw_avg, dec), &ok);
 	rp_jnum(o, "MsgRate", rp_json_round(r->msg_rate, 6), &ok);
+	return rp_jdone(o, ok);
+}
+
+cJSON *rp_json_value_result(const char *key, double v)
+{
+	cJSON *o = cJSON_CreateObject();
+	bool ok = o != NULL;
+
+	if (ok)
+		rp_jnum(o, key, rp_json_round(v, 6), &ok);
 	return rp_jdone(o, ok);
 }
 

@@ -24,7 +24,8 @@
 /*
  * rp_json_test_info - the "test_info" object for header @h: "test" is the
  * title with '_' for ' ' ("RDMA_Read_Latency_Test"); TX_depth, CQ_Moderation,
- * GID_index, Max_inline_data / Outstand_reads appear when @h shows them.
+ * GID_index, Max_inline_data / Outstand_reads, Post_List appear when @h
+ * shows them; rdma_cm_QPs and Data_ex_method follow h->rdma_cm.
  * Returns a new tree, or NULL (errno ENOMEM).
  */
 cJSON *rp_json_test_info(const struct rp_header *h);
@@ -43,6 +44,13 @@ cJSON *rp_json_lat_result(uint64_t size, uint64_t iters,
  * inc_accuracy), MsgRate (Mpps, 6 decimals). Returns a new object or NULL.
  */
 cJSON *rp_json_bw_result(const struct rp_result *r);
+
+/*
+ * rp_json_value_result - --output's results object: one key, as perftest
+ * writes it ("bw_avg", "msgRate_avg", "avg_lat"), @v with 6 decimals.
+ * Returns a new object or NULL.
+ */
+cJSON *rp_json_value_result(const char *key, double v);
 
 /*
  * rp_json_doc - the document { "test_info": @info, "results": @results }

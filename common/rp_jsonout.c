@@ -9,6 +9,7 @@ int rp_jsonout_init(struct rp_jsonout *j, const struct rp_opts *o)
 {
 	j->rows = NULL;
 	j->extra = NULL;
+	j->output = o->output;
 	if (!o->out_json)
 		return 0;
 	j->rows = cJSON_CreateArray();
@@ -25,7 +26,12 @@ void rp_jsonout_add_bw(struct rp_jsonout *j, const struct rp_result *r)
 
 	if (!j->rows)
 		return;
-	row = rp_json_bw_result(r);
+	if (j->output == RP_OUTPUT_BANDWIDTH)
+		row = rp_json_value_result("bw_avg", r->bw_avg);
+	else if (j->output == RP_OUTPUT_MSG_RATE)
+		row = rp_json_value_result("msgRate_avg", r->msg_rate);
+	else
+		row = rp_json_bw_result(r);
 	if (row)
 		cJSON_AddItemToArray(j->rows, row);
 }

@@ -18,12 +18,16 @@
 struct rp_jsonout {
 	cJSON *rows;		/* array of result objects; NULL = disabled */
 	cJSON *extra;		/* object of railperf keys; NULL = none */
+	enum rp_output output;	/* --output: rows hold its one value */
 };
 
 /* rp_jsonout_init - enabled when o->out_json. Returns 0 or -ENOMEM. */
 int rp_jsonout_init(struct rp_jsonout *j, const struct rp_opts *o);
 
-/* rp_jsonout_add_bw - append a BW row (no-op when disabled). */
+/*
+ * rp_jsonout_add_bw - append a BW row (no-op when disabled); with --output
+ * only its value, as perftest: { "bw_avg": ... } or { "msgRate_avg": ... }.
+ */
 void rp_jsonout_add_bw(struct rp_jsonout *j, const struct rp_result *r);
 
 /*

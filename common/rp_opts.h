@@ -24,9 +24,18 @@ enum rp_test {
 
 /* Flags a binary may accept beyond the common set (-d -i -x -s -n -p -m -F). */
 enum rp_opt_feature {
-	RP_FEAT_BW = 1 << 0,	/* -a -D -t -Q -q --report_gbits */
+	RP_FEAT_BW = 1 << 0,	/* -a -D -t -Q -q -l -I -N -w -y
+				 * --report_gbits --run_infinitely */
 	RP_FEAT_LAT = 1 << 1,	/* -a -D -H */
 	RP_FEAT_MULTI = 1 << 2,	/* --interval (several rails) */
+};
+
+/* --output: perftest's verbosity levels; all but FULL print one number. */
+enum rp_output {
+	RP_OUTPUT_FULL = 0,	/* the perftest block (perftest's default) */
+	RP_OUTPUT_BANDWIDTH,	/* "%lf\n" of BW average (BW tests) */
+	RP_OUTPUT_MSG_RATE,	/* "%lf\n" of MsgRate (BW tests) */
+	RP_OUTPUT_LATENCY,	/* "%lf\n" of t_avg (latency tests) */
 };
 
 #define RP_MAX_QPS 1024			/* per rail; bounds the wire message */
@@ -34,6 +43,9 @@ enum rp_opt_feature {
 #define RP_DEF_TCP_PORT 18515		/* perftest's DEF_PORT */
 #define RP_DEF_TIMEOUT_S 60
 #define RP_DEF_JSON_FILE "perftest_out.json"
+#define RP_DEF_QP_TIMEOUT 14		/* -u: 4.096 us * 2^14 (perftest) */
+#define RP_DEF_INF_PERIOD 5		/* --run_infinitely: -D default, s */
+#define RP_MAX_INLINE 912		/* -I: perftest's MAX_INLINE */
 
 struct rp_test_desc {
 	enum rp_test test;
@@ -71,6 +83,18 @@ struct rp_opts {
 	unsigned int interval;	/* --interval, s; 0 = no interval rows */
 	bool ipv6;		/* --ipv6: prefer IPv6 GIDs (perftest's flag) */
 	unsigned int timeout;	/* --timeout, seconds, control connection */
+	enum rp_output output;	/* --output */
+	bool run_infinitely;	/* --run_infinitely: a row every -D s */
+	bool limit_bw_given;	/* -w */
+	double limit_bw;	/* BW average floor, units of the report */
+	bool limit_msgrate_given; /* -y */
+	double limit_msgrate;	/* MsgRate floor, Mpps */
+	unsigned int post_list;	/* -l: WRs per post; 1 = railperf batching */
+	int inline_size;	/* -I, bytes; -1 = not given (0 in BW tests) */
+	unsigned int qp_timeout; /* -u: ACK timeout, 4.096 us * 2^u */
+	const char *bind_source_ip; /* --bind_source_ip, NULL = any */
+	bool rdma_cm;		/* -R: QPs connected through librdmacm */
+	bool no_peak;		/* -N: BW peak not measured (0.00) */
 	bool help;
 	bool version;
 };
@@ -91,9 +115,46 @@ int rp_opts_parse(struct rp_opts *o, int argc, char **argv);
  * rp_opts_finish - apply perftest's derived defaults and cross-flag checks:
  * CQ moderation 100, but 1 above 8 KiB unless -Q or -a (perftest 4aaedcc);
  * TX depth capped to iterations; CQ moderation capped to TX depth unless
- * given; -a excludes -D. Prints one line and returns -EINVAL on conflict.
+ * given; -l: iterations a multiple of it, CQ moderation = -l unless -Q
+ * (then -l a multiple of -Q); --run_infinitely: -D 5 unless given; -a
+ * excludes -D and --run_infinitely. Prints one line and returns -EINVAL on
+ * conflict.
  */
 int rp_opts_finish(struct rp_opts *o);
+
+/*
+ * rp_opts_notices - the lines perftest prints before everything else for
+ * these options (stdout, full output only): the CQ moderation warning for
+ * -Q > 1 above 8 KiB, "Post List requested - ..." for -l without -Q.
+ */
+void rp_opts_notices(const struct rp_opts *o, FILE *f);
+
+/*
+ * rp_opts_full - true for the perftest block (no --output): header,
+ * address lines, table, railperf's lines. With --output only the number.
+ */
+static inline bool rp_opts_full(const struct rp_opts *o)
+{
+	return o->output == RP_OUTPUT_FULL;
+}
+
+/*
+ * rp_opts_limit_pass - fold one row into the -w / -y gate: *@bw_passed
+ * becomes true when no -w is given or @bw_avg reaches it, *@rate_passed
+ * likewise for -y and @msg_rate. Start both false; perftest's rule: with
+ * -a (or --run_infinitely) one row that passes is enough.
+ */
+void rp_opts_limit_pass(const struct rp_opts *o, double bw_avg,
+			double msg_rate, bool *bw_passed, bool *rate_passed);
+
+/*
+ * rp_opts_limits_ok - the gate's verdict after the rows: true when both
+ * passed; else perftest's line on stderr ("Error: BW result is below bw
+ * limit", "Error: Msg rate  is below msg_rate limit") and false. Unlike
+ * perftest, -y is checked on its own (perftest checks it only with -w).
+ */
+bool rp_opts_limits_ok(const struct rp_opts *o, bool bw_passed,
+		       bool rate_passed);
 
 /*
  * rp_opts_usage - write --help text (every option, default and unit) to @f.

@@ -41,6 +41,8 @@ void rp_report_header(FILE *f, const struct rp_header *h)
 	fprintf(f, " ibv_wr* API     : %s\n", rp_onoff(h->wr_api));
 	if (h->tx_depth >= 0)
 		fprintf(f, " TX depth        : %d\n", h->tx_depth);
+	if (h->post_list > 1)
+		fprintf(f, " Post List       : %u\n", h->post_list);
 	if (h->cq_mod >= 0)
 		fprintf(f, " CQ Moderation   : %d\n", h->cq_mod);
 	fprintf(f, " Mtu             : %u[B]\n", h->mtu);
@@ -51,9 +53,14 @@ void rp_report_header(FILE *f, const struct rp_header *h)
 		fprintf(f, " Max inline data : %d[B]\n", h->max_inline);
 	if (h->out_reads >= 0)
 		fprintf(f, " Outstand reads  : %d\n", h->out_reads);
-	fprintf(f, " rdma_cm QPs\t : OFF\n");
-	fprintf(f, " Data ex. method : Ethernet\n");
-	fprintf(f, RP_RESULT_LINE);
+	fprintf(f, " rdma_cm QPs\t : %s\n", rp_onoff(h->rdma_cm));
+	fprintf(f, " Data ex. method : %s", h->rdma_cm ? "rdma_cm" : "Ethernet");
+	if (h->rdma_cm && h->server)
+		fprintf(f, "\n" RP_RESULT_LINE
+			" Waiting for client rdma_cm QP to connect\n"
+			" Please run the same command with the IB/RoCE "
+			"interface IP");
+	fprintf(f, "\n" RP_RESULT_LINE);
 }
 
 static void rp_report_gid(FILE *f, const uint8_t g[16])
@@ -66,7 +73,7 @@ static void rp_report_gid(FILE *f, const uint8_t g[16])
 }
 
 static void rp_report_side(FILE *f, const char *side,
-			   const struct rp_rail_addr *a, bool read_test)
+			   const struct rp_rail_addr *a, enum rp_addr_fmt fmt)
 {
 	uint32_t i;
 
@@ -75,26 +82,36 @@ static void rp_report_side(FILE *f, const char *side,
 
 		fprintf(f, " %s address: LID %#04x QPN %#06x PSN %#06x", side,
 			a->lid, q->qpn, q->psn);
-		if (read_test)
+		if (fmt == RP_ADDR_READ)
 			fprintf(f, " OUT %#04x", a->rd_atomic);
-		fprintf(f, " RKey %#08x VAddr %#016llx\n", q->rkey,
-			(unsigned long long)q->addr);
+		if (fmt != RP_ADDR_CM)
+			fprintf(f, " RKey %#08x VAddr %#016llx", q->rkey,
+				(unsigned long long)q->addr);
+		fprintf(f, "\n");
 		if (a->gid_index >= 0)
 			rp_report_gid(f, a->gid);
 	}
+}
+
+void rp_report_addresses_fmt(FILE *f, const struct rp_rail_addr *local,
+			     const struct rp_rail_addr *remote, unsigned int n,
+			     enum rp_addr_fmt fmt)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		rp_report_side(f, "local", &local[i], fmt);
+	for (i = 0; i < n; i++)
+		rp_report_side(f, "remote", &remote[i], fmt);
+	fprintf(f, RP_RESULT_LINE);
 }
 
 void rp_report_addresses_n(FILE *f, const struct rp_rail_addr *local,
 			   const struct rp_rail_addr *remote, unsigned int n,
 			   bool read_test)
 {
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		rp_report_side(f, "local", &local[i], read_test);
-	for (i = 0; i < n; i++)
-		rp_report_side(f, "remote", &remote[i], read_test);
-	fprintf(f, RP_RESULT_LINE);
+	rp_report_addresses_fmt(f, local, remote, n,
+				read_test ? RP_ADDR_READ : RP_ADDR_WRITE);
 }
 
 void rp_report_addresses(FILE *f, const struct rp_rail_addr *local,
@@ -123,4 +140,27 @@ void rp_report_cq_mod_warning(FILE *f)
 	fprintf(f, RP_RESULT_LINE);
 	fprintf(f, "Warning: Large message requested and CQ moderation enabled\n");
 	fprintf(f, "Warning: It can lead to inaccurate results\n");
+}
+
+void rp_report_post_list_notice(FILE *f)
+{
+	fprintf(f, RP_RESULT_LINE);
+	fprintf(f, "Post List requested - CQ moderation will be the size of "
+		"the post list\n");
+}
+
+void rp_report_value(FILE *f, double v)
+{
+	fprintf(f, "%lf\n", v);
+}
+
+void rp_report_bw_out(FILE *f, const struct rp_result *r, bool gbits,
+		      int output)
+{
+	if (output == RP_OUTPUT_BANDWIDTH)
+		rp_report_value(f, r->bw_avg);
+	else if (output == RP_OUTPUT_MSG_RATE)
+		rp_report_value(f, r->msg_rate);
+	else
+		rp_report_bw_row(f, r, gbits);
 }

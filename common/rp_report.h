@@ -36,6 +36,16 @@ struct rp_header {
 	int gid_index;		/* -1 = no line (LID routing) */
 	int max_inline;		/* WRITE/SEND tests; -1 = no line */
 	int out_reads;		/* READ tests; -1 = no line */
+	unsigned int post_list;	/* -l; > 1: a " Post List" line */
+	bool rdma_cm;		/* -R: rdma_cm QPs ON, Data ex. method */
+	bool server;		/* with rdma_cm: the server's waiting text */
+};
+
+/* How the address lines end (perftest's verb switch, section 1.3). */
+enum rp_addr_fmt {
+	RP_ADDR_WRITE,		/* ... PSN %#06x RKey %#08x VAddr %#016llx */
+	RP_ADDR_READ,		/* ... PSN %#06x OUT %#04x RKey ... VAddr ... */
+	RP_ADDR_CM,		/* -R: ... PSN %#06x (perftest's verb SEND) */
 };
 
 /* rp_report_waiting - the server's "Waiting for client" banner. */
@@ -61,6 +71,11 @@ void rp_report_addresses_n(FILE *f, const struct rp_rail_addr *local,
 			   const struct rp_rail_addr *remote, unsigned int n,
 			   bool read_test);
 
+/* rp_report_addresses_fmt - rp_report_addresses_n with the line end @fmt. */
+void rp_report_addresses_fmt(FILE *f, const struct rp_rail_addr *local,
+			     const struct rp_rail_addr *remote, unsigned int n,
+			     enum rp_addr_fmt fmt);
+
 /* rp_report_bw_title - table header (MB/sec or Gb/sec), then "\n". */
 void rp_report_bw_title(FILE *f, bool gbits);
 
@@ -75,5 +90,21 @@ void rp_report_bw_row(FILE *f, const struct rp_result *r, bool gbits);
  * given with a size above 8 KiB (printed before the header).
  */
 void rp_report_cq_mod_warning(FILE *f);
+
+/* rp_report_post_list_notice - perftest's line for -l without -Q. */
+void rp_report_post_list_notice(FILE *f);
+
+/*
+ * rp_report_value - --output's one number: "%lf\n" of @v (perftest's
+ * print_full_bw_report / print_report_lat for OUTPUT_BW, _MR, _LAT).
+ */
+void rp_report_value(FILE *f, double v);
+
+/*
+ * rp_report_bw_out - a BW result as the run asked: the row (full output)
+ * or --output's number (BW average or MsgRate).
+ */
+void rp_report_bw_out(FILE *f, const struct rp_result *r, bool gbits,
+		      int output);
 
 #endif /* RP_REPORT_H */

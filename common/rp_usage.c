@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* --help text for every railperf binary: all option strings live here. */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "rp_opts.h"
@@ -29,6 +30,23 @@ static void rp_usage_common(const struct rp_opts *o, FILE *f)
 		(unsigned long long)d->def_iters, RP_DEF_TCP_PORT);
 }
 
+static void rp_usage_common2(const struct rp_opts *o, FILE *f)
+{
+	bool bw = o->desc->features & RP_FEAT_BW;
+
+	fprintf(f,
+"  -u, --qp-timeout=<t>      QP ACK timeout 4.096 us * 2^<t>, 0 .. 31\n"
+"                            (default: %u)\n"
+"  -R, --rdma_cm             connect the QPs through rdma_cm: the server's\n"
+"                            address picks the device and GID\n"
+"      --bind_source_ip=<ip> local address: the server listens on it, the\n"
+"                            client connects from it (--source_ip too)\n"
+"      --output=<what>       print only the %s, \"%%lf\" on one\n"
+"                            line: %s\n",
+		RP_DEF_QP_TIMEOUT, bw ? "number asked for" : "average latency",
+		bw ? "bandwidth or message_rate" : "latency");
+}
+
 static void rp_usage_bw(FILE *f, unsigned int def_tx_depth)
 {
 	fprintf(f,
@@ -42,6 +60,20 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth)
 "      --report_gbits        report Gb/s (10^9 bit/s) instead of MiB/s\n"
 "                            (2^20 B/s, labelled MB/sec as perftest does)\n",
 		def_tx_depth, RP_MAX_QPS);
+	fprintf(f,
+"  -l, --post_list=<n>       post <n> WRs per doorbell (ibv_post_send or\n"
+"                            ibv_wr_start..complete); -n a multiple of <n>;\n"
+"                            CQ moderation <n> unless -Q (default: 1, and\n"
+"                            railperf batches up to 16)\n"
+"  -I, --inline_size=<n>     send messages of up to <n> bytes inline, 0 .. %u\n"
+"                            (default: 0; checked against the device)\n"
+"  -N, --noPeak              do not measure BW peak (printed as 0.00)\n"
+"  -w, --limit_bw=<bw>       fail (exit 1) when BW average is below <bw>,\n"
+"                            in the report's unit\n"
+"  -y, --limit_msgrate=<r>   fail (exit 1) when MsgRate is below <r> Mpps\n"
+"      --run_infinitely      print a row every -D seconds (default: %u)\n"
+"                            until SIGINT, then stop cleanly\n",
+		RP_MAX_INLINE, RP_DEF_INF_PERIOD);
 }
 
 static void rp_usage_lat(FILE *f)
@@ -82,6 +114,7 @@ static void rp_usage_railperf(FILE *f)
 void rp_opts_usage(const struct rp_opts *o, FILE *f)
 {
 	rp_usage_common(o, f);
+	rp_usage_common2(o, f);
 	if (o->desc->features & RP_FEAT_BW)
 		rp_usage_bw(f, o->desc->def_tx_depth);
 	if (o->desc->features & RP_FEAT_LAT)
