@@ -7,6 +7,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -65,6 +66,8 @@ int rp_ctrl_listen(const char *bind_addr, unsigned int port)
 	int ret;
 
 	snprintf(service, sizeof(service), "%u", port);
+	if (bind_addr)
+		hints.ai_family = AF_UNSPEC;	/* an IPv6 address too */
 	ret = getaddrinfo(bind_addr, service, &hints, &res);
 	if (ret) {
 		rp_err("cannot resolve bind address '%s': %s",
@@ -74,7 +77,8 @@ int rp_ctrl_listen(const char *bind_addr, unsigned int port)
 	ret = rp_ctrl_bind(res, port);
 	freeaddrinfo(res);
 	if (ret < 0 && ret != -EADDRINUSE)
-		rp_err("listening on control port %u: %s", port,
+		rp_err("listening on control port %u%s%s: %s", port,
+		       bind_addr ? " at " : "", bind_addr ? bind_addr : "",
 		       strerror(-ret));
 	return ret;
 }
@@ -143,8 +147,20 @@ int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c)
 	return 0;
 }
 
+/* --bind_source_ip: bind @fd to the source of @ai's family, if any. */
+static int rp_ctrl_bind_source(int fd, const struct addrinfo *ai,
+			       const struct addrinfo *src)
+{
+	for (; src; src = src->ai_next)
+		if (src->ai_family == ai->ai_family)
+			return bind(fd, src->ai_addr, src->ai_addrlen) ?
+			       -errno : 0;
+	return -EAFNOSUPPORT;
+}
+
 /* One non-blocking connect attempt bounded by @timeout_ms. */
-static int rp_ctrl_try(const struct addrinfo *ai, int timeout_ms)
+static int rp_ctrl_try(const struct addrinfo *ai, const struct addrinfo *src,
+		       int timeout_ms)
 {
 	int fd, ret, err = 0;
 	socklen_t len = sizeof(err);
@@ -153,6 +169,11 @@ static int rp_ctrl_try(const struct addrinfo *ai, int timeout_ms)
 		    SOCK_NONBLOCK, ai->ai_protocol);
 	if (fd < 0)
 		return -errno;
+	ret = src ? rp_ctrl_bind_source(fd, ai, src) : 0;
+	if (ret) {
+		close(fd);
+		return ret == -EAFNOSUPPORT ? -ECONNREFUSED : ret;
+	}
 	ret = connect(fd, ai->ai_addr, ai->ai_addrlen) ? -errno : 0;
 	if (ret == -EINPROGRESS) {
 		ret = rp_ctrl_wait(fd, POLLOUT, timeout_ms);
@@ -171,32 +192,65 @@ static int rp_ctrl_try(const struct addrinfo *ai, int timeout_ms)
 	return fd;
 }
 
-static int rp_ctrl_try_all(const struct addrinfo *res, int timeout_ms,
+/* Errors that another try cannot cure. */
+static bool rp_ctrl_final(int ret)
+{
+	return ret == -EINTR || ret == -EADDRNOTAVAIL || ret == -EADDRINUSE;
+}
+
+static int rp_ctrl_try_all(const struct addrinfo *res,
+			   const struct addrinfo *src, int timeout_ms,
 			   struct rp_ctrl *c)
 {
 	const struct addrinfo *ai;
 	int ret = -ECONNREFUSED;
 
 	for (ai = res; ai; ai = ai->ai_next) {
-		ret = rp_ctrl_try(ai, timeout_ms);
+		ret = rp_ctrl_try(ai, src, timeout_ms);
 		if (ret >= 0) {
 			c->fd = ret;
 			rp_ctrl_name(c, ai->ai_addr, ai->ai_addrlen);
 			return 0;
 		}
-		if (ret == -EINTR)
+		if (rp_ctrl_final(ret))
 			break;
 	}
 	return ret;
 }
 
+/* @source (--bind_source_ip), resolved once; *@src NULL when unset. */
+static int rp_ctrl_source(const char *source, struct addrinfo **src)
+{
+	struct addrinfo hints = { .ai_family = AF_UNSPEC,
+				  .ai_socktype = SOCK_STREAM,
+				  .ai_flags = AI_PASSIVE };
+	int ret;
+
+	*src = NULL;
+	if (!source)
+		return 0;
+	ret = getaddrinfo(source, NULL, &hints, src);
+	if (!ret)
+		return 0;
+	rp_err("cannot resolve source address '%s' (--bind_source_ip): %s",
+	       source, gai_strerror(ret));
+	return -EINVAL;
+}
+
 int rp_ctrl_connect(const char *host, unsigned int port,
 		    unsigned int timeout_s, struct rp_ctrl *c)
+{
+	return rp_ctrl_connect_from(host, port, NULL, timeout_s, c);
+}
+
+int rp_ctrl_connect_from(const char *host, unsigned int port,
+			 const char *source, unsigned int timeout_s,
+			 struct rp_ctrl *c)
 {
 	struct addrinfo hints = { .ai_family = AF_UNSPEC,
 				  .ai_socktype = SOCK_STREAM };
 	uint64_t end = rp_now_ns() + timeout_s * RP_NSEC_PER_SEC;
-	struct addrinfo *res;
+	struct addrinfo *res, *src;
 	char service[16];
 	int ret;
 
@@ -208,16 +262,28 @@ int rp_ctrl_connect(const char *host, unsigned int port,
 		       gai_strerror(ret));
 		return -EHOSTUNREACH;
 	}
-	for (;;) {
+	ret = rp_ctrl_source(source, &src);
+	while (!ret) {
 		uint64_t now = rp_now_ns();
 		int left = now >= end ? 1 : (int)((end - now) / 1000000ULL);
 
-		ret = rp_ctrl_try_all(res, left, c);
-		if (!ret || ret == -EINTR || rp_now_ns() >= end)
+		ret = rp_ctrl_try_all(res, src, left, c);
+		if (!ret || rp_ctrl_final(ret) || rp_now_ns() >= end)
 			break;
+		ret = 0;	/* refused or unreachable: try again */
 		usleep(RP_CONNECT_RETRY_MS * 1000);
 	}
+	if (src)
+		freeaddrinfo(src);
 	freeaddrinfo(res);
+	if (ret == -EINVAL)
+		return ret;	/* said by rp_ctrl_source */
+	if (ret == -EADDRNOTAVAIL || ret == -EADDRINUSE) {
+		rp_err("cannot connect to %s:%u from %s (--bind_source_ip): "
+		       "%s", host, port, source ? source : "?",
+		       strerror(-ret));
+		return ret;
+	}
 	if (!ret) {
 		rp_ctrl_tune(c->fd);
 		return 0;
@@ -423,6 +489,8 @@ static int rp_ctrl_check_peer(struct rp_ctrl *c)
 	}
 	if (h.type == RP_MSG_ERROR)
 		return rp_ctrl_recv_error(c, h.len, deadline);
+	if (h.type == RP_MSG_BYE && !h.len)
+		return -ESHUTDOWN;	/* the peer ended the run (no line) */
 	rp_err("protocol error from %s: %s during the run", c->peer,
 	       rp_msg_type_str(h.type));
 	return -EBADMSG;
@@ -438,4 +506,31 @@ int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns)
 	*last_ns = now;
 	ret = rp_ctrl_check_peer(c);
 	return ret ? ret : rp_ctrl_send(c, RP_MSG_PROGRESS, NULL, 0);
+}
+
+int rp_ctrl_peek(struct rp_ctrl *c, int timeout_ms, uint16_t *type)
+{
+	uint8_t hdr[RP_MSG_HDR_LEN];
+	struct rp_msg_hdr h;
+	char err[160];
+	ssize_t n;
+	int ret;
+
+	ret = rp_ctrl_wait(c->fd, POLLIN, timeout_ms);
+	if (ret)
+		return ret;
+	n = recv(c->fd, hdr, sizeof(hdr), MSG_PEEK | MSG_DONTWAIT);
+	if (n == 0)
+		return -ECONNRESET;
+	if (n < 0)
+		return errno == EAGAIN || errno == EINTR ? -ETIMEDOUT : -errno;
+	if ((size_t)n < sizeof(hdr))
+		return -ETIMEDOUT;	/* the rest is on its way */
+	ret = rp_msg_hdr_decode(hdr, &h, err, sizeof(err));
+	if (ret) {
+		rp_err("bad control message from %s: %s", c->peer, err);
+		return ret;
+	}
+	*type = h.type;
+	return 0;
 }

@@ -38,6 +38,15 @@ int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c);
 int rp_ctrl_connect(const char *host, unsigned int port,
 		    unsigned int timeout_s, struct rp_ctrl *c);
 
+/*
+ * rp_ctrl_connect_from - rp_ctrl_connect from local address @source
+ * (--bind_source_ip; NULL = any). A source that does not resolve or is not
+ * local fails at once (-EINVAL, -EADDRNOTAVAIL), one line naming it.
+ */
+int rp_ctrl_connect_from(const char *host, unsigned int port,
+			 const char *source, unsigned int timeout_s,
+			 struct rp_ctrl *c);
+
 /* rp_ctrl_close - close the connection; safe to call twice. */
 void rp_ctrl_close(struct rp_ctrl *c);
 
@@ -77,8 +86,17 @@ void rp_ctrl_send_error(struct rp_ctrl *c, const char *text);
  * heartbeat. Returns 0; -EREMOTEIO when the peer gave up ("peer ... gave
  * up: <text>"), -ECONNRESET when the connection closed ("control
  * connection ... closed by the peer during the run"), or another -errno;
- * one line printed on failure.
+ * one line printed on failure. -ESHUTDOWN, with no line, when the peer
+ * sent BYE: it ended the run (--run_infinitely).
  */
 int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns);
+
+/*
+ * rp_ctrl_peek - wait up to @timeout_ms for the next message's header and
+ * give its type without consuming it (read it with rp_ctrl_recv). Returns
+ * 0; -ETIMEDOUT when none is complete yet, -EINTR on a stop request,
+ * -ECONNRESET on EOF (no line for these), -EBADMSG (line printed).
+ */
+int rp_ctrl_peek(struct rp_ctrl *c, int timeout_ms, uint16_t *type);
 
 #endif /* RP_CTRL_H */

@@ -30,3 +30,8 @@ bool rp_stop_requested(void)
 {
 	return rp_stop_flag != 0;
 }
+
+void rp_stop_reset(void)
+{
+	rp_stop_flag = 0;
+}

@@ -18,4 +18,11 @@ int rp_signal_install(void);
 /* rp_stop_requested - true once SIGINT or SIGTERM arrived. */
 bool rp_stop_requested(void);
 
+/*
+ * rp_stop_reset - forget a stop request that ended a run on purpose
+ * (--run_infinitely), so that the orderly goodbye can still wait; a second
+ * SIGINT interrupts that too.
+ */
+void rp_stop_reset(void);
+
 #endif /* RP_SIGNAL_H */

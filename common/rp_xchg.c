@@ -3,7 +3,11 @@
 #include <stdlib.h>
 
 #include "rp_log.h"
+#include "rp_signal.h"
+#include "rp_time.h"
 #include "rp_xchg.h"
+
+#define RP_PEEK_MS 200	/* wake this often to notice a stop request */
 
 /* Client: send then receive. Server: receive then send. */
 static int rp_xchg_raw(struct rp_ctrl *c, bool server, uint16_t type,
@@ -78,4 +82,54 @@ int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms)
 
 	return rp_xchg_raw(c, server, type, NULL, 0, NULL, 0, &len,
 			   timeout_ms);
+}
+
+/* A stop request here ends the run: BYE to the client, then its BYE. */
+static int rp_xchg_end_here(struct rp_ctrl *c)
+{
+	size_t len;
+	int ret;
+
+	rp_stop_reset();
+	ret = rp_ctrl_send(c, RP_MSG_BYE, NULL, 0);
+	return ret ? ret : rp_ctrl_recv(c, RP_MSG_BYE, NULL, 0, &len, -1);
+}
+
+static int rp_xchg_wait_fail(struct rp_ctrl *c, int ret)
+{
+	if (ret == -ETIMEDOUT)
+		rp_err("no message from %s for %d s (--timeout)", c->peer,
+		       c->timeout_ms / 1000);
+	else if (ret == -ECONNRESET)
+		rp_err("control connection to %s closed by the peer during "
+		       "the run (peer killed or gone?)", c->peer);
+	return ret;
+}
+
+int rp_xchg_wait_bye(struct rp_ctrl *c)
+{
+	uint64_t last = rp_now_ns();
+	uint64_t silence = (uint64_t)c->timeout_ms * 1000000ULL;
+	uint16_t type;
+	size_t len;
+	int ret;
+
+	for (;;) {
+		if (rp_stop_requested())
+			return rp_xchg_end_here(c);
+		ret = rp_ctrl_peek(c, RP_PEEK_MS, &type);
+		if (ret == -ETIMEDOUT || ret == -EINTR) {
+			if (rp_now_ns() - last > silence)
+				return rp_xchg_wait_fail(c, -ETIMEDOUT);
+			continue;
+		}
+		if (ret)
+			return rp_xchg_wait_fail(c, ret);
+		if (type != RP_MSG_PROGRESS)	/* BYE, or ERROR: said */
+			return rp_xchg_sync(c, true, RP_MSG_BYE, -1);
+		ret = rp_ctrl_recv(c, RP_MSG_PROGRESS, NULL, 0, &len, -1);
+		if (ret)
+			return ret;
+		last = rp_now_ns();
+	}
 }

@@ -32,4 +32,14 @@ int rp_xchg_rail(struct rp_ctrl *c, bool server,
  */
 int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms);
 
+/*
+ * rp_xchg_wait_bye - the server's wait in a run that ends when someone
+ * stops it (--run_infinitely): the client's heartbeats keep the wait alive
+ * until its BYE, answered with BYE. A stop request (SIGINT) here ends the
+ * run from this side instead: BYE to the client, which stops, drains and
+ * answers BYE. Returns 0, or -errno with one line printed (the client
+ * gone, silent for the timeout, or its ERROR).
+ */
+int rp_xchg_wait_bye(struct rp_ctrl *c);
+
 #endif /* RP_XCHG_H */

@@ -6,7 +6,10 @@
  * announcing more than 64 KiB, -EREMOTEIO on an ERROR message, while
  * PROGRESS heartbeats restart its deadline; rp_ctrl_beat sends one
  * PROGRESS a second and reports a peer that closed or sent ERROR during a
- * run. Every test is bounded by alarm(). */
+ * run, and -ESHUTDOWN silently for its BYE (--run_infinitely);
+ * rp_ctrl_connect_from binds the source address (--bind_source_ip) and
+ * fails at once for one that is not local; rp_ctrl_peek names the next
+ * message without consuming it. Every test is bounded by alarm(). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <netinet/in.h>
@@ -681,6 +684,87 @@ static void test_beat_peer_error(void **state)
 	pair_close(&s);
 }
 
+/* The server ended a --run_infinitely run: BYE, no line. */
+static void test_beat_peer_bye(void **state)
+{
+	uint64_t last = 0;
+	char err[512];
+	struct pair s;
+
+	(void)state;
+	pair_open(&s);
+	assert_int_equal(rp_ctrl_send(&s.srv, RP_MSG_BYE, NULL, 0), 0);
+	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), -ESHUTDOWN);
+	assert_string_equal(err, "");
+	pair_close(&s);
+}
+
+/* --bind_source_ip: the connection comes from that address. */
+static void test_connect_from_source(void **state)
+{
+	struct sockaddr_in sa;
+	socklen_t len = sizeof(sa);
+	unsigned int port;
+	struct rp_ctrl c, srv;
+	int lfd = listen_free(&port);
+
+	(void)state;
+	assert_int_equal(rp_ctrl_connect_from(HOST, port, "127.0.0.2", 2, &c),
+			 0);
+	assert_int_equal(rp_ctrl_accept(lfd, 2, &srv), 0);
+	assert_non_null(strstr(srv.peer, "127.0.0.2:"));
+	assert_int_equal(getsockname(c.fd, (struct sockaddr *)&sa, &len), 0);
+	assert_int_equal(ntohl(sa.sin_addr.s_addr), 0x7f000002);
+	rp_ctrl_close(&c);
+	rp_ctrl_close(&srv);
+}
+
+/* A source that is not ours fails at once, not after the timeout. */
+static void test_connect_from_bad_source(void **state)
+{
+	struct capture cap;
+	struct rp_ctrl c;
+	uint64_t t0 = rp_now_ns();
+	char err[512];
+	int ret;
+
+	(void)state;
+	capture_begin(&cap);
+	ret = rp_ctrl_connect_from(HOST, free_port(), "192.0.2.7", 5, &c);
+	capture_end(&cap, err, sizeof(err));
+	assert_int_equal(ret, -EADDRNOTAVAIL);
+	assert_true(since_s(t0) < 1.0);
+	err_has(err, "from 192.0.2.7 (--bind_source_ip)");
+	capture_begin(&cap);
+	ret = rp_ctrl_connect_from(HOST, free_port(), "no.such.host.invalid",
+				   5, &c);
+	capture_end(&cap, err, sizeof(err));
+	assert_int_equal(ret, -EINVAL);
+	err_has(err, "cannot resolve source address 'no.such.host.invalid'");
+}
+
+/* rp_ctrl_peek: the next type, still there for rp_ctrl_recv. */
+static void test_peek(void **state)
+{
+	uint16_t type = 0;
+	uint8_t in[8];
+	struct pair s;
+	size_t len;
+
+	(void)state;
+	pair_open(&s);
+	assert_int_equal(rp_ctrl_peek(&s.srv, 100, &type), -ETIMEDOUT);
+	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_BYE, NULL, 0), 0);
+	assert_int_equal(rp_ctrl_peek(&s.srv, 1000, &type), 0);
+	assert_int_equal(type, RP_MSG_BYE);
+	assert_int_equal(rp_ctrl_peek(&s.srv, 1000, &type), 0);
+	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_BYE, in, sizeof(in), &len,
+				      1000), 0);
+	rp_ctrl_close(&s.cli);
+	assert_int_equal(rp_ctrl_peek(&s.srv, 1000, &type), -ECONNRESET);
+	pair_close(&s);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup_alarm, teardown_alarm)
 
 int main(void)
@@ -708,6 +792,10 @@ int main(void)
 		T(test_beat_sends_progress),
 		T(test_beat_peer_closed),
 		T(test_beat_peer_error),
+		T(test_beat_peer_bye),
+		T(test_connect_from_source),
+		T(test_connect_from_bad_source),
+		T(test_peek),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
