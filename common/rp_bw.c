@@ -12,6 +12,8 @@
 #define RP_POST_BATCH 16	/* WRs per doorbell at most */
 #define RP_POLL_BATCH 16	/* CQEs per ibv_poll_cq */
 #define RP_STALL_NS (30 * RP_NSEC_PER_SEC)
+#define RP_TICK_NS (10 * 1000 * 1000)	/* cfg->tick at least this often */
+#define RP_TICK_TURNS 4095		/* ... or every 4096 idle turns */
 #define RP_SEQ_BITS 40
 #define RP_SEQ_MASK ((1ULL << RP_SEQ_BITS) - 1)
 #define RP_NO_LIMIT UINT64_MAX
@@ -32,6 +34,10 @@ struct rp_bw_state {
 	uint64_t *comp_cum;
 	size_t ncomp;
 	uint64_t last_progress;
+	uint64_t last_tick;		/* ns, of the last cfg->tick call */
+	struct ibv_send_wr *wrs;	/* classic posting: one list's WRs */
+	unsigned int max_post;		/* WRs per post at most */
+	bool stopped;			/* -D / infinite: posting has ended */
 };
 
 static inline uint64_t rp_wr_id(unsigned int q, uint64_t seq)
@@ -45,21 +51,33 @@ static inline bool rp_signaled(const struct rp_bw_state *s, unsigned int q,
 	return (seq + 1) % s->cfg->cq_mod == 0 || seq + 1 == s->limit[q];
 }
 
+static inline bool rp_inline(const struct rp_bw_state *s)
+{
+	return s->cfg->size <= s->cfg->inline_size;
+}
+
 static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q,
 			  uint64_t seq, unsigned int k)
 {
 	struct ibv_qp_ex *qx = s->r->qpx[q];
 	const struct rp_qp_addr *dst = &s->peer->qp[q];
-	uint64_t laddr = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q);
+	void *lbuf = rp_rail_slice(s->r, q);
 	uint32_t lkey = s->r->mr->lkey, len = (uint32_t)s->cfg->size;
-	unsigned int j;
+	bool inl = rp_inline(s);
+	unsigned int j, flags = inl ? IBV_SEND_INLINE : 0;
 
 	ibv_wr_start(qx);
 	for (j = 0; j < k; j++, seq++) {
 		qx->wr_id = rp_wr_id(q, seq);
-		qx->wr_flags = rp_signaled(s, q, seq) ? IBV_SEND_SIGNALED : 0;
+		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
+		qx->wr_flags = flags | (rp_signaled(s, q, seq) ?
+					IBV_SEND_SIGNALED : 0);
 		ibv_wr_rdma_write(qx, dst->rkey, dst->addr);
-		ibv_wr_set_sge(qx, lkey, laddr, len);
+		if (inl)
+			ibv_wr_set_inline_data(qx, lbuf, len);
+		else
+			ibv_wr_set_sge(qx, lkey, (uint64_t)(uintptr_t)lbuf,
+				       len);
 	}
 	return ibv_wr_complete(qx);
 }
@@ -67,13 +85,13 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q,
 static int rp_post_classic(struct rp_bw_state *s, unsigned int q,
 			   uint64_t seq, unsigned int k)
 {
-	struct ibv_send_wr wr[RP_POST_BATCH], *bad = NULL;
+	struct ibv_send_wr *wr = s->wrs, *bad = NULL;
 	struct ibv_sge sge = {
 		.addr = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q),
 		.length = (uint32_t)s->cfg->size,
 		.lkey = s->r->mr->lkey,
 	};
-	unsigned int j;
+	unsigned int j, inl = rp_inline(s) ? IBV_SEND_INLINE : 0;
 
 	for (j = 0; j < k; j++, seq++) {
 		wr[j] = (struct ibv_send_wr){
@@ -82,8 +100,8 @@ static int rp_post_classic(struct rp_bw_state *s, unsigned int q,
 			.sg_list = &sge,
 			.num_sge = 1,
 			.opcode = IBV_WR_RDMA_WRITE,
-			.send_flags = rp_signaled(s, q, seq) ?
-				      IBV_SEND_SIGNALED : 0,
+			.send_flags = inl | (rp_signaled(s, q, seq) ?
+					     IBV_SEND_SIGNALED : 0),
 			.wr.rdma = { .remote_addr = s->peer->qp[q].addr,
 				     .rkey = s->peer->qp[q].rkey },
 		};
@@ -91,18 +109,29 @@ static int rp_post_classic(struct rp_bw_state *s, unsigned int q,
 	return ibv_post_send(s->r->qp[q], wr, &bad);
 }
 
-/* Post as many WRs on QP @q as TX depth, limit and batch allow. */
-static int rp_post_some(struct rp_bw_state *s, unsigned int q)
+/* WRs to post on QP @q now: with -l exactly a list or none, else as
+ * many as TX depth, limit and the batch allow. */
+static unsigned int rp_post_count(const struct rp_bw_state *s, unsigned int q)
 {
 	uint64_t room = s->r->tx_depth - (s->posted[q] - s->completed[q]);
 	uint64_t left = s->limit[q] - s->posted[q];
-	unsigned int k = RP_POST_BATCH, j;
-	int ret;
+	unsigned int k = s->max_post;
 
+	if (s->cfg->post_list > 1)
+		return room >= k && left >= k ? k : 0;
 	if (room < k)
 		k = (unsigned int)room;
 	if (left < k)
 		k = (unsigned int)left;
+	return k;
+}
+
+/* Post as many WRs on QP @q as rp_post_count() says. */
+static int rp_post_some(struct rp_bw_state *s, unsigned int q)
+{
+	unsigned int k = rp_post_count(s, q), j;
+	int ret;
+
 	if (!k)
 		return 0;
 	if (s->post_ns) {
@@ -235,31 +264,73 @@ static void rp_phase(struct rp_bw_state *s, uint64_t t0, bool *stopped,
 	}
 }
 
+/* Infinite mode: stop posting once, then drain. */
+static void rp_stop_infinite(struct rp_bw_state *s)
+{
+	if (!s->stopped) {
+		s->stopped = true;
+		rp_stop_posting(s);
+	}
+}
+
+/* Stop request, cancel, -D phases: checked every turn. */
+static int rp_turn_checks(struct rp_bw_state *s, uint64_t t0,
+			  struct rp_bw_out *out)
+{
+	if (rp_stop_requested()) {
+		if (!s->cfg->infinite)
+			return -EINTR;
+		rp_stop_infinite(s);
+	}
+	if (s->cfg->cancel &&
+	    __atomic_load_n(s->cfg->cancel, __ATOMIC_RELAXED))
+		return -ECANCELED;
+	if (s->cfg->duration && !s->cfg->infinite)
+		rp_phase(s, t0, &s->stopped, out);
+	return 0;
+}
+
+/*
+ * cfg->tick, every RP_TICK_NS by the time of the last completion (free:
+ * rp_reap reads the clock anyway) or every 4096 turns without progress;
+ * a turn can be slow (software RDMA sends in the posting call).
+ */
+static int rp_tick(struct rp_bw_state *s, unsigned int *turns)
+{
+	int ret;
+
+	if ((++*turns & RP_TICK_TURNS) &&
+	    s->last_progress - s->last_tick < RP_TICK_NS)
+		return 0;
+	s->last_tick = s->last_progress;
+	ret = s->cfg->tick(s->cfg->tick_arg);
+
+	if (ret > 0 && s->cfg->infinite) {
+		rp_stop_infinite(s);
+		return 0;
+	}
+	return ret < 0 ? ret : 0;
+}
+
 static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 {
 	uint64_t t0 = s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns();
-	bool stopped = false;
+	bool timed = s->cfg->duration || s->cfg->infinite;
 	unsigned int q, idle = 0, turns = 0;
 	int ret = 0;
 
-	s->last_progress = t0;
-	out->start_ns = s->cfg->duration ? 0 : t0;
-	while (!ret && !(rp_all_done(s) && (!s->cfg->duration || stopped))) {
-		if (rp_stop_requested())
-			return -EINTR;
-		if (s->cfg->cancel &&
-		    __atomic_load_n(s->cfg->cancel, __ATOMIC_RELAXED))
-			return -ECANCELED;
-		if (s->cfg->duration)
-			rp_phase(s, t0, &stopped, out);
+	s->last_progress = s->last_tick = t0;
+	out->start_ns = s->cfg->duration && !s->cfg->infinite ? 0 : t0;
+	while (!ret && !(rp_all_done(s) && (!timed || s->stopped))) {
+		ret = rp_turn_checks(s, t0, out);
 		for (q = 0; q < s->r->num_qps && !ret; q++)
 			ret = rp_post_some(s, q);
 		if (!ret)
 			ret = rp_poll(s, &idle);
-		if (!ret && s->cfg->tick && (++turns & 4095) == 0)
-			ret = s->cfg->tick(s->cfg->tick_arg);
+		if (!ret && s->cfg->tick)
+			ret = rp_tick(s, &turns);
 	}
-	if (!s->cfg->duration)
+	if (!s->cfg->duration || s->cfg->infinite)
 		out->end_ns = s->last_progress;
 	return ret;
 }
@@ -272,6 +343,7 @@ static void rp_state_free(struct rp_bw_state *s)
 	free(s->post_ns);
 	free(s->comp_ns);
 	free(s->comp_cum);
+	free(s->wrs);
 }
 
 static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
@@ -285,14 +357,17 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 	s->r = r;
 	s->peer = peer;
 	s->cfg = cfg;
+	s->max_post = cfg->post_list > 1 ? cfg->post_list : RP_POST_BATCH;
 	s->posted = calloc(n, sizeof(uint64_t));
 	s->completed = calloc(n, sizeof(uint64_t));
 	s->limit = calloc(n, sizeof(uint64_t));
-	if (!s->posted || !s->completed || !s->limit)
+	s->wrs = calloc(s->max_post, sizeof(*s->wrs));
+	if (!s->posted || !s->completed || !s->limit || !s->wrs)
 		return -ENOMEM;
 	for (q = 0; q < n; q++)
-		s->limit[q] = cfg->duration ? RP_NO_LIMIT : cfg->iters;
-	if (!cfg->peak || cfg->duration)
+		s->limit[q] = cfg->duration || cfg->infinite ? RP_NO_LIMIT :
+							       cfg->iters;
+	if (!cfg->peak || cfg->duration || cfg->infinite)
 		return 0;
 	s->post_ns = malloc(total * sizeof(uint64_t));
 	s->comp_ns = malloc(total * sizeof(uint64_t));
@@ -322,6 +397,11 @@ static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 	}
 	if (!cfg->cq_mod || cfg->cq_mod > r->tx_depth)
 		return -EINVAL;
+	if (cfg->post_list > 1 && (cfg->post_list > r->tx_depth ||
+				   cfg->post_list % cfg->cq_mod ||
+				   (!cfg->duration && !cfg->infinite &&
+				    cfg->iters % cfg->post_list)))
+		return -EINVAL;	/* rp_opts_finish() rules these out */
 	return 0;
 }
 
@@ -347,7 +427,7 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 		       (unsigned long long)s.done);
 	if (ret)
 		goto out;
-	out->msgs = cfg->duration ? s.counted : s.done;
+	out->msgs = cfg->duration && !cfg->infinite ? s.counted : s.done;
 	if (s.post_ns) {
 		struct rp_timeline t = {
 			.post_ns = s.post_ns, .nposted = s.total_posted,

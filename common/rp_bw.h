@@ -23,10 +23,22 @@ struct rp_bw_cfg {
 	uint64_t iters;		/* WRs per QP (iteration mode) */
 	unsigned int duration;	/* s; 0 = iteration mode */
 	unsigned int cq_mod;	/* 1 .. tx_depth */
+	/* -l: exactly this many WRs per ibv_post_send (or per ibv_wr_start
+	 * .. ibv_wr_complete), a multiple of cq_mod dividing iters; 0 or 1:
+	 * as many as fit, up to 16 per doorbell. */
+	unsigned int post_list;
+	/* -I: WRs of at most this many bytes are posted inline (the QPs must
+	 * have been created with max_inline_data >= it); 0 = never. */
+	unsigned int inline_size;
+	/* --run_infinitely: post until a stop request (SIGINT) or a tick
+	 * return > 0, then drain and return 0; no window, no limit. */
+	bool infinite;
 	bool peak;		/* keep the timeline and compute BW peak */
 	bool gbits;		/* units of the result: Gb/s, else MiB/s */
-	/* Called about every 4096 loop turns when set (heartbeats); its
-	 * non-zero return stops the run with that error. Not timed work. */
+	/* Called when set (heartbeats, --run_infinitely rows) every 10 ms
+	 * of completions, or every 4096 loop turns without any; its
+	 * negative return stops the run with that error; with infinite, a
+	 * positive one ends the run as a stop request does. Not timed work. */
 	int (*tick)(void *arg);
 	void *tick_arg;
 	/* -D: common start time (ns) so that several rails measure over one
@@ -52,7 +64,8 @@ struct rp_bw_out {
  * rp_bw_run - post RDMA WRITEs of cfg->size bytes from each local QP slice
  * to the peer's slice of that QP until cfg->iters per QP completed, or for
  * cfg->duration seconds (counting only the middle window [D/4, 3D/4], as
- * perftest's default margin does). Drains every outstanding WR before it
+ * perftest's default margin does), or with cfg->infinite until stopped
+ * (then out covers the whole run). Drains every outstanding WR before it
  * returns. Returns 0; -EIO on an error completion (named, e.g.
  * IBV_WC_RETRY_EXC_ERR), -ETIMEDOUT when no completion arrives for 30 s,
  * -EINTR on a stop request, -ECANCELED when cfg->cancel is raised (no line

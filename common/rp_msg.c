@@ -309,5 +309,11 @@ bool rp_params_mismatch(const struct rp_params *l, const struct rp_params *r,
 			 r->flags & RP_PF_VALIDATE ? "on" : "off");
 		return true;
 	}
+	if ((l->flags ^ r->flags) & RP_PF_INFINITE) {
+		snprintf(msg, len, "--run_infinitely: local %s, remote %s",
+			 l->flags & RP_PF_INFINITE ? "on" : "off",
+			 r->flags & RP_PF_INFINITE ? "on" : "off");
+		return true;
+	}
 	return false;
 }

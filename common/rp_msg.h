@@ -40,6 +40,7 @@ enum rp_msg_type {
 enum rp_param_flags {
 	RP_PF_ALL_SIZES = 1 << 0,
 	RP_PF_VALIDATE = 1 << 1,
+	RP_PF_INFINITE = 1 << 2,	/* --run_infinitely */
 };
 
 /* Test parameters both sides must agree on (sent in HELLO). */

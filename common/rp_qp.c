@@ -5,7 +5,6 @@
 #include "rp_log.h"
 #include "rp_qp.h"
 
-#define RP_QP_TIMEOUT 14	/* 4.096 us * 2^14 = 67 ms per try (IBTA) */
 #define RP_QP_RETRY 7
 #define RP_QP_RNR_RETRY 7
 #define RP_QP_MIN_RNR_TIMER 12
@@ -24,6 +23,7 @@ static void rp_qp_init_attr(const struct rp_rail *r,
 			.max_recv_wr = 1,
 			.max_send_sge = 1,
 			.max_recv_sge = 1,
+			.max_inline_data = r->max_inline,
 		},
 		.pd = r->pd,
 		.comp_mask = IBV_QP_INIT_ATTR_PD,
@@ -35,6 +35,39 @@ static void rp_qp_init_attr(const struct rp_rail *r,
 	}
 }
 
+/* -I: the QP must take the inline size asked for (the device's limit is
+ * only known by trying: verbs report no maximum). */
+static int rp_qp_check_inline(struct rp_rail *r, unsigned int i,
+			      const struct ibv_qp_init_attr_ex *a)
+{
+	struct ibv_qp_init_attr ia;
+	struct ibv_qp_attr qa;
+	uint32_t got = a->cap.max_inline_data;
+
+	if (!r->max_inline || got >= r->max_inline)
+		return 0;
+	if (!ibv_query_qp(r->qp[i], &qa, IBV_QP_CAP, &ia))
+		got = qa.cap.max_inline_data;
+	if (got >= r->max_inline)
+		return 0;
+	rp_err("invalid -I value '%u': %s gives QPs only %u bytes of inline "
+	       "data", r->max_inline, r->dev.name, got);
+	return -EINVAL;
+}
+
+static int rp_qp_create_fail(const struct rp_rail *r, unsigned int i, int err)
+{
+	if (r->max_inline)
+		rp_err("ibv_create_qp on %s (QP %u, TX depth %u, -I %u bytes "
+		       "inline): %s%s", r->dev.name, i, r->tx_depth,
+		       r->max_inline, strerror(err), err == EINVAL ?
+		       " (more inline data than the device takes?)" : "");
+	else
+		rp_err("ibv_create_qp on %s (QP %u, TX depth %u): %s",
+		       r->dev.name, i, r->tx_depth, strerror(err));
+	return -err;
+}
+
 static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
 {
 	struct ibv_qp_init_attr_ex a;
@@ -44,20 +77,17 @@ static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
 		r->qp[i] = ibv_create_qp_ex(r->dev.ctx, &a);
 		if (r->qp[i]) {
 			r->qpx[i] = ibv_qp_to_qp_ex(r->qp[i]);
-			return 0;
+			return rp_qp_check_inline(r, i, &a);
 		}
 		if (i > 0)	/* it worked for QP 0: a real failure */
-			goto fail;
+			return rp_qp_create_fail(r, i, errno);
 		r->wr_api = false;	/* provider without ibv_wr_* */
 	}
 	rp_qp_init_attr(r, &a, false);
 	r->qp[i] = ibv_create_qp_ex(r->dev.ctx, &a);
 	if (r->qp[i])
-		return 0;
-fail:
-	rp_err("ibv_create_qp on %s (QP %u, TX depth %u): %s", r->dev.name, i,
-	       r->tx_depth, strerror(errno));
-	return -errno;
+		return rp_qp_check_inline(r, i, &a);
+	return rp_qp_create_fail(r, i, errno);
 }
 
 int rp_qp_create(struct rp_rail *r, unsigned int i)
@@ -131,7 +161,7 @@ int rp_qp_to_rts(struct rp_rail *r, unsigned int i,
 {
 	struct ibv_qp_attr a = {
 		.qp_state = IBV_QPS_RTS,
-		.timeout = RP_QP_TIMEOUT,
+		.timeout = (uint8_t)r->qp_timeout,
 		.retry_cnt = RP_QP_RETRY,
 		.rnr_retry = RP_QP_RNR_RETRY,
 		.sq_psn = r->psn[i],

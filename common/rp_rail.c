@@ -139,6 +139,8 @@ int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 	r->gid_index = -1;
 	r->num_qps = c->num_qps;
 	r->tx_depth = c->tx_depth;
+	r->max_inline = c->max_inline;
+	r->qp_timeout = c->qp_timeout;
 	r->slice = c->slice;
 	ret = rp_dev_open(&r->dev, c->dev, c->port);
 	if (ret)

@@ -28,6 +28,9 @@ struct rp_rail_cfg {
 	uint64_t max_msg;	/* largest message, bytes; 0 = not checked */
 	unsigned int mtu;	/* bytes, 0 = port's active MTU */
 	unsigned int rd_atomic;	/* outstanding RDMA READs per QP, 0 = 1 */
+	unsigned int max_inline; /* -I: inline bytes each QP must take */
+	unsigned int qp_timeout; /* -u: ACK timeout 4.096 us * 2^t, 0 .. 31
+				  * (rp_session sets both from the options) */
 	bool hugepages;
 	bool bind_numa;		/* bind the buffer to numa_node (else none) */
 	int numa_node;
@@ -72,6 +75,8 @@ struct rp_rail {
 	unsigned int num_qps;
 	unsigned int tx_depth;
 	unsigned int rd_atomic;
+	unsigned int max_inline;	/* asked for; each QP has at least it */
+	unsigned int qp_timeout;
 	struct ibv_qp **qp;
 	struct ibv_qp_ex **qpx;	/* NULL entries: no ibv_wr_* API */
 	uint32_t *psn;
@@ -97,7 +102,8 @@ void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a);
 /*
  * rp_rail_connect - move every QP to RTR then RTS against @peer: path MTU
  * = min(local, peer) (stored in r->mtu), GRH with the peer's GID when a GID
- * is used, timeout 14 (4.096 us * 2^14), retry count 7, RNR retry 7.
+ * is used, timeout cfg->qp_timeout (perftest's 14: 4.096 us * 2^14), retry
+ * count 7, RNR retry 7.
  * Returns 0 or -errno (one line printed).
  */
 int rp_rail_connect(struct rp_rail *r, const struct rp_rail_addr *peer);

@@ -16,7 +16,8 @@ void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 	memset(p, 0, sizeof(*p));
 	p->test = (uint16_t)o->desc->test;
 	p->flags = (uint16_t)((o->all_sizes ? RP_PF_ALL_SIZES : 0) |
-			      (o->validate ? RP_PF_VALIDATE : 0));
+			      (o->validate ? RP_PF_VALIDATE : 0) |
+			      (o->run_infinitely ? RP_PF_INFINITE : 0));
 	p->size = o->size;
 	p->iters = o->iters;
 	p->duration = o->duration;
@@ -62,6 +63,9 @@ static int rp_session_rails(struct rp_session *s,
 	for (i = 0; i < s->num_rails; i++) {
 		c = cfg[i];
 		c.ipv6 = s->o->ipv6;
+		c.qp_timeout = s->o->qp_timeout;
+		c.max_inline = s->o->inline_size > 0 ?
+			       (unsigned int)s->o->inline_size : 0;
 		c.max_msg = rp_opts_max_size(s->o);
 		rp_session_peer(s, &c);
 		ret = rp_rail_init(&s->rails[i], &c);
@@ -79,12 +83,14 @@ static int rp_session_connect(struct rp_session *s)
 
 	s->ctrl.timeout_ms = (int)o->timeout * 1000;
 	if (!s->server)
-		return rp_ctrl_connect(o->server, o->tcp_port, o->timeout,
-				       &s->ctrl);
-	lfd = rp_ctrl_listen(NULL, o->tcp_port);
+		return rp_ctrl_connect_from(o->server, o->tcp_port,
+					    o->bind_source_ip, o->timeout,
+					    &s->ctrl);
+	lfd = rp_ctrl_listen(o->bind_source_ip, o->tcp_port);
 	if (lfd < 0)
 		return lfd;
-	rp_report_waiting(stdout);
+	if (rp_opts_full(o))
+		rp_report_waiting(stdout);
 	fflush(stdout);
 	return rp_ctrl_accept(lfd, o->timeout, &s->ctrl);
 }
@@ -127,6 +133,11 @@ int rp_session_open(struct rp_session *s, const struct rp_opts *o,
 	s->ctrl.fd = -1;
 	if (num_rails < 1 || num_rails > RP_MAX_RAILS)
 		return -EINVAL;
+	if (o->rdma_cm) {
+		rp_err("option -R (rdma_cm QPs) is not supported by railperf "
+		       "yet");
+		return -EOPNOTSUPP;
+	}
 	ret = rp_session_rails(s, cfg);
 	if (!ret)
 		ret = rp_session_connect(s);

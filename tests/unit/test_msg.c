@@ -651,6 +651,9 @@ static void test_mismatch_fields(void **state)
 	r.flags = RP_PF_VALIDATE;
 	mismatch(&r, "--validate: local off, remote on");
 	r = base_params;
+	r.flags = RP_PF_INFINITE;
+	mismatch(&r, "--run_infinitely: local off, remote on");
+	r = base_params;
 	r.test = 99;
 	mismatch(&r, "test: local rail_write_bw, remote unknown");
 }
