@@ -56,6 +56,7 @@ struct mbw {
 	struct rp_result rail_res[RP_MAX_RAILS];	/* last size */
 	struct rp_result agg;				/* last size */
 	struct rp_jsonout json;				/* --out_json */
+	bool bw_passed, rate_passed;			/* -w / -y gate */
 };
 
 static void mbw_fill_header(const struct mbw *m, char *devs, size_t len,
@@ -185,14 +186,18 @@ static void mbw_fill_header(const struct mbw *m, char *devs, size_t len,
 			mtu = rp_mtu_bytes(m->s.rails[i].mtu);
 	}
 	*h = (struct rp_header){
-		.title = mbw_desc.title, .device = devs,
+		.title = m->o->post_list > 1 ? "RDMA_Write Post List BW Test" :
+					       mbw_desc.title,
+		.device = devs,
 		.num_qps = m->n * m->o->num_qps, .transport = "IB",
 		.relaxed_ordering = r0->relaxed_ordering,
 		.wr_api = r0->wr_api,
 		.tx_depth = m->s.server ? -1 : (int)m->o->tx_depth,
 		.cq_mod = (int)m->o->cq_mod, .mtu = mtu,
 		.link_type = rp_dev_is_roce(&r0->dev) ? "Ethernet" : "IB",
-		.gid_index = r0->gid_index, .max_inline = 0, .out_reads = -1,
+		.gid_index = r0->gid_index, .out_reads = -1,
+		.max_inline = m->o->inline_size > 0 ? m->o->inline_size : 0,
+		.post_list = m->o->post_list, .server = m->s.server,
 	};
 }
 
@@ -201,9 +206,9 @@ static void mbw_header(struct mbw *m)
 	char devs[RP_MAX_RAILS * (RP_RAIL_NAME_LEN + 1)];
 	struct rp_header h;
 
+	if (!rp_opts_full(m->o))
+		return;
 	mbw_fill_header(m, devs, sizeof(devs), &h);
-	if (m->o->cq_mod_given && m->o->cq_mod > 1 && m->o->size > 8192)
-		rp_report_cq_mod_warning(stdout);
 	rp_report_header(stdout, &h);
 	rp_report_addresses_n(stdout, m->s.local, m->s.remote, m->n, false);
 	fflush(stdout);
@@ -277,7 +282,10 @@ static void mbw_bw_cfg(const struct rp_opts *o, uint64_t size,
 		.iters = o->iters,
 		.duration = o->duration,
 		.cq_mod = o->cq_mod,
-		.peak = !o->duration && o->iters <= MBW_PEAK_MAX_ITERS,
+		.post_list = o->post_list,
+		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size : 0,
+		.peak = !o->no_peak && !o->duration &&
+			o->iters <= MBW_PEAK_MAX_ITERS,
 		.gbits = o->report_gbits,
 	};
 }
@@ -345,13 +353,14 @@ static void mbw_report_rails(struct mbw *m, uint64_t size)
 					m->s.rails[i].dev.port_attr.active_width),
 		};
 		rp_counters_delta(&m->before[i], &after[i], &rr.delta);
-		rp_report_rail(stdout, &rr, size, m->o->report_gbits);
+		if (rp_opts_full(m->o))
+			rp_report_rail(stdout, &rr, size, m->o->report_gbits);
 		if (rails)
 			cJSON_AddItemToArray(rails, rp_json_rail(&rr, size,
 						m->o->report_gbits));
 	}
 	rp_jsonout_add_extra(&m->json, "rails", rails);
-	for (i = 0; i < m->n; i++)
+	for (i = 0; i < m->n && rp_opts_full(m->o); i++)
 		rp_extra_rail(stdout, &m->s.rails[i], m->o->hugepages);
 }
 
@@ -400,7 +409,9 @@ static int mbw_client_verdict(struct mbw *m)
 		rp_err("malformed VERDICT from %s", m->s.ctrl.peer);
 		return -EBADMSG;
 	}
-	rp_extra_verdict(stdout, &v, m->agg.size, m->n * m->o->num_qps);
+	if (rp_opts_full(m->o))
+		rp_extra_verdict(stdout, &v, m->agg.size,
+				 m->n * m->o->num_qps);
 	return v.ok ? 0 : -EILSEQ;
 }
 
@@ -410,7 +421,9 @@ static int mbw_client_sizes(struct mbw *m)
 	size_t n = rp_opts_sizes(m->o, sizes, 32), i;
 	int ret;
 
-	if (!m->o->interval)	/* else after the interval rows */
+	bool full = rp_opts_full(m->o);
+
+	if (full && !m->o->interval)	/* else after the interval rows */
 		rp_report_bw_title(stdout, m->o->report_gbits);
 	mbw_counters(m, m->before);
 	for (i = 0; i < n; i++) {
@@ -418,13 +431,17 @@ static int mbw_client_sizes(struct mbw *m)
 		if (ret)
 			return rp_session_fail(&m->s, "the client's run failed "
 					       "(see its output)", ret);
-		if (m->o->interval && i == 0)
+		if (full && m->o->interval && i == 0)
 			rp_report_bw_title(stdout, m->o->report_gbits);
-		rp_report_bw_row(stdout, &m->agg, m->o->report_gbits);
+		rp_report_bw_out(stdout, &m->agg, m->o->report_gbits,
+				 m->o->output);
 		fflush(stdout);
 		rp_jsonout_add_bw(&m->json, &m->agg);
+		rp_opts_limit_pass(m->o, m->agg.bw_avg, m->agg.msg_rate,
+				   &m->bw_passed, &m->rate_passed);
 	}
-	rp_printf(RP_RESULT_LINE);
+	if (full)
+		rp_printf(RP_RESULT_LINE);
 	return 0;
 }
 
@@ -450,6 +467,8 @@ static int mbw_client(struct mbw *m)
 		ret = mbw_json(m);
 	if (!ret)
 		ret = rp_xchg_sync(&m->s.ctrl, false, RP_MSG_BYE, -1);
+	if (!ret && !rp_opts_limits_ok(m->o, m->bw_passed, m->rate_passed))
+		ret = -ERANGE;
 	return ret;
 }
 
@@ -469,7 +488,9 @@ static int mbw_server_validate(struct mbw *m)
 					     r->slice, q, &v))
 				v.rail = i;
 	}
-	rp_extra_verdict(stdout, &v, m->agg.size, m->n * m->o->num_qps);
+	if (rp_opts_full(m->o))
+		rp_extra_verdict(stdout, &v, m->agg.size,
+				 m->n * m->o->num_qps);
 	ret = rp_ctrl_send(&m->s.ctrl, RP_MSG_VERDICT, buf,
 			   rp_msg_encode_verdict(buf, sizeof(buf), &v));
 	return ret ? ret : (v.ok ? 0 : -EILSEQ);
@@ -481,7 +502,8 @@ static int mbw_server(struct mbw *m)
 	int ret, bye;
 
 	mbw_header(m);
-	rp_report_bw_title(stdout, m->o->report_gbits);
+	if (rp_opts_full(m->o))
+		rp_report_bw_title(stdout, m->o->report_gbits);
 	fflush(stdout);
 	mbw_counters(m, m->before);
 	ret = mbw_recv_result(m, &m->agg);
@@ -489,8 +511,9 @@ static int mbw_server(struct mbw *m)
 		ret = mbw_recv_result(m, &m->rail_res[i]);
 	if (ret)
 		return ret;
-	rp_report_bw_row(stdout, &m->agg, m->o->report_gbits);
-	rp_printf(RP_RESULT_LINE);
+	rp_report_bw_out(stdout, &m->agg, m->o->report_gbits, m->o->output);
+	if (rp_opts_full(m->o))
+		rp_printf(RP_RESULT_LINE);
 	rp_jsonout_add_bw(&m->json, &m->agg);
 	if (m->o->validate)
 		ret = mbw_server_validate(m);
@@ -524,6 +547,24 @@ static int mbw_run(struct mbw *m)
 	return ret;
 }
 
+/* perftest flags with no meaning across several rails (yet). */
+static int mbw_check(const struct rp_opts *o)
+{
+	if (o->run_infinitely) {
+		rp_err("option --run_infinitely is not supported by %s: use "
+		       "-D with --interval for rows during a run",
+		       mbw_desc.name);
+		return -EINVAL;
+	}
+	if (o->rdma_cm) {
+		rp_err("option -R is not supported by %s: rdma_cm picks one "
+		       "device per address; give the rails with -d",
+		       mbw_desc.name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct rp_opts o;
@@ -542,8 +583,9 @@ int main(int argc, char **argv)
 		       mbw_desc.name, RP_VERSION, RP_PERFTEST_FORMAT);
 		return 0;
 	}
-	if (rp_opts_finish(&o) || rp_signal_install())
+	if (rp_opts_finish(&o) || mbw_check(&o) || rp_signal_install())
 		return 1;
+	rp_opts_notices(&o, stdout);
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return 1;

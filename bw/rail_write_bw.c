@@ -17,6 +17,7 @@
 #include "rp_report.h"
 #include "rp_session.h"
 #include "rp_signal.h"
+#include "rp_stats.h"
 #include "rp_time.h"
 #include "rp_version.h"
 #include "rp_xchg.h"
@@ -34,18 +35,73 @@ static const struct rp_test_desc wbw_desc = {
 	.features = RP_FEAT_BW,
 };
 
-struct wbw_beat {
-	struct rp_ctrl *ctrl;
-	uint64_t last_ns;
+/* The client's run: heartbeats, rows printed, the -w / -y gate. */
+struct wbw_run {
+	struct rp_session *s;
+	uint64_t last_beat;	/* ns */
+	bool peer_ended;	/* the server sent BYE (--run_infinitely) */
+	uint64_t progress;	/* WRs completed (rp_bw_cfg.progress) */
+	uint64_t row_ns;	/* --run_infinitely: last row's time, */
+	uint64_t row_done;	/* ... and WRs completed then */
+	uint64_t size;
+	struct rp_jsonout json;
+	struct rp_result last;	/* the last row */
+	bool bw_passed, rate_passed;
 };
 
-/* Heartbeat to the server about once a second during a run; notices a
- * server that gave up or died. */
+/* One result as the run asked (row or --output number), the JSON row, the
+ * -w / -y gate. */
+static void wbw_row(struct wbw_run *w, const struct rp_result *res)
+{
+	const struct rp_opts *o = w->s->o;
+
+	rp_report_bw_out(stdout, res, o->report_gbits, o->output);
+	fflush(stdout);
+	rp_jsonout_add_bw(&w->json, res);
+	rp_opts_limit_pass(o, res->bw_avg, res->msg_rate, &w->bw_passed,
+			   &w->rate_passed);
+	w->last = *res;
+}
+
+/* --run_infinitely: a row of the last -D seconds (peak not measured). */
+static void wbw_inf_row(struct wbw_run *w)
+{
+	const struct rp_opts *o = w->s->o;
+	uint64_t now = rp_now_ns(), done, ns;
+	struct rp_result res;
+
+	if (now - w->row_ns < o->duration * RP_NSEC_PER_SEC)
+		return;
+	done = __atomic_load_n(&w->progress, __ATOMIC_RELAXED);
+	ns = now - w->row_ns;
+	res = (struct rp_result){
+		.size = w->size,
+		.iters = done - w->row_done,
+		.bw_avg = rp_bw((done - w->row_done) * w->size, ns,
+				o->report_gbits),
+		.msg_rate = rp_msg_rate(done - w->row_done, ns),
+	};
+	wbw_row(w, &res);
+	w->row_ns = now;
+	w->row_done = done;
+}
+
+/* Heartbeat to the server about once a second during a run (notices a
+ * server that gave up or died); --run_infinitely: rows, and a BYE from
+ * the server ends the run (return 1). */
 static int wbw_tick(void *arg)
 {
-	struct wbw_beat *b = arg;
+	struct wbw_run *w = arg;
+	int ret;
 
-	return rp_ctrl_beat(b->ctrl, &b->last_ns);
+	ret = rp_ctrl_beat(&w->s->ctrl, &w->last_beat);
+	if (ret == -ESHUTDOWN && w->s->o->run_infinitely) {
+		w->peer_ended = true;
+		return 1;
+	}
+	if (!ret && w->s->o->run_infinitely)
+		wbw_inf_row(w);
+	return ret;
 }
 
 static void wbw_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
@@ -68,22 +124,27 @@ static void wbw_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 static void wbw_fill_header(const struct rp_session *s, struct rp_header *h)
 {
 	const struct rp_rail *r = &s->rails[0];
+	const struct rp_opts *o = s->o;
 
 	*h = (struct rp_header){
-		.title = wbw_desc.title,
+		.title = o->post_list > 1 ? "RDMA_Write Post List BW Test" :
+					    wbw_desc.title,
 		.device = r->dev.name,
 		.num_qps = r->num_qps,
 		.transport = r->dev.ctx->device->transport_type ==
 			     IBV_TRANSPORT_IWARP ? "IW" : "IB",
 		.relaxed_ordering = r->relaxed_ordering,
 		.wr_api = r->wr_api,
-		.tx_depth = s->server ? -1 : (int)s->o->tx_depth,
-		.cq_mod = (int)s->o->cq_mod,
+		.tx_depth = s->server ? -1 : (int)o->tx_depth,
+		.cq_mod = (int)o->cq_mod,
 		.mtu = rp_mtu_bytes(r->mtu),
 		.link_type = rp_dev_is_roce(&r->dev) ? "Ethernet" : "IB",
 		.gid_index = r->gid_index,
-		.max_inline = 0,
+		.max_inline = o->inline_size > 0 ? o->inline_size : 0,
 		.out_reads = -1,
+		.post_list = o->post_list,
+		.rdma_cm = o->rdma_cm,
+		.server = s->server,
 	};
 }
 
@@ -91,54 +152,75 @@ static void wbw_header(const struct rp_session *s)
 {
 	struct rp_header h;
 
+	if (!rp_opts_full(s->o))
+		return;
 	wbw_fill_header(s, &h);
-	if (s->o->cq_mod_given && s->o->cq_mod > 1 && s->o->size > 8192)
-		rp_report_cq_mod_warning(stdout);
 	rp_report_header(stdout, &h);
-	rp_report_addresses(stdout, &s->local[0], &s->remote[0], false);
+	rp_report_addresses_fmt(stdout, &s->local[0], &s->remote[0], 1,
+				s->o->rdma_cm ? RP_ADDR_CM : RP_ADDR_WRITE);
 	rp_report_bw_title(stdout, s->o->report_gbits);
 	fflush(stdout);
 }
 
+/* The perftest block's closing line; railperf's own lines after it. */
+static void wbw_footer(const struct rp_session *s)
+{
+	if (rp_opts_full(s->o))
+		rp_printf(RP_RESULT_LINE);
+}
+
+static void wbw_extra(const struct rp_session *s)
+{
+	if (rp_opts_full(s->o))
+		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
+}
+
 static void wbw_bw_cfg(const struct rp_opts *o, struct rp_bw_cfg *cfg,
-		       struct wbw_beat *beat)
+		       struct wbw_run *w)
 {
 	*cfg = (struct rp_bw_cfg){
 		.iters = o->iters,
 		.duration = o->duration,
 		.cq_mod = o->cq_mod,
-		.peak = !o->duration && o->iters <= RP_PEAK_MAX_ITERS &&
+		.post_list = o->post_list,
+		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size : 0,
+		.infinite = o->run_infinitely,
+		.peak = !o->no_peak && !o->duration &&
+			o->iters <= RP_PEAK_MAX_ITERS &&
 			o->iters * o->num_qps <= RP_PEAK_MAX_WRS,
 		.gbits = o->report_gbits,
 		.tick = wbw_tick,
-		.tick_arg = beat,
+		.tick_arg = w,
+		.progress = &w->progress,
 	};
 }
 
-/* Run every size; print a row each; @last gets the last row. */
-static int wbw_client_sizes(struct rp_session *s, struct rp_result *last,
-			    struct rp_jsonout *json)
+/* Run every size (or, --run_infinitely, one until stopped); a row each. */
+static int wbw_client_sizes(struct wbw_run *w)
 {
-	struct wbw_beat beat = { .ctrl = &s->ctrl, .last_ns = rp_now_ns() };
+	struct rp_session *s = w->s;
 	uint64_t sizes[32];
 	size_t n = rp_opts_sizes(s->o, sizes, 32), i;
 	struct rp_bw_cfg cfg;
 	struct rp_bw_out out;
+	struct rp_result res;
 	int ret;
 
-	wbw_bw_cfg(s->o, &cfg, &beat);
+	wbw_bw_cfg(s->o, &cfg, w);
 	for (i = 0; i < n; i++) {
-		cfg.size = sizes[i];
+		cfg.size = w->size = sizes[i];
+		w->row_ns = rp_now_ns();
+		w->row_done = 0;
 		ret = rp_bw_run(&s->rails[0], &s->remote[0], &cfg, &out);
 		if (ret)
 			return rp_session_fail(s, "the client's run failed "
 					       "(see its output)", ret);
-		rp_bw_result(&cfg, &out, last);
-		rp_report_bw_row(stdout, last, s->o->report_gbits);
-		fflush(stdout);
-		rp_jsonout_add_bw(json, last);
+		if (s->o->run_infinitely)
+			break;	/* its rows were printed on the way */
+		rp_bw_result(&cfg, &out, &res);
+		wbw_row(w, &res);
 	}
-	rp_printf(RP_RESULT_LINE);
+	wbw_footer(s);
 	return 0;
 }
 
@@ -156,7 +238,8 @@ static int wbw_client_verdict(struct rp_session *s, uint64_t bytes)
 		rp_err("malformed VERDICT from %s", s->ctrl.peer);
 		return -EBADMSG;
 	}
-	rp_extra_verdict(stdout, &v, bytes, s->rails[0].num_qps);
+	if (rp_opts_full(s->o))
+		rp_extra_verdict(stdout, &v, bytes, s->rails[0].num_qps);
 	return v.ok ? 0 : -EILSEQ;
 }
 
@@ -169,34 +252,52 @@ static int wbw_json(const struct rp_session *s, struct rp_jsonout *json)
 	return rp_jsonout_write(json, s->o, &h);
 }
 
+/* After the rows: RESULT (and the verdict), or for --run_infinitely the
+ * goodbye of whichever side ended the run. */
+static int wbw_client_end(struct wbw_run *w)
+{
+	struct rp_session *s = w->s;
+	uint8_t buf[64];
+	int ret;
+
+	if (s->o->run_infinitely) {
+		if (w->peer_ended)
+			return rp_ctrl_send(&s->ctrl, RP_MSG_BYE, NULL, 0);
+		rp_stop_reset();	/* our SIGINT ended it: say BYE */
+		return rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
+	}
+	ret = rp_ctrl_send(&s->ctrl, RP_MSG_RESULT, buf,
+			   rp_msg_encode_result(buf, sizeof(buf), &w->last));
+	if (!ret && s->o->validate)
+		ret = wbw_client_verdict(s, w->last.size);
+	return ret;
+}
+
 static int wbw_client(struct rp_session *s)
 {
 	struct rp_rail *r = &s->rails[0];
-	struct rp_jsonout json;
-	struct rp_result last;
-	uint8_t buf[64];
+	struct wbw_run w = { .s = s, .last_beat = rp_now_ns() };
 	unsigned int q;
 	int ret;
 
-	if (rp_jsonout_init(&json, s->o))
+	if (rp_jsonout_init(&w.json, s->o))
 		return -ENOMEM;
 	if (s->o->validate)
 		for (q = 0; q < r->num_qps; q++)
 			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
 	wbw_header(s);
-	ret = wbw_client_sizes(s, &last, &json);
+	ret = wbw_client_sizes(&w);
 	if (!ret)
-		ret = wbw_json(s, &json);
-	rp_jsonout_fini(&json);
+		ret = wbw_json(s, &w.json);
+	rp_jsonout_fini(&w.json);
 	if (ret)
 		return ret;
-	ret = rp_ctrl_send(&s->ctrl, RP_MSG_RESULT, buf,
-			   rp_msg_encode_result(buf, sizeof(buf), &last));
-	if (!ret && s->o->validate)
-		ret = wbw_client_verdict(s, last.size);
-	rp_extra_rail(stdout, r, s->o->hugepages);
-	if (!ret)
+	ret = wbw_client_end(&w);
+	wbw_extra(s);
+	if (!ret && !s->o->run_infinitely)
 		ret = rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
+	if (!ret && !rp_opts_limits_ok(s->o, w.bw_passed, w.rate_passed))
+		ret = -ERANGE;
 	return ret;
 }
 
@@ -219,7 +320,8 @@ static int wbw_server_validate(struct rp_session *s, uint64_t bytes)
 	int ret;
 
 	wbw_server_check(s, bytes, &v);
-	rp_extra_verdict(stdout, &v, bytes, s->rails[0].num_qps);
+	if (rp_opts_full(s->o))
+		rp_extra_verdict(stdout, &v, bytes, s->rails[0].num_qps);
 	ret = rp_ctrl_send(&s->ctrl, RP_MSG_VERDICT, buf,
 			   rp_msg_encode_verdict(buf, sizeof(buf), &v));
 	return ret ? ret : (v.ok ? 0 : -EILSEQ);
@@ -237,6 +339,16 @@ static int wbw_server_json(const struct rp_session *s,
 	return wbw_json(s, &json);
 }
 
+/* --run_infinitely: no rows here (as perftest's server); wait for BYE. */
+static int wbw_server_infinite(struct rp_session *s)
+{
+	int ret = rp_xchg_wait_bye(&s->ctrl);
+
+	wbw_footer(s);
+	wbw_extra(s);
+	return ret;
+}
+
 static int wbw_server(struct rp_session *s)
 {
 	struct rp_result res;
@@ -245,6 +357,8 @@ static int wbw_server(struct rp_session *s)
 	int ret, bye;
 
 	wbw_header(s);
+	if (s->o->run_infinitely)
+		return wbw_server_infinite(s);
 	ret = rp_ctrl_recv(&s->ctrl, RP_MSG_RESULT, buf, sizeof(buf), &len, -1);
 	if (ret)
 		return ret;
@@ -252,12 +366,12 @@ static int wbw_server(struct rp_session *s)
 		rp_err("malformed RESULT from %s", s->ctrl.peer);
 		return -EBADMSG;
 	}
-	rp_report_bw_row(stdout, &res, s->o->report_gbits);
-	rp_printf(RP_RESULT_LINE);
+	rp_report_bw_out(stdout, &res, s->o->report_gbits, s->o->output);
+	wbw_footer(s);
 	ret = wbw_server_json(s, &res);
 	if (!ret && s->o->validate)
 		ret = wbw_server_validate(s, res.size);
-	rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
+	wbw_extra(s);
 	bye = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
 	return ret ? ret : bye;
 }
@@ -295,5 +409,6 @@ int main(int argc, char **argv)
 	}
 	if (rp_opts_finish(&o) || rp_signal_install())
 		return 1;
+	rp_opts_notices(&o, stdout);
 	return wbw_run(&o) ? 1 : 0;
 }

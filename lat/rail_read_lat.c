@@ -86,6 +86,8 @@ static int rl_extra_line(const struct rp_opts *o)
 	struct rp_dev d;
 	int ret;
 
+	if (!rp_opts_full(o))
+		return 0;	/* --output: the number only */
 	ret = rp_dev_open(&d, o->dev, o->ib_port);
 	if (ret)
 		return ret;
@@ -114,13 +116,18 @@ static void rl_header_fill(const struct rp_session *s, struct rp_header *h)
 		.gid_index = r->gid_index,
 		.max_inline = -1,
 		.out_reads = (int)r->rd_atomic,
+		.rdma_cm = s->o->rdma_cm,
+		.server = s->server,
 	};
 }
 
 static void rl_header(const struct rp_session *s, const struct rp_header *h)
 {
+	if (!rp_opts_full(s->o))
+		return;
 	rp_report_header(stdout, h);
-	rp_report_addresses(stdout, &s->local[0], &s->remote[0], true);
+	rp_report_addresses_fmt(stdout, &s->local[0], &s->remote[0], 1,
+				s->o->rdma_cm ? RP_ADDR_CM : RP_ADDR_READ);
 	fflush(stdout);
 }
 
@@ -132,7 +139,10 @@ static int rl_json_add(struct rl_json *j, const struct rp_opts *o,
 
 	if (!o->out_json)
 		return 0;
-	row = rp_json_lat_result(size, st->n, st);
+	if (o->output == RP_OUTPUT_LATENCY)
+		row = rp_json_value_result("avg_lat", st->t_avg);
+	else
+		row = rp_json_lat_result(size, st->n, st);
 	if (row && !o->all_sizes) {
 		cJSON_Delete(j->results);
 		j->results = row;
@@ -160,7 +170,10 @@ static int rl_client_size(struct rp_session *s, struct rp_lat_cfg *cfg,
 	rp_latstats_compute(smp->ns, smp->n, &st);
 	if (s->o->histogram)
 		rp_report_lat_histogram(stdout, smp->ns, smp->n);
-	rp_report_lat_row(stdout, cfg->size, st.n, &st);
+	if (rp_opts_full(s->o))
+		rp_report_lat_row(stdout, cfg->size, st.n, &st);
+	else
+		rp_report_value(stdout, st.t_avg);
 	fflush(stdout);
 	return rl_json_add(j, s->o, cfg->size, &st);
 }
@@ -182,12 +195,13 @@ static int rl_client_sizes(struct rp_session *s, struct rl_json *j)
 	size_t n = rp_opts_sizes(s->o, sizes, RL_MAX_SIZES), i;
 	int ret = 0;
 
-	rp_report_lat_title(stdout);
+	if (rp_opts_full(s->o))
+		rp_report_lat_title(stdout);
 	for (i = 0; i < n && !ret; i++) {
 		cfg.size = sizes[i];
 		ret = rl_client_size(s, &cfg, &smp, j);
 	}
-	if (!ret) {
+	if (!ret && rp_opts_full(s->o)) {
 		rp_printf(RP_RESULT_LINE);
 		rp_report_lat_method(stdout, RP_LAT_WARMUP);
 		if (smp.capped)	/* -D only, so a single size */
@@ -229,7 +243,8 @@ static int rl_client(struct rp_session *s)
 	}
 	ret = rl_client_sizes(s, &j);
 	if (!ret) {
-		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
+		if (rp_opts_full(s->o))
+			rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
 		if (s->o->out_json)
 			ret = rl_json_write(s->o, &j);
 		/* the run itself is over: let the server finish cleanly */
@@ -251,7 +266,7 @@ static int rl_server(struct rp_session *s)
 	rl_header_fill(s, &h);
 	rl_header(s, &h);
 	ret = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
-	if (!ret)
+	if (!ret && rp_opts_full(s->o))
 		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
 	return ret;
 }
@@ -308,5 +323,6 @@ int main(int argc, char **argv)
 	}
 	if (rp_opts_finish(&o) || rl_check(&o) || rp_signal_install())
 		return 1;
+	rp_opts_notices(&o, stdout);
 	return rl_run(&o) ? 1 : 0;
 }
