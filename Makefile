@@ -29,8 +29,8 @@ CFLAGS     ?= -O2 -g
 WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
 	-Wformat=2 -Wshadow -Wpointer-arith -Wundef -Wvla
 override CFLAGS += -std=gnu11 -ffp-contract=off $(WARN) -Icommon \
-	$(shell $(PKG_CONFIG) --cflags libibverbs libcjson hwloc)
-LIBS := $(shell $(PKG_CONFIG) --libs libibverbs libcjson hwloc) \
+	$(shell $(PKG_CONFIG) --cflags libibverbs librdmacm libcjson hwloc)
+LIBS := $(shell $(PKG_CONFIG) --libs libibverbs librdmacm libcjson hwloc) \
 	-lhugetlbfs -lnuma -lpthread -lm
 TEST_LIBS := $(shell $(PKG_CONFIG) --libs cmocka)
 

@@ -113,8 +113,26 @@ close_dev:
 	return ret;
 }
 
+int rp_dev_attach(struct rp_dev *d, struct ibv_context *ctx,
+		  unsigned int port)
+{
+	memset(d, 0, sizeof(*d));
+	d->port = port;
+	d->ctx = ctx;
+	d->borrowed = true;
+	snprintf(d->name, sizeof(d->name), "%s",
+		 ibv_get_device_name(ctx->device));
+	if (ibv_query_device(d->ctx, &d->attr)) {
+		rp_err("ibv_query_device %s: %s", d->name, strerror(errno));
+		return -errno;
+	}
+	return rp_dev_check_port(d);
+}
+
 void rp_dev_close(struct rp_dev *d)
 {
+	if (d->borrowed)
+		d->ctx = NULL;
 	if (d->ctx && ibv_close_device(d->ctx))
 		rp_err("ibv_close_device %s: %s", d->name, strerror(errno));
 	d->ctx = NULL;

@@ -283,6 +283,28 @@ static const char *rp_test_str(unsigned int t)
 		}							\
 	} while (0)
 
+/* The on/off flags beyond -a and --validate, by name. */
+static bool rp_params_flag_mismatch(const struct rp_params *l,
+				    const struct rp_params *r, char *msg,
+				    size_t len)
+{
+	static const struct { uint16_t bit; const char *name; } f[] = {
+		{ RP_PF_INFINITE, "--run_infinitely" },
+		{ RP_PF_RDMA_CM, "-R (rdma_cm)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		if (!((l->flags ^ r->flags) & f[i].bit))
+			continue;
+		snprintf(msg, len, "%s: local %s, remote %s", f[i].name,
+			 l->flags & f[i].bit ? "on" : "off",
+			 r->flags & f[i].bit ? "on" : "off");
+		return true;
+	}
+	return false;
+}
+
 bool rp_params_mismatch(const struct rp_params *l, const struct rp_params *r,
 			char *msg, size_t len)
 {
@@ -309,11 +331,5 @@ bool rp_params_mismatch(const struct rp_params *l, const struct rp_params *r,
 			 r->flags & RP_PF_VALIDATE ? "on" : "off");
 		return true;
 	}
-	if ((l->flags ^ r->flags) & RP_PF_INFINITE) {
-		snprintf(msg, len, "--run_infinitely: local %s, remote %s",
-			 l->flags & RP_PF_INFINITE ? "on" : "off",
-			 r->flags & RP_PF_INFINITE ? "on" : "off");
-		return true;
-	}
-	return false;
+	return rp_params_flag_mismatch(l, r, msg, len);
 }

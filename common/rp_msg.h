@@ -41,6 +41,7 @@ enum rp_param_flags {
 	RP_PF_ALL_SIZES = 1 << 0,
 	RP_PF_VALIDATE = 1 << 1,
 	RP_PF_INFINITE = 1 << 2,	/* --run_infinitely */
+	RP_PF_RDMA_CM = 1 << 3,		/* -R */
 };
 
 /* Test parameters both sides must agree on (sent in HELLO). */

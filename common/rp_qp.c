@@ -90,6 +90,28 @@ static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
 	return rp_qp_create_fail(r, i, errno);
 }
 
+int rp_qp_create_cm(struct rp_rail *r, unsigned int i, struct rdma_cm_id *id)
+{
+	struct ibv_qp_init_attr_ex a;
+
+	if (r->wr_api) {
+		rp_qp_init_attr(r, &a, true);
+		if (!rdma_create_qp_ex(id, &a)) {
+			r->qp[i] = id->qp;
+			r->qpx[i] = ibv_qp_to_qp_ex(id->qp);
+			return rp_qp_check_inline(r, i, &a);
+		}
+		if (i > 0)	/* it worked for QP 0: a real failure */
+			return rp_qp_create_fail(r, i, errno);
+		r->wr_api = false;	/* provider without ibv_wr_* */
+	}
+	rp_qp_init_attr(r, &a, false);
+	if (rdma_create_qp_ex(id, &a))
+		return rp_qp_create_fail(r, i, errno);
+	r->qp[i] = id->qp;
+	return rp_qp_check_inline(r, i, &a);
+}
+
 int rp_qp_create(struct rp_rail *r, unsigned int i)
 {
 	struct ibv_qp_attr a = {

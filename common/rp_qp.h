@@ -6,6 +6,8 @@
 #ifndef RP_QP_H
 #define RP_QP_H
 
+#include <rdma/rdma_cma.h>
+
 #include "rp_rail.h"
 
 /*
@@ -15,6 +17,14 @@
  * r->qpx[i] and r->wr_api. Returns 0 or -errno (one line printed).
  */
 int rp_qp_create(struct rp_rail *r, unsigned int i);
+
+/*
+ * rp_qp_create_cm - -R: create QP @i of @r on rdma_cm id @id
+ * (rdma_create_qp_ex, which also moves it to INIT), with the ibv_wr_* API
+ * when the provider has it. rdma_cm takes it to RTS when connecting.
+ * Returns 0 or -errno (one line printed).
+ */
+int rp_qp_create_cm(struct rp_rail *r, unsigned int i, struct rdma_cm_id *id);
 
 /*
  * rp_qp_to_rts - move QP @i of @r from INIT to RTR (against @peer's QP @i,

@@ -60,17 +60,25 @@ static int rp_rail_cq(struct rp_rail *r)
 	return -errno;
 }
 
-static int rp_rail_qps(struct rp_rail *r)
+static int rp_rail_qp_arrays(struct rp_rail *r)
 {
-	unsigned int i;
-	int ret;
-
 	r->qp = calloc(r->num_qps, sizeof(*r->qp));
 	r->qpx = calloc(r->num_qps, sizeof(*r->qpx));
 	r->psn = calloc(r->num_qps, sizeof(*r->psn));
 	if (!r->qp || !r->qpx || !r->psn)
 		return -ENOMEM;
 	r->wr_api = true;
+	return 0;
+}
+
+static int rp_rail_qps(struct rp_rail *r)
+{
+	unsigned int i;
+	int ret;
+
+	ret = rp_rail_qp_arrays(r);
+	if (ret)
+		return ret;
 	for (i = 0; i < r->num_qps; i++) {
 		ret = rp_qp_create(r, i);
 		if (ret)
@@ -165,6 +173,69 @@ int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 		return 0;
 fail:
 	rp_rail_fini(r);
+	return ret;
+}
+
+/* -R: the table entry of rdma_cm's source GID, RoCE v2 before v1. */
+static int rp_rail_gid_by_raw(struct rp_rail *r, const uint8_t sgid[16])
+{
+	struct rp_gid_table t;
+	const struct rp_gid_entry *best = NULL;
+	char str[RP_GID_STR_LEN];
+	unsigned int i;
+
+	if (!rp_dev_is_roce(&r->dev)) {
+		snprintf(r->gid_why, sizeof(r->gid_why), "InfiniBand: "
+			 "rdma_cm's route, no GRH");
+		return 0;
+	}
+	if (rp_dev_read_gids(&r->dev, &t))
+		t.n = 0;
+	for (i = 0; i < t.n; i++)
+		if (!memcmp(t.e[i].raw, sgid, 16) &&
+		    (!best || (best->type != RP_GID_TYPE_ROCE_V2 &&
+			       t.e[i].type == RP_GID_TYPE_ROCE_V2)))
+			best = &t.e[i];
+	if (!best) {
+		rp_err("-R: rdma_cm's source GID %s is not in the GID table "
+		       "of %s port %u", rp_gid_to_str(sgid, str), r->dev.name,
+		       r->dev.port);
+		return -ENOENT;
+	}
+	r->gid = *best;
+	r->gid_index = (int)best->index;
+	snprintf(r->gid_why, sizeof(r->gid_why), "%s %s on %s (rdma_cm's "
+		 "route)", rp_gid_type_str(best->type),
+		 rp_gid_to_str(best->raw, str), best->ndev);
+	return 0;
+}
+
+int rp_rail_init_ctx(struct rp_rail *r, const struct rp_rail_cfg *c,
+		     struct ibv_context *ctx, unsigned int port,
+		     const uint8_t sgid[16])
+{
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->gid_index = -1;
+	r->num_qps = c->num_qps;
+	r->tx_depth = c->tx_depth;
+	r->max_inline = c->max_inline;
+	r->qp_timeout = c->qp_timeout;
+	r->slice = c->slice;
+	ret = rp_dev_attach(&r->dev, ctx, port);
+	if (!ret)
+		ret = rp_rail_check_cfg(r, c);
+	if (!ret)
+		ret = rp_rail_gid_by_raw(r, sgid);
+	if (!ret)
+		ret = rp_rail_buffers(r, c);
+	if (!ret)
+		ret = rp_rail_cq(r);
+	if (!ret)
+		ret = rp_rail_qp_arrays(r);
+	if (ret)
+		rp_rail_fini(r);
 	return ret;
 }
 

@@ -93,6 +93,16 @@ struct rp_rail {
  */
 int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *cfg);
 
+/*
+ * rp_rail_init_ctx - rp_rail_init for -R: on device context @ctx, port
+ * @port, that rdma_cm opened and keeps; the GID is the table's entry of
+ * rdma_cm's source GID @sgid (RoCE v2 before v1). Creates no QPs: the QP
+ * arrays are there for rp_qp_create_cm(). Returns 0 or -errno (one line).
+ */
+int rp_rail_init_ctx(struct rp_rail *r, const struct rp_rail_cfg *cfg,
+		     struct ibv_context *ctx, unsigned int port,
+		     const uint8_t sgid[16]);
+
 /* rp_rail_fini - destroy in reverse order; safe after a partial init. */
 void rp_rail_fini(struct rp_rail *r);
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rp_cm.h"
 #include "rp_log.h"
 #include "rp_report.h"
 #include "rp_session.h"
@@ -17,7 +18,8 @@ void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 	p->test = (uint16_t)o->desc->test;
 	p->flags = (uint16_t)((o->all_sizes ? RP_PF_ALL_SIZES : 0) |
 			      (o->validate ? RP_PF_VALIDATE : 0) |
-			      (o->run_infinitely ? RP_PF_INFINITE : 0));
+			      (o->run_infinitely ? RP_PF_INFINITE : 0) |
+			      (o->rdma_cm ? RP_PF_RDMA_CM : 0));
 	p->size = o->size;
 	p->iters = o->iters;
 	p->duration = o->duration;
@@ -49,6 +51,27 @@ static void rp_session_peer(const struct rp_session *s, struct rp_rail_cfg *c)
 	freeaddrinfo(res);
 }
 
+/* A binary's rail configuration plus what every rail takes from -u, -I,
+ * --ipv6 and the sizes. */
+static void rp_session_rail_cfg(const struct rp_session *s,
+				const struct rp_rail_cfg *in,
+				struct rp_rail_cfg *c)
+{
+	*c = *in;
+	c->ipv6 = s->o->ipv6;
+	c->qp_timeout = s->o->qp_timeout;
+	c->max_inline = s->o->inline_size > 0 ?
+			(unsigned int)s->o->inline_size : 0;
+	c->max_msg = rp_opts_max_size(s->o);
+}
+
+static int rp_session_addrs(struct rp_session *s)
+{
+	s->local = calloc(s->num_rails, sizeof(*s->local));
+	s->remote = calloc(s->num_rails, sizeof(*s->remote));
+	return s->local && s->remote ? 0 : -ENOMEM;
+}
+
 static int rp_session_rails(struct rp_session *s,
 			    const struct rp_rail_cfg *cfg)
 {
@@ -56,17 +79,11 @@ static int rp_session_rails(struct rp_session *s,
 	unsigned int i;
 	int ret;
 
-	s->local = calloc(s->num_rails, sizeof(*s->local));
-	s->remote = calloc(s->num_rails, sizeof(*s->remote));
-	if (!s->local || !s->remote)
-		return -ENOMEM;
+	ret = rp_session_addrs(s);
+	if (ret)
+		return ret;
 	for (i = 0; i < s->num_rails; i++) {
-		c = cfg[i];
-		c.ipv6 = s->o->ipv6;
-		c.qp_timeout = s->o->qp_timeout;
-		c.max_inline = s->o->inline_size > 0 ?
-			       (unsigned int)s->o->inline_size : 0;
-		c.max_msg = rp_opts_max_size(s->o);
+		rp_session_rail_cfg(s, &cfg[i], &c);
 		rp_session_peer(s, &c);
 		ret = rp_rail_init(&s->rails[i], &c);
 		if (ret)
@@ -121,6 +138,44 @@ static int rp_session_exchange(struct rp_session *s)
 	return rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
 }
 
+/*
+ * -R: rdma_cm listens before the client can connect; after HELLO the QPs
+ * are connected through rdma_cm (which builds the rail on the routed
+ * device), then RAIL tells each side the other's buffer (rkey, address).
+ */
+static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
+{
+	const struct rp_opts *o = s->o;
+	int tmo = (int)o->timeout * 1000;
+	struct rp_params peer;
+	struct rp_rail_cfg c;
+	int ret;
+
+	rp_session_rail_cfg(s, &cfg[0], &c);
+	ret = rp_session_addrs(s);
+	if (!ret && s->server)
+		ret = rp_cm_listen(&s->cm, o->bind_source_ip, o->tcp_port, tmo);
+	if (!ret)
+		ret = rp_session_connect(s);
+	if (ret)
+		return ret;
+	rp_session_params(o, s->num_rails, &s->params);
+	ret = rp_xchg_params(&s->ctrl, s->server, &s->params, &peer);
+	if (ret)
+		return ret;
+	ret = s->server ? rp_cm_server(&s->cm, &c, &s->rails[0]) :
+			  rp_cm_client(&s->cm, o->server, o->tcp_port,
+				       o->bind_source_ip, &c, &s->rails[0], tmo);
+	if (ret) {
+		rp_ctrl_send_error(&s->ctrl, "could not connect the QPs "
+				   "through rdma_cm (see the peer's output)");
+		return ret;
+	}
+	rp_rail_local_addr(&s->rails[0], &s->local[0]);
+	ret = rp_xchg_rail(&s->ctrl, s->server, &s->local[0], &s->remote[0]);
+	return ret ? ret : rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
+}
+
 int rp_session_open(struct rp_session *s, const struct rp_opts *o,
 		    const struct rp_rail_cfg *cfg, unsigned int num_rails)
 {
@@ -134,9 +189,10 @@ int rp_session_open(struct rp_session *s, const struct rp_opts *o,
 	if (num_rails < 1 || num_rails > RP_MAX_RAILS)
 		return -EINVAL;
 	if (o->rdma_cm) {
-		rp_err("option -R (rdma_cm QPs) is not supported by railperf "
-		       "yet");
-		return -EOPNOTSUPP;
+		ret = num_rails == 1 ? rp_session_cm(s, cfg) : -EINVAL;
+		if (ret)
+			rp_session_close(s);
+		return ret;
 	}
 	ret = rp_session_rails(s, cfg);
 	if (!ret)
@@ -155,6 +211,7 @@ void rp_session_close(struct rp_session *s)
 	rp_ctrl_close(&s->ctrl);
 	for (i = 0; i < s->num_rails; i++)
 		rp_rail_fini(&s->rails[i]);
+	rp_cm_fini(&s->cm);	/* -R: after the QPs it carries */
 	free(s->local);
 	free(s->remote);
 	s->local = NULL;

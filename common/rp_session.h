@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "rp_cm.h"
 #include "rp_ctrl.h"
 #include "rp_msg.h"
 #include "rp_opts.h"
@@ -23,16 +24,19 @@ struct rp_session {
 	struct rp_rail_addr *remote;	/* [num_rails], heap */
 	struct rp_ctrl ctrl;
 	struct rp_params params;
+	struct rp_cm cm;		/* -R only */
 };
 
 /*
  * rp_session_open - bring up @num_rails rails from @cfg[], then (server)
  * print the waiting banner, listen on -p and accept one client or (client)
  * connect to o->server, exchange parameters and addressing, connect every
- * QP and pass the READY barrier. On failure the peer is told (ERROR) when
- * the connection is up, everything is released, and -errno is returned
- * (the cause printed once). @s is caller-owned; close with
- * rp_session_close() after success only.
+ * QP and pass the READY barrier. With -R (one rail) the QPs are connected
+ * through rdma_cm instead, on the device the address routes to
+ * (rp_cm.h). On failure the peer is told (ERROR) when the connection is
+ * up, everything is released, and -errno is returned (the cause printed
+ * once). @s is caller-owned; close with rp_session_close() after success
+ * only.
  */
 int rp_session_open(struct rp_session *s, const struct rp_opts *o,
 		    const struct rp_rail_cfg *cfg, unsigned int num_rails);

@@ -654,6 +654,9 @@ static void test_mismatch_fields(void **state)
 	r.flags = RP_PF_INFINITE;
 	mismatch(&r, "--run_infinitely: local off, remote on");
 	r = base_params;
+	r.flags = RP_PF_RDMA_CM;
+	mismatch(&r, "-R (rdma_cm): local off, remote on");
+	r = base_params;
 	r.test = 99;
 	mismatch(&r, "test: local rail_write_bw, remote unknown");
 }
