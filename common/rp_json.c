@@ -120,6 +120,21 @@ cJSON *rp_json_lat_result(uint64_t size, uint64_t iters,
 	return rp_jdone(o, ok);
 }
 
+cJSON *rp_json_lat_dur_result(uint64_t size, uint64_t iters, double t_avg,
+			       double tps)
+{
+	cJSON *o = cJSON_CreateObject();
+	bool ok = o != NULL;
+
+	if (!ok)
+		return rp_jdone(o, ok);
+	rp_jnum(o, "MsgSize", (double)size, &ok);
+	rp_jnum(o, "n_iterations", (double)iters, &ok);
+	rp_jnum(o, "t_avg", rp_json_round(t_avg, 2), &ok);
+	rp_jnum(o, "tps_average", rp_json_round(tps, 2), &ok);
+	return rp_jdone(o, ok);
+}
+
 cJSON *rp_json_bw_result(const struct rp_result *r)
 {
 	cJSON *o = cJSON_CreateObject();

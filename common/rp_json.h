@@ -39,6 +39,13 @@ cJSON *rp_json_lat_result(uint64_t size, uint64_t iters,
 			  const struct rp_latstats *st);
 
 /*
+ * rp_json_lat_dur_result - a -D latency row, perftest's keys: MsgSize,
+ * n_iterations, t_avg (usec), tps_average (2 decimals).
+ */
+cJSON *rp_json_lat_dur_result(uint64_t size, uint64_t iters, double t_avg,
+			       double tps);
+
+/*
  * rp_json_bw_result - one BW row: MsgSize, n_iterations, BW_peak,
  * BW_average (units of the run, 2 decimals; 6 below 0.1 as perftest's
  * inc_accuracy), MsgRate (Mpps, 6 decimals). Returns a new object or NULL.

@@ -16,6 +16,11 @@
 	" %-7" PRIu64 " %" PRIu64 "          %-7.2f        %-7.2f      %-7.2f" \
 	"  \t       %-7.2f     \t%-7.2f\t\t%-7.2f \t\t%-7.2f"
 
+#define RP_FMT_LAT_DUR_TITLE \
+	" #bytes        #iterations       t_avg[usec]    tps average"
+#define RP_FMT_LAT_DUR_ROW \
+	" %-7" PRIu64 "       %" PRIu64 "            %-7.2f        %-7.2f"
+
 #define RP_VENDOR_CHELSIO 5157
 #define RP_VENDOR_INTEL 0x8086
 
@@ -43,7 +48,7 @@ void rp_report_lat_row(FILE *f, uint64_t size, uint64_t iters,
 		st->t_typical, st->t_avg, st->t_stdev, st->p99, st->p99_9);
 }
 
-void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n)
+void rp_report_lat_samples(FILE *f, const uint64_t *ns, size_t n)
 {
 	size_t i;
 
@@ -51,7 +56,31 @@ void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n)
 	for (i = 0; i < n; i++)
 		fprintf(f, "%d, %g\n", (int)(i + 1), (double)ns[i] / 1000.0);
 	fprintf(f, RP_RESULT_LINE);
+}
+
+void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n)
+{
+	rp_report_lat_samples(f, ns, n);
 	rp_report_lat_title(f);
+}
+
+void rp_report_lat_title_dur(FILE *f)
+{
+	fputs(RP_FMT_LAT_DUR_TITLE "\n", f);
+}
+
+void rp_report_lat_row_dur(FILE *f, uint64_t size, uint64_t iters,
+			   double t_avg, double tps)
+{
+	fprintf(f, RP_FMT_LAT_DUR_ROW "\n", size, iters, t_avg, tps);
+}
+
+void rp_report_lat_dur_stats(FILE *f, const struct rp_latstats *st)
+{
+	fprintf(f, " railperf: -D over %" PRIu64 " samples: t_min %.2f, "
+		"t_max %.2f, t_typical %.2f, t_stdev %.2f, 99%% %.2f, "
+		"99.9%% %.2f usec\n", (uint64_t)st->n, st->t_min, st->t_max,
+		st->t_typical, st->t_stdev, st->p99, st->p99_9);
 }
 
 bool rp_report_lat_extra_line(uint32_t vendor_id, uint32_t vendor_part_id)

@@ -38,6 +38,29 @@ void rp_report_lat_row(FILE *f, uint64_t size, uint64_t iters,
 void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n);
 
 /*
+ * rp_report_lat_samples - -H's list without the table header after it:
+ * "#, usec", "%d, %g" per sample, then RESULT_LINE.
+ */
+void rp_report_lat_samples(FILE *f, const uint64_t *ns, size_t n);
+
+/* rp_report_lat_title_dur - -D's table header (RESULT_FMT_LAT_DUR). */
+void rp_report_lat_title_dur(FILE *f);
+
+/*
+ * rp_report_lat_row_dur - -D's row (REPORT_FMT_LAT_DUR): @size, @iters
+ * samples, @t_avg usec, @tps transactions per second.
+ */
+void rp_report_lat_row_dur(FILE *f, uint64_t size, uint64_t iters,
+			   double t_avg, double tps);
+
+/*
+ * rp_report_lat_dur_stats - one " railperf:" line with the statistics
+ * perftest's -D table leaves out (t_min, t_max, t_typical, t_stdev, 99%,
+ * 99.9% over every sample).
+ */
+void rp_report_lat_dur_stats(FILE *f, const struct rp_latstats *st);
+
+/*
  * rp_report_lat_extra_line - true when ib_read_lat 6.06 prints an extra
  * RESULT_LINE before everything else on this device: ctx_set_max_inline()
  * does so (with "Device not recognized to implement inline feature" on

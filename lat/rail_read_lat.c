@@ -133,7 +133,7 @@ static void rl_header(const struct rp_session *s, const struct rp_header *h)
 
 /* Add one size's row to the JSON document (-a: to the array). */
 static int rl_json_add(struct rl_json *j, const struct rp_opts *o,
-		       uint64_t size, const struct rp_latstats *st)
+		       uint64_t size, const struct rp_latstats *st, double tps)
 {
 	cJSON *row;
 
@@ -141,6 +141,8 @@ static int rl_json_add(struct rl_json *j, const struct rp_opts *o,
 		return 0;
 	if (o->output == RP_OUTPUT_LATENCY)
 		row = rp_json_value_result("avg_lat", st->t_avg);
+	else if (o->duration)	/* perftest's -D keys */
+		row = rp_json_lat_dur_result(size, st->n, st->t_avg, tps);
 	else
 		row = rp_json_lat_result(size, st->n, st);
 	if (row && !o->all_sizes) {
@@ -156,26 +158,48 @@ static int rl_json_add(struct rl_json *j, const struct rp_opts *o,
 	return -ENOMEM;
 }
 
+/* The table header: perftest's, or with -D its duration form. */
+static void rl_title(const struct rp_opts *o)
+{
+	if (o->duration)
+		rp_report_lat_title_dur(stdout);
+	else
+		rp_report_lat_title(stdout);
+}
+
+/* One size's row as perftest prints it (-D: t_avg and a rate only). */
+static void rl_row(const struct rp_opts *o, uint64_t size,
+		   const struct rp_latstats *st, double tps)
+{
+	if (!rp_opts_full(o))
+		rp_report_value(stdout, st->t_avg);
+	else if (o->duration)
+		rp_report_lat_row_dur(stdout, size, st->n, st->t_avg, tps);
+	else
+		rp_report_lat_row(stdout, size, st->n, st);
+}
+
 /* Run one size; print -H, the row; add it to the JSON document. */
 static int rl_client_size(struct rp_session *s, struct rp_lat_cfg *cfg,
-			  struct rp_lat_samples *smp, struct rl_json *j)
+			  struct rp_lat_samples *smp, struct rl_json *j,
+			  struct rp_latstats *st)
 {
-	struct rp_latstats st;
+	double tps;
 	int ret;
 
 	ret = rp_lat_run(&s->rails[0], &s->remote[0], cfg, smp);
 	if (ret)
 		return rp_session_fail(s, "the client's run failed (see its "
 				       "output)", ret);
-	rp_latstats_compute(smp->ns, smp->n, &st);
-	if (s->o->histogram)
-		rp_report_lat_histogram(stdout, smp->ns, smp->n);
-	if (rp_opts_full(s->o))
-		rp_report_lat_row(stdout, cfg->size, st.n, &st);
-	else
-		rp_report_value(stdout, st.t_avg);
+	rp_latstats_compute(smp->ns, smp->n, st);
+	tps = smp->run_ns ? (double)smp->n * 1e9 / (double)smp->run_ns : 0;
+	if (s->o->histogram) {
+		rp_report_lat_samples(stdout, smp->ns, smp->n);
+		rl_title(s->o);
+	}
+	rl_row(s->o, cfg->size, st, tps);
 	fflush(stdout);
-	return rl_json_add(j, s->o, cfg->size, &st);
+	return rl_json_add(j, s->o, cfg->size, st, tps);
 }
 
 /* The table: title, a row per size, RESULT_LINE; then railperf's notes. */
@@ -193,17 +217,20 @@ static int rl_client_sizes(struct rp_session *s, struct rl_json *j)
 	struct rp_lat_samples smp = { 0 };
 	uint64_t sizes[RL_MAX_SIZES];
 	size_t n = rp_opts_sizes(s->o, sizes, RL_MAX_SIZES), i;
+	struct rp_latstats st;
 	int ret = 0;
 
 	if (rp_opts_full(s->o))
-		rp_report_lat_title(stdout);
+		rl_title(s->o);
 	for (i = 0; i < n && !ret; i++) {
 		cfg.size = sizes[i];
-		ret = rl_client_size(s, &cfg, &smp, j);
+		ret = rl_client_size(s, &cfg, &smp, j, &st);
 	}
 	if (!ret && rp_opts_full(s->o)) {
 		rp_printf(RP_RESULT_LINE);
 		rp_report_lat_method(stdout, RP_LAT_WARMUP);
+		if (cfg.duration)	/* -D: a single size */
+			rp_report_lat_dur_stats(stdout, &st);
 		if (smp.capped)	/* -D only, so a single size */
 			rp_report_lat_capped(stdout, smp.n, smp.run_ns / 1e9,
 					     cfg.duration);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Description: rail_read_lat server and client on one rxe device: default
-# flags, -s 4096, -D 2, -a -n 10, -H. Each client row parses as 9 numbers
+# flags, -s 4096, -D 2 (ib_read_lat's duration table: 4 fields), -a -n 10,
+# -H. Each other client row parses as 9 numbers
 # with a positive median and t_min <= t_typical <= p99 <= p99.9 <= t_max;
 # the servers print no row; header keys (in order), the table header and the
 # row shape match ib_read_lat's from the same guest with the same flags; -a
@@ -102,14 +103,18 @@ same_shape rp4k pt4k
 note "rail_read_lat -s 4096: $(rows "$TMP/rp4k.client")"
 note "ib_read_lat -s 4096:   $(rows "$TMP/pt4k.client")"
 
-# -D 2: the full table over every sample (ib_read_lat prints only t_avg)
+# -D 2: ib_read_lat's duration table (#bytes #iterations t_avg[usec] tps
+# average); the full statistics follow in a railperf line
 BIN=$RP
 pair rpD 18704 -D 2 -- -D 2
 ok rpD
 row=$(rows "$TMP/rpD.client")
-lat_row "$row" 2
 set -- $row
-[ "$3" -gt 100 ] || fail "-D 2: only $3 iterations: $row"
+[ "$1" = 4 ] || fail "-D 2: want 4 fields (size iters t_avg tps): $row"
+[ "$2" = 2 ] && [ "$3" -gt 100 ] || fail "-D 2: size or iterations: $row"
+is_number "$4" && is_number "$5" || fail "-D 2: t_avg / tps: $row"
+grep -q '^ railperf: -D over [0-9]* samples: t_min ' "$TMP/rpD.client" ||
+	fail "-D 2: no railperf statistics line"
 note "rail_read_lat -D 2: $row"
 
 # -a: 23 sizes (ib_read_lat's: 2 .. 8 MiB), each a full row; the JSON

@@ -165,6 +165,63 @@ static void test_info_bw(void **state)
 	cJSON_Delete(o);
 }
 
+/* -l and -R in test_info: Post_List after TX_depth, rdma_cm keys ON. */
+static void test_info_post_list_cm(void **state)
+{
+	static const char *const keys[] = {
+		"test", "Dual_port", "Device", "Number_of_qps",
+		"Transport_type", "Connection_type", "Using_SRQ",
+		"PCIe_relax_order", "ibv_wr_API", "TX_depth", "Post_List",
+		"CQ_Moderation", "Mtu", "Link_type", "GID_index",
+		"Max_inline_data", "rdma_cm_QPs", "Use_ROCm_memory",
+		"Use_MUSA_memory", "Data_ex_method", NULL,
+	};
+	struct rp_header h = lat_client;
+	cJSON *o;
+
+	(void)state;
+	h.title = "RDMA_Write Post List BW Test";
+	h.tx_depth = 128;
+	h.post_list = 4;
+	h.cq_mod = 4;
+	h.max_inline = 64;
+	h.out_reads = -1;
+	h.rdma_cm = true;
+	o = rp_json_test_info(&h);
+	assert_non_null(o);
+	expect_keys(o, keys);
+	assert_string_equal(str(o, "test"), "RDMA_Write_Post_List_BW_Test");
+	assert_true(num(o, "Post_List") == 4);
+	assert_true(num(o, "Max_inline_data") == 64);
+	assert_string_equal(str(o, "rdma_cm_QPs"), "ON");
+	assert_string_equal(str(o, "Data_ex_method"), "rdma_cm");
+	cJSON_Delete(o);
+}
+
+/* -D latency and --output: perftest's keys for those. */
+static void test_dur_and_value_results(void **state)
+{
+	static const char *const dur[] = {
+		"MsgSize", "n_iterations", "t_avg", "tps_average", NULL,
+	};
+	static const char *const one[] = { "bw_avg", NULL };
+	cJSON *o = rp_json_lat_dur_result(2, 5000, 61.234, 16330.126), *back;
+
+	(void)state;
+	back = roundtrip(o);
+	expect_keys(back, dur);
+	assert_true(num(back, "t_avg") == 61.23);
+	assert_true(num(back, "tps_average") == 16330.13);
+	cJSON_Delete(back);
+	cJSON_Delete(o);
+	o = rp_json_value_result("bw_avg", 40.0712345);
+	back = roundtrip(o);
+	expect_keys(back, one);
+	assert_true(num(back, "bw_avg") == 40.071235);
+	cJSON_Delete(back);
+	cJSON_Delete(o);
+}
+
 static void test_lat_result(void **state)
 {
 	static const char *const keys[] = {
@@ -322,6 +379,8 @@ int main(void)
 		cmocka_unit_test(test_info_lat_client),
 		cmocka_unit_test(test_info_lat_server),
 		cmocka_unit_test(test_info_bw),
+		cmocka_unit_test(test_info_post_list_cm),
+		cmocka_unit_test(test_dur_and_value_results),
 		cmocka_unit_test(test_lat_result),
 		cmocka_unit_test(test_bw_result),
 		cmocka_unit_test(test_doc_all_sizes),

@@ -145,6 +145,20 @@ static void test_row_wide(void **state)
 		       "600260.53 \t\t600260.53\n");
 }
 
+/* -D: perftest's duration table and row (6.06 golden text). */
+static void test_duration_table(void **state)
+{
+	struct mem m;
+
+	(void)state;
+	rp_report_lat_title_dur(mem_open(&m));
+	mem_expect(&m, " #bytes        #iterations       t_avg[usec]    tps "
+		       "average\n");
+	rp_report_lat_row_dur(mem_open(&m), 2, 16330, 61.23, 16330.13);
+	mem_expect(&m, " 2             16330            61.23          "
+		       "16330.13\n");
+}
+
 static void test_histogram(void **state)
 {
 	const uint64_t ns[] = { 1500, 2000, 123456 };
@@ -207,6 +221,7 @@ int main(void)
 		cmocka_unit_test(test_row_golden),
 		cmocka_unit_test(test_row_short),
 		cmocka_unit_test(test_row_wide),
+		cmocka_unit_test(test_duration_table),
 		cmocka_unit_test(test_histogram),
 		cmocka_unit_test(test_histogram_empty),
 		cmocka_unit_test(test_extra_line),
