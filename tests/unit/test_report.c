@@ -113,6 +113,60 @@ static void test_header_server(void **state)
 
 /* READ latency on InfiniBand: no CQ moderation, inline or GID lines;
  * "Outstand reads" instead; ON/OFF follow the flags. */
+/* -l and -R on the server: Post List line, rdma_cm ON and the waiting
+ * text perftest 6.06 prints (section 1.2; golden from the guest). */
+static void test_header_post_list_cm_server(void **state)
+{
+	struct rp_header h = client_hdr;
+	struct mem m;
+
+	(void)state;
+	h.title = "RDMA_Write Post List BW Test";
+	h.tx_depth = -1;
+	h.post_list = 4;
+	h.cq_mod = 4;
+	h.rdma_cm = true;
+	h.server = true;
+	rp_report_header(mem_open(&m), &h);
+	mem_expect(&m, DASHES
+		   "                    RDMA_Write Post List BW Test\n"
+		   " Dual-port       : OFF\t\tDevice         : rxe1\n"
+		   " Number of qps   : 1\t\tTransport type : IB\n"
+		   " Connection type : RC\t\tUsing SRQ      : OFF\n"
+		   " PCIe relax order: ON\n"
+		   " ibv_wr* API     : ON\n"
+		   " Post List       : 4\n"
+		   " CQ Moderation   : 4\n"
+		   " Mtu             : 1024[B]\n"
+		   " Link type       : Ethernet\n"
+		   " GID index       : 1\n"
+		   " Max inline data : 0[B]\n"
+		   " rdma_cm QPs\t : ON\n"
+		   " Data ex. method : rdma_cm\n"
+		   DASHES
+		   " Waiting for client rdma_cm QP to connect\n"
+		   " Please run the same command with the IB/RoCE interface IP\n"
+		   DASHES);
+}
+
+/* --output: "%lf\n" of the number asked for; the row otherwise. */
+static void test_bw_out(void **state)
+{
+	const struct rp_result r = { .size = 65536, .iters = 5000,
+				     .bw_peak = 50.23, .bw_avg = 40.07,
+				     .msg_rate = 0.000641 };
+	struct mem m;
+
+	(void)state;
+	rp_report_bw_out(mem_open(&m), &r, false, RP_OUTPUT_BANDWIDTH);
+	mem_expect(&m, "40.070000\n");
+	rp_report_bw_out(mem_open(&m), &r, false, RP_OUTPUT_MSG_RATE);
+	mem_expect(&m, "0.000641\n");
+	rp_report_bw_out(mem_open(&m), &r, false, RP_OUTPUT_FULL);
+	mem_expect(&m, " 65536      5000             50.23              "
+		   "40.07  \t\t   0.000641\n");
+}
+
 static void test_header_read_ib(void **state)
 {
 	const struct rp_header h = {
@@ -273,6 +327,25 @@ static void addr_pair(struct rp_rail_addr **l, struct rp_rail_addr **r)
 	set_qp(&(*r)->qp[0], 0x12, 0xa1b2c3, 0x1fff00, 0x7f5e2c400000ULL);
 }
 
+/* -R: lines end after the PSN (perftest forces the verb to SEND). */
+static void test_addresses_cm(void **state)
+{
+	struct rp_rail_addr *l, *r;
+	struct mem m;
+
+	(void)state;
+	addr_pair(&l, &r);
+	rp_report_addresses_fmt(mem_open(&m), l, r, 1, RP_ADDR_CM);
+	mem_expect(&m,
+		   " local address: LID 0000 QPN 0x0011 PSN 0x37d0\n"
+		   " GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:00:02:01\n"
+		   " remote address: LID 0000 QPN 0x0012 PSN 0xa1b2c3\n"
+		   " GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:00:02:02\n"
+		   DASHES);
+	free(l);
+	free(r);
+}
+
 static void test_addresses_write(void **state)
 {
 	struct rp_rail_addr *l, *r;
@@ -363,7 +436,10 @@ int main(void)
 		cmocka_unit_test(test_dashes_literal),
 		cmocka_unit_test(test_header_client),
 		cmocka_unit_test(test_header_server),
+		cmocka_unit_test(test_header_post_list_cm_server),
+		cmocka_unit_test(test_bw_out),
 		cmocka_unit_test(test_header_read_ib),
+		cmocka_unit_test(test_addresses_cm),
 		cmocka_unit_test(test_bw_title),
 		cmocka_unit_test(test_bw_row_mib),
 		cmocka_unit_test(test_bw_row_gbits),
