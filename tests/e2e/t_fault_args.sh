@@ -1,0 +1,44 @@
+#!/bin/sh
+# Description: bad values fail at once, before any device or connection is
+# touched, with one line naming the option and the valid range: iterations
+# 0, TX depth 0, CQ moderation above the TX depth, size 0, a non-number
+# where a number belongs. A size beyond the port's max_msg_sz (read from
+# ibv_devinfo -v) fails on either side before a buffer is allocated
+# (-s 2G too), naming the device and its limit. All three binaries.
+. tests/e2e/lib.sh
+. tests/e2e/fault.sh
+
+for b in $BINS; do
+	n=${b##*/}
+	expect_fail "$n -n 0" "invalid -n value '0': valid iterations are 5 " \
+		"$FAST_MS" $b -d "$DEV" -n 0
+	expect_fail "$n -s 0" "invalid -s value '0': valid sizes are 1 " \
+		"$FAST_MS" $b -d "$DEV" -s 0
+	expect_fail "$n -n 1x0" "invalid -n value '1x0': valid iterations are 5 " \
+		"$FAST_MS" $b -d "$DEV" -n 1x0
+done
+# TX depth and CQ moderation: the bandwidth tests (ib_read_lat has neither).
+for b in $W $M; do
+	n=${b##*/}
+	expect_fail "$n -t 0" "invalid -t value '0': valid values are 1 " \
+		"$FAST_MS" $b -d "$DEV" -t 0
+	expect_fail "$n -Q 64 -t 32" \
+		"invalid -Q value '64': CQ moderation must not exceed the TX depth, 32 here" \
+		"$FAST_MS" $b -d "$DEV" -Q 64 -t 32
+done
+
+max=$(ibv_devinfo -v -d "$DEV" | sed -n 's/^[[:space:]]*max_msg_sz:[[:space:]]*//p' | head -n 1)
+[ -n "$max" ] || skip "no max_msg_sz in ibv_devinfo -v -d $DEV"
+max=$((max))
+big=$((max + 1))
+note "$DEV max_msg_sz $max"
+for b in $BINS; do
+	n=${b##*/}
+	expect_fail "$n server -s $big" \
+		"size $big exceeds the largest message $DEV allows \(max_msg_sz $max\)" \
+		"$FAST_MS" $b -d "$DEV" -p 18801 -s $big
+	# The client fails before it connects (no server is running).
+	expect_fail "$n client -s 2G" \
+		"size 2147483648 exceeds the largest message $DEV allows" \
+		"$FAST_MS" $b -d "$DEV" -p 18801 -s 2G --timeout 30 "$SERVER_IP"
+done

@@ -1,0 +1,71 @@
+#!/bin/sh
+# Description: a port whose link is down (ip link set eth0 down) is refused
+# at once by all three binaries, naming the device and port (rail_multi_bw:
+# the rail that is down); eth0 comes back up with its GIDs afterwards. A
+# control port already in use on the server is named, with the way out (-p).
+# --bind_source_ip binds the server's control port to one address.
+. tests/e2e/lib.sh
+. tests/e2e/fault.sh
+
+gids=$(gid_table rxe0)
+[ -n "$gids" ] || skip "rxe0 has no GIDs"
+trap 'ip link set eth0 up' EXIT
+ip link set eth0 down
+i=0
+until grep -q DOWN /sys/class/infiniband/rxe0/ports/1/state; do
+	i=$((i + 1))
+	[ $i -lt 50 ] || fail "rxe0 port still $(cat /sys/class/infiniband/rxe0/ports/1/state) with eth0 down"
+	sleep 0.1
+done
+for b in $W $L; do
+	expect_fail "${b##*/} on a down port" \
+		"port 1 of rxe0 is down, not ACTIVE \(check the link and its netdev\)" \
+		"$FAST_MS" $b -d rxe0 -p 18811
+	expect_fail "${b##*/} client on a down port" "port 1 of rxe0 is down" \
+		"$FAST_MS" $b -d rxe0 -p 18811 --timeout 30 "$SERVER_IP"
+done
+expect_fail "rail_multi_bw, rail 1 of 2 down" "port 1 of rxe0 is down" \
+	"$FAST_MS" $M -d rxe1,rxe0 -p 18811
+link_up eth0 rxe0 "$gids"
+trap - EXIT
+
+# Something else listens on the control port.
+python3 -c '
+import socket, sys, time
+s = socket.socket()
+s.bind(("0.0.0.0", 18812)); s.listen(1)
+print("listening", flush=True)
+time.sleep(60)' >"$TMP/holder" 2>&1 &
+holder=$!
+trap 'kill $holder 2>/dev/null' EXIT
+wait_file "$TMP/holder" listening 10 $holder || fail "port holder did not start"
+for b in $BINS; do
+	expect_fail "${b##*/} on a busy control port" \
+		"control port 18812 already in use \(another server running\? choose another with -p\)" \
+		"$FAST_MS" $b -d "$DEV" -p 18812
+done
+kill $holder; wait $holder 2>/dev/null
+trap - EXIT
+
+# --bind_source_ip: the server listens on that address only; a connection
+# to another of its addresses is refused, the run on that one works. A
+# client source address that is not local fails at once.
+bg "$TMP/b.server" $W -d "$DEV" -p 18813 -n 20 --timeout 20 \
+	--bind_source_ip "$SERVER_IP"
+spid=$BG_PID
+wait_listen 18813 20 $spid || fail "--bind_source_ip: server not listening"
+ss -Hltn "sport = :18813" | grep -q " $SERVER_IP:18813 " ||
+	fail "--bind_source_ip: listening on $(ss -Hltn "sport = :18813")"
+python3 -c '
+import socket, sys
+try:
+    socket.create_connection(("10.0.1.1", 18813), timeout=5)
+except ConnectionRefusedError:
+    sys.exit(0)
+sys.exit(1)' || fail "--bind_source_ip $SERVER_IP: 10.0.1.1:18813 accepted a connection"
+timeout 60 $W -d "$DEV" -p 18813 -n 20 "$SERVER_IP" >"$TMP/b.client" 2>&1 ||
+	{ cat "$TMP/b.client"; fail "--bind_source_ip: client exit $?"; }
+wait_pid $spid 30 || { cat "$TMP/b.server"; fail "--bind_source_ip: server exit"; }
+expect_fail "client --bind_source_ip, not a local address" \
+	"10\.9\.9\.9.*--bind_source_ip" \
+	"$FAST_MS" $W -d "$DEV" -p 18814 --bind_source_ip 10.9.9.9 "$SERVER_IP"
