@@ -1,0 +1,57 @@
+#!/bin/sh
+# Description: a link taken down mid-run on one rail of rail_multi_bw, in
+# two guests: 2 s into a -D run on rxe0,rxe1, guest b (the client) takes
+# eth1 (rail 1) down. The client exits 1 within a bound, naming rxe1, the
+# work-completion status and the link that is down; the thread of rxe0 stops cleanly (cancelled, no error line of
+# its own); no result row. The server in a exits 1 with the client's
+# reason. eth1 then comes back up in b with its GIDs, and a waits until
+# rail 1 carries traffic again.
+# Guest a ($1 = a) runs the server, guest b the client.
+. tests/e2e/lib.sh
+. tests/e2e/fault.sh
+
+role=$1
+A0=10.0.1.1
+DOWN_AFTER=2
+port=18891
+if [ "$role" = a ]; then
+	bg "$TMP/l.server" $M -d rxe0,rxe1 -p $port -D 30 --timeout 60
+	spid=$BG_PID
+	wait_file "$TMP/l.server" "remote address" 90 $spid ||
+		{ cat "$TMP/l.server"; fail "the run did not start"; }
+	wait_gone $spid 60
+	exits_nonzero "server, rail 1 down in the client" $GONE_RC
+	has "$TMP/l.server" "peer 10\.0\.1\.2:[0-9]+ gave up" \
+		"server, rail 1 down in the client"
+	no_rows "$TMP/l.server" "server, rail 1 down in the client"
+	note "server: $(grep 'gave up' "$TMP/l.server")"
+	no_leftovers "server, rail 1 down in the client"
+	# Rail 1 must carry traffic again before the next test. (Only a
+	# probes: b's answer proves both directions, and a guest that is
+	# done may power off under its peer's probe.)
+	reachable 10.0.2.2 30 ||
+		fail "rail 1 (10.0.2.2) unreachable after the link came back"
+else
+	gids=$(gid_table rxe1)
+	bg "$TMP/l.client" $M -d rxe0,rxe1 -p $port -D 30 --timeout 60 $A0
+	cpid=$BG_PID
+	wait_file "$TMP/l.client" "remote address" 90 $cpid ||
+		{ cat "$TMP/l.client"; fail "the run did not start"; }
+	sleep $DOWN_AFTER
+	trap 'ip link set eth1 up' EXIT
+	ip link set eth1 down
+	wait_gone $cpid 60
+	exits_nonzero "client, rail 1 down" $GONE_RC
+	has "$TMP/l.client" \
+		"rail_multi_bw: work completion error on rxe1 QP 0x[0-9a-f]+: IBV_WC_[A-Z_]+ .*; the link of rxe1 port 1 is down" \
+		"client, rail 1 down"
+	if grep -E "^rail_multi_bw: .*rxe0" "$TMP/l.client"; then
+		fail "rxe0, whose link stayed up, reported an error"
+	fi
+	no_rows "$TMP/l.client" "client, rail 1 down"
+	within "client fails after rail 1 went down" $GONE_MS $PEER_MS
+	note "client: $(grep -E 'rxe1' "$TMP/l.client" | tail -n 1)"
+	no_leftovers "client, rail 1 down"
+	link_up eth1 rxe1 "$gids"
+	trap - EXIT
+fi
