@@ -103,7 +103,7 @@ fuzz:
 
 # One integration pass in the guests with the sanitized binaries.
 SAN_E2E ?= t_write_bw_validate t_write_bw_mismatch t_read_lat t_multi_bw \
-	t2_multi_bw
+	t2_multi_bw $(notdir $(basename $(wildcard tests/e2e/t*_fault_*.sh)))
 sanitize-e2e:
 	$(MAKE) B=build-asan CFLAGS="$(SAN_CFLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" all
