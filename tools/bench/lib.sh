@@ -169,22 +169,27 @@ verdict() {
 # starts the clients) wait for it to go, at most $BENCH_PAUSE seconds per
 # item and $BENCH_PAUSE_TOTAL in all. Guest b waits at most 40 s: guest a's
 # servers are already waiting (rail_multi_bw's for 60 s by default).
+# (Waits go by the clock: under TCG a "sleep 0.1" takes far longer.)
 PAUSE=${BENCH_PAUSE:-0}
-PAUSE_LEFT=$((${BENCH_PAUSE_TOTAL:-0} * 10))
+PAUSED=0
 [ "$ROLE" != b ] || [ "$PAUSE" -le 40 ] || PAUSE=40
 
 busy() { [ -e "$RAW/host-busy" ]; }
 
 # paused: seconds spent waiting in quiet so far.
-paused() { echo $(((${BENCH_PAUSE_TOTAL:-0} * 10 - PAUSE_LEFT) / 10)); }
+paused() { echo "$PAUSED"; }
 
 quiet() {
 	[ "$ROLE" = single ] || [ "$ROLE" = b ] || return 0
-	q_n=0
-	while busy && [ $q_n -lt $((PAUSE * 10)) ] && [ "$PAUSE_LEFT" -gt 0 ]; do
-		sleep 0.1
-		q_n=$((q_n + 1)) PAUSE_LEFT=$((PAUSE_LEFT - 1))
+	busy || return 0
+	q_t0=$(date +%s)
+	q_end=$((q_t0 + PAUSE))
+	q_all=$((q_t0 + ${BENCH_PAUSE_TOTAL:-0} - PAUSED))
+	[ $q_all -ge $q_end ] || q_end=$q_all
+	while busy && [ "$(date +%s)" -lt $q_end ]; do
+		sleep 1
 	done
+	PAUSED=$((PAUSED + $(date +%s) - q_t0))
 }
 
 # item NAME NPAIRS: run pairs 1..NPAIRS (set with "pair") at once, retrying.
