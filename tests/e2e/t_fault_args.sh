@@ -3,8 +3,11 @@
 # touched, with one line naming the option and the valid range: iterations
 # 0, TX depth 0, CQ moderation above the TX depth, size 0, a non-number
 # where a number belongs. A size beyond the port's max_msg_sz (read from
-# ibv_devinfo -v) fails on either side before a buffer is allocated
-# (-s 2G too), naming the device and its limit. All three binaries.
+# ibv_devinfo -v) fails on either side before a buffer is allocated (-s 2G
+# too), naming the device and its limit. All three binaries; and
+# rail_read_lat and rail_multi_bw name an unknown device, a missing port,
+# an empty GID entry and a server that is not there (within --timeout), as
+# t_write_bw_errors does for rail_write_bw.
 . tests/e2e/lib.sh
 . tests/e2e/fault.sh
 
@@ -25,6 +28,21 @@ for b in $W $M; do
 	expect_fail "$n -Q 64 -t 32" \
 		"invalid -Q value '64': CQ moderation must not exceed the TX depth, 32 here" \
 		"$FAST_MS" $b -d "$DEV" -Q 64 -t 32
+done
+
+# What t_write_bw_errors checks for rail_write_bw, for the other two.
+for b in $L $M; do
+	n=${b##*/}
+	expect_fail "$n -d nosuch" \
+		"device 'nosuch' not found; devices present: rxe0, rxe1" \
+		"$FAST_MS" $b -d nosuch
+	expect_fail "$n -i 2" "port 2 does not exist on $DEV; valid ports: 1..1" \
+		"$FAST_MS" $b -d "$DEV" -i 2
+	expect_fail "$n -x 7" "GID index 7 of $DEV port 1 is empty; valid entries: 0 " \
+		"$FAST_MS" $b -d "$DEV" -x 7
+	expect_fail "$n, no server" \
+		"could not connect to 127.0.0.1:18802 within 2 s" \
+		$((2000 + FAST_MS)) $b -d "$DEV" -p 18802 --timeout 2 127.0.0.1
 done
 
 max=$(ibv_devinfo -v -d "$DEV" | sed -n 's/^[[:space:]]*max_msg_sz:[[:space:]]*//p' | head -n 1)
