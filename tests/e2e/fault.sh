@@ -29,8 +29,9 @@ within() {
 	note "$1: $2 ms"
 }
 
-# expect_fail WHAT PATTERN BOUND_MS CMD...: CMD exits non-zero (not killed by
-# the timeout), prints a line matching PATTERN (grep -E), within BOUND_MS.
+# expect_fail WHAT PATTERN BOUND_MS CMD...: CMD exits 1 (not killed by the
+# timeout, no crash, no sanitizer report), prints a line matching PATTERN
+# (grep -E), within BOUND_MS.
 expect_fail() {
 	what=$1 pat=$2 bound=$3; shift 3
 	t0=$(now_ms)
@@ -38,10 +39,18 @@ expect_fail() {
 	rc=$? el=$(( $(now_ms) - t0 ))
 	[ $rc != 0 ] || fail "$what: '$*' succeeded"
 	[ $rc != 124 ] && [ $rc != 137 ] || fail "$what: '$*' hung"
+	no_sanitizer "$TMP/ef.out" "$what"
+	[ $rc = 1 ] || fail "$what: '$*' exit $rc, want 1: $(cat "$TMP/ef.out")"
 	grep -Eq -- "$pat" "$TMP/ef.out" ||
 		fail "$what: '$*' said: $(cat "$TMP/ef.out") (want: $pat)"
 	within "$what (exit $rc)" "$el" "$bound"
 	no_leftovers "$what"
+}
+
+# no_sanitizer FILE WHAT: no ASan/UBSan/LSan report in FILE (sanitize-e2e).
+no_sanitizer() {
+	! grep -Eq "Sanitizer|runtime error:" "$1" ||
+		{ sed 's/^/    | /' "$1"; fail "$2: sanitizer report"; }
 }
 
 # wait_file FILE PATTERN SECONDS PID: until FILE has a line matching PATTERN
@@ -66,16 +75,20 @@ wait_gone() {
 	return $GONE_RC
 }
 
-# exits_nonzero WHAT RC: a failure exit, not success, nor a timeout kill.
+# exits_nonzero WHAT RC: exit 1, the binaries' failure; not success, a
+# timeout kill, a crash (128 + signal) or a leak report (LSan: 23).
 exits_nonzero() {
 	[ "$2" != 0 ] || fail "$1: exit 0"
 	[ "$2" != 124 ] || fail "$1: still running at the bound, killed"
+	[ "$2" = 1 ] || fail "$1: exit $2, want 1"
 }
 
-# has FILE PATTERN WHAT: FILE has a line matching PATTERN (grep -E).
+# has FILE PATTERN WHAT: FILE has a line matching PATTERN (grep -E), and
+# no sanitizer report.
 has() {
 	grep -Eq -- "$2" "$1" || { sed 's/^/    | /' "$1"
 		fail "$3: no line matching '$2' in $1"; }
+	no_sanitizer "$1" "$3"
 }
 
 # no_rows FILE WHAT: no result row (a partial run is not a result).
@@ -105,24 +118,32 @@ link_up() {
 	fail "$2 not back to ACTIVE with its GIDs after $1 came up: $(gid_table "$2")"
 }
 
-# reachable IP SECONDS: IP answers a TCP connection attempt within SECONDS
-# (a refusal is an answer; the guests have no ping).
-reachable() {
-	python3 - "$1" "$2" <<'PY'
+# rail_meet ROLE IP PORT SECONDS: the two guests meet over one rail: b
+# (ROLE b) listens on its address IP, a connects to it, each for SECONDS at
+# most. Success proves the rail carries traffic both ways, and that neither
+# guest leaves (and powers off) before the other has seen it.
+rail_meet() {
+	python3 - "$@" <<'PY'
 import socket, sys, time
-ip, end = sys.argv[1], time.time() + float(sys.argv[2])
-while time.time() < end:
+role, ip, port, secs = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+end = time.time() + secs
+if role == "b":
     s = socket.socket()
-    s.settimeout(1)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind((ip, port))
+    s.listen(1)
+    s.settimeout(secs)
     try:
-        s.connect((ip, 9))
-        sys.exit(0)
-    except ConnectionRefusedError:
+        s.accept()[0].close()
+    except OSError:
+        sys.exit(1)
+    sys.exit(0)
+while time.time() < end:
+    try:
+        socket.create_connection((ip, port), timeout=1).close()
         sys.exit(0)
     except OSError:
         time.sleep(0.2)
-    finally:
-        s.close()
 sys.exit(1)
 PY
 }

@@ -4,8 +4,8 @@
 # eth1 (rail 1) down. The client exits 1 within a bound, naming rxe1, the
 # work-completion status and the link that is down; the thread of rxe0 stops cleanly (cancelled, no error line of
 # its own); no result row. The server in a exits 1 with the client's
-# reason. eth1 then comes back up in b with its GIDs, and a waits until
-# rail 1 carries traffic again.
+# reason. eth1 then comes back up in b with its GIDs, and the guests meet
+# over rail 1 (a TCP connection from a to b) before the next test.
 # Guest a ($1 = a) runs the server, guest b the client.
 . tests/e2e/lib.sh
 . tests/e2e/fault.sh
@@ -26,11 +26,9 @@ if [ "$role" = a ]; then
 	no_rows "$TMP/l.server" "server, rail 1 down in the client"
 	note "server: $(grep 'gave up' "$TMP/l.server")"
 	no_leftovers "server, rail 1 down in the client"
-	# Rail 1 must carry traffic again before the next test. (Only a
-	# probes: b's answer proves both directions, and a guest that is
-	# done may power off under its peer's probe.)
-	reachable 10.0.2.2 30 ||
-		fail "rail 1 (10.0.2.2) unreachable after the link came back"
+	# Rail 1 must carry traffic again before the next test.
+	rail_meet a 10.0.2.2 18899 60 ||
+		fail "rail 1: 10.0.2.2 unreachable after the link came back"
 else
 	gids=$(gid_table rxe1)
 	bg "$TMP/l.client" $M -d rxe0,rxe1 -p $port -D 30 --timeout 60 $A0
@@ -54,4 +52,6 @@ else
 	no_leftovers "client, rail 1 down"
 	link_up eth1 rxe1 "$gids"
 	trap - EXIT
+	rail_meet b 10.0.2.2 18899 60 ||
+		fail "rail 1: guest a did not reach 10.0.2.2 after the link came back"
 fi
