@@ -106,7 +106,7 @@ fuzz:
 # checker: runs to the end, SIGINT, garbage on the control port, a peer
 # killed (two guests). (The rest of the fault matrix runs unsanitized.)
 SAN_E2E ?= t_write_bw_validate t_read_lat t_multi_bw t_fault_sigint \
-	t_fault_garbage t2_multi_bw t2_fault
+	t_fault_garbage t2_multi_bw t2_fault_kill
 sanitize-e2e:
 	$(MAKE) B=build-asan CFLAGS="$(SAN_CFLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" all
