@@ -489,13 +489,13 @@ static void test_oversized_header(void **state)
 	free(in);
 }
 
-/* Five PROGRESS heartbeats 200 ms apart, then the HELLO at about 1 s. */
+/* Eight PROGRESS heartbeats 150 ms apart, then the HELLO at about 1.2 s. */
 static void heartbeats(struct peer *p)
 {
 	int i;
 
-	for (i = 0; i < 5; i++) {
-		usleep(200 * 1000);
+	for (i = 0; i < 8; i++) {
+		usleep(150 * 1000);
 		if (rp_ctrl_send(p->c, RP_MSG_PROGRESS, NULL, 0))
 			return;
 	}
@@ -516,14 +516,16 @@ static void test_progress_restarts_deadline(void **state)
 	pair_open(&s);
 	t0 = rp_now_ns();
 	peer_start(&p, &s.cli, heartbeats);
-	ret = recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len, 500, err,
+	/* 550 ms of slack per beat: a loaded host (guests on every CPU)
+	 * once delayed one past a 500 ms deadline with 200 ms beats. */
+	ret = recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len, 700, err,
 		       sizeof(err));
 	peer_join(&p);
 	assert_int_equal(ret, 0);
 	assert_int_equal(p.ret, 0);
 	assert_int_equal(len, 2);
 	assert_memory_equal(in, "hi", 2);
-	assert_true(since_s(t0) >= 0.9);	/* waited past 500 ms */
+	assert_true(since_s(t0) >= 1.1);	/* waited past 700 ms */
 	pair_close(&s);
 }
 
