@@ -36,18 +36,21 @@ static void rp_usage_common2(const struct rp_opts *o, FILE *f)
 
 	fprintf(f,
 "  -u, --qp-timeout=<t>      QP ACK timeout 4.096 us * 2^<t>, 0 .. 31\n"
-"                            (default: %u)\n"
+"                            (default: %u)\n", RP_DEF_QP_TIMEOUT);
+	if (!(o->desc->features & RP_FEAT_MULTI))	/* one rail only */
+		fprintf(f,
 "  -R, --rdma_cm             connect the QPs through rdma_cm: the server's\n"
-"                            address picks the device and GID\n"
+"                            address picks the device and GID\n");
+	fprintf(f,
 "      --bind_source_ip=<ip> local address: the server listens on it, the\n"
 "                            client connects from it (--source_ip too)\n"
 "      --output=<what>       print only the %s, \"%%lf\" on one\n"
 "                            line: %s\n",
-		RP_DEF_QP_TIMEOUT, bw ? "number asked for" : "average latency",
+		bw ? "number asked for" : "average latency",
 		bw ? "bandwidth or message_rate" : "latency");
 }
 
-static void rp_usage_bw(FILE *f, unsigned int def_tx_depth)
+static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 {
 	fprintf(f,
 "  -a, --all                 run sizes 2 B .. 8 MiB (powers of two)\n"
@@ -70,10 +73,13 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth)
 "  -N, --noPeak              do not measure BW peak (printed as 0.00)\n"
 "  -w, --limit_bw=<bw>       fail (exit 1) when BW average is below <bw>,\n"
 "                            in the report's unit\n"
-"  -y, --limit_msgrate=<r>   fail (exit 1) when MsgRate is below <r> Mpps\n"
+"  -y, --limit_msgrate=<r>   fail (exit 1) when MsgRate is below <r> Mpps\n",
+		RP_MAX_INLINE);
+	if (!multi)
+		fprintf(f,
 "      --run_infinitely      print a row every -D seconds (default: %u)\n"
 "                            until SIGINT, then stop cleanly\n",
-		RP_MAX_INLINE, RP_DEF_INF_PERIOD);
+			RP_DEF_INF_PERIOD);
 }
 
 static void rp_usage_lat(FILE *f)
@@ -116,7 +122,8 @@ void rp_opts_usage(const struct rp_opts *o, FILE *f)
 	rp_usage_common(o, f);
 	rp_usage_common2(o, f);
 	if (o->desc->features & RP_FEAT_BW)
-		rp_usage_bw(f, o->desc->def_tx_depth);
+		rp_usage_bw(f, o->desc->def_tx_depth,
+			    o->desc->features & RP_FEAT_MULTI);
 	if (o->desc->features & RP_FEAT_LAT)
 		rp_usage_lat(f);
 	if (o->desc->features & RP_FEAT_MULTI)

@@ -287,6 +287,36 @@ static void test_notices(void **state)
 	assert_string_equal(buf, "");
 }
 
+/* rail_multi_bw's --help leaves out what it refuses (-R,
+ * --run_infinitely); the one-rail BW binary lists both. */
+static void test_usage_multi(void **state)
+{
+	static const struct rp_test_desc multi = {
+		.test = RP_TEST_MULTI_BW, .name = "rail_multi_bw",
+		.title = "RDMA_Write BW Test", .def_size = 65536,
+		.def_iters = 5000, .def_tx_depth = 128,
+		.features = RP_FEAT_BW | RP_FEAT_MULTI,
+	};
+	const struct rp_test_desc *d[] = { &multi, &bw_desc };
+	struct rp_opts o;
+	char *t;
+	size_t len, i;
+	FILE *f;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		rp_opts_init(&o, d[i]);
+		f = open_memstream(&t, &len);
+		assert_non_null(f);
+		rp_opts_usage(&o, f);
+		fclose(f);
+		assert_non_null(strstr(t, "-l, --post_list=<n>"));
+		assert_true(!strstr(t, "--run_infinitely") == !i);
+		assert_true(!strstr(t, "-R, --rdma_cm") == !i);
+		free(t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -299,6 +329,7 @@ int main(void)
 		cmocka_unit_test(test_run_infinitely_rules),
 		cmocka_unit_test(test_limit_gate),
 		cmocka_unit_test(test_notices),
+		cmocka_unit_test(test_usage_multi),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
