@@ -456,9 +456,9 @@ def pause_note(env):
 def report(rows, meta, env, failed, retried, load):
     m = meta
     out = [f"Run {m.get('date', '?')} on {m.get('machine', '?')} "
-           f"(host kernel {m.get('kernel', '?')}); {m.get('mode', '?')}. "
+           f"(host: Linux {m.get('kernel', '?')}); {m.get('mode', '?')}. "
            f"Wall time {m.get('wall', '?')}.",
-           "", f"- perftest {env.get('perftest', '?')} (Debian), railperf "
+           "", f"- perftest {env.get('perftest', '?')}, railperf "
            f"{m.get('railperf', '?')}; " f"{m.get('setup', '')}",
            f"- Runs per tool: {m.get('runs', '?')}, alternated run by run "
            "(perftest first in odd runs, railperf first in even runs); "
