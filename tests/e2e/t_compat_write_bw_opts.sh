@@ -1,0 +1,21 @@
+#!/bin/sh
+# Description: conformance with ib_write_bw from the same guest
+# (tests/compat/lib.sh): -s 4096 -n 200 with --out_json_file; -q 2; -Q 10
+# (perftest's CQ moderation warning first); -t 64; -m 512. Shapes, exit
+# statuses and the parser corpus as in t_compat_write_bw; the JSON keys are
+# perftest 6.29's, include every 6.06 key, and a tolerant reader gets the
+# same results from both files.
+. tests/e2e/lib.sh
+. tests/compat/lib.sh
+
+command -v ib_write_bw >/dev/null || skip "no ib_write_bw (perftest)"
+PT=ib_write_bw
+RP=$B/rail_write_bw
+
+cset s4096_json bw $PT $RP "-s 4096 -n 200" \
+	"-s 4096 -n 200 --out_json --out_json_file=@J@.json" bw
+cset q2 bw $PT $RP "-q 2 -n 200" "-q 2 -n 200"
+cset Q10 bw $PT $RP "-Q 10 -n 200" "-Q 10 -n 200"
+cset t64 bw $PT $RP "-t 64 -n 200" "-t 64 -n 200"
+cset m512 bw $PT $RP "-m 512 -n 200" "-m 512 -n 200"
+compat_end
