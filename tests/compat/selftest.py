@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Self-test of the conformance checker (shape.py and the parser corpus),
+on the host, against perftest 6.06's own recorded outputs
+(tests/data/perftest-6.06/). Prints TAP.
+
+The guest suite can only be trusted if its checker tells a perftest output
+from a broken one. So: every recorded output must match itself, and match
+a copy whose numbers changed (numbers differ between tools); and each
+mutation a script would trip over (a tab turned into spaces, a renamed or
+moved header key, a changed table header, an extra or missing row column,
+a number in another format, a railperf line inside the perftest block, a
+non-number from --output) must be caught.
+"""
+import os
+import re
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "data", "perftest-6.06")
+sys.path.insert(0, HERE)
+import shape  # noqa: E402
+
+results = []
+
+
+def check(name, ok):
+    results.append((name, ok))
+
+
+def write(tmp, name, text):
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def first_row(lines):
+    """Index of the first result row (after the table header)."""
+    for i, l in enumerate(lines):
+        if l.startswith(" #bytes"):
+            return i + 1
+    raise ValueError("no table header")
+
+
+def renumber(line):
+    """Every number replaced by another of the same format."""
+    def sub(m):
+        t = m.group(0)
+        if t.startswith("0x"):
+            return "0x" + "7" * (len(t) - 2)
+        return re.sub(r"\d", "3", t)
+    return re.sub(r"0x[0-9a-fA-F]+|\d+", sub, line)
+
+
+# name -> (function of the lines returning mutated lines, must it pass)
+def tab_to_spaces(ls):
+    i = next(i for i, l in enumerate(ls) if "\t" in l and ":" in l)
+    return ls[:i] + [ls[i].replace("\t", "    ", 1)] + ls[i + 1:]
+
+
+def rename_key(ls):
+    i = next(i for i, l in enumerate(ls) if l.startswith(" Mtu") or
+             l.startswith(" Link type"))
+    return ls[:i] + [ls[i].replace("Mtu", "MTU").replace("Link type",
+                                                        "Link Type")] + \
+        ls[i + 1:]
+
+
+def swap_keys(ls):
+    i = next(i for i, l in enumerate(ls) if l.startswith(" Mtu"))
+    return ls[:i] + [ls[i + 1], ls[i]] + ls[i + 2:]
+
+
+def table_header(ls):
+    i = first_row(ls) - 1
+    return ls[:i] + [ls[i].replace("#iterations", "#iters")] + ls[i + 1:]
+
+
+def extra_column(ls):
+    i = first_row(ls)
+    return ls[:i] + [ls[i].rstrip() + "\t 1.00"] + ls[i + 1:]
+
+
+def missing_column(ls):
+    i = first_row(ls)
+    return ls[:i] + [ls[i].rsplit(None, 1)[0]] + ls[i + 1:]
+
+
+def number_format(ls):
+    i = first_row(ls)
+    return ls[:i] + [re.sub(r"(\d+\.\d\d)(?=\s)", r"\g<1>0", ls[i], 1)] + \
+        ls[i + 1:]
+
+
+def railperf_inside(ls):
+    i = first_row(ls)
+    return ls[:i] + [" railperf: rail rxe1: 1 msgs"] + ls[i:]
+
+
+def railperf_after(ls):
+    while ls and ls[-1] == "":
+        ls.pop()
+    return ls + [" railperf: rail rxe1 port 1: GID index 1", ""]
+
+
+def renumbered(ls):
+    return [l if l.startswith(" #bytes") else renumber(l) for l in ls]
+
+
+MUTATIONS = [
+    ("numbers changed", renumbered, True),
+    ("railperf line after the block", railperf_after, True),
+    ("railperf line inside the block", railperf_inside, False),
+    ("header tab turned into spaces", tab_to_spaces, False),
+    ("header key renamed", rename_key, False),
+    ("header keys swapped", swap_keys, False),
+    ("table header changed", table_header, False),
+    ("row has an extra column", extra_column, False),
+    ("row misses a column", missing_column, False),
+    ("row number in another format", number_format, False),
+]
+
+
+def main():
+    files = sorted(f for f in os.listdir(DATA)
+                   if f.endswith(".txt") and "stderr" not in f)
+    devnull = open(os.devnull, "w")
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in files:
+            text = open(os.path.join(DATA, f)).read()
+            lines = text.split("\n")
+            pt = write(tmp, "pt." + f, text)
+            stdout, sys.stdout = sys.stdout, devnull
+            try:
+                same = shape.compare(pt, pt)
+            finally:
+                sys.stdout = stdout
+            check("%s matches itself" % f, same)
+            for what, fn, want in MUTATIONS:
+                try:
+                    rp = write(tmp, "rp." + f, "\n".join(fn(list(lines))))
+                except (StopIteration, ValueError, IndexError):
+                    continue	# not in this output (e.g. no row)
+                sys.stdout = devnull
+                try:
+                    got = shape.compare(pt, rp)
+                finally:
+                    sys.stdout = stdout
+                check("%s: %s %s" % (f, what,
+                                     "passes" if want else "is caught"),
+                      got == want)
+            # the parser corpus: the same fields from a renumbered copy,
+            # different ones once the row lost a column
+            kind = "lat" if f.startswith("read_lat") else "bw"
+            if f.endswith(".client.txt") and "-D2" not in f:
+                rp = write(tmp, "rn." + f, "\n".join(renumbered(lines)))
+                cut = write(tmp, "cut." + f,
+                            "\n".join(missing_column(list(lines))))
+                sys.stdout = devnull
+                try:
+                    same = shape.check_parsers(kind, pt, rp)
+                    caught = not shape.check_parsers(kind, pt, cut)
+                finally:
+                    sys.stdout = stdout
+                check("%s: parsers read the same fields from a "
+                      "renumbered copy" % f, same)
+                check("%s: parsers notice a missing column" % f, caught)
+        # --output: one "%lf" line on the last line
+        num = write(tmp, "num.pt", "12.345678\n")
+        bad = write(tmp, "num.rp", "12.35 MB/sec\n")
+        sys.stdout = devnull
+        try:
+            good = shape.compare(num, num, number=True)
+            caught = not shape.compare(num, bad, number=True)
+        finally:
+            sys.stdout = stdout
+        check("--output number matches itself", good)
+        check("--output with a unit after the number is caught", caught)
+    print("1..%d" % len(results))
+    for i, (name, ok) in enumerate(results, 1):
+        print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
+    return 0 if all(ok for _, ok in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
