@@ -4,11 +4,12 @@
 # A failing test's output follows its RESULT line.
 cd "$(dirname "$0")/../.." || exit 1
 E2E_TIMEOUT=${E2E_TIMEOUT:-240}
-only=${RP_E2E_ONLY:-}
+# RP_E2E_ONLY: test names separated by white space (whole names)
+only=$(echo ${RP_E2E_ONLY:-})
 rc=0
 for t in tests/e2e/t_*.sh; do
 	name=$(basename "$t" .sh)
-	case "$only" in "" | *"$name"*) ;; *) continue ;; esac
+	case " $only " in "  " | *" $name "*) ;; *) continue ;; esac
 	log=/tmp/e2e-$name.log
 	start=$(date +%s)
 	timeout -k 5 "$E2E_TIMEOUT" sh "$t" >"$log" 2>&1

@@ -5,11 +5,12 @@
 cd "$(dirname "$0")/../.." || exit 1
 role=${SOFTROCE_GUEST:?run me with tools/softroce run2}
 E2E_TIMEOUT=${E2E_TIMEOUT:-240}
-only=${RP_E2E_ONLY:-}
+# RP_E2E_ONLY: test names separated by white space (whole names)
+only=$(echo ${RP_E2E_ONLY:-})
 rc=0
 for t in tests/e2e/t2_*.sh; do
 	name=$(basename "$t" .sh)
-	case "$only" in "" | *"$name"*) ;; *) continue ;; esac
+	case " $only " in "  " | *" $name "*) ;; *) continue ;; esac
 	log=/tmp/e2e-$name.log
 	start=$(date +%s)
 	timeout -k 5 "$E2E_TIMEOUT" sh "$t" "$role" >"$log" 2>&1
