@@ -17,17 +17,16 @@
 #include "rp_jsonout.h"
 #include "rp_log.h"
 #include "rp_multi.h"
+#include "rp_main.h"
 #include "rp_opts.h"
 #include "rp_pattern.h"
 #include "rp_railspec.h"
 #include "rp_report.h"
 #include "rp_report_multi.h"
 #include "rp_session.h"
-#include "rp_signal.h"
 #include "rp_subnet.h"
 #include "rp_time.h"
 #include "rp_topo.h"
-#include "rp_version.h"
 #include "rp_xchg.h"
 
 #define MBW_WATCH_NS (20 * 1000 * 1000)	/* main thread's poll period */
@@ -571,21 +570,14 @@ int main(int argc, char **argv)
 	struct mbw *m;
 	int ret;
 
-	rp_opts_init(&o, &mbw_desc);
-	if (rp_opts_parse(&o, argc, argv))
-		return 1;
-	if (o.help) {
-		rp_opts_usage(&o, stdout);
+	switch (rp_main_start(&o, &mbw_desc, argc, argv, mbw_check)) {
+	case RP_MAIN_RUN:
+		break;
+	case RP_MAIN_DONE:
 		return 0;
-	}
-	if (o.version) {
-		printf("%s (railperf) %s, output format of perftest %s\n",
-		       mbw_desc.name, RP_VERSION, RP_PERFTEST_FORMAT);
-		return 0;
-	}
-	if (rp_opts_finish(&o) || mbw_check(&o) || rp_signal_install())
+	default:
 		return 1;
-	rp_opts_notices(&o, stdout);
+	}
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return 1;

@@ -12,6 +12,7 @@
 #include "rp_extra.h"
 #include "rp_jsonout.h"
 #include "rp_log.h"
+#include "rp_main.h"
 #include "rp_opts.h"
 #include "rp_pattern.h"
 #include "rp_report.h"
@@ -19,7 +20,6 @@
 #include "rp_signal.h"
 #include "rp_stats.h"
 #include "rp_time.h"
-#include "rp_version.h"
 #include "rp_xchg.h"
 
 #define RP_PEAK_MAX_ITERS 20000	/* perftest measures no peak above this */
@@ -395,20 +395,12 @@ int main(int argc, char **argv)
 {
 	struct rp_opts o;
 
-	rp_opts_init(&o, &wbw_desc);
-	if (rp_opts_parse(&o, argc, argv))
-		return 1;
-	if (o.help) {
-		rp_opts_usage(&o, stdout);
+	switch (rp_main_start(&o, &wbw_desc, argc, argv, NULL)) {
+	case RP_MAIN_RUN:
+		return wbw_run(&o) ? 1 : 0;
+	case RP_MAIN_DONE:
 		return 0;
-	}
-	if (o.version) {
-		printf("%s (railperf) %s, output format of perftest %s\n",
-		       wbw_desc.name, RP_VERSION, RP_PERFTEST_FORMAT);
-		return 0;
-	}
-	if (rp_opts_finish(&o) || rp_signal_install())
+	default:
 		return 1;
-	rp_opts_notices(&o, stdout);
-	return wbw_run(&o) ? 1 : 0;
+	}
 }

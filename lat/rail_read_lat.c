@@ -15,13 +15,12 @@
 #include "rp_lat.h"
 #include "rp_latstats.h"
 #include "rp_log.h"
+#include "rp_main.h"
 #include "rp_opts.h"
 #include "rp_report.h"
 #include "rp_report_lat.h"
 #include "rp_session.h"
-#include "rp_signal.h"
 #include "rp_time.h"
-#include "rp_version.h"
 #include "rp_xchg.h"
 
 #define RL_MAX_SIZES 32
@@ -336,20 +335,12 @@ int main(int argc, char **argv)
 {
 	struct rp_opts o;
 
-	rp_opts_init(&o, &rl_desc);
-	if (rp_opts_parse(&o, argc, argv))
-		return 1;
-	if (o.help) {
-		rp_opts_usage(&o, stdout);
+	switch (rp_main_start(&o, &rl_desc, argc, argv, rl_check)) {
+	case RP_MAIN_RUN:
+		return rl_run(&o) ? 1 : 0;
+	case RP_MAIN_DONE:
 		return 0;
-	}
-	if (o.version) {
-		printf("%s (railperf) %s, output format of perftest %s\n",
-		       rl_desc.name, RP_VERSION, RP_PERFTEST_FORMAT);
-		return 0;
-	}
-	if (rp_opts_finish(&o) || rl_check(&o) || rp_signal_install())
+	default:
 		return 1;
-	rp_opts_notices(&o, stdout);
-	return rl_run(&o) ? 1 : 0;
+	}
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * capture.h - capture what the code under test prints on stderr (rp_err
- * lines), for unit tests. Usage: capture_begin(&c); call; capture_end(&c,
+ * lines) or, with capture_fd_begin(&c, STDOUT_FILENO), on stdout, for unit
+ * tests. Usage: capture_begin(&c); call; capture_end(&c,
  * buf, len); then assert on buf. No cmocka assertion may run between
  * begin and end (a failing one would leave stderr redirected).
  */
@@ -14,26 +15,37 @@
 struct capture {
 	FILE *tmp;
 	int saved;
+	int fd;		/* STDERR_FILENO or STDOUT_FILENO */
 };
+
+/* Redirect file descriptor @fd (stdout or stderr) to a temporary file. */
+static inline void capture_fd_begin(struct capture *c, int fd)
+{
+	fflush(stdout);
+	fflush(stderr);
+	c->fd = fd;
+	c->tmp = tmpfile();
+	c->saved = dup(fd);
+	if (c->tmp && c->saved >= 0)
+		dup2(fileno(c->tmp), fd);
+}
 
 /* Redirect stderr to a temporary file. */
 static inline void capture_begin(struct capture *c)
 {
-	fflush(stderr);
-	c->tmp = tmpfile();
-	c->saved = dup(STDERR_FILENO);
-	if (c->tmp && c->saved >= 0)
-		dup2(fileno(c->tmp), STDERR_FILENO);
+	capture_fd_begin(c, STDERR_FILENO);
 }
 
-/* Restore stderr; @buf gets what was printed (NUL-terminated, truncated). */
+/* Restore the descriptor; @buf gets what was printed (NUL-terminated,
+ * truncated). */
 static inline void capture_end(struct capture *c, char *buf, size_t len)
 {
 	size_t n = 0;
 
+	fflush(stdout);
 	fflush(stderr);
 	if (c->saved >= 0) {
-		dup2(c->saved, STDERR_FILENO);
+		dup2(c->saved, c->fd);
 		close(c->saved);
 	}
 	if (c->tmp) {

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+/* rp_main.c - the shared start of the test binaries (see rp_main.h). */
+#include "rp_main.h"
+
+#include <stdio.h>
+
+#include "rp_signal.h"
+#include "rp_version.h"
+
+enum rp_main_next rp_main_start(struct rp_opts *o,
+				const struct rp_test_desc *desc, int argc,
+				char **argv,
+				int (*check)(const struct rp_opts *o))
+{
+	rp_opts_init(o, desc);
+	if (rp_opts_parse(o, argc, argv))
+		return RP_MAIN_FAIL;
+	if (o->help) {
+		rp_opts_usage(o, stdout);
+		return RP_MAIN_DONE;
+	}
+	if (o->version) {
+		printf("%s (railperf) %s, output format of perftest %s\n",
+		       desc->name, RP_VERSION, RP_PERFTEST_FORMAT);
+		return RP_MAIN_DONE;
+	}
+	if (rp_opts_finish(o) || (check && check(o)) || rp_signal_install())
+		return RP_MAIN_FAIL;
+	rp_opts_notices(o, stdout);
+	return RP_MAIN_RUN;
+}

@@ -1,0 +1,156 @@
+/* Description: rp_main_start, the start the test binaries share: -h and
+ * --version answered on stdout (exit 0, nothing else printed), a bad flag
+ * and a failing binary check refused (exit 1, the error on stderr, no
+ * usage), a good command line ready to run with perftest's derived
+ * defaults applied and its notices printed. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "capture.h"
+#include "opts_run.h"
+#include "rp_main.h"
+#include "rp_opts.h"
+#include "rp_version.h"
+
+struct started {
+	struct rp_opts o;
+	enum rp_main_next next;
+	char out[8192];
+	char err[1024];
+};
+
+static int check_calls;
+
+static int check_ok(const struct rp_opts *o)
+{
+	(void)o;
+	check_calls++;
+	return 0;
+}
+
+static int check_refuses(const struct rp_opts *o)
+{
+	check_calls++;
+	fprintf(stderr, "refused size %llu\n", (unsigned long long)o->size);
+	return -1;
+}
+
+/* start(s, desc, check, args..., NULL): rp_main_start with stdout and
+ * stderr captured into s->out and s->err. */
+static void start(struct started *s, const struct rp_test_desc *d,
+		  int (*check)(const struct rp_opts *), ...)
+{
+	char *argv[16];
+	int argc = 0;
+	struct capture out, err;
+	va_list ap;
+
+	argv[argc++] = (char *)d->name;
+	va_start(ap, check);
+	while (argc < 15 && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	argv[argc] = NULL;
+	optind = 0;	/* getopt state from an earlier start */
+	check_calls = 0;
+	capture_fd_begin(&out, STDOUT_FILENO);
+	capture_fd_begin(&err, STDERR_FILENO);
+	s->next = rp_main_start(&s->o, d, argc, argv, check);
+	capture_end(&err, s->err, sizeof(s->err));
+	capture_end(&out, s->out, sizeof(s->out));
+}
+
+static void test_version(void **state)
+{
+	struct started s;
+	char want[128];
+
+	(void)state;
+	start(&s, &bw_desc, check_ok, "--version", NULL);
+	assert_int_equal(s.next, RP_MAIN_DONE);
+	snprintf(want, sizeof(want),
+		 "rail_write_bw (railperf) %s, output format of perftest %s\n",
+		 RP_VERSION, RP_PERFTEST_FORMAT);
+	assert_string_equal(s.out, want);
+	assert_string_equal(s.err, "");
+	assert_int_equal(check_calls, 0);
+	start(&s, &lat_desc, NULL, "-V", NULL);
+	assert_int_equal(s.next, RP_MAIN_DONE);
+	assert_non_null(strstr(s.out, "rail_read_lat (railperf) "));
+}
+
+static void test_help(void **state)
+{
+	struct started s;
+
+	(void)state;
+	start(&s, &bw_desc, check_refuses, "-h", NULL);
+	assert_int_equal(s.next, RP_MAIN_DONE);
+	assert_non_null(strstr(s.out, "Usage:"));
+	assert_non_null(strstr(s.out, "rail_write_bw"));
+	assert_string_equal(s.err, "");
+	assert_int_equal(check_calls, 0);	/* -h never fails the check */
+}
+
+static void test_bad_flag(void **state)
+{
+	struct started s;
+
+	(void)state;
+	start(&s, &bw_desc, check_ok, "-s", "zero", NULL);
+	assert_int_equal(s.next, RP_MAIN_FAIL);
+	assert_non_null(strstr(s.err, "zero"));
+	assert_null(strstr(s.out, "Usage:"));
+	assert_int_equal(check_calls, 0);
+}
+
+static void test_check_refuses(void **state)
+{
+	struct started s;
+
+	(void)state;
+	start(&s, &lat_desc, check_refuses, "-s", "64", NULL);
+	assert_int_equal(s.next, RP_MAIN_FAIL);
+	assert_int_equal(check_calls, 1);
+	assert_string_equal(s.err, "refused size 64\n");
+	assert_string_equal(s.out, "");
+}
+
+static void test_run(void **state)
+{
+	struct started s;
+
+	(void)state;
+	/* -s above perftest's CQ-moderation limit: finish applied (-Q 1) */
+	start(&s, &bw_desc, check_ok, "-s", "65536", "-n", "10", "host",
+	      NULL);
+	assert_int_equal(s.next, RP_MAIN_RUN);
+	assert_int_equal(check_calls, 1);
+	assert_string_equal(s.o.server, "host");
+	assert_int_equal(s.o.size, 65536);
+	assert_int_equal(s.o.iters, 10);
+	assert_true(s.o.tx_depth <= 10);	/* capped to -n, as perftest */
+	assert_string_equal(s.err, "");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_version),
+		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_bad_flag),
+		cmocka_unit_test(test_check_refuses),
+		cmocka_unit_test(test_run),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
