@@ -13,6 +13,7 @@
 #include "rp_bw.h"
 #include "rp_ceiling.h"
 #include "rp_counters.h"
+#include "rp_dev.h"
 #include "rp_extra.h"
 #include "rp_jsonout.h"
 #include "rp_log.h"
@@ -97,7 +98,8 @@ static int mbw_rails(struct mbw *m)
 {
 	char all[1024];
 	const char *devs = m->o->dev;
-	int n;
+	unsigned int i;
+	int n, ret;
 
 	if (!devs) {
 		if (mbw_all_devices(all, sizeof(all)))
@@ -109,6 +111,12 @@ static int mbw_rails(struct mbw *m)
 	if (n < 0)
 		return n;
 	m->n = (unsigned int)n;
+	/* a misspelt device fails now, not after the topology is loaded */
+	for (i = 0; i < m->n; i++) {
+		ret = rp_dev_exists(m->spec[i].dev);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
 

@@ -72,6 +72,34 @@ static int rp_dev_check_port(struct rp_dev *d)
 	return 0;
 }
 
+/* The device list, or NULL with the reason printed and *err set. */
+static struct ibv_device **rp_dev_list(int *n, int *err)
+{
+	struct ibv_device **list = ibv_get_device_list(n);
+
+	if (!list) {
+		*err = -errno;
+		rp_err("no RDMA devices: ibv_get_device_list: %s%s",
+		       strerror(-*err), *err == -ENOSYS ?
+		       " (this kernel has no RDMA support)" : "");
+	}
+	return list;
+}
+
+int rp_dev_exists(const char *name)
+{
+	struct ibv_device **list;
+	int n, ret = 0;
+
+	list = rp_dev_list(&n, &ret);
+	if (!list)
+		return ret;
+	if (!rp_dev_pick(list, n, name))
+		ret = -ENODEV;
+	ibv_free_device_list(list);
+	return ret;
+}
+
 int rp_dev_open(struct rp_dev *d, const char *name, unsigned int port)
 {
 	struct ibv_device **list, *dev;
@@ -79,14 +107,9 @@ int rp_dev_open(struct rp_dev *d, const char *name, unsigned int port)
 
 	memset(d, 0, sizeof(*d));
 	d->port = port;
-	list = ibv_get_device_list(&n);
-	if (!list) {
-		ret = -errno;
-		rp_err("no RDMA devices: ibv_get_device_list: %s%s",
-		       strerror(-ret), ret == -ENOSYS ?
-		       " (this kernel has no RDMA support)" : "");
+	list = rp_dev_list(&n, &ret);
+	if (!list)
 		return ret;
-	}
 	dev = rp_dev_pick(list, n, name);
 	if (!dev) {
 		ibv_free_device_list(list);

@@ -35,6 +35,14 @@ int rp_dev_open(struct rp_dev *d, const char *name, unsigned int port);
 int rp_dev_attach(struct rp_dev *d, struct ibv_context *ctx,
 		  unsigned int port);
 
+/*
+ * rp_dev_exists - whether RDMA device @name is present, without opening it
+ * (a cheap check before slow set-up). Returns 0, or prints the line
+ * rp_dev_open would (no devices; or the name and the devices present) and
+ * returns -ENODEV or another -errno.
+ */
+int rp_dev_exists(const char *name);
+
 /* rp_dev_close - release what rp_dev_open() took; safe on a zeroed @d. */
 void rp_dev_close(struct rp_dev *d);
 
