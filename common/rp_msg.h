@@ -30,7 +30,8 @@ enum rp_msg_type {
 	RP_MSG_RAIL = 2,	/* struct rp_rail_addr of one rail */
 	RP_MSG_READY = 3,	/* empty: barrier */
 	RP_MSG_RESULT = 4,	/* struct rp_result: client's row */
-	RP_MSG_VERDICT = 5,	/* struct rp_verdict: server's data check */
+	RP_MSG_VERDICT = 5,	/* struct rp_verdict: --validate's data check
+				 * (WRITE: the server's; READ: the client's) */
 	RP_MSG_BYE = 6,		/* empty: orderly end */
 	RP_MSG_ERROR = 7,	/* text: the sender is giving up */
 	RP_MSG_PROGRESS = 8,	/* empty: heartbeat during a long run */

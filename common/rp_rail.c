@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "rp_log.h"
+#include "rp_pattern.h"
 #include "rp_qp.h"
 #include "rp_rail.h"
 
@@ -120,6 +121,7 @@ static int rp_rail_check_cfg(struct rp_rail *r, const struct rp_rail_cfg *c)
 
 static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
 {
+	unsigned int q;
 	int ret;
 
 	r->pd = ibv_alloc_pd(r->dev.ctx);
@@ -135,6 +137,9 @@ static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
 		       strerror(-ret));
 		return ret;
 	}
+	if (c->fill_pattern)
+		for (q = 0; q < r->num_qps; q++)
+			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
 	return rp_rail_mr(r);
 }
 

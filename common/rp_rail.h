@@ -32,6 +32,9 @@ struct rp_rail_cfg {
 	unsigned int qp_timeout; /* -u: ACK timeout 4.096 us * 2^t, 0 .. 31
 				  * (rp_session sets both from the options) */
 	bool hugepages;
+	bool fill_pattern;	/* each QP's slice holds rp_pattern_fill's
+				 * bytes before its rkey is handed out (the
+				 * source of a validated READ); else zeros */
 	bool bind_numa;		/* bind the buffer to numa_node (else none) */
 	int numa_node;
 	bool ipv6;		/* GID choice: IPv6 before IPv4-mapped */

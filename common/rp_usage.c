@@ -105,8 +105,9 @@ static void rp_usage_railperf(FILE *f)
 	fprintf(f,
 "\n"
 "railperf options:\n"
-"      --validate            client writes a known pattern, server checks the\n"
-"                            bytes that arrived; non-zero exit on mismatch\n"
+"      --validate            check the data moved: WRITE, the server checks\n"
+"                            the client's pattern; READ, the client checks\n"
+"                            the server's; both report, exit 1 on a mismatch\n"
 "      --use_hugepages       hugepage buffers through libhugetlbfs (default),\n"
 "                            normal pages when none are free\n"
 "      --no_hugepages        normal pages only\n"

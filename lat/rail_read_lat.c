@@ -5,6 +5,10 @@
  * its buffer, prints the header and address lines and waits for the client
  * to finish (perftest's latency server prints no results). Client: the
  * server's host; it READs -s bytes at a time and prints one row per size.
+ * --validate: the server's buffer holds the pattern before its rkey is
+ * sent; after each size the client checks that its own buffer holds
+ * exactly the bytes READ (pattern below the size, zeros above) and sends
+ * the verdict to the server; both print it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,7 +20,9 @@
 #include "rp_latstats.h"
 #include "rp_log.h"
 #include "rp_main.h"
+#include "rp_msg.h"
 #include "rp_opts.h"
+#include "rp_pattern.h"
 #include "rp_report.h"
 #include "rp_report_lat.h"
 #include "rp_session.h"
@@ -38,6 +44,12 @@ static const struct rp_test_desc rl_desc = {
 struct rl_beat {
 	struct rp_ctrl *ctrl;
 	uint64_t last_ns;
+};
+
+/* --validate: the client's check of the last size it ran. */
+struct rl_verdict {
+	struct rp_verdict v;
+	uint64_t checked;	/* bytes per READ of that size */
 };
 
 /* The --out_json document under construction (client). */
@@ -72,6 +84,7 @@ static void rl_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 		 * max_qp_init_rd_atom, then to the peer's; 8-bit verbs field */
 		.rd_atomic = UINT8_MAX,
 		.hugepages = o->hugepages,
+		.fill_pattern = o->validate && !o->server,
 	};
 }
 
@@ -201,8 +214,23 @@ static int rl_client_size(struct rp_session *s, struct rp_lat_cfg *cfg,
 	return rl_json_add(j, s->o, cfg->size, st, tps);
 }
 
-/* The table: title, a row per size, RESULT_LINE; then railperf's notes. */
-static int rl_client_sizes(struct rp_session *s, struct rl_json *j)
+/* --validate: the client's slice holds what @size-byte READs brought
+ * (the server's pattern) and nothing beyond. Sizes only grow, so bytes
+ * past @size were never written. Outside any timed loop. */
+static int rl_client_check(struct rp_session *s, uint64_t size,
+			   struct rl_verdict *v)
+{
+	struct rp_rail *r = &s->rails[0];
+
+	v->checked = size;
+	return rp_pattern_check(rp_rail_slice(r, 0), size, r->slice, 0,
+				&v->v);
+}
+
+/* The table: title, a row per size, RESULT_LINE; then railperf's notes.
+ * A failed check (*v) stops the sizes; it is reported by the caller. */
+static int rl_client_sizes(struct rp_session *s, struct rl_json *j,
+			   struct rl_verdict *v)
 {
 	struct rl_beat beat = { .ctrl = &s->ctrl, .last_ns = rp_now_ns() };
 	struct rp_lat_cfg cfg = {
@@ -224,6 +252,8 @@ static int rl_client_sizes(struct rp_session *s, struct rl_json *j)
 	for (i = 0; i < n && !ret; i++) {
 		cfg.size = sizes[i];
 		ret = rl_client_size(s, &cfg, &smp, j, &st);
+		if (!ret && s->o->validate)
+			ret = rl_client_check(s, cfg.size, v);
 	}
 	if (!ret && rp_opts_full(s->o)) {
 		rp_printf(RP_RESULT_LINE);
@@ -255,9 +285,24 @@ static int rl_json_write(const struct rp_opts *o, struct rl_json *j)
 	return ret;
 }
 
+/* --validate: print the client's verdict and send it to the server. A
+ * failed check is the run's failure (-EILSEQ). */
+static int rl_client_verdict(struct rp_session *s, const struct rl_verdict *v)
+{
+	uint8_t buf[64];
+	int ret;
+
+	if (rp_opts_full(s->o))
+		rp_extra_verdict(stdout, &v->v, v->checked, 1);
+	ret = rp_ctrl_send(&s->ctrl, RP_MSG_VERDICT, buf,
+			   rp_msg_encode_verdict(buf, sizeof(buf), &v->v));
+	return v->v.ok ? ret : -EILSEQ;
+}
+
 static int rl_client(struct rp_session *s)
 {
 	struct rl_json j = { 0 };
+	struct rl_verdict v = { .v.ok = 1 };
 	struct rp_header h;
 	int ret, bye;
 
@@ -267,7 +312,12 @@ static int rl_client(struct rp_session *s)
 		j.info = rp_json_test_info(&h);
 		j.results = s->o->all_sizes ? cJSON_CreateArray() : NULL;
 	}
-	ret = rl_client_sizes(s, &j);
+	ret = rl_client_sizes(s, &j, &v);
+	if (s->o->validate && (!ret || ret == -EILSEQ)) {
+		if (ret && rp_opts_full(s->o))
+			rp_printf(RP_RESULT_LINE);	/* close the table */
+		ret = rl_client_verdict(s, &v);
+	}
 	if (!ret) {
 		if (rp_opts_full(s->o))
 			rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
@@ -282,16 +332,41 @@ static int rl_client(struct rp_session *s)
 	return ret;
 }
 
+/* --validate: the client's VERDICT on what its READs brought, printed. */
+static int rl_server_verdict(struct rp_session *s)
+{
+	uint8_t buf[64];
+	struct rp_verdict v;
+	size_t len;
+	int ret;
+
+	ret = rp_ctrl_recv(&s->ctrl, RP_MSG_VERDICT, buf, sizeof(buf), &len,
+			   -1);
+	if (ret)
+		return ret;
+	if (rp_msg_decode_verdict(buf, len, &v)) {
+		rp_err("malformed VERDICT from %s", s->ctrl.peer);
+		return -EBADMSG;
+	}
+	if (rp_opts_full(s->o))
+		rp_extra_verdict(stdout, &v, rp_opts_max_size(s->o), 1);
+	return v.ok ? 0 : -EILSEQ;
+}
+
 /* Passive: the client READs our buffer; wait for its BYE (heartbeats
- * keep the wait alive during long runs). */
+ * keep the wait alive during long runs), with --validate its VERDICT
+ * first. */
 static int rl_server(struct rp_session *s)
 {
 	struct rp_header h;
-	int ret;
+	int ret = 0;
 
 	rl_header_fill(s, &h);
 	rl_header(s, &h);
-	ret = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
+	if (s->o->validate)
+		ret = rl_server_verdict(s);
+	if (!ret)
+		ret = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
 	if (!ret && rp_opts_full(s->o))
 		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
 	return ret;
@@ -315,14 +390,9 @@ static int rl_run(const struct rp_opts *o)
 	return ret;
 }
 
-/* Every sample is kept: -n is bounded by the sample cap. --validate is
- * a WRITE check (the server inspects what arrived); READ has none yet. */
+/* Every sample is kept: -n is bounded by the sample cap. */
 static int rl_check(const struct rp_opts *o)
 {
-	if (o->validate) {
-		rp_err("option --validate is not supported by %s", rl_desc.name);
-		return -EINVAL;
-	}
 	if (o->duration || o->iters <= RP_LAT_MAX_SAMPLES)
 		return 0;
 	rp_err("invalid -n value '%llu': %s keeps every sample; valid values "

@@ -3,6 +3,7 @@
 # flags, -s 4096, -D 2 (ib_read_lat's duration table: 4 fields), -a -n 10,
 # -H. Each other client row parses as 9 numbers
 # with a positive median and t_min <= t_typical <= p99 <= p99.9 <= t_max;
+# -a with --validate passes on both sides (-R --validate too);
 # the servers print no row; header keys (in order), the table header and the
 # row shape match ib_read_lat's from the same guest with the same flags; -a
 # gives the 23 sizes 2 .. 8388608; -H lists the samples sorted;
@@ -119,8 +120,15 @@ note "rail_read_lat -D 2: $row"
 
 # -a: 23 sizes (ib_read_lat's: 2 .. 8 MiB), each a full row; the JSON
 # results an array of 23. -n 10: an 8 MiB READ takes ~0.2 s under TCG.
-pair rpa 18705 -a -n 10 -- -a -n 10 --out_json_file="$TMP/rpa.json"
+# --validate: the client checks after every size that it READ exactly the
+# server's pattern; both sides print the verdict for the largest size.
+pair rpa 18705 -a -n 10 --validate -- -a -n 10 --validate \
+	--out_json_file="$TMP/rpa.json"
 ok rpa
+for side in client server; do
+	grep -q '^ railperf: validation passed: 8388608 bytes on each of 1 QP(s) match the pattern$' \
+		"$TMP/rpa.$side" || { cat "$TMP/rpa.$side"; fail "-a --validate: no verdict on the $side"; }
+done
 rows "$TMP/rpa.client" >"$TMP/rpa.rows"
 [ "$(wc -l <"$TMP/rpa.rows")" = 23 ] || fail "-a: want 23 rows: $(cat "$TMP/rpa.rows")"
 want=2
@@ -132,6 +140,15 @@ valid_json "$TMP/rpa.json"
 python3 -c 'import json,sys; r = json.load(open(sys.argv[1]))["results"]
 assert [x["MsgSize"] for x in r] == [2 << i for i in range(23)]' "$TMP/rpa.json" ||
 	fail "rpa.json: results is not the 23 sizes"
+
+# --validate through rdma_cm (-R): the server's buffer is filled before
+# rdma_cm hands its rkey over as well
+pair rpR 18708 -R -s 4096 -n 50 --validate -- -R -s 4096 -n 50 --validate
+ok rpR
+grep -q '^ railperf: validation passed: 4096 bytes' "$TMP/rpR.client" ||
+	fail "-R --validate: no verdict on the client"
+grep -q '^ railperf: validation passed: 4096 bytes' "$TMP/rpR.server" ||
+	fail "-R --validate: no verdict on the server"
 
 # -H: "#, usec", one "i, usec" line per sample (sorted), the header again
 BIN=$RP
