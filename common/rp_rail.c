@@ -143,11 +143,9 @@ static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
 	return rp_rail_mr(r);
 }
 
-int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
+/* A blank rail with @c's sizes, before the device is opened. */
+static void rp_rail_reset(struct rp_rail *r, const struct rp_rail_cfg *c)
 {
-	struct rp_gid_prefs prefs;
-	int ret;
-
 	memset(r, 0, sizeof(*r));
 	r->gid_index = -1;
 	r->num_qps = c->num_qps;
@@ -155,6 +153,14 @@ int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 	r->max_inline = c->max_inline;
 	r->qp_timeout = c->qp_timeout;
 	r->slice = c->slice;
+}
+
+int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
+{
+	struct rp_gid_prefs prefs;
+	int ret;
+
+	rp_rail_reset(r, c);
 	ret = rp_dev_open(&r->dev, c->dev, c->port);
 	if (ret)
 		return ret;
@@ -221,13 +227,7 @@ int rp_rail_init_ctx(struct rp_rail *r, const struct rp_rail_cfg *c,
 {
 	int ret;
 
-	memset(r, 0, sizeof(*r));
-	r->gid_index = -1;
-	r->num_qps = c->num_qps;
-	r->tx_depth = c->tx_depth;
-	r->max_inline = c->max_inline;
-	r->qp_timeout = c->qp_timeout;
-	r->slice = c->slice;
+	rp_rail_reset(r, c);
 	ret = rp_dev_attach(&r->dev, ctx, port);
 	if (!ret)
 		ret = rp_rail_check_cfg(r, c);
