@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Test of tools/bench/analyze.py, the arithmetic behind make bench's
+report, on synthetic raw outputs in the formats the bench leaves (perftest
+rows after a '#bytes' header, bench-rusage / bench-span lines, rail lines,
+done-*.tsv). Prints TAP.
+
+Known inputs, computed by hand: medians over the runs, min..max, ratio of
+the medians, the best-run ratio, each verdict rule (met; met within noise
+when the ranges overlap; missed when they do not), a failed run left out
+and listed, CPU seconds per million messages and the hot-path difference,
+the two-rail sum and overlap. A report that the analysis could get wrong
+without a test failing would be worth nothing.
+"""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ANALYZE = os.path.join(HERE, "..", "..", "tools", "bench", "analyze.py")
+
+results = []
+
+
+def check(name, ok, detail=""):
+    results.append((name, ok, detail))
+
+
+BW_HDR = " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]"
+LAT_HDR = (" #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]"
+           "    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   "
+           "99.9% percentile[usec] ")
+
+
+def bw_out(rows, cpu=None):
+    """rows: [(size, iters, bw_avg)]"""
+    out = ["----", BW_HDR]
+    out += [f" {s}      {n}           {bw * 1.2:.2f}            {bw:.2f}"
+            f"  \t\t   {0.001:.6f}" for s, n, bw in rows]
+    if cpu is not None:
+        out.append(f"bench-rusage: {cpu[0]:.2f} {cpu[1]:.2f} 1.00")
+    return "\n".join(out) + "\n"
+
+
+def lat_out(size, iters, typical, p99, cpu):
+    return "\n".join([
+        "----", LAT_HDR,
+        f" {size}       {iters}          1.00           9.00         "
+        f"{typical:.2f}     \t{typical:.2f}        \t0.50   \t\t{p99:.2f}"
+        f"  \t\t{p99 + 1:.2f}",
+        f"bench-rusage: {cpu:.2f} 0.00 1.00", ""])
+
+
+def write(d, name, text):
+    with open(os.path.join(d, name), "w") as f:
+        f.write(text)
+
+
+def build_raw(raw):
+    done = []
+    # WRITE sweep, 3 runs, sizes 2 and 65536 (-n 30).
+    #   2 B:     pt 1, 2, 3   rp 2, 3, 4   -> medians 2 / 3: ratio 1.50 met
+    #   64 KiB:  pt 50,60,70  rp 40,55,58  -> 60 / 55: 0.92, ranges overlap:
+    #            met within noise; best 58/70
+    wpt = {1: (1, 50), 2: (2, 60), 3: (3, 70)}
+    wrp = {1: (2, 40), 2: (3, 55), 3: (4, 58)}
+    for r in (1, 2, 3):
+        for tool, v in (("pt", wpt), ("rp", wrp)):
+            small, big = v[r]
+            # CPU: pt 0.6 s, rp 0.3 s per run over 60 messages
+            cpu = (0.5, 0.1) if tool == "pt" else (0.2, 0.1)
+            write(raw, f"write.{tool}.r{r}.p1.client",
+                  bw_out([(2, 30, small), (65536, 30, big)], cpu))
+            done.append(f"write.{tool}.r{r}\t1\tquiet")
+    # READ latency, size 2: pt 30, 31, 50; rp 29, 30, 32: median 31 / 30
+    # met; size 4096: pt 80, 81, 82, rp 90, 91, 95: missed (no overlap)
+    lpt = {2: (30, 31, 50), 4096: (80, 81, 82)}
+    lrp = {2: (29, 30, 32), 4096: (90, 91, 95)}
+    for size in (2, 4096):
+        for r in (1, 2, 3):
+            for tool, v in (("pt", lpt), ("rp", lrp)):
+                t = v[size][r - 1]
+                write(raw, f"lat.{tool}.r{r}.s{size}.p1.client",
+                      lat_out(size, 1000, t, t * 3, 0.1))
+                done.append(f"lat.{tool}.r{r}.s{size}\t1\tquiet")
+    # CPU runs: -n 100000 and -n 1000; pt 3.0 / 1.02 s, rp 2.0 / 0.52 s
+    #   per 1M at -n 100000: pt 30, rp 20; hot path pt (3.0-1.02)/99000*1e6
+    #   = 20.0, rp (2.0-0.52)/99000*1e6 = 14.95
+    for r in (1, 2, 3):
+        for tool, (big, small) in (("pt", (3.0, 1.02)), ("rp", (2.0, 0.52))):
+            write(raw, f"cpu.{tool}.r{r}.n100000.p1.client",
+                  bw_out([(2, 100000, 1.0)], (big, 0.0)))
+            write(raw, f"cpu.{tool}.r{r}.n1000.p1.client",
+                  bw_out([(2, 1000, 1.0)], (small, 0.0)))
+            done.append(f"cpu.{tool}.r{r}.n100000\t1\tquiet")
+            done.append(f"cpu.{tool}.r{r}.n1000\t1\tquiet")
+    # a run that failed every attempt: left out, listed with its reason
+    write(raw, "write.pt.r4.p1.client.failed1",
+          "Correlation coefficient r^2 < 0.9\nCan't produce a report\n")
+    done.append("write.pt.r4\tFAILED\tquiet")
+    write(raw, "done-single.tsv", "\n".join(done) + "\n")
+    # two rails: pt pairs 5 + 6 = 11, 4 + 7 = 11, 6 + 6 = 12 (sum median
+    # 11); rp aggregate 12, 13, 10 (median 12): ratio 12/11
+    done = []
+    for r, (a, b, agg) in enumerate(((5, 6, 12), (4, 7, 13), (6, 6, 10)), 1):
+        for i, bw in ((1, a), (2, b)):
+            # p1 runs 100..110 s, p2 101..111 s: overlap 9 of 10 s = 90 %
+            write(raw, f"multi.pt.r{r}.p{i}.client",
+                  bw_out([(65536, 100, bw)]) +
+                  f"bench-span: {99 + i}.0 {109 + i}.0\n")
+        write(raw, f"multi.rp.r{r}.p1.client", bw_out([(65536, 200, agg)]) +
+              "".join(f" railperf: rail {k}: rxe{k} port 1, CPU 0, "
+                      f"100 messages, BW average {agg / 2:.2f} MB/sec, "
+                      "MsgRate 0.1 Mpps\n" for k in (0, 1)))
+        done.append(f"multi.pt.r{r}\t1\tquiet")
+        done.append(f"multi.rp.r{r}\t1\tquiet")
+    write(raw, "done-multi.tsv", "\n".join(done) + "\n")
+
+
+def rows_by_key(path):
+    with open(path) as f:
+        return {(r["part"], r["metric"], r["param"]): r
+                for r in csv.DictReader(f)}
+
+
+def near(a, b, tol=0.006):
+    try:
+        return abs(float(a) - b) <= tol * max(1.0, abs(b))
+    except ValueError:
+        return False
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        raw, out, plot = (os.path.join(tmp, x) for x in ("raw", "out", "plot"))
+        os.makedirs(raw)
+        build_raw(raw)
+        p = subprocess.run([sys.executable, ANALYZE, "--raw", raw, "--out",
+                            out, "--plot", plot], capture_output=True,
+                           text=True)
+        check("analyze.py exits 0", p.returncode == 0, p.stderr)
+        if p.returncode:
+            return finish()
+        rows = rows_by_key(os.path.join(out, "bench.csv"))
+        md = open(os.path.join(out, "bench.md")).read()
+
+        def row(part, metric, param):
+            return rows.get((part, metric, param), {})
+
+        w2 = row("write", "bw_avg", "2")
+        check("write 2 B: medians 2 and 3", near(w2.get("perftest_median"), 2)
+              and near(w2.get("railperf_median"), 3), w2)
+        check("write 2 B: ratio 1.50, met",
+              near(w2.get("ratio_railperf_perftest"), 1.5) and
+              w2.get("target") == "met", w2)
+        w64 = row("write", "bw_avg", "65536")
+        check("write 64 KiB: ratio 55/60, met within noise (ranges overlap)",
+              near(w64.get("ratio_railperf_perftest"), 55 / 60) and
+              w64.get("target") == "met within noise", w64)
+        check("write 64 KiB: best runs 58/70",
+              near(w64.get("ratio_best_runs"), 58 / 70), w64)
+        check("write 64 KiB: min..max kept", near(w64.get("perftest_min"), 50)
+              and near(w64.get("railperf_max"), 58), w64)
+        check("the failed run is left out (3 perftest runs counted)",
+              w64.get("perftest_runs") == "3", w64)
+        check("the failed run is listed with its reason",
+              "write.pt.r4" in md and "r^2" in md)
+        l2 = row("lat", "t_typical", "2")
+        check("latency 2 B: medians 31 / 30, met",
+              near(l2.get("perftest_median"), 31) and
+              near(l2.get("railperf_median"), 30) and
+              l2.get("target") == "met", l2)
+        check("latency 2 B: best runs 29/30", near(l2.get("ratio_best_runs"),
+                                                   29 / 30), l2)
+        l4k = row("lat", "t_typical", "4096")
+        check("latency 4 KiB: ranges apart, missed",
+              l4k.get("target") == "missed" and
+              near(l4k.get("ratio_railperf_perftest"), 91 / 81), l4k)
+        p99 = row("lat", "p99", "2")
+        check("latency p99 read from the 99% column (3 x t_typical)",
+              near(p99.get("perftest_median"), 93), p99)
+        check("the latency target is MISSED in the report",
+              "Read latency, railperf median <= perftest median (within "
+              "noise): MISSED" in md, md[:2000])
+        c = row("cpu", "s_per_mmsg", "write 2 B -n 100000")
+        check("CPU per 1M messages at -n 100000: 30 and 20",
+              near(c.get("perftest_median"), 30) and
+              near(c.get("railperf_median"), 20), c)
+        hot = row("cpu", "s_per_mmsg", "write 2 B hot path")
+        check("CPU hot path: (3.0-1.02)/99000 and (2.0-0.52)/99000 per msg",
+              near(hot.get("perftest_median"), 1.98 / 99000 * 1e6) and
+              near(hot.get("railperf_median"), 1.48 / 99000 * 1e6), hot)
+        sweep = row("cpu", "s_per_mmsg", "write -a sweep")
+        check("CPU of the sweep: 0.6 and 0.3 s over 60 messages",
+              near(sweep.get("perftest_median"), 0.6 / 60 * 1e6) and
+              near(sweep.get("railperf_median"), 0.3 / 60 * 1e6), sweep)
+        agg = row("multi", "bw_avg", "aggregate")
+        check("two rails: perftest sum median 11, railperf 12, met",
+              near(agg.get("perftest_median"), 11) and
+              near(agg.get("railperf_median"), 12) and
+              agg.get("target") == "met", agg)
+        r1 = row("multi", "bw_avg", "rail 1")
+        check("two rails: per-rail values from the railperf lines",
+              near(r1.get("railperf_median"), 6.0) and
+              near(r1.get("perftest_median"), 6.0), r1)
+        ov = row("multi", "overlap", "pt clients")
+        check("two rails: the perftest clients overlapped 90 %",
+              near(ov.get("perftest_median"), 90), ov)
+        check("plots' data written",
+              os.path.isdir(plot) and len(os.listdir(plot)) > 0)
+    return finish()
+
+
+def finish():
+    print("1..%d" % len(results))
+    for i, (name, ok, detail) in enumerate(results, 1):
+        print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
+        if not ok and detail:
+            print("# %s" % str(detail)[:400])
+    return 0 if all(ok for _, ok, _ in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
