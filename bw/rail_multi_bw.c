@@ -416,9 +416,8 @@ static int mbw_client_verdict(struct mbw *m)
 		rp_err("malformed VERDICT from %s", m->s.ctrl.peer);
 		return -EBADMSG;
 	}
-	if (rp_opts_full(m->o))
-		rp_extra_verdict(stdout, &v, m->agg.size,
-				 m->n * m->o->num_qps);
+	rp_extra_verdict_out(rp_opts_full(m->o), &v, m->agg.size,
+			     m->n * m->o->num_qps);
 	return v.ok ? 0 : -EILSEQ;
 }
 
@@ -495,9 +494,8 @@ static int mbw_server_validate(struct mbw *m)
 					     r->slice, q, &v))
 				v.rail = i;
 	}
-	if (rp_opts_full(m->o))
-		rp_extra_verdict(stdout, &v, m->agg.size,
-				 m->n * m->o->num_qps);
+	rp_extra_verdict_out(rp_opts_full(m->o), &v, m->agg.size,
+			     m->n * m->o->num_qps);
 	ret = rp_ctrl_send(&m->s.ctrl, RP_MSG_VERDICT, buf,
 			   rp_msg_encode_verdict(buf, sizeof(buf), &v));
 	return ret ? ret : (v.ok ? 0 : -EILSEQ);

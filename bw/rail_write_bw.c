@@ -238,8 +238,8 @@ static int wbw_client_verdict(struct rp_session *s, uint64_t bytes)
 		rp_err("malformed VERDICT from %s", s->ctrl.peer);
 		return -EBADMSG;
 	}
-	if (rp_opts_full(s->o))
-		rp_extra_verdict(stdout, &v, bytes, s->rails[0].num_qps);
+	rp_extra_verdict_out(rp_opts_full(s->o), &v, bytes,
+			     s->rails[0].num_qps);
 	return v.ok ? 0 : -EILSEQ;
 }
 
@@ -320,8 +320,8 @@ static int wbw_server_validate(struct rp_session *s, uint64_t bytes)
 	int ret;
 
 	wbw_server_check(s, bytes, &v);
-	if (rp_opts_full(s->o))
-		rp_extra_verdict(stdout, &v, bytes, s->rails[0].num_qps);
+	rp_extra_verdict_out(rp_opts_full(s->o), &v, bytes,
+			     s->rails[0].num_qps);
 	ret = rp_ctrl_send(&s->ctrl, RP_MSG_VERDICT, buf,
 			   rp_msg_encode_verdict(buf, sizeof(buf), &v));
 	return ret ? ret : (v.ok ? 0 : -EILSEQ);

@@ -78,7 +78,7 @@ static struct ibv_device **rp_dev_list(int *n, int *err)
 	struct ibv_device **list = ibv_get_device_list(n);
 
 	if (!list) {
-		*err = -errno;
+		*err = errno ? -errno : -ENODEV;
 		rp_err("no RDMA devices: ibv_get_device_list: %s%s",
 		       strerror(-*err), *err == -ENOSYS ?
 		       " (this kernel has no RDMA support)" : "");

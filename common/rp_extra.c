@@ -20,6 +20,15 @@ void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge)
 	fprintf(f, "\n");
 }
 
+void rp_extra_verdict_out(bool full, const struct rp_verdict *v,
+			  uint64_t bytes, unsigned int num_qps)
+{
+	if (full)
+		rp_extra_verdict(stdout, v, bytes, num_qps);
+	else if (!v->ok)
+		rp_extra_verdict(stderr, v, bytes, num_qps);
+}
+
 void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,
 		      unsigned int num_qps)
 {

@@ -23,4 +23,13 @@ void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge);
 void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,
 		      unsigned int num_qps);
 
+/*
+ * rp_extra_verdict_out - rp_extra_verdict where it belongs: on stdout
+ * after the perftest block when @full (the full output), else (--output:
+ * stdout holds only the number) a FAILED verdict on stderr and a passed one
+ * nowhere.
+ */
+void rp_extra_verdict_out(bool full, const struct rp_verdict *v,
+			  uint64_t bytes, unsigned int num_qps);
+
 #endif /* RP_EXTRA_H */

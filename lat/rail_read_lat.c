@@ -292,8 +292,7 @@ static int rl_client_verdict(struct rp_session *s, const struct rl_verdict *v)
 	uint8_t buf[64];
 	int ret;
 
-	if (rp_opts_full(s->o))
-		rp_extra_verdict(stdout, &v->v, v->checked, 1);
+	rp_extra_verdict_out(rp_opts_full(s->o), &v->v, v->checked, 1);
 	ret = rp_ctrl_send(&s->ctrl, RP_MSG_VERDICT, buf,
 			   rp_msg_encode_verdict(buf, sizeof(buf), &v->v));
 	return v->v.ok ? ret : -EILSEQ;
@@ -313,7 +312,7 @@ static int rl_client(struct rp_session *s)
 		j.results = s->o->all_sizes ? cJSON_CreateArray() : NULL;
 	}
 	ret = rl_client_sizes(s, &j, &v);
-	if (s->o->validate && (!ret || ret == -EILSEQ)) {
+	if (s->o->validate && (!ret || !v.v.ok)) {
 		if (ret && rp_opts_full(s->o))
 			rp_printf(RP_RESULT_LINE);	/* close the table */
 		ret = rl_client_verdict(s, &v);
@@ -348,8 +347,8 @@ static int rl_server_verdict(struct rp_session *s)
 		rp_err("malformed VERDICT from %s", s->ctrl.peer);
 		return -EBADMSG;
 	}
-	if (rp_opts_full(s->o))
-		rp_extra_verdict(stdout, &v, rp_opts_max_size(s->o), 1);
+	rp_extra_verdict_out(rp_opts_full(s->o), &v, rp_opts_max_size(s->o),
+			     1);
 	return v.ok ? 0 : -EILSEQ;
 }
 
