@@ -126,6 +126,7 @@ def main():
     files = sorted(f for f in os.listdir(DATA)
                    if f.endswith(".txt") and "stderr" not in f)
     devnull = open(os.devnull, "w")
+    applied = {what: 0 for what, _, _ in MUTATIONS}
     with tempfile.TemporaryDirectory() as tmp:
         for f in files:
             text = open(os.path.join(DATA, f)).read()
@@ -142,6 +143,7 @@ def main():
                     rp = write(tmp, "rp." + f, "\n".join(fn(list(lines))))
                 except (StopIteration, ValueError, IndexError):
                     continue	# not in this output (e.g. no row)
+                applied[what] += 1
                 sys.stdout = devnull
                 try:
                     got = shape.compare(pt, rp)
@@ -175,6 +177,10 @@ def main():
             caught = not shape.compare(num, bad, number=True)
         finally:
             sys.stdout = stdout
+        # a mutation that fits no recorded output would test nothing
+        for what, n in applied.items():
+            check("mutation '%s' applied to %d of %d outputs" %
+                  (what, n, len(files)), n > 0)
         check("--output number matches itself", good)
         check("--output with a unit after the number is caught", caught)
     print("1..%d" % len(results))

@@ -130,7 +130,8 @@ static void test_run(void **state)
 	struct started s;
 
 	(void)state;
-	/* -s above perftest's CQ-moderation limit: finish applied (-Q 1) */
+	/* perftest's derived defaults applied: TX depth capped to -n; no
+	 * notice without -l or -Q */
 	start(&s, &bw_desc, check_ok, "-s", "65536", "-n", "10", "host",
 	      NULL);
 	assert_int_equal(s.next, RP_MAIN_RUN);
@@ -138,8 +139,21 @@ static void test_run(void **state)
 	assert_string_equal(s.o.server, "host");
 	assert_int_equal(s.o.size, 65536);
 	assert_int_equal(s.o.iters, 10);
-	assert_true(s.o.tx_depth <= 10);	/* capped to -n, as perftest */
+	assert_int_equal(s.o.tx_depth, 10);
 	assert_string_equal(s.err, "");
+	assert_string_equal(s.out, "");
+	/* -l 4: perftest's Post List notice, first thing on stdout; CQ
+	 * moderation becomes the list size */
+	start(&s, &bw_desc, check_ok, "-l", "4", "-n", "100", "host", NULL);
+	assert_int_equal(s.next, RP_MAIN_RUN);
+	assert_non_null(strstr(s.out, "Post List requested - CQ moderation "
+			       "will be the size of the post list\n"));
+	assert_int_equal(s.o.cq_mod, 4);
+	/* --output: the number only, no notice */
+	start(&s, &bw_desc, check_ok, "-l", "4", "-n", "100",
+	      "--output=bandwidth", "host", NULL);
+	assert_int_equal(s.next, RP_MAIN_RUN);
+	assert_string_equal(s.out, "");
 }
 
 int main(void)
