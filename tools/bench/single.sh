@@ -1,6 +1,8 @@
 #!/bin/sh
 # tools/bench/single.sh - parts 1, 2 and 4 of "make bench", one rail:
 #   write  RDMA WRITE bandwidth, -a (2 B .. 8 MiB), -n $BENCH_WRITE_N
+#   wlong  RDMA WRITE bandwidth, long runs: -s S -n N for S:N in
+#          $BENCH_WRITE_LONG (the sweep times a single burst per size)
 #   lat    RDMA READ latency, -s S -n $BENCH_LAT_N for S in $BENCH_LAT_SIZES
 #   cpu    RDMA WRITE of 2 B, -n N for N in $BENCH_CPU_N (client CPU time)
 # perftest (ib_write_bw, ib_read_lat) and railperf (rail_write_bw,
@@ -19,6 +21,7 @@ SDEV=${BENCH_SERVER_DEV:-$DEV}
 ADDR=${BENCH_ADDR:-${SOFTROCE_IP1:-10.0.2.1}}
 RP=${BENCH_RP_DIR:-$PWD/build}
 WRITE_N=${BENCH_WRITE_N:-30}
+WRITE_LONG=${BENCH_WRITE_LONG-65536:2000 1048576:150}
 LAT_N=${BENCH_LAT_N:-1000}
 LAT_SIZES=${BENCH_LAT_SIZES:-2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536}
 CPU_N=${BENCH_CPU_N:-100000 1000}
@@ -58,6 +61,13 @@ while [ $r -le "$RUNS" ]; do
 	log "run $r of $RUNS: RDMA WRITE bandwidth, -a -n $WRITE_N"
 	for t in $(order $r); do
 		one "$t" write "write.$t.r$r" -a -n "$WRITE_N"
+	done
+	for sn in $WRITE_LONG; do
+		log "run $r of $RUNS: RDMA WRITE bandwidth, -s ${sn%%:*} -n ${sn#*:}"
+		for t in $(order $r); do
+			one "$t" write "wlong.$t.r$r.s${sn%%:*}" -s "${sn%%:*}" \
+				-n "${sn#*:}"
+		done
 	done
 	log "run $r of $RUNS: RDMA READ latency, -n $LAT_N, sizes $LAT_SIZES"
 	for sz in $LAT_SIZES; do
