@@ -404,18 +404,11 @@ static int mbw_recv_result(struct mbw *m, struct rp_result *res)
 static int mbw_client_verdict(struct mbw *m)
 {
 	struct rp_verdict v;
-	uint8_t buf[64];
-	size_t len;
 	int ret;
 
-	ret = rp_ctrl_recv(&m->s.ctrl, RP_MSG_VERDICT, buf, sizeof(buf), &len,
-			   -1);
+	ret = rp_xchg_verdict_recv(&m->s.ctrl, &v);
 	if (ret)
 		return ret;
-	if (rp_msg_decode_verdict(buf, len, &v)) {
-		rp_err("malformed VERDICT from %s", m->s.ctrl.peer);
-		return -EBADMSG;
-	}
 	rp_extra_verdict_out(rp_opts_full(m->o), &v, m->agg.size,
 			     m->n * m->o->num_qps);
 	return v.ok ? 0 : -EILSEQ;
@@ -482,7 +475,6 @@ static int mbw_client(struct mbw *m)
 static int mbw_server_validate(struct mbw *m)
 {
 	struct rp_verdict v = { .ok = 1 };
-	uint8_t buf[64];
 	unsigned int i, q;
 	int ret;
 
@@ -496,8 +488,7 @@ static int mbw_server_validate(struct mbw *m)
 	}
 	rp_extra_verdict_out(rp_opts_full(m->o), &v, m->agg.size,
 			     m->n * m->o->num_qps);
-	ret = rp_ctrl_send(&m->s.ctrl, RP_MSG_VERDICT, buf,
-			   rp_msg_encode_verdict(buf, sizeof(buf), &v));
+	ret = rp_xchg_verdict_send(&m->s.ctrl, &v);
 	return ret ? ret : (v.ok ? 0 : -EILSEQ);
 }
 

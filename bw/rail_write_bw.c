@@ -226,18 +226,12 @@ static int wbw_client_sizes(struct wbw_run *w)
 
 static int wbw_client_verdict(struct rp_session *s, uint64_t bytes)
 {
-	uint8_t buf[64];
 	struct rp_verdict v;
-	size_t len;
 	int ret;
 
-	ret = rp_ctrl_recv(&s->ctrl, RP_MSG_VERDICT, buf, sizeof(buf), &len, -1);
+	ret = rp_xchg_verdict_recv(&s->ctrl, &v);
 	if (ret)
 		return ret;
-	if (rp_msg_decode_verdict(buf, len, &v)) {
-		rp_err("malformed VERDICT from %s", s->ctrl.peer);
-		return -EBADMSG;
-	}
 	rp_extra_verdict_out(rp_opts_full(s->o), &v, bytes,
 			     s->rails[0].num_qps);
 	return v.ok ? 0 : -EILSEQ;
@@ -316,14 +310,12 @@ static void wbw_server_check(struct rp_session *s, uint64_t bytes,
 static int wbw_server_validate(struct rp_session *s, uint64_t bytes)
 {
 	struct rp_verdict v;
-	uint8_t buf[64];
 	int ret;
 
 	wbw_server_check(s, bytes, &v);
 	rp_extra_verdict_out(rp_opts_full(s->o), &v, bytes,
 			     s->rails[0].num_qps);
-	ret = rp_ctrl_send(&s->ctrl, RP_MSG_VERDICT, buf,
-			   rp_msg_encode_verdict(buf, sizeof(buf), &v));
+	ret = rp_xchg_verdict_send(&s->ctrl, &v);
 	return ret ? ret : (v.ok ? 0 : -EILSEQ);
 }
 

@@ -133,3 +133,27 @@ int rp_xchg_wait_bye(struct rp_ctrl *c)
 		last = rp_now_ns();
 	}
 }
+
+int rp_xchg_verdict_send(struct rp_ctrl *c, const struct rp_verdict *v)
+{
+	uint8_t buf[64];
+
+	return rp_ctrl_send(c, RP_MSG_VERDICT, buf,
+			    rp_msg_encode_verdict(buf, sizeof(buf), v));
+}
+
+int rp_xchg_verdict_recv(struct rp_ctrl *c, struct rp_verdict *v)
+{
+	uint8_t buf[64];
+	size_t len;
+	int ret;
+
+	ret = rp_ctrl_recv(c, RP_MSG_VERDICT, buf, sizeof(buf), &len, -1);
+	if (ret)
+		return ret;
+	if (rp_msg_decode_verdict(buf, len, v)) {
+		rp_err("malformed VERDICT from %s", c->peer);
+		return -EBADMSG;
+	}
+	return 0;
+}

@@ -42,4 +42,18 @@ int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms);
  */
 int rp_xchg_wait_bye(struct rp_ctrl *c);
 
+/*
+ * rp_xchg_verdict_send - send --validate's outcome @v (VERDICT) to the
+ * peer; the side that checked the data sends it. Returns 0 or -errno.
+ */
+int rp_xchg_verdict_send(struct rp_ctrl *c, const struct rp_verdict *v);
+
+/*
+ * rp_xchg_verdict_recv - receive the peer's VERDICT into @v (heartbeats
+ * skipped, within the connection's timeout). Returns 0 whatever v->ok
+ * says, -EBADMSG with one line printed for a malformed message, or the
+ * receive's -errno.
+ */
+int rp_xchg_verdict_recv(struct rp_ctrl *c, struct rp_verdict *v);
+
 #endif /* RP_XCHG_H */

@@ -289,12 +289,10 @@ static int rl_json_write(const struct rp_opts *o, struct rl_json *j)
  * failed check is the run's failure (-EILSEQ). */
 static int rl_client_verdict(struct rp_session *s, const struct rl_verdict *v)
 {
-	uint8_t buf[64];
 	int ret;
 
 	rp_extra_verdict_out(rp_opts_full(s->o), &v->v, v->checked, 1);
-	ret = rp_ctrl_send(&s->ctrl, RP_MSG_VERDICT, buf,
-			   rp_msg_encode_verdict(buf, sizeof(buf), &v->v));
+	ret = rp_xchg_verdict_send(&s->ctrl, &v->v);
 	return v->v.ok ? ret : -EILSEQ;
 }
 
@@ -334,19 +332,12 @@ static int rl_client(struct rp_session *s)
 /* --validate: the client's VERDICT on what its READs brought, printed. */
 static int rl_server_verdict(struct rp_session *s)
 {
-	uint8_t buf[64];
 	struct rp_verdict v;
-	size_t len;
 	int ret;
 
-	ret = rp_ctrl_recv(&s->ctrl, RP_MSG_VERDICT, buf, sizeof(buf), &len,
-			   -1);
+	ret = rp_xchg_verdict_recv(&s->ctrl, &v);
 	if (ret)
 		return ret;
-	if (rp_msg_decode_verdict(buf, len, &v)) {
-		rp_err("malformed VERDICT from %s", s->ctrl.peer);
-		return -EBADMSG;
-	}
 	rp_extra_verdict_out(rp_opts_full(s->o), &v, rp_opts_max_size(s->o),
 			     1);
 	return v.ok ? 0 : -EILSEQ;
