@@ -380,17 +380,6 @@ def ratio_cell(r, key="ratio"):
     return fmt(r[key], 2) if r[key] is not None else "—"
 
 
-def table_wlong(rows):
-    out = ["| size | perftest MiB/s | railperf MiB/s | railperf / perftest "
-           "| best runs | target |",
-           "|---:|---:|---:|---:|---:|---|"]
-    for r in rows:
-        out.append(f"| {size_label(r['param'])} | {cell(r['pt'])} | "
-                   f"{cell(r['rp'])} | {ratio_cell(r)} | "
-                   f"{ratio_cell(r, 'best')} | {r['verdict']} |")
-    return out
-
-
 def table_write(rows):
     out = ["| size | perftest MiB/s | railperf MiB/s | railperf / perftest "
            "| best runs | target |",
@@ -551,7 +540,7 @@ def report(rows, meta, env, failed, retried, load):
                 f"({m.get('wlong_flags', '')})", "",
                 "Each size of the -a sweep is one short burst; these runs "
                 "time many more messages at two sizes.", ""]
-        out += table_wlong(wl)
+        out += table_write(wl)
     out += ["", f"### RDMA READ latency, usec ({m.get('lat_flags', '')})", ""]
     out += table_lat(part_rows(rows, "lat"))
     out += ["", f"### Two rails at once ({m.get('multi_flags', '')})", ""]
