@@ -159,7 +159,8 @@ static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
 	rp_err("work completion error on %s QP %#x: %s (%s, vendor error "
 	       "%#x)%s", s->r->dev.name, wc->qp_num,
 	       rp_wc_status_name(wc->status), ibv_wc_status_str(wc->status),
-	       wc->vendor_err, rp_dev_link_note(&s->r->dev, link, sizeof(link)));
+	       wc->vendor_err, rp_dev_link_note(&s->r->dev, wc->status, link,
+						  sizeof(link)));
 	return -EIO;
 }
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "rp_dev.h"
 #include "rp_ifaddr.h"
@@ -166,13 +167,31 @@ bool rp_dev_is_roce(const struct rp_dev *d)
 	return d->port_attr.link_layer == IBV_LINK_LAYER_ETHERNET;
 }
 
-const char *rp_dev_link_note(const struct rp_dev *d, char *buf, size_t len)
+/* Can a lost link be the cause of a completion with status @st? */
+static bool rp_link_can_cause(enum ibv_wc_status st)
 {
-	struct ibv_port_attr a;
+	return st == IBV_WC_LOC_QP_OP_ERR || st == IBV_WC_RETRY_EXC_ERR ||
+	       st == IBV_WC_WR_FLUSH_ERR || st == IBV_WC_FATAL_ERR ||
+	       st == IBV_WC_GENERAL_ERR;
+}
 
-	if (ibv_query_port(d->ctx, (uint8_t)d->port, &a) ||
-	    a.state == IBV_PORT_ACTIVE)
-		return "";	/* active, or cannot tell: nothing to add */
+const char *rp_dev_link_note(const struct rp_dev *d, enum ibv_wc_status st,
+			     char *buf, size_t len)
+{
+	const struct timespec step = { 0, RP_LINK_NOTE_STEP_MS * 1000000L };
+	struct ibv_port_attr a;
+	int waited = 0;
+
+	for (;;) {
+		if (ibv_query_port(d->ctx, (uint8_t)d->port, &a))
+			return "";	/* cannot tell: nothing to add */
+		if (a.state != IBV_PORT_ACTIVE)
+			break;
+		if (!rp_link_can_cause(st) || waited >= RP_LINK_NOTE_GRACE_MS)
+			return "";
+		nanosleep(&step, NULL);
+		waited += RP_LINK_NOTE_STEP_MS;
+	}
 	snprintf(buf, len, "; the link of %s port %u is %s", d->name, d->port,
 		 ibv_port_state_str(a.state));
 	return buf;

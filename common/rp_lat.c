@@ -114,7 +114,8 @@ static int rp_lat_wc_error(const struct rp_lat_state *s, int n,
 	rp_err("work completion error on %s QP %#x: %s (%s, vendor error "
 	       "%#x)%s", s->dev->name, wc->qp_num,
 	       rp_wc_status_name(wc->status), ibv_wc_status_str(wc->status),
-	       wc->vendor_err, rp_dev_link_note(s->dev, link, sizeof(link)));
+	       wc->vendor_err, rp_dev_link_note(s->dev, wc->status, link,
+						  sizeof(link)));
 	return -EIO;
 }
 
