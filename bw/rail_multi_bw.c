@@ -71,29 +71,6 @@ static int mbw_json(struct mbw *m)
 	return rp_jsonout_write(&m->json, m->o, &h);
 }
 
-/* Without -d: every RDMA device, port -i. */
-static int mbw_all_devices(char *buf, size_t len)
-{
-	struct ibv_device **list;
-	size_t off = 0;
-	int i, n;
-
-	list = ibv_get_device_list(&n);
-	if (!list || n <= 0) {
-		rp_err("no RDMA devices found (is the driver loaded?)");
-		if (list)
-			ibv_free_device_list(list);
-		return -ENODEV;
-	}
-	buf[0] = '\0';
-	for (i = 0; i < n && off < len; i++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s",
-					i ? "," : "",
-					ibv_get_device_name(list[i]));
-	ibv_free_device_list(list);
-	return 0;
-}
-
 static int mbw_rails(struct mbw *m)
 {
 	char all[1024];
@@ -101,9 +78,10 @@ static int mbw_rails(struct mbw *m)
 	unsigned int i;
 	int n, ret;
 
-	if (!devs) {
-		if (mbw_all_devices(all, sizeof(all)))
-			return -ENODEV;
+	if (!devs) {	/* without -d: every RDMA device, port -i */
+		ret = rp_dev_all_names(all, sizeof(all));
+		if (ret)
+			return ret;
 		devs = all;
 	}
 	n = rp_railspec_parse(devs, m->o->gid_list, m->o->ib_port, m->spec,

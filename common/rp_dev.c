@@ -101,6 +101,37 @@ int rp_dev_exists(const char *name)
 	return ret;
 }
 
+int rp_dev_all_names(char *buf, size_t len)
+{
+	struct ibv_device **list;
+	size_t off = 0;
+	int i, n, ret = 0;
+
+	list = rp_dev_list(&n, &ret);
+	if (!list)
+		return ret;
+	if (n <= 0) {
+		rp_err("no RDMA devices found (is the driver loaded?)");
+		ret = -ENODEV;
+	}
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < n && !ret; i++) {
+		int w = snprintf(buf + off, len - off, "%s%s", i ? "," : "",
+				 ibv_get_device_name(list[i]));
+
+		if (w < 0 || (size_t)w >= len - off) {
+			rp_err("the names of the %d RDMA devices exceed %zu "
+			       "bytes; name the rails with -d", n, len);
+			ret = -ENAMETOOLONG;
+		} else {
+			off += (size_t)w;
+		}
+	}
+	ibv_free_device_list(list);
+	return ret;
+}
+
 int rp_dev_open(struct rp_dev *d, const char *name, unsigned int port)
 {
 	struct ibv_device **list, *dev;

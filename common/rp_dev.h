@@ -43,6 +43,14 @@ int rp_dev_attach(struct rp_dev *d, struct ibv_context *ctx,
  */
 int rp_dev_exists(const char *name);
 
+/*
+ * rp_dev_all_names - the names of every RDMA device, comma separated, in
+ * @buf (@len bytes), in libibverbs' order. Returns 0; or prints why and
+ * returns -ENODEV (none, or no RDMA in the kernel) or -ENAMETOOLONG (the
+ * names do not fit).
+ */
+int rp_dev_all_names(char *buf, size_t len);
+
 /* rp_dev_close - release what rp_dev_open() took; safe on a zeroed @d. */
 void rp_dev_close(struct rp_dev *d);
 

@@ -56,11 +56,11 @@ pair() {
 		if [ $side = s ]; then sargs="$sargs $a"; else cargs="$cargs $a"; fi
 	done
 	# shellcheck disable=SC2086
-	bg "$TMP/$name.server" $BIN -d "$DEV" -p "$port" $sargs
+	bg "$TMP/$name.server" $BIN ${DEV:+-d "$DEV"} -p "$port" $sargs
 	spid=$BG_PID
 	wait_listen "$port" 20 "$spid"
 	# shellcheck disable=SC2086
-	timeout 200 $BIN -d "$DEV" -p "$port" $cargs "$SERVER_IP" >"$TMP/$name.client" 2>&1
+	timeout 200 $BIN ${DEV:+-d "$DEV"} -p "$port" $cargs "$SERVER_IP" >"$TMP/$name.client" 2>&1
 	CLI_RC=$?
 	wait_pid "$spid" 30
 	SRV_RC=$?

@@ -4,8 +4,9 @@
 # and Number of qps the total; one railperf line per rail; the per-rail
 # message counts add up to the aggregate's; each rail carried at least a
 # quarter of the packets by its own counters; --validate passes on every
-# rail; with -D --interval 1, interval rows appear before the table; with
-# one rail, the row has the shape and count of rail_write_bw's.
+# rail; with -D --interval 1 and no -d (every device a rail), interval
+# rows appear before the table; with one rail, the row has the shape and
+# count of rail_write_bw's.
 . tests/e2e/lib.sh
 
 BIN=$B/rail_multi_bw
@@ -44,8 +45,12 @@ sed -n 's/^ railperf: rail [0-9]*: .*sent_pkts \([0-9]*\) sent.*/\1/p' \
 awk '{ p[NR] = $1; t += $1 } END { for (i in p) if (p[i] * 4 < t) exit 1 }' \
 	"$TMP/m.pkts" || fail "a rail carried under a quarter: $(cat "$TMP/m.pkts")"
 
+# Without -d: every RDMA device of the guest is a rail.
+DEV=
 pair i 18662 -D 4 -- -D 4 --interval 1
 [ "$CLI_RC" = 0 ] || { cat "$TMP/i.client"; fail "-D client exit $CLI_RC"; }
+grep -q 'Device         : rxe0,rxe1$' "$TMP/i.client" ||
+	fail "no -d: Device line $(grep 'Device ' "$TMP/i.client")"
 n=$(awk '/^ railperf: interval/ { n++ } /^ #bytes/ { exit } END { print n + 0 }' \
 	"$TMP/i.client")
 [ "$n" -ge 3 ] || fail "$n interval rows before the table, want >= 3"
