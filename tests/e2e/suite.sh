@@ -1,26 +1,45 @@
 #!/bin/sh
-# Description: runs every tests/e2e/t_*.sh inside one Soft-RoCE guest,
-# each under a timeout, and prints "RESULT PASS|FAIL|SKIP name (Ns)".
-# A failing test's output follows its RESULT line.
+# Description: runs the end-to-end tests of one topology, each under a
+# timeout (E2E_TIMEOUT seconds), and prints "RESULT PASS|FAIL|SKIP name
+# (Ns)"; a failing test's output follows its RESULT line.
+#   tools/softroce run  tests/e2e/suite.sh      every t_*.sh, one guest
+#   tools/softroce run2 tests/e2e/suite.sh ...  every t2_*.sh, in two
+#       guests joined back to back by two rails: guest a (the server
+#       side) and guest b (the client side) each run their half, given
+#       the role as $1; names carry the role (t2_multi_bw.a), and a
+#       passing test's "# " notes are printed too.
+# RP_E2E_ONLY selects tests by whole name (tests/e2e/select.sh).
 cd "$(dirname "$0")/../.." || exit 1
+. tests/e2e/select.sh
 E2E_TIMEOUT=${E2E_TIMEOUT:-240}
-# RP_E2E_ONLY: test names separated by white space (whole names)
-only=$(echo ${RP_E2E_ONLY:-})
+role=${SOFTROCE_GUEST:-single}
+case $role in
+single) glob='t_*.sh' suffix= ;;
+a | b) glob='t2_*.sh' suffix=.$role ;;
+*) echo "suite.sh: SOFTROCE_GUEST '$role': want single, a or b"; exit 2 ;;
+esac
 rc=0
-for t in tests/e2e/t_*.sh; do
+for t in tests/e2e/$glob; do
 	name=$(basename "$t" .sh)
-	case " $only " in "  " | *" $name "*) ;; *) continue ;; esac
+	e2e_selected "$name" || continue
 	log=/tmp/e2e-$name.log
 	start=$(date +%s)
-	timeout -k 5 "$E2E_TIMEOUT" sh "$t" >"$log" 2>&1
+	if [ -n "$suffix" ]; then
+		timeout -k 5 "$E2E_TIMEOUT" sh "$t" "$role" >"$log" 2>&1
+	else
+		timeout -k 5 "$E2E_TIMEOUT" sh "$t" >"$log" 2>&1
+	fi
 	st=$?
 	secs=$(( $(date +%s) - start ))
 	case $st in
-	0) echo "RESULT PASS $name (${secs}s)" ;;
-	77) echo "RESULT SKIP $name (${secs}s): $(tail -n 1 "$log")" ;;
-	*) echo "RESULT FAIL $name (${secs}s, exit $st)"; sed 's/^/    /' "$log"; rc=1 ;;
+	0) echo "RESULT PASS $name$suffix (${secs}s)"
+	   [ -z "$suffix" ] || grep '^# ' "$log" ;;
+	77) echo "RESULT SKIP $name$suffix (${secs}s): $(tail -n 1 "$log")" ;;
+	*) echo "RESULT FAIL $name$suffix (${secs}s, exit $st)"
+	   sed 's/^/    /' "$log"; rc=1 ;;
 	esac
 	# Nothing may outlive its test.
-	pkill -9 -x rail_write_bw 2>/dev/null; pkill -9 -x ib_write_bw 2>/dev/null
+	pkill -9 -x 'rail_[wrm].*' 2>/dev/null
+	pkill -9 -x 'ib_(write_bw|read_lat)' 2>/dev/null
 done
 exit $rc

@@ -1,0 +1,12 @@
+# tests/e2e/select.sh - which end-to-end tests a run selects; sourced by
+# tests/run (bash) and tests/e2e/suite.sh (sh).
+#
+# e2e_selected NAME: true if NAME (a test's file name without .sh) is one
+# of the white-space separated whole names in RP_E2E_ONLY, or if
+# RP_E2E_ONLY is empty or unset.
+e2e_selected() {
+	case " $(echo ${RP_E2E_ONLY:-}) " in
+	"  " | *" $1 "*) return 0 ;;
+	esac
+	return 1
+}
