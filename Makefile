@@ -47,9 +47,11 @@ UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 	unit-bins fuzz sanitize-e2e
 all: $(BINS)
 
-$(B)/%.o: %.c $(wildcard common/*.h)
+# -MMD -MP: each object's header dependencies in a .d file beside it.
+$(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+-include $(wildcard $(B)/*/*.d $(B)/*/*/*.d)
 
 $(LIB): $(COMMON_OBJ)
 	$(AR) rcs $@ $^
