@@ -8,7 +8,6 @@
 #ifndef RP_TEST_OPTS_RUN_H
 #define RP_TEST_OPTS_RUN_H
 
-#include <stdarg.h>
 #include <string.h>
 
 #include "capture.h"
@@ -46,8 +45,9 @@ struct run {
 	char err[1024];
 };
 
-/* Copy @d->name and the NULL-terminated @ap into r->argv. */
-static inline void run_args(struct run *r, const struct rp_test_desc *d, va_list ap)
+/* Copy @d->name and the NULL-terminated @args into r->argv. */
+static inline void run_args(struct run *r, const struct rp_test_desc *d,
+			    const char *const *args)
 {
 	const char *s = d->name;
 	size_t off = 0;
@@ -60,19 +60,21 @@ static inline void run_args(struct run *r, const struct rp_test_desc *d, va_list
 		memcpy(r->strs + off, s, n);
 		r->argv[r->argc++] = r->strs + off;
 		off += n;
-		s = va_arg(ap, const char *);
+		s = *args++;
 	}
 	assert_null(s);
 	r->argv[r->argc] = NULL;
 }
 
-static inline int run_v(struct run *r, const struct rp_test_desc *d, int finish,
-		 va_list ap)
+/* rp_opts_init + rp_opts_parse (+ rp_opts_finish if @finish) of the
+ * NULL-terminated @args, stderr captured into r->err. */
+static inline int run_list(struct run *r, const struct rp_test_desc *d,
+			   int finish, const char *const *args)
 {
 	struct capture cap;
 	int ret;
 
-	run_args(r, d, ap);
+	run_args(r, d, args);
 	rp_opts_init(&r->o, d);
 	capture_begin(&cap);
 	ret = rp_opts_parse(&r->o, r->argc, r->argv);
@@ -83,28 +85,12 @@ static inline int run_v(struct run *r, const struct rp_test_desc *d, int finish,
 }
 
 /* parse(r, desc, "-s", "4K", NULL): rp_opts_init + rp_opts_parse. */
-static inline int parse(struct run *r, const struct rp_test_desc *d, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, d);
-	ret = run_v(r, d, 0, ap);
-	va_end(ap);
-	return ret;
-}
+#define parse(r, d, ...) \
+	run_list((r), (d), 0, (const char *const[]){ __VA_ARGS__ })
 
 /* finish(r, desc, args..., NULL): parse, then rp_opts_finish. */
-static inline int finish(struct run *r, const struct rp_test_desc *d, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, d);
-	ret = run_v(r, d, 1, ap);
-	va_end(ap);
-	return ret;
-}
+#define finish(r, d, ...) \
+	run_list((r), (d), 1, (const char *const[]){ __VA_ARGS__ })
 
 static inline void err_has(const struct run *r, const char *want)
 {

@@ -22,14 +22,18 @@
 #include <cmocka.h>
 
 #include "rp_counters.h"
+#include "cases.h"
 #include "fixtures.h"
 
 /* --- fixtures ----------------------------------------------------------- */
 
+/* The fixture root, found by main. */
+static char fixtures[PATH_MAX - 64];
+
 /* counters/<sub> under the fixtures; fails the test when it is missing. */
-static void root_of(void **state, const char *sub, char *out, size_t len)
+static void root_of(const char *sub, char *out, size_t len)
 {
-	snprintf(out, len, "%s/counters/%s", (const char *)*state, sub);
+	snprintf(out, len, "%s/counters/%s", fixtures, sub);
 	if (!is_dir(out))
 		fail_msg("fixture directory %s not found: run from the repo "
 			 "root or set RP_FIXTURES", out);
@@ -43,136 +47,96 @@ static int read_port(const char *root, const char *dev, unsigned int port,
 	return rp_counters_read(root, dev, port, c);
 }
 
+/* have_data, the byte counts, have_pkts, the packet counts, the source. */
+#define PC(d, xb, rb, p, xp, rp, src) {					\
+	.have_data = (d), .xmit_bytes = (xb), .rcv_bytes = (rb),	\
+	.have_pkts = (p), .xmit_pkts = (xp), .rcv_pkts = (rp),		\
+	.pkts_source = (src) }
+
+/* Which fields check() compares. */
+#define DATA	1u	/* have_data, xmit_bytes, rcv_bytes */
+#define PKTS	2u	/* have_pkts, xmit_pkts, rcv_pkts, pkts_source */
+
+static void check(const struct rp_port_counters *c,
+		  const struct rp_port_counters *want, unsigned int fields)
+{
+	if (fields & DATA) {
+		assert_int_equal(c->have_data, want->have_data);
+		assert_int_equal(c->xmit_bytes, want->xmit_bytes);
+		assert_int_equal(c->rcv_bytes, want->rcv_bytes);
+	}
+	if (fields & PKTS) {
+		assert_int_equal(c->have_pkts, want->have_pkts);
+		assert_int_equal(c->xmit_pkts, want->xmit_pkts);
+		assert_int_equal(c->rcv_pkts, want->rcv_pkts);
+		if (!want->pkts_source) {
+			assert_null(c->pkts_source);
+		} else {
+			assert_non_null(c->pkts_source);
+			assert_string_equal(c->pkts_source,
+					    want->pkts_source);
+		}
+	}
+}
+
 /* --- rp_counters_read --------------------------------------------------- */
 
-static void test_read_mlx5(void **state)
-{
-	char root[PATH_MAX];
-	struct rp_port_counters c;
+/* Port @port of @dev under @root (NULL: the fixture tree counters/ib). */
+struct read_case {
+	const char *name;
+	const char *root, *dev;
+	unsigned int port;
+	int rc;
+	struct rp_port_counters want;
+};
 
-	root_of(state, "ib", root, sizeof(root));
-	assert_int_equal(read_port(root, "mlx5_0", 1, &c), 0);
-	assert_true(c.have_data);
+static const struct read_case read_cases[] = {
 	/* port_xmit_data 1000 words * 4 = 4000 B, port_rcv_data 2000 * 4 */
-	assert_int_equal(c.xmit_bytes, 4000);
-	assert_int_equal(c.rcv_bytes, 8000);
-	assert_true(c.have_pkts);
-	assert_int_equal(c.xmit_pkts, 30);
-	assert_int_equal(c.rcv_pkts, 40);
-	assert_non_null(c.pkts_source);
-	assert_string_equal(c.pkts_source, "port_xmit_packets");
-}
-
-static void test_read_packets_only(void **state)
-{
-	char root[PATH_MAX];
-	struct rp_port_counters c;
-
-	root_of(state, "ib", root, sizeof(root));
+	{ "test_read_mlx5", NULL, "mlx5_0", 1, 0,
+	  PC(true, 4000, 8000, true, 30, 40, "port_xmit_packets") },
 	/* port 2 of mlx5_0 has packet counters and no data counters */
-	assert_int_equal(read_port(root, "mlx5_0", 2, &c), 0);
-	assert_false(c.have_data);
-	assert_int_equal(c.xmit_bytes, 0);
-	assert_int_equal(c.rcv_bytes, 0);
-	assert_true(c.have_pkts);
-	assert_int_equal(c.xmit_pkts, 7);
-	assert_int_equal(c.rcv_pkts, 9);
-	assert_string_equal(c.pkts_source, "port_xmit_packets");
-}
-
-static void test_read_rxe(void **state)
-{
-	char root[PATH_MAX];
-	struct rp_port_counters c;
-
-	root_of(state, "ib", root, sizeof(root));
-	assert_int_equal(read_port(root, "rxe0", 1, &c), 0);
-	assert_false(c.have_data);
-	assert_int_equal(c.xmit_bytes, 0);
-	assert_int_equal(c.rcv_bytes, 0);
-	assert_true(c.have_pkts);
-	assert_int_equal(c.xmit_pkts, 123456);
-	assert_int_equal(c.rcv_pkts, 654321);
-	assert_non_null(c.pkts_source);
-	assert_string_equal(c.pkts_source, "sent_pkts");
-}
-
-static void test_read_half_pairs(void **state)
-{
-	char root[PATH_MAX];
-	struct rp_port_counters c;
-
-	root_of(state, "ib", root, sizeof(root));
+	{ "test_read_packets_only", NULL, "mlx5_0", 2, 0,
+	  PC(false, 0, 0, true, 7, 9, "port_xmit_packets") },
+	{ "test_read_rxe", NULL, "rxe0", 1, 0,
+	  PC(false, 0, 0, true, 123456, 654321, "sent_pkts") },
 	/* half0: port_xmit_data without port_rcv_data -> no data;
 	 * port_xmit_packets without port_rcv_packets -> falls back to
 	 * hw_counters: sent_pkts 11, rcvd_pkts 12 (not the lone 6) */
-	assert_int_equal(read_port(root, "half0", 1, &c), 0);
-	assert_false(c.have_data);
-	assert_int_equal(c.xmit_bytes, 0);
-	assert_int_equal(c.rcv_bytes, 0);
-	assert_true(c.have_pkts);
-	assert_int_equal(c.xmit_pkts, 11);
-	assert_int_equal(c.rcv_pkts, 12);
-	assert_string_equal(c.pkts_source, "sent_pkts");
-}
-
-static void test_read_junk(void **state)
-{
-	char root[PATH_MAX];
-	struct rp_port_counters c;
-
-	root_of(state, "ib", root, sizeof(root));
+	{ "test_read_half_pairs", NULL, "half0", 1, 0,
+	  PC(false, 0, 0, true, 11, 12, "sent_pkts") },
 	/* junk0: port_xmit_data "abc" does not read; nothing else there */
-	assert_int_equal(read_port(root, "junk0", 1, &c), -ENOENT);
-	assert_false(c.have_data);
-	assert_false(c.have_pkts);
-	assert_null(c.pkts_source);
-}
+	{ "test_read_junk", NULL, "junk0", 1, -ENOENT,
+	  PC(false, 0, 0, false, 0, 0, NULL) },
+	/* bare0 port 1 exists, with no counter files */
+	{ "test_read_neither", NULL, "bare0", 1, -ENOENT,
+	  PC(false, 0, 0, false, 0, 0, NULL) },
+	/* a device that does not exist, a port that does not exist */
+	{ "test_read_no_device", NULL, "nosuch0", 1, -ENOENT,
+	  PC(false, 0, 0, false, 0, 0, NULL) },
+	{ "test_read_no_port_mlx5", NULL, "mlx5_0", 3, -ENOENT,
+	  PC(false, 0, 0, false, 0, 0, NULL) },
+	{ "test_read_no_port_rxe", NULL, "rxe0", 2, -ENOENT,
+	  PC(false, 0, 0, false, 0, 0, NULL) },
+	/* a root that does not exist */
+	{ "test_read_no_root", "/nonexistent/railperf", "mlx5_0", 1, -ENOENT,
+	  PC(false, 0, 0, false, 0, 0, NULL) },
+};
 
-static void test_read_neither(void **state)
+static void test_read_case(void **state)
 {
+	const struct read_case *rc = *state;
 	char root[PATH_MAX];
 	struct rp_port_counters c;
 
-	root_of(state, "ib", root, sizeof(root));
-	/* bare0 port 1 exists, with no counter files */
-	assert_int_equal(read_port(root, "bare0", 1, &c), -ENOENT);
-	assert_false(c.have_data);
-	assert_false(c.have_pkts);
-	assert_int_equal(c.xmit_bytes, 0);
-	assert_int_equal(c.rcv_bytes, 0);
-	assert_int_equal(c.xmit_pkts, 0);
-	assert_int_equal(c.rcv_pkts, 0);
-	assert_null(c.pkts_source);
-	/* a device that does not exist, a port that does not exist */
-	assert_int_equal(read_port(root, "nosuch0", 1, &c), -ENOENT);
-	assert_false(c.have_data);
-	assert_false(c.have_pkts);
-	assert_int_equal(read_port(root, "mlx5_0", 3, &c), -ENOENT);
-	assert_int_equal(read_port(root, "rxe0", 2, &c), -ENOENT);
-	/* a root that does not exist */
-	assert_int_equal(read_port("/nonexistent/railperf", "mlx5_0", 1, &c),
-			 -ENOENT);
+	if (rc->root)
+		snprintf(root, sizeof(root), "%s", rc->root);
+	else
+		root_of("ib", root, sizeof(root));
+	assert_int_equal(read_port(root, rc->dev, rc->port, &c), rc->rc);
+	check(&c, &rc->want, DATA | PKTS);
 }
 
 /* --- rp_counters_delta -------------------------------------------------- */
-
-static struct rp_port_counters pc(bool data, uint64_t xb, uint64_t rb,
-				  bool pkts, uint64_t xp, uint64_t rp,
-				  const char *src)
-{
-	struct rp_port_counters c;
-
-	memset(&c, 0, sizeof(c));
-	c.have_data = data;
-	c.xmit_bytes = xb;
-	c.rcv_bytes = rb;
-	c.have_pkts = pkts;
-	c.xmit_pkts = xp;
-	c.rcv_pkts = rp;
-	c.pkts_source = src;
-	return c;
-}
 
 static void delta(const struct rp_port_counters *b,
 		  const struct rp_port_counters *a, struct rp_port_counters *d)
@@ -181,163 +145,106 @@ static void delta(const struct rp_port_counters *b,
 	rp_counters_delta(b, a, d);
 }
 
-static void test_delta_both(void **state)
-{
-	struct rp_port_counters b = pc(true, 4000, 8000, true, 30, 40,
-				       "port_xmit_packets");
-	struct rp_port_counters a = pc(true, 104861600, 10000, true, 102430,
-				       1640, "port_xmit_packets");
-	struct rp_port_counters d;
+/* rp_counters_delta(@b, @a): @want, in the @fields given. */
+struct delta_case {
+	const char *name;
+	struct rp_port_counters b, a, want;
+	unsigned int fields;
+};
 
-	(void)state;
-	delta(&b, &a, &d);
-	assert_true(d.have_data);
-	/* 104861600 - 4000 = 104857600 = 1600 * 65536 */
-	assert_int_equal(d.xmit_bytes, 104857600);
-	/* 10000 - 8000 */
-	assert_int_equal(d.rcv_bytes, 2000);
-	assert_true(d.have_pkts);
-	/* 102430 - 30 = 102400 = 1600 messages * 64 packets */
-	assert_int_equal(d.xmit_pkts, 102400);
-	/* 1640 - 40 */
-	assert_int_equal(d.rcv_pkts, 1600);
-	assert_string_equal(d.pkts_source, "port_xmit_packets");
-}
-
-static void test_delta_data_one_side(void **state)
-{
+static const struct delta_case delta_cases[] = {
+	{ "test_delta_both",
+	  PC(true, 4000, 8000, true, 30, 40, "port_xmit_packets"),
+	  PC(true, 104861600, 10000, true, 102430, 1640, "port_xmit_packets"),
+	  /* 104861600 - 4000 = 104857600 = 1600 * 65536; 10000 - 8000;
+	   * 102430 - 30 = 102400 = 1600 messages * 64 packets; 1640 - 40 */
+	  PC(true, 104857600, 2000, true, 102400, 1600, "port_xmit_packets"),
+	  DATA | PKTS },
 	/* data only before: dropped; packets in both: kept */
-	struct rp_port_counters b = pc(true, 4000, 8000, true, 100, 200,
-				       "sent_pkts");
-	struct rp_port_counters a = pc(false, 0, 0, true, 350, 201,
-				       "sent_pkts");
-	struct rp_port_counters d;
-
-	(void)state;
-	delta(&b, &a, &d);
-	assert_false(d.have_data);
-	assert_int_equal(d.xmit_bytes, 0);
-	assert_int_equal(d.rcv_bytes, 0);
-	assert_true(d.have_pkts);
-	assert_int_equal(d.xmit_pkts, 250);	/* 350 - 100 */
-	assert_int_equal(d.rcv_pkts, 1);	/* 201 - 200 */
-	assert_string_equal(d.pkts_source, "sent_pkts");
+	{ "test_delta_data_one_side",
+	  PC(true, 4000, 8000, true, 100, 200, "sent_pkts"),
+	  PC(false, 0, 0, true, 350, 201, "sent_pkts"),
+	  /* 350 - 100, 201 - 200 */
+	  PC(false, 0, 0, true, 250, 1, "sent_pkts"), DATA | PKTS },
 	/* data only after: dropped too */
-	delta(&a, &b, &d);
-	assert_false(d.have_data);
-	assert_int_equal(d.xmit_bytes, 0);
-	assert_int_equal(d.rcv_bytes, 0);
-}
-
-static void test_delta_pkts_one_side(void **state)
-{
+	{ "test_delta_data_one_side_after",
+	  PC(false, 0, 0, true, 350, 201, "sent_pkts"),
+	  PC(true, 4000, 8000, true, 100, 200, "sent_pkts"),
+	  PC(false, 0, 0, false, 0, 0, NULL), DATA },
 	/* packets only after: dropped, with no source; data kept */
-	struct rp_port_counters b = pc(true, 400, 800, false, 0, 0, NULL);
-	struct rp_port_counters a = pc(true, 1000, 900, true, 5, 6,
-				       "port_xmit_packets");
-	struct rp_port_counters d;
-
-	(void)state;
-	delta(&b, &a, &d);
-	assert_true(d.have_data);
-	assert_int_equal(d.xmit_bytes, 600);	/* 1000 - 400 */
-	assert_int_equal(d.rcv_bytes, 100);	/* 900 - 800 */
-	assert_false(d.have_pkts);
-	assert_int_equal(d.xmit_pkts, 0);
-	assert_int_equal(d.rcv_pkts, 0);
-	assert_null(d.pkts_source);
+	{ "test_delta_pkts_one_side",
+	  PC(true, 400, 800, false, 0, 0, NULL),
+	  PC(true, 1000, 900, true, 5, 6, "port_xmit_packets"),
+	  /* 1000 - 400, 900 - 800 */
+	  PC(true, 600, 100, false, 0, 0, NULL), DATA | PKTS },
 	/* packets only before */
-	delta(&a, &b, &d);
-	assert_false(d.have_pkts);
-	assert_null(d.pkts_source);
-}
-
-static void test_delta_nothing(void **state)
-{
-	struct rp_port_counters b = pc(true, 1, 2, false, 0, 0, NULL);
-	struct rp_port_counters a = pc(false, 0, 0, true, 3, 4, "sent_pkts");
-	struct rp_port_counters d;
-
-	(void)state;
-	delta(&b, &a, &d);
-	assert_false(d.have_data);
-	assert_false(d.have_pkts);
-	assert_int_equal(d.xmit_bytes, 0);
-	assert_int_equal(d.rcv_bytes, 0);
-	assert_int_equal(d.xmit_pkts, 0);
-	assert_int_equal(d.rcv_pkts, 0);
-	assert_null(d.pkts_source);
-}
-
-static void test_delta_zero_run(void **state)
-{
+	{ "test_delta_pkts_one_side_before",
+	  PC(true, 1000, 900, true, 5, 6, "port_xmit_packets"),
+	  PC(true, 400, 800, false, 0, 0, NULL),
+	  PC(false, 0, 0, false, 0, 0, NULL), PKTS },
+	{ "test_delta_nothing",
+	  PC(true, 1, 2, false, 0, 0, NULL),
+	  PC(false, 0, 0, true, 3, 4, "sent_pkts"),
+	  PC(false, 0, 0, false, 0, 0, NULL), DATA | PKTS },
 	/* the same snapshot twice: everything present, all 0 */
-	struct rp_port_counters s = pc(true, 4000, 8000, true, 30, 40,
-				       "port_xmit_packets");
+	{ "test_delta_zero_run",
+	  PC(true, 4000, 8000, true, 30, 40, "port_xmit_packets"),
+	  PC(true, 4000, 8000, true, 30, 40, "port_xmit_packets"),
+	  PC(true, 0, 0, true, 0, 0, "port_xmit_packets"), DATA | PKTS },
+};
+
+static void test_delta_case(void **state)
+{
+	const struct delta_case *dc = *state;
 	struct rp_port_counters d;
 
-	(void)state;
-	delta(&s, &s, &d);
-	assert_true(d.have_data);
-	assert_true(d.have_pkts);
-	assert_int_equal(d.xmit_bytes, 0);
-	assert_int_equal(d.rcv_bytes, 0);
-	assert_int_equal(d.xmit_pkts, 0);
-	assert_int_equal(d.rcv_pkts, 0);
+	delta(&dc->b, &dc->a, &d);
+	check(&d, &dc->want, dc->fields);
 }
 
 static void test_delta_fixture_run(void **state)
 {
+	/* mlx5_0: 1600 WRITEs of 65536 B at MTU 1024.
+	 * (26215400 - 1000) words * 4 = 26214400 * 4 = 104857600 B;
+	 * (2500 - 2000) * 4 = 2000 B; 102430 - 30 packets; 1640 - 40 */
+	static const struct rp_port_counters mlx5 =
+		PC(true, 104857600, 2000, true, 102400, 1600,
+		   "port_xmit_packets");
+	/* rxe0: packets only: 224256 - 123456, 654421 - 654321 */
+	static const struct rp_port_counters rxe =
+		PC(false, 0, 0, true, 100800, 100, "sent_pkts");
 	char before[PATH_MAX], after[PATH_MAX];
 	struct rp_port_counters b, a, d;
 
-	root_of(state, "ib", before, sizeof(before));
-	root_of(state, "ib-after", after, sizeof(after));
+	(void)state;
+	root_of("ib", before, sizeof(before));
+	root_of("ib-after", after, sizeof(after));
 
-	/* mlx5_0: 1600 WRITEs of 65536 B at MTU 1024 */
 	assert_int_equal(read_port(before, "mlx5_0", 1, &b), 0);
 	assert_int_equal(read_port(after, "mlx5_0", 1, &a), 0);
 	delta(&b, &a, &d);
-	assert_true(d.have_data);
-	/* (26215400 - 1000) words * 4 = 26214400 * 4 = 104857600 B */
-	assert_int_equal(d.xmit_bytes, 104857600);
-	/* (2500 - 2000) * 4 = 2000 B */
-	assert_int_equal(d.rcv_bytes, 2000);
-	assert_true(d.have_pkts);
-	assert_int_equal(d.xmit_pkts, 102400);	/* 102430 - 30 */
-	assert_int_equal(d.rcv_pkts, 1600);	/* 1640 - 40 */
-	assert_string_equal(d.pkts_source, "port_xmit_packets");
+	check(&d, &mlx5, DATA | PKTS);
 
-	/* rxe0: packets only */
 	assert_int_equal(read_port(before, "rxe0", 1, &b), 0);
 	assert_int_equal(read_port(after, "rxe0", 1, &a), 0);
 	delta(&b, &a, &d);
-	assert_false(d.have_data);
-	assert_true(d.have_pkts);
-	assert_int_equal(d.xmit_pkts, 100800);	/* 224256 - 123456 */
-	assert_int_equal(d.rcv_pkts, 100);	/* 654421 - 654321 */
-	assert_string_equal(d.pkts_source, "sent_pkts");
+	check(&d, &rxe, DATA | PKTS);
 }
 
 int main(int argc, char **argv)
 {
-	char fixtures[PATH_MAX];
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_prestate(test_read_mlx5, fixtures),
-		cmocka_unit_test_prestate(test_read_packets_only, fixtures),
-		cmocka_unit_test_prestate(test_read_rxe, fixtures),
-		cmocka_unit_test_prestate(test_read_half_pairs, fixtures),
-		cmocka_unit_test_prestate(test_read_junk, fixtures),
-		cmocka_unit_test_prestate(test_read_neither, fixtures),
-		cmocka_unit_test(test_delta_both),
-		cmocka_unit_test(test_delta_data_one_side),
-		cmocka_unit_test(test_delta_pkts_one_side),
-		cmocka_unit_test(test_delta_nothing),
-		cmocka_unit_test(test_delta_zero_run),
-		cmocka_unit_test_prestate(test_delta_fixture_run, fixtures),
+	static const struct CMUnitTest fixture_run[] = {
+		cmocka_unit_test(test_delta_fixture_run),
 	};
+	struct CMUnitTest tests[ARRAY_SIZE(read_cases) +
+			       ARRAY_SIZE(delta_cases) +
+			       ARRAY_SIZE(fixture_run)];
+	size_t n = 0;
 
+	CASES_ADD(tests, n, test_read_case, read_cases);
+	CASES_ADD(tests, n, test_delta_case, delta_cases);
+	TESTS_ADD(tests, n, fixture_run);
 	find_fixtures(argc > 0 ? argv[0] : NULL, "counters", fixtures,
 		      sizeof(fixtures));
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return RUN_TESTS(tests, n);
 }

@@ -24,6 +24,7 @@
 
 #include "rp_gid.h"
 #include "rp_ifaddr.h"
+#include "cases.h"
 #include "fixtures.h"
 
 #define V1 RP_GID_TYPE_ROCE_V1
@@ -201,142 +202,122 @@ static void test_list(void **state)
 	free(t);
 }
 
-/* ConnectX RoCE: [0 fe80 v1, 1 fe80 v2, 2 IPv4 v1, 3 IPv4 v2] -> 3. */
-static void test_choose_connectx(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[128];
+/* --- rp_gid_choose over hand-built tables, one row a choice ------------ */
 
-	(void)state;
-	add(t, 0, gid_ll_cx, V1, "eth0");
-	add(t, 1, gid_ll_cx, V2, "eth0");
-	add(t, 2, gid_v4_192_168_1_10, V1, "eth0");
-	add(t, 3, gid_v4_192_168_1_10, V2, "eth0");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 3);
-	assert_string_equal(why, "RoCE v2 ::ffff:192.168.1.10 on eth0");
-	free(t);
-}
+/* One entry of a hand-built table. */
+struct gid_in {
+	unsigned int index;
+	const uint8_t *raw;
+	enum rp_gid_type type;
+	const char *ndev;
+};
 
-/* Soft-RoCE: [0 fe80 v2, 1 IPv4 v2] -> 1. */
-static void test_choose_softroce(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[128];
+/* rp_gid_choose(@e, @prefer_ipv6): @want, and the reason given. */
+struct choose_case {
+	const char *name;
+	struct gid_in e[4];	/* up to the first with raw NULL */
+	bool prefer_ipv6;
+	int want;
+	const char *why;	/* the whole reason, or NULL */
+	const char *has[2];	/* in the reason, or NULL */
+	const char *hasnt;	/* not in the reason, or NULL */
+};
 
-	(void)state;
-	add(t, 0, gid_ll_rxe, V2, "eth0");
-	add(t, 1, gid_v4_10_0_1_1, V2, "eth0");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0");
-	free(t);
-}
-
-/* RoCE version ranks before the address family. */
-static void test_choose_version_before_family(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[128];
-
-	(void)state;
-	add(t, 0, gid_v4_10_0_1_1, V1, "eth0");
-	add(t, 1, gid_v6_global, V2, "eth0");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 2001:db8::1 on eth0 (RoCE v2 only "
-			    "on IPv6: the RoCE version ranks before the "
-			    "family)");
-	free(t);
-}
-
-static void test_choose_ipv6_global_over_link_local(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[128];
-
-	(void)state;
-	add(t, 0, gid_ll_rxe, V2, "eth0");
-	add(t, 1, gid_v6_global, V2, "eth0");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 1);
+static const struct choose_case choose_cases[] = {
+	/* ConnectX RoCE: [0 fe80 v1, 1 fe80 v2, 2 IPv4 v1, 3 IPv4 v2] -> 3 */
+	{ "test_choose_connectx",
+	  { { 0, gid_ll_cx, V1, "eth0" }, { 1, gid_ll_cx, V2, "eth0" },
+	    { 2, gid_v4_192_168_1_10, V1, "eth0" },
+	    { 3, gid_v4_192_168_1_10, V2, "eth0" } },
+	  false, 3, "RoCE v2 ::ffff:192.168.1.10 on eth0", { NULL }, NULL },
+	/* Soft-RoCE: [0 fe80 v2, 1 IPv4 v2] -> 1 */
+	{ "test_choose_softroce",
+	  { { 0, gid_ll_rxe, V2, "eth0" }, { 1, gid_v4_10_0_1_1, V2, "eth0" } },
+	  false, 1, "RoCE v2 ::ffff:10.0.1.1 on eth0", { NULL }, NULL },
+	/* RoCE version ranks before the address family */
+	{ "test_choose_version_before_family",
+	  { { 0, gid_v4_10_0_1_1, V1, "eth0" },
+	    { 1, gid_v6_global, V2, "eth0" } },
+	  false, 1, "RoCE v2 2001:db8::1 on eth0 (RoCE v2 only on IPv6: the "
+	  "RoCE version ranks before the family)", { NULL }, NULL },
+	{ "test_choose_ipv6_global_over_link_local",
+	  { { 0, gid_ll_rxe, V2, "eth0" }, { 1, gid_v6_global, V2, "eth0" } },
+	  false, 1, NULL, { NULL }, NULL },
 	/* a link-local v2 still loses to a global v1 */
-	t->e[1].type = V1;
-	assert_int_equal(choose(t, false, why, sizeof(why)), 1);
-	free(t);
-}
+	{ "test_choose_ipv6_global_v1_over_link_local_v2",
+	  { { 0, gid_ll_rxe, V2, "eth0" }, { 1, gid_v6_global, V1, "eth0" } },
+	  false, 1, NULL, { NULL }, NULL },
+	{ "test_choose_only_link_local",
+	  { { 0, gid_ll_rxe, V1, "eth0" }, { 1, gid_ll_rxe, V2, "eth0" } },
+	  false, 1, NULL,
+	  { "RoCE v2 fe80::5054:ff:fe12:3401 on eth0", "link-local" }, NULL },
+	{ "test_choose_empty",
+	  { { 0 } }, false, -ENOENT, NULL, { NULL }, NULL },
+	/* entries that are all zero count as empty */
+	{ "test_choose_empty_all_zero",
+	  { { 0, gid_zero, V2, "eth0" }, { 1, gid_zero, V1, "eth0" } },
+	  true, -ENOENT, NULL, { NULL }, NULL },
+	{ "test_choose_ipv4_link_local",
+	  { { 0, gid_v4_169_254, V2, "eth0" } },
+	  false, 0, NULL, { "link-local" }, NULL },
+	/* a routable v1 beats a 169.254 v2 */
+	{ "test_choose_ipv4_link_local_routable_v1",
+	  { { 0, gid_v4_169_254, V2, "eth0" },
+	    { 1, gid_v4_10_0_1_1, V1, "eth0" } },
+	  false, 1, NULL, { NULL }, "link-local" },
+	/* equal rank: the lowest index wins, whatever the order in e[] */
+	{ "test_choose_tie_lowest_index",
+	  { { 5, gid_v4_192_168_1_10, V2, "eth1" },
+	    { 2, gid_v4_10_0_1_1, V2, "eth0" },
+	    { 7, gid_v4_10_0_1_1, V2, "eth2" } },
+	  false, 2, "RoCE v2 ::ffff:10.0.1.1 on eth0", { NULL }, NULL },
+	{ "test_choose_prefer_ipv6_off",
+	  { { 0, gid_v4_10_0_1_1, V2, "eth0" },
+	    { 1, gid_v6_global, V2, "eth0" } },
+	  false, 0, NULL, { NULL }, NULL },
+	{ "test_choose_prefer_ipv6",
+	  { { 0, gid_v4_10_0_1_1, V2, "eth0" },
+	    { 1, gid_v6_global, V2, "eth0" } },
+	  true, 1, "RoCE v2 2001:db8::1 on eth0", { NULL }, NULL },
+	/* the version still comes first: an IPv6 v1 loses to IPv4 v2 */
+	{ "test_choose_prefer_ipv6_version_first",
+	  { { 0, gid_v4_10_0_1_1, V2, "eth0" },
+	    { 1, gid_v6_global, V1, "eth0" } },
+	  true, 0, NULL, { NULL }, NULL },
+	/* no entry of the preferred family: the other is used, and said so */
+	{ "test_choose_family_fallback_note",
+	  { { 0, gid_ll_rxe, V2, "eth0" }, { 1, gid_v6_global, V2, "eth0" } },
+	  false, 1, "RoCE v2 2001:db8::1 on eth0 (no IPv4 GID: IPv6 used)",
+	  { NULL }, NULL },
+	{ "test_choose_family_fallback_none_needed",
+	  { { 0, gid_ll_rxe, V2, "eth0" }, { 1, gid_v6_global, V2, "eth0" } },
+	  true, 1, "RoCE v2 2001:db8::1 on eth0", { NULL }, NULL },
+	{ "test_choose_family_fallback_note_ipv4",
+	  { { 0, gid_ll_rxe, V2, "eth0" }, { 1, gid_v4_10_0_1_1, V2, "eth0" } },
+	  true, 1, "RoCE v2 ::ffff:10.0.1.1 on eth0 (no IPv6 GID: IPv4 used)",
+	  { NULL }, NULL },
+};
 
-static void test_choose_only_link_local(void **state)
+static void test_choose_case(void **state)
 {
+	const struct choose_case *c = *state;
 	struct rp_gid_table *t = table_new();
+	const struct gid_in *in;
 	char why[256];
+	size_t i;
 
-	(void)state;
-	add(t, 0, gid_ll_rxe, V1, "eth0");
-	add(t, 1, gid_ll_rxe, V2, "eth0");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 1);
-	assert_non_null(strstr(why, "RoCE v2 fe80::5054:ff:fe12:3401 on eth0"));
-	assert_non_null(strstr(why, "link-local"));
-	free(t);
-}
-
-static void test_choose_empty(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[256];
-
-	(void)state;
-	assert_int_equal(choose(t, false, why, sizeof(why)), -ENOENT);
+	for (in = c->e; in < c->e + ARRAY_SIZE(c->e) && in->raw; in++)
+		add(t, in->index, in->raw, in->type, in->ndev);
+	assert_int_equal(choose(t, c->prefer_ipv6, why, sizeof(why)), c->want);
+	/* whatever the outcome, a reason, NUL-terminated */
 	assert_non_null(memchr(why, '\0', sizeof(why)));
 	assert_true(strlen(why) > 0);
-	/* entries that are all zero count as empty */
-	add(t, 0, gid_zero, V2, "eth0");
-	add(t, 1, gid_zero, V1, "eth0");
-	assert_int_equal(choose(t, true, why, sizeof(why)), -ENOENT);
-	free(t);
-}
-
-static void test_choose_ipv4_link_local(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[256];
-
-	(void)state;
-	add(t, 0, gid_v4_169_254, V2, "eth0");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 0);
-	assert_non_null(strstr(why, "link-local"));
-	/* a routable v1 beats a 169.254 v2 */
-	add(t, 1, gid_v4_10_0_1_1, V1, "eth0");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 1);
-	assert_null(strstr(why, "link-local"));
-	free(t);
-}
-
-/* Equal rank: the lowest index wins, whatever the order in e[]. */
-static void test_choose_tie_lowest_index(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[128];
-
-	(void)state;
-	add(t, 5, gid_v4_192_168_1_10, V2, "eth1");
-	add(t, 2, gid_v4_10_0_1_1, V2, "eth0");
-	add(t, 7, gid_v4_10_0_1_1, V2, "eth2");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 2);
-	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0");
-	free(t);
-}
-
-static void test_choose_prefer_ipv6(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[128];
-
-	(void)state;
-	add(t, 0, gid_v4_10_0_1_1, V2, "eth0");
-	add(t, 1, gid_v6_global, V2, "eth0");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 0);
-	assert_int_equal(choose(t, true, why, sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 2001:db8::1 on eth0");
-	/* the version still comes first: an IPv6 v1 loses to IPv4 v2 */
-	t->e[1].type = V1;
-	assert_int_equal(choose(t, true, why, sizeof(why)), 0);
+	if (c->why)
+		assert_string_equal(why, c->why);
+	for (i = 0; i < ARRAY_SIZE(c->has) && c->has[i]; i++)
+		assert_non_null(strstr(why, c->has[i]));
+	if (c->hasnt)
+		assert_null(strstr(why, c->hasnt));
 	free(t);
 }
 
@@ -362,29 +343,6 @@ static void test_choose_ex_null_prefs(void **state)
 	assert_int_equal(choose(t, false, why2, sizeof(why2)), 2);
 	assert_string_equal(why, why2);
 	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0");
-	free(t);
-}
-
-/* No entry of the preferred family: the other is used, and said so. */
-static void test_choose_family_fallback_note(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[256];
-
-	(void)state;
-	add(t, 0, gid_ll_rxe, V2, "eth0");
-	add(t, 1, gid_v6_global, V2, "eth0");
-	assert_int_equal(choose(t, false, why, sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 2001:db8::1 on eth0 "
-			    "(no IPv4 GID: IPv6 used)");
-	assert_int_equal(choose(t, true, why, sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 2001:db8::1 on eth0");
-	t->e[1] = t->e[0];
-	t->e[1].index = 1;
-	memcpy(t->e[1].raw, gid_v4_10_0_1_1, 16);
-	assert_int_equal(choose(t, true, why, sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0 "
-			    "(no IPv6 GID: IPv4 used)");
 	free(t);
 }
 
@@ -479,10 +437,13 @@ static void test_choose_peer_subnet_lower_rank(void **state)
 
 /* --- sysfs fixtures ---------------------------------------------------- */
 
+/* The fixture root, found by main. */
+static char fixtures[PATH_MAX - 16];
+
 /* The sysfs root of the fixtures; fails the test when it is missing. */
-static void sysfs_root(void **state, char *out, size_t len)
+static void sysfs_root(char *out, size_t len)
 {
-	snprintf(out, len, "%s/sysfs", (const char *)*state);
+	snprintf(out, len, "%s/sysfs", fixtures);
 	if (!is_dir(out))
 		fail_msg("fixture directory %s not found: run from the repo "
 			 "root or set RP_FIXTURES", out);
@@ -502,7 +463,8 @@ static void test_sysfs_mlx5(void **state)
 	struct rp_gid_table *t = table_new();
 	char root[PATH_MAX], why[128];
 
-	sysfs_root(state, root, sizeof(root));
+	(void)state;
+	sysfs_root(root, sizeof(root));
 	memset(t, 0xff, sizeof(*t));
 	assert_int_equal(rp_gid_read_sysfs(root, "mlx5_0", 1, t), 0);
 	assert_int_equal(t->tbl_len, 8);	/* gids/0 .. gids/7 */
@@ -521,7 +483,8 @@ static void test_sysfs_rxe(void **state)
 	struct rp_gid_table *t = table_new();
 	char root[PATH_MAX], why[128];
 
-	sysfs_root(state, root, sizeof(root));
+	(void)state;
+	sysfs_root(root, sizeof(root));
 	assert_int_equal(rp_gid_read_sysfs(root, "rxe0", 1, t), 0);
 	assert_int_equal(t->tbl_len, 6);	/* gids/0 .. gids/5 */
 	assert_int_equal(t->n, 2);		/* 2 .. 5 are zero */
@@ -538,7 +501,8 @@ static void test_sysfs_missing(void **state)
 	struct rp_gid_table *t = table_new();
 	char root[PATH_MAX];
 
-	sysfs_root(state, root, sizeof(root));
+	(void)state;
+	sysfs_root(root, sizeof(root));
 	assert_int_equal(rp_gid_read_sysfs(root, "mlx5_9", 1, t), -ENOENT);
 	assert_int_equal(rp_gid_read_sysfs(root, "rxe0", 2, t), -ENOENT);
 	free(t);
@@ -546,133 +510,99 @@ static void test_sysfs_missing(void **state)
 
 /* --- host trees: tests/fixtures/sysfs/hosts/<host>/class/infiniband --- */
 
-/* Read @dev port 1 of host @host and choose with @p; returns the index. */
-static int host_choose(void **state, const char *host, const char *dev,
-		       const struct rp_gid_prefs *p, struct rp_gid_table *t,
-		       char *why, size_t len)
+/* Further checks of a host's table. */
+static void connectx_more(const struct rp_gid_table *t)
 {
-	char root[PATH_MAX], ib[PATH_MAX + 64];
-
-	sysfs_root(state, root, sizeof(root));
-	snprintf(ib, sizeof(ib), "%s/hosts/%s/class/infiniband", root, host);
-	if (!is_dir(ib))
-		fail_msg("host fixture %s not found", ib);
-	assert_int_equal(rp_gid_read_sysfs(ib, dev, 1, t), 0);
-	return rp_gid_choose_ex(t, p, why, len);
-}
-
-static void test_host_connectx(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[256];
-
-	assert_int_equal(host_choose(state, "connectx", "mlx5_0", NULL, t, why,
-				     sizeof(why)), 3);
 	assert_int_equal(t->tbl_len, 16);
 	assert_int_equal(t->n, 4);
 	assert_int_equal(t->e[0].type, V1);	/* "IB/RoCE v1" */
-	assert_string_equal(why, "RoCE v2 ::ffff:192.168.100.11 on "
-			    "enp23s0f0np0");
-	/* mlx5_1 has two addresses: 3 without a peer */
-	assert_int_equal(host_choose(state, "connectx", "mlx5_1", NULL, t, why,
-				     sizeof(why)), 3);
-	free(t);
 }
 
-static void test_host_spark(void **state)
+static void bond_more(const struct rp_gid_table *t)
 {
-	static const char *const devs[4][2] = {
-		{ "rocep1s0f0", "::ffff:192.168.100.11 on enp1s0f0np0" },
-		{ "rocep1s0f1", "::ffff:192.168.102.11 on enp1s0f1np1" },
-		{ "roceP2p1s0f0", "::ffff:192.168.101.11 on enP2p1s0f0np0" },
-		{ "roceP2p1s0f1", "::ffff:192.168.103.11 on enP2p1s0f1np1" },
-	};
-	struct rp_gid_table *t = table_new();
-	char why[256], want[128];
-	unsigned int i;
-
-	for (i = 0; i < 4; i++) {
-		assert_int_equal(host_choose(state, "spark", devs[i][0], NULL,
-					     t, why, sizeof(why)), 3);
-		snprintf(want, sizeof(want), "RoCE v2 %s", devs[i][1]);
-		assert_string_equal(why, want);
-	}
-	free(t);
-}
-
-static void test_host_softroce(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[256];
-
-	assert_int_equal(host_choose(state, "softroce", "rxe0", NULL, t, why,
-				     sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0");
-	assert_int_equal(host_choose(state, "softroce", "rxe1", NULL, t, why,
-				     sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 ::ffff:10.0.2.1 on eth1");
-	free(t);
-}
-
-static void test_host_ipv6only(void **state)
-{
-	const struct rp_gid_prefs v6 = { .prefer_ipv6 = true };
-	struct rp_gid_table *t = table_new();
-	char why[256];
-
-	assert_int_equal(host_choose(state, "ipv6only", "bnxt_re0", NULL, t,
-				     why, sizeof(why)), 3);
-	assert_string_equal(why, "RoCE v2 2001:db8:100::11 on ens1f0np0 "
-			    "(no IPv4 GID: IPv6 used)");
-	assert_int_equal(host_choose(state, "ipv6only", "bnxt_re0", &v6, t,
-				     why, sizeof(why)), 3);
-	assert_string_equal(why, "RoCE v2 2001:db8:100::11 on ens1f0np0");
-	free(t);
-}
-
-static void test_host_bond(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[256];
-
-	assert_int_equal(host_choose(state, "bond", "mlx5_bond_0", NULL, t,
-				     why, sizeof(why)), 3);
-	assert_string_equal(why, "RoCE v2 ::ffff:10.10.0.5 on bond0");
 	assert_string_equal(t->e[3].ndev, "bond0");
-	free(t);
-}
-
-static void test_host_link_local_only(void **state)
-{
-	struct rp_gid_table *t = table_new();
-	char why[256];
-
-	assert_int_equal(host_choose(state, "linklocal", "mlx5_0", NULL, t,
-				     why, sizeof(why)), 1);
-	assert_string_equal(why, "RoCE v2 fe80::e42:a1ff:fe12:3400 on "
-			    "enp23s0f0np0 (only link-local GIDs: give the "
-			    "netdev an IP address for a routable GID)");
-	free(t);
 }
 
 /* IB: the types and ndevs are not read; the entry is of type IB. */
-static void test_host_infiniband(void **state)
+static void infiniband_more(const struct rp_gid_table *t)
 {
-	struct rp_gid_table *t = table_new();
-	char why[256];
-
-	host_choose(state, "infiniband", "mlx5_0", NULL, t, why, sizeof(why));
 	assert_int_equal(t->tbl_len, 128);
 	assert_int_equal(t->n, 1);
 	assert_int_equal(t->e[0].type, RP_GID_TYPE_IB);
 	assert_string_equal(t->e[0].ndev, "");
+}
+
+#define ANY_INDEX (-100)
+
+/* Port 1 of @dev in host tree @host, chosen from: @want and its reason. */
+struct host_case {
+	const char *name;
+	const char *host, *dev;
+	bool prefer_ipv6;
+	int want;		/* ANY_INDEX: not checked */
+	const char *why;	/* the whole reason, or NULL */
+	void (*more)(const struct rp_gid_table *t);
+};
+
+static const struct host_case host_cases[] = {
+	{ "test_host_connectx", "connectx", "mlx5_0", false, 3,
+	  "RoCE v2 ::ffff:192.168.100.11 on enp23s0f0np0", connectx_more },
+	/* mlx5_1 has two addresses: 3 without a peer */
+	{ "test_host_connectx_mlx5_1", "connectx", "mlx5_1", false, 3, NULL,
+	  NULL },
+	{ "test_host_spark_rocep1s0f0", "spark", "rocep1s0f0", false, 3,
+	  "RoCE v2 ::ffff:192.168.100.11 on enp1s0f0np0", NULL },
+	{ "test_host_spark_rocep1s0f1", "spark", "rocep1s0f1", false, 3,
+	  "RoCE v2 ::ffff:192.168.102.11 on enp1s0f1np1", NULL },
+	{ "test_host_spark_roceP2p1s0f0", "spark", "roceP2p1s0f0", false, 3,
+	  "RoCE v2 ::ffff:192.168.101.11 on enP2p1s0f0np0", NULL },
+	{ "test_host_spark_roceP2p1s0f1", "spark", "roceP2p1s0f1", false, 3,
+	  "RoCE v2 ::ffff:192.168.103.11 on enP2p1s0f1np1", NULL },
+	{ "test_host_softroce", "softroce", "rxe0", false, 1,
+	  "RoCE v2 ::ffff:10.0.1.1 on eth0", NULL },
+	{ "test_host_softroce_rxe1", "softroce", "rxe1", false, 1,
+	  "RoCE v2 ::ffff:10.0.2.1 on eth1", NULL },
+	{ "test_host_ipv6only", "ipv6only", "bnxt_re0", false, 3,
+	  "RoCE v2 2001:db8:100::11 on ens1f0np0 (no IPv4 GID: IPv6 used)",
+	  NULL },
+	{ "test_host_ipv6only_prefer_ipv6", "ipv6only", "bnxt_re0", true, 3,
+	  "RoCE v2 2001:db8:100::11 on ens1f0np0", NULL },
+	{ "test_host_bond", "bond", "mlx5_bond_0", false, 3,
+	  "RoCE v2 ::ffff:10.10.0.5 on bond0", bond_more },
+	{ "test_host_link_local_only", "linklocal", "mlx5_0", false, 1,
+	  "RoCE v2 fe80::e42:a1ff:fe12:3400 on enp23s0f0np0 (only link-local "
+	  "GIDs: give the netdev an IP address for a routable GID)", NULL },
+	{ "test_host_infiniband", "infiniband", "mlx5_0", false, ANY_INDEX,
+	  NULL, infiniband_more },
+};
+
+static void test_host_case(void **state)
+{
+	const struct host_case *c = *state;
+	const struct rp_gid_prefs p = { .prefer_ipv6 = c->prefer_ipv6 };
+	struct rp_gid_table *t = table_new();
+	char root[PATH_MAX], ib[PATH_MAX + 64], why[256];
+	int got;
+
+	sysfs_root(root, sizeof(root));
+	snprintf(ib, sizeof(ib), "%s/hosts/%s/class/infiniband", root, c->host);
+	if (!is_dir(ib))
+		fail_msg("host fixture %s not found", ib);
+	assert_int_equal(rp_gid_read_sysfs(ib, c->dev, 1, t), 0);
+	got = rp_gid_choose_ex(t, c->prefer_ipv6 ? &p : NULL, why,
+			       sizeof(why));
+	if (c->want != ANY_INDEX)
+		assert_int_equal(got, c->want);
+	if (c->why)
+		assert_string_equal(why, c->why);
+	if (c->more)
+		c->more(t);
 	free(t);
 }
 
 int main(int argc, char **argv)
 {
-	char fixtures[PATH_MAX];
-	const struct CMUnitTest tests[] = {
+	static const struct CMUnitTest helpers[] = {
 		cmocka_unit_test(test_is_zero),
 		cmocka_unit_test(test_is_ipv4),
 		cmocka_unit_test(test_is_link_local),
@@ -681,33 +611,24 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_describe),
 		cmocka_unit_test(test_list),
-		cmocka_unit_test(test_choose_connectx),
-		cmocka_unit_test(test_choose_softroce),
-		cmocka_unit_test(test_choose_version_before_family),
-		cmocka_unit_test(test_choose_ipv6_global_over_link_local),
-		cmocka_unit_test(test_choose_only_link_local),
-		cmocka_unit_test(test_choose_empty),
-		cmocka_unit_test(test_choose_ipv4_link_local),
-		cmocka_unit_test(test_choose_tie_lowest_index),
-		cmocka_unit_test(test_choose_prefer_ipv6),
+	}, more[] = {
 		cmocka_unit_test(test_family_str),
 		cmocka_unit_test(test_choose_ex_null_prefs),
-		cmocka_unit_test(test_choose_family_fallback_note),
 		cmocka_unit_test(test_choose_peer_subnet),
 		cmocka_unit_test(test_choose_peer_subnet_lower_rank),
-		cmocka_unit_test_prestate(test_sysfs_mlx5, fixtures),
-		cmocka_unit_test_prestate(test_sysfs_rxe, fixtures),
-		cmocka_unit_test_prestate(test_sysfs_missing, fixtures),
-		cmocka_unit_test_prestate(test_host_connectx, fixtures),
-		cmocka_unit_test_prestate(test_host_spark, fixtures),
-		cmocka_unit_test_prestate(test_host_softroce, fixtures),
-		cmocka_unit_test_prestate(test_host_ipv6only, fixtures),
-		cmocka_unit_test_prestate(test_host_bond, fixtures),
-		cmocka_unit_test_prestate(test_host_link_local_only, fixtures),
-		cmocka_unit_test_prestate(test_host_infiniband, fixtures),
+		cmocka_unit_test(test_sysfs_mlx5),
+		cmocka_unit_test(test_sysfs_rxe),
+		cmocka_unit_test(test_sysfs_missing),
 	};
+	struct CMUnitTest tests[ARRAY_SIZE(helpers) + ARRAY_SIZE(choose_cases) +
+			       ARRAY_SIZE(more) + ARRAY_SIZE(host_cases)];
+	size_t n = 0;
 
+	TESTS_ADD(tests, n, helpers);
+	CASES_ADD(tests, n, test_choose_case, choose_cases);
+	TESTS_ADD(tests, n, more);
+	CASES_ADD(tests, n, test_host_case, host_cases);
 	find_fixtures(argc > 0 ? argv[0] : NULL, "sysfs", fixtures,
 		      sizeof(fixtures));
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return RUN_TESTS(tests, n);
 }

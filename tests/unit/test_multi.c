@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "cases.h"
 #include "rp_bw.h"
 #include "rp_multi.h"
 #include "rp_subnet.h"
@@ -38,19 +39,6 @@
 			fail_msg("%s = %.12g, want %.12g", #got, g_, w_);    \
 	} while (0)
 
-static struct rp_bw_out out(uint64_t msgs, uint64_t start, uint64_t end,
-			    double peak)
-{
-	struct rp_bw_out o;
-
-	memset(&o, 0, sizeof(o));
-	o.msgs = msgs;
-	o.start_ns = start;
-	o.end_ns = end;
-	o.peak = peak;
-	return o;
-}
-
 static void aggregate(const struct rp_bw_out *outs, unsigned int n,
 		      uint64_t size, bool gbits, struct rp_result *agg)
 {
@@ -61,142 +49,162 @@ static void aggregate(const struct rp_bw_out *outs, unsigned int n,
 
 /* --- rp_multi_aggregate ------------------------------------------------- */
 
-static void test_two_rails_same_window(void **state)
+/* Exact for 0 (no division by zero may leak a tiny value), else close. */
+static void assert_rate(double got, double want)
 {
-	/* 100000 + 150000 WRITEs of 64 KiB, both in [5 s, 6 s]. */
-	struct rp_bw_out o[2] = {
-		out(100000, 5000000000ull, 6000000000ull, 7000.0),
-		out(150000, 5000000000ull, 6000000000ull, 9000.0),
-	};
-	struct rp_result r;
+	if (want == 0.0)
+		assert_true(got == 0.0);
+	else
+		assert_close(got, want);
+}
 
-	(void)state;
-	aggregate(o, 2, SIZE_64K, false, &r);
-	assert_int_equal(r.size, 65536);
-	assert_int_equal(r.iters, 250000);
-	/* 250000 * 65536 B / 1 s / 2^20 = 250000 / 16 = 15625 MiB/s */
-	assert_close(r.bw_avg, 15625.0);
-	/* 250000 msgs / 1 s = 0.25 Mpps */
-	assert_close(r.msg_rate, 0.25);
-	/* several rails: no peak, although each rail had one */
-	assert_true(r.bw_peak == 0.0);
+#define OUT(m, start, end, pk) \
+	{ .msgs = (m), .start_ns = (start), .end_ns = (end), .peak = (pk) }
 
-	aggregate(o, 2, SIZE_64K, true, &r);
+/* rp_multi_aggregate of the first @n of @o: @iters messages, @bw_avg,
+ * @msg_rate, @bw_peak; @size is expected back. */
+struct agg_case {
+	const char *name;
+	struct rp_bw_out o[4];
+	unsigned int n;		/* 0: outs is NULL */
+	uint64_t size;
+	bool gbits;
+	uint64_t iters;
+	double bw_avg, msg_rate, bw_peak;
+	double bw_below;	/* when not 0: bw_avg is below it */
+};
+
+/* 100000 + 150000 WRITEs of 64 KiB, both in [5 s, 6 s]. */
+#define SAME_WINDOW {							\
+	OUT(100000, 5000000000ull, 6000000000ull, 7000.0),		\
+	OUT(150000, 5000000000ull, 6000000000ull, 9000.0) }
+/* Rail 0: 1000 msgs in [1.00 s, 2.00 s]; rail 1: 3000 msgs in
+ * [1.25 s, 2.25 s]. Window = 2.25 - 1.00 = 1.25 s. */
+#define STAGGERED_0 OUT(1000, 1000000000ull, 2000000000ull, 0)
+#define STAGGERED_1 OUT(3000, 1250000000ull, 2250000000ull, 0)
+/* Rail 1 starts later AND ends earlier than rail 0: the window is
+ * rail 0's [1 s, 3 s] = 2 s. 160000 + 32000 = 192000 msgs. */
+#define INSIDE_0 OUT(160000, 1000000000ull, 3000000000ull, 0)
+#define INSIDE_1 OUT(32000, 1500000000ull, 2500000000ull, 0)
+/* 4 rails of 4 KiB messages; earliest start 10.000 s (rail 2),
+ * latest end 10.500 s (rail 3): window 0.5 s.
+ * msgs 1e5 + 2e5 + 3e5 + 4e5 = 1e6. */
+#define FOUR_RAILS {							\
+	OUT(100000, 10100000000ull, 10400000000ull, 1.0),		\
+	OUT(200000, 10050000000ull, 10450000000ull, 2.0),		\
+	OUT(300000, 10000000000ull, 10300000000ull, 3.0),		\
+	OUT(400000, 10200000000ull, 10500000000ull, 4.0) }
+/* 176806 msgs of 64 KiB in [2 s, 3 s], peak 11200.5 */
+#define ONE_RAIL OUT(176806, 2000000000ull, 3000000000ull, 11200.5)
+
+static const struct agg_case agg_cases[] = {
+	/* 250000 * 65536 B / 1 s / 2^20 = 250000 / 16 = 15625 MiB/s;
+	 * 250000 msgs / 1 s = 0.25 Mpps; several rails: no peak, although
+	 * each rail had one */
+	{ .name = "test_two_rails_same_window", .o = SAME_WINDOW, .n = 2,
+	  .size = SIZE_64K, .gbits = false, .iters = 250000,
+	  .bw_avg = 15625.0, .msg_rate = 0.25, .bw_peak = 0 },
 	/* 250000 * 65536 * 8 b / 1e9 ns = 131072000000 / 1e9 = 131.072 Gb/s */
-	assert_close(r.bw_avg, 131.072);
-	assert_close(r.msg_rate, 0.25);
-	assert_true(r.bw_peak == 0.0);
-}
-
-static void test_staggered_rails(void **state)
-{
-	/* Rail 0: 1000 msgs in [1.00 s, 2.00 s]; rail 1: 3000 msgs in
-	 * [1.25 s, 2.25 s]. Window = 2.25 - 1.00 = 1.25 s. */
-	struct rp_bw_out o[2] = {
-		out(1000, 1000000000ull, 2000000000ull, 0),
-		out(3000, 1250000000ull, 2250000000ull, 0),
-	};
-	struct rp_bw_out rev[2] = { o[1], o[0] };
-	struct rp_result r;
-
-	(void)state;
-	aggregate(o, 2, SIZE_64K, false, &r);
-	assert_int_equal(r.iters, 4000);
-	/* 4000 * 65536 / 2^20 = 250 MiB in 1.25 s = 200 MiB/s */
-	assert_close(r.bw_avg, 200.0);
-	/* 4000 msgs / 1.25 s = 3200 msg/s = 0.0032 Mpps */
-	assert_close(r.msg_rate, 0.0032);
-
-	aggregate(o, 2, SIZE_64K, true, &r);
+	{ .name = "test_two_rails_same_window_gbits", .o = SAME_WINDOW,
+	  .n = 2, .size = SIZE_64K, .gbits = true, .iters = 250000,
+	  .bw_avg = 131.072, .msg_rate = 0.25, .bw_peak = 0 },
+	/* 4000 * 65536 / 2^20 = 250 MiB in 1.25 s = 200 MiB/s;
+	 * 4000 msgs / 1.25 s = 3200 msg/s = 0.0032 Mpps */
+	{ .name = "test_staggered_rails", .o = { STAGGERED_0, STAGGERED_1 },
+	  .n = 2, .size = SIZE_64K, .gbits = false, .iters = 4000,
+	  .bw_avg = 200.0, .msg_rate = 0.0032 },
 	/* 4000 * 65536 * 8 = 2097152000 b / 1.25e9 ns = 1.6777216 Gb/s */
-	assert_close(r.bw_avg, 1.6777216);
-
+	{ .name = "test_staggered_rails_gbits",
+	  .o = { STAGGERED_0, STAGGERED_1 }, .n = 2, .size = SIZE_64K,
+	  .gbits = true, .iters = 4000, .bw_avg = 1.6777216,
+	  .msg_rate = 0.0032 },
 	/* the order of the rails does not matter */
-	aggregate(rev, 2, SIZE_64K, true, &r);
-	assert_int_equal(r.iters, 4000);
-	assert_close(r.bw_avg, 1.6777216);
-	assert_close(r.msg_rate, 0.0032);
-}
-
-static void test_rail_inside_other(void **state)
-{
-	/* Rail 1 starts later AND ends earlier than rail 0: the window is
-	 * rail 0's [1 s, 3 s] = 2 s. 160000 + 32000 = 192000 msgs. */
-	struct rp_bw_out o[2] = {
-		out(160000, 1000000000ull, 3000000000ull, 0),
-		out(32000, 1500000000ull, 2500000000ull, 0),
-	};
-	struct rp_bw_out rev[2] = { o[1], o[0] };
-	struct rp_result r;
-
-	(void)state;
-	aggregate(o, 2, SIZE_64K, false, &r);
-	assert_int_equal(r.iters, 192000);
+	{ .name = "test_staggered_rails_reversed",
+	  .o = { STAGGERED_1, STAGGERED_0 }, .n = 2, .size = SIZE_64K,
+	  .gbits = true, .iters = 4000, .bw_avg = 1.6777216,
+	  .msg_rate = 0.0032 },
 	/* 192000 / 16 MiB = 12000 MiB in 2 s = 6000 MiB/s. The sum of the
 	 * per-rail rates would be 160000/16/2 + 32000/16/1 = 5000 + 2000 =
-	 * 7000 MiB/s: the aggregate is not that. */
-	assert_close(r.bw_avg, 6000.0);
-	assert_true(r.bw_avg < 6999.0);
-	/* 192000 / 2 s = 96000 msg/s = 0.096 Mpps */
-	assert_close(r.msg_rate, 0.096);
-
-	aggregate(rev, 2, SIZE_64K, true, &r);
+	 * 7000 MiB/s: the aggregate is not that. 192000 / 2 s = 96000
+	 * msg/s = 0.096 Mpps */
+	{ .name = "test_rail_inside_other", .o = { INSIDE_0, INSIDE_1 },
+	  .n = 2, .size = SIZE_64K, .gbits = false, .iters = 192000,
+	  .bw_avg = 6000.0, .msg_rate = 0.096, .bw_below = 6999.0 },
 	/* 192000 * 65536 * 8 = 100663296000 b / 2e9 ns = 50.331648 Gb/s */
-	assert_close(r.bw_avg, 50.331648);
-	assert_close(r.msg_rate, 0.096);
-}
+	{ .name = "test_rail_inside_other_reversed",
+	  .o = { INSIDE_1, INSIDE_0 }, .n = 2, .size = SIZE_64K,
+	  .gbits = true, .iters = 192000, .bw_avg = 50.331648,
+	  .msg_rate = 0.096 },
+	/* 1e6 * 4096 B = 4096e6 B / 2^20 = 3906.25 MiB in 0.5 s = 7812.5;
+	 * 1e6 / 0.5 s = 2 Mpps */
+	{ .name = "test_four_rails", .o = FOUR_RAILS, .n = 4, .size = 4096,
+	  .gbits = false, .iters = 1000000, .bw_avg = 7812.5,
+	  .msg_rate = 2.0, .bw_peak = 0 },
+	/* 4096e6 * 8 = 32768e6 b / 5e8 ns = 65.536 Gb/s */
+	{ .name = "test_four_rails_gbits", .o = FOUR_RAILS, .n = 4,
+	  .size = 4096, .gbits = true, .iters = 1000000, .bw_avg = 65.536,
+	  .msg_rate = 2.0, .bw_peak = 0 },
+	/* 176806 * 65536 / 2^20 = 176806 / 16 = 11050.375 MiB/s;
+	 * 176806 / 1 s = 0.176806 Mpps */
+	{ .name = "test_one_rail_peak", .o = { ONE_RAIL }, .n = 1,
+	  .size = SIZE_64K, .gbits = false, .iters = 176806,
+	  .bw_avg = 11050.375, .msg_rate = 0.176806, .bw_peak = 11200.5 },
+	/* 176806 * 524288 b = 92697264128 b / 1e9 ns = 92.697264128 Gb/s */
+	{ .name = "test_one_rail_peak_gbits", .o = { ONE_RAIL }, .n = 1,
+	  .size = SIZE_64K, .gbits = true, .iters = 176806,
+	  .bw_avg = 92.697264128, .msg_rate = 0.176806, .bw_peak = 11200.5 },
+	/* peak not measured: 0 passes through; 10 msgs in 1000 ns = 1e7
+	 * msg/s = 10 Mpps; 80 B in 1 us = 8e7 B/s / 2^20 = 76.2939453125
+	 * MiB/s */
+	{ .name = "test_one_rail_no_peak", .o = { OUT(10, 0, 1000, 0) },
+	  .n = 1, .size = 8, .gbits = false, .iters = 10,
+	  .bw_avg = 76.2939453125, .msg_rate = 10.0, .bw_peak = 0 },
+	/* end == start: no window, 0, not a division by zero */
+	{ .name = "test_degenerate_windows", .o = { OUT(500, 7000, 7000, 3.0) },
+	  .n = 1, .size = SIZE_64K, .gbits = false, .iters = 500,
+	  .bw_avg = 0, .msg_rate = 0, .bw_peak = 3.0 },
+	{ .name = "test_degenerate_windows_gbits",
+	  .o = { OUT(500, 7000, 7000, 3.0) }, .n = 1, .size = SIZE_64K,
+	  .gbits = true, .iters = 500, .bw_avg = 0, .msg_rate = 0,
+	  .bw_peak = 3.0 },
+	/* end < start: 0, not a huge unsigned difference */
+	{ .name = "test_degenerate_windows_inverted",
+	  .o = { OUT(500, 9000, 8000, 3.0) }, .n = 1, .size = SIZE_64K,
+	  .gbits = true, .iters = 500, .bw_avg = 0, .msg_rate = 0,
+	  .bw_peak = 3.0 },
+	/* two rails that never ran */
+	{ .name = "test_degenerate_windows_never_ran", .o = { { 0 } }, .n = 2,
+	  .size = SIZE_64K, .gbits = false, .iters = 0, .bw_avg = 0,
+	  .msg_rate = 0, .bw_peak = 0 },
+	/* n == 0 reads nothing from outs */
+	{ .name = "test_no_rails", .n = 0, .size = SIZE_64K, .gbits = false,
+	  .iters = 0, .bw_avg = 0, .msg_rate = 0, .bw_peak = 0 },
+};
 
-static void test_four_rails(void **state)
+static void test_aggregate(void **state)
 {
-	/* 4 rails of 4 KiB messages; earliest start 10.000 s (rail 2),
-	 * latest end 10.500 s (rail 3): window 0.5 s.
-	 * msgs 1e5 + 2e5 + 3e5 + 4e5 = 1e6. */
-	struct rp_bw_out o[4] = {
-		out(100000, 10100000000ull, 10400000000ull, 1.0),
-		out(200000, 10050000000ull, 10450000000ull, 2.0),
-		out(300000, 10000000000ull, 10300000000ull, 3.0),
-		out(400000, 10200000000ull, 10500000000ull, 4.0),
-	};
+	const struct agg_case *c = *state;
 	struct rp_result r;
 
-	(void)state;
-	aggregate(o, 4, 4096, false, &r);
-	assert_int_equal(r.size, 4096);
-	assert_int_equal(r.iters, 1000000);
-	/* 1e6 * 4096 B = 4096e6 B / 2^20 = 3906.25 MiB in 0.5 s = 7812.5 */
-	assert_close(r.bw_avg, 7812.5);
-	/* 1e6 / 0.5 s = 2 Mpps */
-	assert_close(r.msg_rate, 2.0);
-	assert_true(r.bw_peak == 0.0);
-	aggregate(o, 4, 4096, true, &r);
-	/* 4096e6 * 8 = 32768e6 b / 5e8 ns = 65.536 Gb/s */
-	assert_close(r.bw_avg, 65.536);
+	aggregate(c->n ? c->o : NULL, c->n, c->size, c->gbits, &r);
+	assert_int_equal(r.size, c->size);
+	assert_int_equal(r.iters, c->iters);
+	assert_rate(r.bw_avg, c->bw_avg);
+	assert_rate(r.msg_rate, c->msg_rate);
+	assert_true(r.bw_peak == c->bw_peak);
+	if (c->bw_below)
+		assert_true(r.bw_avg < c->bw_below);
 }
 
-static void test_one_rail_peak_and_rp_bw_result(void **state)
+/* One rail gives exactly what rp_bw_result gives for the same run. */
+static void test_one_rail_is_rp_bw_result(void **state)
 {
-	/* 176806 msgs of 64 KiB in [2 s, 3 s], peak 11200.5 */
-	struct rp_bw_out o = out(176806, 2000000000ull, 3000000000ull,
-				 11200.5);
+	const struct rp_bw_out o = ONE_RAIL;
 	struct rp_bw_cfg cfg;
 	struct rp_result r, want;
 
 	(void)state;
-	aggregate(&o, 1, SIZE_64K, false, &r);
-	assert_int_equal(r.size, 65536);
-	assert_int_equal(r.iters, 176806);
-	assert_true(r.bw_peak == 11200.5);
-	/* 176806 * 65536 / 2^20 = 176806 / 16 = 11050.375 MiB/s */
-	assert_close(r.bw_avg, 11050.375);
-	/* 176806 / 1 s = 0.176806 Mpps */
-	assert_close(r.msg_rate, 0.176806);
-
 	aggregate(&o, 1, SIZE_64K, true, &r);
-	/* 176806 * 524288 b = 92697264128 b / 1e9 ns = 92.697264128 Gb/s */
-	assert_close(r.bw_avg, 92.697264128);
-	assert_true(r.bw_peak == 11200.5);
-
-	/* exactly what rp_bw_result gives for the same run */
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.size = SIZE_64K;
 	cfg.gbits = true;
@@ -212,67 +220,6 @@ static void test_one_rail_peak_and_rp_bw_result(void **state)
 	aggregate(&o, 1, SIZE_64K, false, &r);
 	assert_true(r.bw_avg == want.bw_avg);
 	assert_true(r.msg_rate == want.msg_rate);
-}
-
-static void test_one_rail_no_peak(void **state)
-{
-	/* peak not measured: 0 passes through */
-	struct rp_bw_out o = out(10, 0, 1000, 0);
-	struct rp_result r;
-
-	(void)state;
-	aggregate(&o, 1, 8, false, &r);
-	assert_true(r.bw_peak == 0.0);
-	assert_int_equal(r.iters, 10);
-	/* 10 msgs in 1000 ns = 1e7 msg/s = 10 Mpps */
-	assert_close(r.msg_rate, 10.0);
-	/* 80 B in 1 us = 8e7 B/s / 2^20 = 76.2939453125 MiB/s */
-	assert_close(r.bw_avg, 76.2939453125);
-}
-
-static void test_degenerate_windows(void **state)
-{
-	struct rp_bw_out same = out(500, 7000, 7000, 3.0);
-	struct rp_bw_out inverted = out(500, 9000, 8000, 3.0);
-	struct rp_bw_out zeros[2];
-	struct rp_result r;
-
-	(void)state;
-	/* end == start: no window, 0, not a division by zero */
-	aggregate(&same, 1, SIZE_64K, false, &r);
-	assert_int_equal(r.iters, 500);
-	assert_true(r.bw_avg == 0.0);
-	assert_true(r.msg_rate == 0.0);
-	assert_true(r.bw_peak == 3.0);
-	aggregate(&same, 1, SIZE_64K, true, &r);
-	assert_true(r.bw_avg == 0.0);
-
-	/* end < start: 0, not a huge unsigned difference */
-	aggregate(&inverted, 1, SIZE_64K, true, &r);
-	assert_true(r.bw_avg == 0.0);
-	assert_true(r.msg_rate == 0.0);
-
-	/* two rails that never ran */
-	memset(zeros, 0, sizeof(zeros));
-	aggregate(zeros, 2, SIZE_64K, false, &r);
-	assert_int_equal(r.iters, 0);
-	assert_true(r.bw_avg == 0.0);
-	assert_true(r.msg_rate == 0.0);
-	assert_true(r.bw_peak == 0.0);
-}
-
-static void test_no_rails(void **state)
-{
-	struct rp_result r;
-
-	(void)state;
-	/* n == 0 reads nothing from outs */
-	aggregate(NULL, 0, SIZE_64K, false, &r);
-	assert_int_equal(r.size, 65536);
-	assert_int_equal(r.iters, 0);
-	assert_true(r.bw_avg == 0.0);
-	assert_true(r.msg_rate == 0.0);
-	assert_true(r.bw_peak == 0.0);
 }
 
 /* --- rp_ipv4_same_subnet ------------------------------------------------ */
@@ -448,19 +395,16 @@ static void test_subnet_check_loopback(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_two_rails_same_window),
-		cmocka_unit_test(test_staggered_rails),
-		cmocka_unit_test(test_rail_inside_other),
-		cmocka_unit_test(test_four_rails),
-		cmocka_unit_test(test_one_rail_peak_and_rp_bw_result),
-		cmocka_unit_test(test_one_rail_no_peak),
-		cmocka_unit_test(test_degenerate_windows),
-		cmocka_unit_test(test_no_rails),
+	static const struct CMUnitTest more[] = {
+		cmocka_unit_test(test_one_rail_is_rp_bw_result),
 		cmocka_unit_test(test_same_subnet),
 		cmocka_unit_test(test_subnet_check_cannot_tell),
 		cmocka_unit_test(test_subnet_check_loopback),
 	};
+	struct CMUnitTest tests[ARRAY_SIZE(agg_cases) + ARRAY_SIZE(more)];
+	size_t n = 0;
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	CASES_ADD(tests, n, test_aggregate, agg_cases);
+	TESTS_ADD(tests, n, more);
+	return RUN_TESTS(tests, n);
 }

@@ -24,7 +24,7 @@
 static void host_root(void **state, const char *host, char *out)
 {
 	snprintf(out, PATH_MAX, "%s/%s", (char *)*state, host);
-	if (!hosts_is_dir(out))
+	if (!is_dir(out))
 		fail_msg("host fixture %s not found: run from the repo root "
 			 "or set RP_FIXTURES", out);
 }

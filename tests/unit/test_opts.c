@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "cases.h"
 #include "opts_run.h"
 #include "rp_opts.h"
 
@@ -245,75 +246,79 @@ static void test_server_host(void **state)
 	assert_true(r.o.size == 8);
 }
 
-static void test_two_hosts_rejected(void **state)
-{
-	struct run r;
-
-	(void)state;
-	assert_int_equal(parse(&r, &bw_desc, "hostA", "hostB", NULL), -EINVAL);
-	err_has(&r, "unexpected argument 'hostB'");
-	err_has(&r, "at most one server host");
-}
-
-static void test_unknown_flags(void **state)
-{
-	struct run r;
-
-	(void)state;
-	assert_int_equal(parse(&r, &bw_desc, "-k", NULL), -EINVAL);
-	err_has(&r, "unknown option '-k'");
-	assert_int_equal(parse(&r, &bw_desc, "--bogus", NULL), -EINVAL);
-	err_has(&r, "unknown option '--bogus'");
-	assert_int_equal(parse(&r, &bw_desc, "--validate=1", NULL), -EINVAL);
-	err_has(&r, "'--validate=1'");
-}
-
-static void test_missing_values(void **state)
-{
-	struct run r;
-
-	(void)state;
-	assert_int_equal(parse(&r, &bw_desc, "-s", NULL), -EINVAL);
-	err_has(&r, "option '-s' needs a value");
-	assert_int_equal(parse(&r, &bw_desc, "--timeout", NULL), -EINVAL);
-	err_has(&r, "option '--timeout' needs a value");
-	assert_int_equal(parse(&r, &lat_desc, "-n", NULL), -EINVAL);
-	err_has(&r, "option '-n' needs a value");
-}
-
+/* --report-histogram is refused by a BW binary, and not set either. */
 static void test_bw_rejects_lat_flags(void **state)
 {
 	struct run r;
 
 	(void)state;
-	assert_int_equal(parse(&r, &bw_desc, "-H", NULL), -EINVAL);
-	err_has(&r, "option -H is not supported by rail_write_bw");
 	assert_int_equal(parse(&r, &bw_desc, "--report-histogram", NULL),
 			 -EINVAL);
 	err_has(&r, "not supported by rail_write_bw");
 	assert_false(r.o.histogram);
 }
 
-static void test_lat_rejects_bw_flags(void **state)
+/* An argument list refused with -EINVAL, and what stderr says. */
+struct reject_case {
+	const char *name;
+	const struct rp_test_desc *desc;
+	int finish;		/* rp_opts_finish too */
+	const char *args[7];	/* up to the first NULL */
+	const char *err[2];	/* in stderr, or NULL */
+};
+
+static const struct reject_case rejects[] = {
+	{ "test_two_hosts_rejected", &bw_desc, 0, { "hostA", "hostB" },
+	  { "unexpected argument 'hostB'", "at most one server host" } },
+	{ "test_unknown_flags_k", &bw_desc, 0, { "-k" },
+	  { "unknown option '-k'" } },
+	{ "test_unknown_flags_bogus", &bw_desc, 0, { "--bogus" },
+	  { "unknown option '--bogus'" } },
+	{ "test_unknown_flags_value_of_flag", &bw_desc, 0, { "--validate=1" },
+	  { "'--validate=1'" } },
+	{ "test_missing_values_s", &bw_desc, 0, { "-s" },
+	  { "option '-s' needs a value" } },
+	{ "test_missing_values_timeout", &bw_desc, 0, { "--timeout" },
+	  { "option '--timeout' needs a value" } },
+	{ "test_missing_values_lat_n", &lat_desc, 0, { "-n" },
+	  { "option '-n' needs a value" } },
+	{ "test_bw_rejects_lat_flags_H", &bw_desc, 0, { "-H" },
+	  { "option -H is not supported by rail_write_bw" } },
+	{ "test_lat_rejects_bw_flags_Q", &lat_desc, 0, { "-Q", "2" },
+	  { "option -Q is not supported by rail_read_lat" } },
+	{ "test_lat_rejects_bw_flags_t", &lat_desc, 0, { "-t", "2" },
+	  { "option -t is not supported by rail_read_lat" } },
+	{ "test_lat_rejects_bw_flags_q", &lat_desc, 0, { "-q", "2" },
+	  { "option -q is not supported by rail_read_lat" } },
+	{ "test_lat_rejects_bw_flags_report_gbits", &lat_desc, 0,
+	  { "--report_gbits" },
+	  { "option --report_gbits is not supported by rail_read_lat" } },
+	{ "test_lat_rejects_bw_flags_cq_mod", &lat_desc, 0, { "--cq-mod=4" },
+	  { "option -Q is not supported" } },
+	{ "test_size_error_text_0", &bw_desc, 0, { "-s", "0" },
+	  { "invalid -s value '0'", "1 .. 2147483648" } },
+	{ "test_size_error_text_3G", &bw_desc, 0, { "-s", "3G" },
+	  { "invalid -s value '3G'" } },
+	{ "test_size_error_text_1KK", &bw_desc, 0, { "-s", "1KK" },
+	  { "invalid -s value '1KK'" } },
+	{ "test_cq_mod_above_tx_depth", &bw_desc, 1,
+	  { "-t", "16", "-Q", "32" },
+	  { "invalid -Q value '32'", "exceed the TX depth, 16 here" } },
+	{ "test_a_with_d_rejected", &bw_desc, 1, { "-a", "-D", "10" },
+	  { "-a and -D cannot be combined" } },
+	{ "test_a_with_d_rejected_lat", &lat_desc, 1, { "-D", "1", "--all" },
+	  { "-a and -D cannot be combined" } },
+};
+
+static void test_reject(void **state)
 {
-	static const char *const flags[] = { "-Q", "-t", "-q" };
+	const struct reject_case *c = *state;
 	struct run r;
-	char want[64];
 	size_t i;
 
-	(void)state;
-	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
-		assert_int_equal(parse(&r, &lat_desc, flags[i], "2", NULL),
-				 -EINVAL);
-		snprintf(want, sizeof(want), "option %s is not supported by "
-			 "rail_read_lat", flags[i]);
-		err_has(&r, want);
-	}
-	assert_int_equal(parse(&r, &lat_desc, "--report_gbits", NULL),
-			 -EINVAL);
-	err_has(&r, "option --report_gbits is not supported by rail_read_lat");
-	assert_int_equal(parse(&r, &lat_desc, "--cq-mod=4", NULL), -EINVAL);
-	err_has(&r, "option -Q is not supported");
+	assert_int_equal(run_list(&r, c->desc, c->finish, c->args), -EINVAL);
+	for (i = 0; i < ARRAY_SIZE(c->err) && c->err[i]; i++)
+		err_has(&r, c->err[i]);
 }
 
 /* One numeric flag: its valid edges, one past each, and the error text. */
@@ -413,20 +418,6 @@ static void test_numeric_ranges(void **state)
 	}
 }
 
-static void test_size_error_text(void **state)
-{
-	struct run r;
-
-	(void)state;
-	assert_int_equal(parse(&r, &bw_desc, "-s", "0", NULL), -EINVAL);
-	err_has(&r, "invalid -s value '0'");
-	err_has(&r, "1 .. 2147483648");
-	assert_int_equal(parse(&r, &bw_desc, "-s", "3G", NULL), -EINVAL);
-	err_has(&r, "invalid -s value '3G'");
-	assert_int_equal(parse(&r, &bw_desc, "-s", "1KK", NULL), -EINVAL);
-	err_has(&r, "invalid -s value '1KK'");
-}
-
 static void test_mtu_powers_of_two(void **state)
 {
 	static const char *const bad[] = { "1000", "3000", "768", "257" };
@@ -496,22 +487,7 @@ static void test_cq_mod_vs_tx_depth(void **state)
 	assert_int_equal(r.o.cq_mod, 16);	/* default 100 capped */
 	ok_no_output(&r, finish(&r, &bw_desc, "-t", "16", "-Q", "16", NULL));
 	assert_int_equal(r.o.cq_mod, 16);
-	assert_int_equal(finish(&r, &bw_desc, "-t", "16", "-Q", "32", NULL),
-			 -EINVAL);
-	err_has(&r, "invalid -Q value '32'");
-	err_has(&r, "exceed the TX depth, 16 here");
-}
-
-static void test_a_with_d_rejected(void **state)
-{
-	struct run r;
-
-	(void)state;
-	assert_int_equal(finish(&r, &bw_desc, "-a", "-D", "10", NULL), -EINVAL);
-	err_has(&r, "-a and -D cannot be combined");
-	assert_int_equal(finish(&r, &lat_desc, "-D", "1", "--all", NULL),
-			 -EINVAL);
-	err_has(&r, "-a and -D cannot be combined");
+	/* above it: test_cq_mod_above_tx_depth */
 }
 
 static void test_sizes_all(void **state)
@@ -578,37 +554,44 @@ static void usage_text(const struct rp_test_desc *d, char **text)
 	fclose(f);
 }
 
+/* The --help text of @desc: what it has and what it has not. */
+struct usage_case {
+	const char *name;
+	const struct rp_test_desc *desc;
+	const char *has[11];	/* up to the first NULL */
+	const char *hasnt[4];	/* likewise */
+};
+
+static const struct usage_case usage_cases[] = {
+	{ "test_usage", &bw_desc,
+	  { "rail_write_bw [options] <host>", "(default: 65536)",
+	    "(default: 5000)", "(default: 128, at most -n)", "--report_gbits",
+	    "-l, --post_list=<n>", "-w, --limit_bw=<bw>", "--run_infinitely",
+	    "bandwidth or message_rate" },
+	  { "--report-histogram" } },
+	{ "test_usage_lat", &lat_desc,
+	  { "-H, --report-histogram", "-u, --qp-timeout=<t>", "-R, --rdma_cm",
+	    "--bind_source_ip=<ip>" },
+	  { "--report_gbits", "--cq-mod", "--post_list" } },
+};
+
 static void test_usage(void **state)
 {
+	const struct usage_case *c = *state;
+	size_t i;
 	char *t;
 
-	(void)state;
-	usage_text(&bw_desc, &t);
-	assert_non_null(strstr(t, "rail_write_bw [options] <host>"));
-	assert_non_null(strstr(t, "(default: 65536)"));
-	assert_non_null(strstr(t, "(default: 5000)"));
-	assert_non_null(strstr(t, "(default: 128, at most -n)"));
-	assert_non_null(strstr(t, "--report_gbits"));
-	assert_null(strstr(t, "--report-histogram"));
-	assert_non_null(strstr(t, "-l, --post_list=<n>"));
-	assert_non_null(strstr(t, "-w, --limit_bw=<bw>"));
-	assert_non_null(strstr(t, "--run_infinitely"));
-	assert_non_null(strstr(t, "bandwidth or message_rate"));
-	free(t);
-	usage_text(&lat_desc, &t);
-	assert_non_null(strstr(t, "-H, --report-histogram"));
-	assert_null(strstr(t, "--report_gbits"));
-	assert_null(strstr(t, "--cq-mod"));
-	assert_null(strstr(t, "--post_list"));
-	assert_non_null(strstr(t, "-u, --qp-timeout=<t>"));
-	assert_non_null(strstr(t, "-R, --rdma_cm"));
-	assert_non_null(strstr(t, "--bind_source_ip=<ip>"));
+	usage_text(c->desc, &t);
+	for (i = 0; i < ARRAY_SIZE(c->has) && c->has[i]; i++)
+		assert_non_null(strstr(t, c->has[i]));
+	for (i = 0; i < ARRAY_SIZE(c->hasnt) && c->hasnt[i]; i++)
+		assert_null(strstr(t, c->hasnt[i]));
 	free(t);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	static const struct CMUnitTest first[] = {
 		cmocka_unit_test(test_init_defaults),
 		cmocka_unit_test(test_parse_no_args_keeps_defaults),
 		cmocka_unit_test(test_finish_defaults_bw),
@@ -621,24 +604,25 @@ int main(void)
 		cmocka_unit_test(test_help_and_version),
 		cmocka_unit_test(test_lat_flags),
 		cmocka_unit_test(test_server_host),
-		cmocka_unit_test(test_two_hosts_rejected),
-		cmocka_unit_test(test_unknown_flags),
-		cmocka_unit_test(test_missing_values),
 		cmocka_unit_test(test_bw_rejects_lat_flags),
-		cmocka_unit_test(test_lat_rejects_bw_flags),
+	}, then[] = {
 		cmocka_unit_test(test_numeric_ranges),
-		cmocka_unit_test(test_size_error_text),
 		cmocka_unit_test(test_mtu_powers_of_two),
 		cmocka_unit_test(test_cq_mod_size_limit),
 		cmocka_unit_test(test_cq_mod_kept_with_a_or_q),
 		cmocka_unit_test(test_tx_depth_capped_to_iters),
 		cmocka_unit_test(test_cq_mod_vs_tx_depth),
-		cmocka_unit_test(test_a_with_d_rejected),
 		cmocka_unit_test(test_sizes_all),
 		cmocka_unit_test(test_sizes_single),
 		cmocka_unit_test(test_parse_repeatable),
-		cmocka_unit_test(test_usage),
 	};
+	struct CMUnitTest tests[ARRAY_SIZE(first) + ARRAY_SIZE(rejects) +
+				ARRAY_SIZE(then) + ARRAY_SIZE(usage_cases)];
+	size_t n = 0;
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	TESTS_ADD(tests, n, first);
+	CASES_ADD(tests, n, test_reject, rejects);
+	TESTS_ADD(tests, n, then);
+	CASES_ADD(tests, n, test_usage, usage_cases);
+	return RUN_TESTS(tests, n);
 }

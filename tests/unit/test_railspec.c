@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "cases.h"
 #include "rp_msg.h"
 #include "rp_railspec.h"
 
@@ -83,94 +84,69 @@ static void assert_rail(const struct rp_railspec *r, const char *dev,
 
 /* --- valid lists ------------------------------------------------------- */
 
-static void test_two_rails_default_port(void **state)
-{
-	struct parsed p;
+/* -d @devs -x @gids, default port @def_port, at most @max rails: @n rails,
+ * @r, and nothing printed. */
+struct valid_case {
+	const char *name;
+	const char *devs, *gids;
+	unsigned int def_port;
+	size_t max;
+	int n;
+	struct {
+		const char *dev;
+		unsigned int port;
+		int gid_index;
+	} r[3];			/* the first @n */
+};
 
-	(void)state;
-	parse(&p, "rxe0,rxe1", NULL, 1, MAXR);
-	assert_int_equal(p.ret, 2);
-	assert_string_equal(p.err, "");
-	assert_rail(&p.r[0], "rxe0", 1, -1);
-	assert_rail(&p.r[1], "rxe1", 1, -1);
+static const struct valid_case valid_cases[] = {
+	{ "test_two_rails_default_port", "rxe0,rxe1", NULL, 1, MAXR, 2,
+	  { { "rxe0", 1, -1 }, { "rxe1", 1, -1 } } },
 	/* another default port (-i 2) applies to every rail without one */
-	parse(&p, "rxe0,rxe1", NULL, 2, MAXR);
-	assert_int_equal(p.ret, 2);
-	assert_rail(&p.r[0], "rxe0", 2, -1);
-	assert_rail(&p.r[1], "rxe1", 2, -1);
-}
-
-static void test_one_rail(void **state)
-{
-	struct parsed p;
-
-	(void)state;
-	parse(&p, "mlx5_0", NULL, 1, MAXR);
-	assert_int_equal(p.ret, 1);
-	assert_string_equal(p.err, "");
-	assert_rail(&p.r[0], "mlx5_0", 1, -1);
+	{ "test_two_rails_default_port_2", "rxe0,rxe1", NULL, 2, MAXR, 2,
+	  { { "rxe0", 2, -1 }, { "rxe1", 2, -1 } } },
+	{ "test_one_rail", "mlx5_0", NULL, 1, MAXR, 1,
+	  { { "mlx5_0", 1, -1 } } },
 	/* exactly max rails is fine */
-	parse(&p, "mlx5_0", NULL, 1, 1);
-	assert_int_equal(p.ret, 1);
-}
-
-static void test_explicit_ports(void **state)
-{
-	struct parsed p;
-
-	(void)state;
-	parse(&p, "mlx5_0:1,mlx5_1:2", NULL, 1, MAXR);
-	assert_int_equal(p.ret, 2);
-	assert_string_equal(p.err, "");
-	assert_rail(&p.r[0], "mlx5_0", 1, -1);
-	assert_rail(&p.r[1], "mlx5_1", 2, -1);
+	{ "test_one_rail_of_max_1", "mlx5_0", NULL, 1, 1, 1,
+	  { { "mlx5_0", 1, -1 } } },
+	{ "test_explicit_ports", "mlx5_0:1,mlx5_1:2", NULL, 1, MAXR, 2,
+	  { { "mlx5_0", 1, -1 }, { "mlx5_1", 2, -1 } } },
 	/* mixed, the bounds of the port range, two ports of one device */
-	parse(&p, "mlx5_0:254,mlx5_0:1,mlx5_0", NULL, 3, MAXR);
-	assert_int_equal(p.ret, 3);
-	assert_rail(&p.r[0], "mlx5_0", 254, -1);
-	assert_rail(&p.r[1], "mlx5_0", 1, -1);
-	assert_rail(&p.r[2], "mlx5_0", 3, -1);
+	{ "test_explicit_ports_mixed", "mlx5_0:254,mlx5_0:1,mlx5_0", NULL, 3,
+	  MAXR, 3,
+	  { { "mlx5_0", 254, -1 }, { "mlx5_0", 1, -1 }, { "mlx5_0", 3, -1 } } },
 	/* GB10 layout: two PCI functions of one port */
-	parse(&p, "rocep1s0f0,roceP2p1s0f0", NULL, 1, MAXR);
-	assert_int_equal(p.ret, 2);
-	assert_rail(&p.r[0], "rocep1s0f0", 1, -1);
-	assert_rail(&p.r[1], "roceP2p1s0f0", 1, -1);
-}
-
-static void test_gid_one_for_all(void **state)
-{
-	struct parsed p;
-
-	(void)state;
-	parse(&p, "rxe0,rxe1,rxe2", "3", 1, MAXR);
-	assert_int_equal(p.ret, 3);
-	assert_string_equal(p.err, "");
-	assert_rail(&p.r[0], "rxe0", 1, 3);
-	assert_rail(&p.r[1], "rxe1", 1, 3);
-	assert_rail(&p.r[2], "rxe2", 1, 3);
+	{ "test_explicit_ports_gb10", "rocep1s0f0,roceP2p1s0f0", NULL, 1, MAXR,
+	  2, { { "rocep1s0f0", 1, -1 }, { "roceP2p1s0f0", 1, -1 } } },
+	{ "test_gid_one_for_all", "rxe0,rxe1,rxe2", "3", 1, MAXR, 3,
+	  { { "rxe0", 1, 3 }, { "rxe1", 1, 3 }, { "rxe2", 1, 3 } } },
 	/* 0 and 255 are the bounds */
-	parse(&p, "rxe0", "0", 1, MAXR);
-	assert_int_equal(p.ret, 1);
-	assert_rail(&p.r[0], "rxe0", 1, 0);
-	parse(&p, "rxe0", "255", 1, MAXR);
-	assert_int_equal(p.ret, 1);
-	assert_rail(&p.r[0], "rxe0", 1, 255);
-}
+	{ "test_gid_one_for_all_0", "rxe0", "0", 1, MAXR, 1,
+	  { { "rxe0", 1, 0 } } },
+	{ "test_gid_one_for_all_255", "rxe0", "255", 1, MAXR, 1,
+	  { { "rxe0", 1, 255 } } },
+	{ "test_gid_per_rail", "rxe0,rxe1", "1,3", 1, MAXR, 2,
+	  { { "rxe0", 1, 1 }, { "rxe1", 1, 3 } } },
+	{ "test_gid_per_rail_ports", "mlx5_0:1,mlx5_1:2", "3,0", 1, MAXR, 2,
+	  { { "mlx5_0", 1, 3 }, { "mlx5_1", 2, 0 } } },
+	/* an explicit port 1 and the default port 2 are two rails */
+	{ "test_repeated_rail_other_default_port", "rxe0:1,rxe0", NULL, 2,
+	  MAXR, 2, { { "rxe0", 1, -1 }, { "rxe0", 2, -1 } } },
+};
 
-static void test_gid_per_rail(void **state)
+static void test_valid(void **state)
 {
+	const struct valid_case *c = *state;
 	struct parsed p;
+	int i;
 
-	(void)state;
-	parse(&p, "rxe0,rxe1", "1,3", 1, MAXR);
-	assert_int_equal(p.ret, 2);
+	parse(&p, c->devs, c->gids, c->def_port, c->max);
+	assert_int_equal(p.ret, c->n);
 	assert_string_equal(p.err, "");
-	assert_rail(&p.r[0], "rxe0", 1, 1);
-	assert_rail(&p.r[1], "rxe1", 1, 3);
-	parse(&p, "mlx5_0:1,mlx5_1:2", "3,0", 1, MAXR);
-	assert_int_equal(p.ret, 2);
-	assert_rail(&p.r[0], "mlx5_0", 1, 3);
-	assert_rail(&p.r[1], "mlx5_1", 2, 0);
+	for (i = 0; i < c->n; i++)
+		assert_rail(&p.r[i], c->r[i].dev, c->r[i].port,
+			    c->r[i].gid_index);
 }
 
 static void test_max_rails(void **state)
@@ -231,17 +207,64 @@ static void test_name_63_chars_with_port(void **state)
 
 /* --- errors ------------------------------------------------------------- */
 
-static void test_no_devs(void **state)
+/* -d @devs -x @gids, default port @def_port, at most @max rails: -EINVAL
+ * and the one line "<program>: @err". */
+struct error_case {
+	const char *name;
+	const char *devs, *gids;
+	unsigned int def_port;
+	size_t max;
+	const char *err;
+};
+
+#define NO_DEVS "name the rails with -d, e.g. -d mlx5_0,mlx5_1"
+#define GID_COUNT(x, d) "-x lists " x " GID indexes for " d " rails: give " \
+	"one for all rails or one per rail"
+#define BAD_GID(x) "invalid GID index '" x "' in -x: valid values are 0 .. 255"
+
+static const struct error_case error_cases[] = {
+	{ "test_no_devs", NULL, NULL, 1, MAXR, NO_DEVS },
+	{ "test_no_devs_empty", "", NULL, 1, MAXR, NO_DEVS },
+	{ "test_no_devs_empty_with_x", "", "3", 1, MAXR, NO_DEVS },
+	{ "test_repeated_rail", "rxe0,rxe0", NULL, 1, MAXR,
+	  "rail rxe0:1 is given twice in -d" },
+	/* an explicit port 1 and the default port 1 are the same rail */
+	{ "test_repeated_rail_default_port", "rxe0:1,rxe0", NULL, 1, MAXR,
+	  "rail rxe0:1 is given twice in -d" },
+	{ "test_repeated_rail_default_port_2", "rxe0:2,rxe0", NULL, 2, MAXR,
+	  "rail rxe0:2 is given twice in -d" },
+	/* not next to each other */
+	{ "test_repeated_rail_apart", "mlx5_0,mlx5_1,mlx5_0", NULL, 1, MAXR,
+	  "rail mlx5_0:1 is given twice in -d" },
+	{ "test_gid_count_mismatch_3_for_2", "rxe0,rxe1", "1,2,3", 1, MAXR,
+	  GID_COUNT("3", "2") },
+	{ "test_gid_count_mismatch_2_for_3", "rxe0,rxe1,rxe2", "1,2", 1, MAXR,
+	  GID_COUNT("2", "3") },
+	{ "test_gid_count_mismatch_2_for_1", "rxe0", "1,2", 1, MAXR,
+	  GID_COUNT("2", "1") },
+	{ "test_bad_gid_x", "rxe0,rxe1", "1,x", 1, MAXR, BAD_GID("x") },
+	{ "test_bad_gid_256", "rxe0,rxe1", "256", 1, MAXR, BAD_GID("256") },
+	{ "test_bad_gid_negative", "rxe0", "-1", 1, MAXR, BAD_GID("-1") },
+	{ "test_bad_gid_empty", "rxe0", "", 1, MAXR, BAD_GID("") },
+	{ "test_bad_gid_empty_second", "rxe0,rxe1", "1,", 1, MAXR,
+	  BAD_GID("") },
+	{ "test_bad_gid_3x", "rxe0,rxe1", "3x", 1, MAXR, BAD_GID("3x") },
+	{ "test_too_many_rails", "a,b,c", NULL, 1, 2,
+	  "3 rails given with -d; at most 2" },
+	/* the count is checked before the elements */
+	{ "test_too_many_rails_before_elements", "a,,c", NULL, 1, 2,
+	  "3 rails given with -d; at most 2" },
+	{ "test_too_many_rails_max_0", "a", NULL, 1, 0,
+	  "1 rails given with -d; at most 0" },
+};
+
+static void test_error(void **state)
 {
+	const struct error_case *c = *state;
 	struct parsed p;
 
-	(void)state;
-	parse(&p, NULL, NULL, 1, MAXR);
-	assert_err(&p, "name the rails with -d, e.g. -d mlx5_0,mlx5_1");
-	parse(&p, "", NULL, 1, MAXR);
-	assert_err(&p, "name the rails with -d, e.g. -d mlx5_0,mlx5_1");
-	parse(&p, "", "3", 1, MAXR);
-	assert_err(&p, "name the rails with -d, e.g. -d mlx5_0,mlx5_1");
+	parse(&p, c->devs, c->gids, c->def_port, c->max);
+	assert_err(&p, c->err);
 }
 
 static void test_empty_element(void **state)
@@ -253,7 +276,7 @@ static void test_empty_element(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		print_message("# -d \"%s\"\n", bad[i]);
 		parse(&p, bad[i], NULL, 1, MAXR);
 		assert_err(&p, "empty rail in -d: give dev or dev:port, "
@@ -273,7 +296,7 @@ static void test_bad_port(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		print_message("# -d \"%s\"\n", bad[i]);
 		parse(&p, bad[i], NULL, 1, MAXR);
 		snprintf(want, sizeof(want), "invalid rail '%s' in -d: want "
@@ -284,80 +307,6 @@ static void test_bad_port(void **state)
 	parse(&p, "rxe0,rxe1:0,rxe2", NULL, 1, MAXR);
 	assert_err(&p, "invalid rail 'rxe1:0' in -d: want dev or dev:port "
 		   "with port 1..254");
-}
-
-static void test_repeated_rail(void **state)
-{
-	struct parsed p;
-
-	(void)state;
-	parse(&p, "rxe0,rxe0", NULL, 1, MAXR);
-	assert_err(&p, "rail rxe0:1 is given twice in -d");
-	/* an explicit port 1 and the default port 1 are the same rail */
-	parse(&p, "rxe0:1,rxe0", NULL, 1, MAXR);
-	assert_err(&p, "rail rxe0:1 is given twice in -d");
-	/* ... but not with default port 2 */
-	parse(&p, "rxe0:1,rxe0", NULL, 2, MAXR);
-	assert_int_equal(p.ret, 2);
-	assert_string_equal(p.err, "");
-	parse(&p, "rxe0:2,rxe0", NULL, 2, MAXR);
-	assert_err(&p, "rail rxe0:2 is given twice in -d");
-	/* not next to each other */
-	parse(&p, "mlx5_0,mlx5_1,mlx5_0", NULL, 1, MAXR);
-	assert_err(&p, "rail mlx5_0:1 is given twice in -d");
-}
-
-static void test_gid_count_mismatch(void **state)
-{
-	struct parsed p;
-
-	(void)state;
-	parse(&p, "rxe0,rxe1", "1,2,3", 1, MAXR);
-	assert_err(&p, "-x lists 3 GID indexes for 2 rails: give one for all "
-		   "rails or one per rail");
-	parse(&p, "rxe0,rxe1,rxe2", "1,2", 1, MAXR);
-	assert_err(&p, "-x lists 2 GID indexes for 3 rails: give one for all "
-		   "rails or one per rail");
-	parse(&p, "rxe0", "1,2", 1, MAXR);
-	assert_err(&p, "-x lists 2 GID indexes for 1 rails: give one for all "
-		   "rails or one per rail");
-}
-
-static void test_bad_gid(void **state)
-{
-	struct parsed p;
-
-	(void)state;
-	parse(&p, "rxe0,rxe1", "1,x", 1, MAXR);
-	assert_err(&p, "invalid GID index 'x' in -x: valid values are "
-		   "0 .. 255");
-	parse(&p, "rxe0,rxe1", "256", 1, MAXR);
-	assert_err(&p, "invalid GID index '256' in -x: valid values are "
-		   "0 .. 255");
-	parse(&p, "rxe0", "-1", 1, MAXR);
-	assert_err(&p, "invalid GID index '-1' in -x: valid values are "
-		   "0 .. 255");
-	parse(&p, "rxe0", "", 1, MAXR);
-	assert_err(&p, "invalid GID index '' in -x: valid values are 0 .. 255");
-	parse(&p, "rxe0,rxe1", "1,", 1, MAXR);
-	assert_err(&p, "invalid GID index '' in -x: valid values are 0 .. 255");
-	parse(&p, "rxe0,rxe1", "3x", 1, MAXR);
-	assert_err(&p, "invalid GID index '3x' in -x: valid values are "
-		   "0 .. 255");
-}
-
-static void test_too_many_rails(void **state)
-{
-	struct parsed p;
-
-	(void)state;
-	parse(&p, "a,b,c", NULL, 1, 2);
-	assert_err(&p, "3 rails given with -d; at most 2");
-	/* the count is checked before the elements */
-	parse(&p, "a,,c", NULL, 1, 2);
-	assert_err(&p, "3 rails given with -d; at most 2");
-	parse(&p, "a", NULL, 1, 0);
-	assert_err(&p, "1 rails given with -d; at most 0");
 }
 
 static void test_name_64_chars(void **state)
@@ -415,26 +364,24 @@ static void test_gid_far_too_long(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_two_rails_default_port),
-		cmocka_unit_test(test_one_rail),
-		cmocka_unit_test(test_explicit_ports),
-		cmocka_unit_test(test_gid_one_for_all),
-		cmocka_unit_test(test_gid_per_rail),
+	static const struct CMUnitTest valid[] = {
 		cmocka_unit_test(test_max_rails),
 		cmocka_unit_test(test_name_63_chars),
 		cmocka_unit_test(test_name_63_chars_with_port),
-		cmocka_unit_test(test_no_devs),
+	}, errors[] = {
 		cmocka_unit_test(test_empty_element),
 		cmocka_unit_test(test_bad_port),
-		cmocka_unit_test(test_repeated_rail),
-		cmocka_unit_test(test_gid_count_mismatch),
-		cmocka_unit_test(test_bad_gid),
-		cmocka_unit_test(test_too_many_rails),
 		cmocka_unit_test(test_name_64_chars),
 		cmocka_unit_test(test_name_far_too_long),
 		cmocka_unit_test(test_gid_far_too_long),
 	};
+	struct CMUnitTest tests[ARRAY_SIZE(valid_cases) + ARRAY_SIZE(valid) +
+				ARRAY_SIZE(error_cases) + ARRAY_SIZE(errors)];
+	size_t n = 0;
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	CASES_ADD(tests, n, test_valid, valid_cases);
+	TESTS_ADD(tests, n, valid);
+	CASES_ADD(tests, n, test_error, error_cases);
+	TESTS_ADD(tests, n, errors);
+	return RUN_TESTS(tests, n);
 }

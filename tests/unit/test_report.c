@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "memout.h"
 #include "rp_report.h"
 
 /* perftest's RESULT_LINE: 87 dashes (8 groups of 10, then 7). */
@@ -22,30 +23,6 @@
 	"----------" "----------" "----------" "----------" \
 	"----------" "----------" "----------" "----------" \
 	"-------\n"
-
-/* An output stream in memory; mem_expect closes it and compares. */
-struct mem {
-	char *buf;
-	size_t len;
-	FILE *f;
-};
-
-static FILE *mem_open(struct mem *m)
-{
-	m->buf = NULL;
-	m->len = 0;
-	m->f = open_memstream(&m->buf, &m->len);
-	assert_non_null(m->f);
-	return m->f;
-}
-
-static void mem_expect(struct mem *m, const char *want)
-{
-	fclose(m->f);
-	assert_int_equal(m->len, strlen(want));
-	assert_string_equal(m->buf, want);
-	free(m->buf);
-}
 
 static void test_dashes_literal(void **state)
 {

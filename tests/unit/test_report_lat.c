@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "memout.h"
 #include "rp_report.h"
 #include "rp_report_lat.h"
 
@@ -29,29 +30,6 @@
 	" #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]" \
 	"    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9%" \
 	" percentile[usec] \n"
-
-struct mem {
-	char *buf;
-	size_t len;
-	FILE *f;
-};
-
-static FILE *mem_open(struct mem *m)
-{
-	m->buf = NULL;
-	m->len = 0;
-	m->f = open_memstream(&m->buf, &m->len);
-	assert_non_null(m->f);
-	return m->f;
-}
-
-static void mem_expect(struct mem *m, const char *want)
-{
-	fclose(m->f);
-	assert_string_equal(m->buf, want);
-	assert_int_equal(m->len, strlen(want));
-	free(m->buf);
-}
 
 static void test_title(void **state)
 {

@@ -21,6 +21,8 @@
 
 #include <cmocka.h>
 
+#include "cases.h"
+#include "memout.h"
 #include "rp_report_multi.h"
 
 /* --- helpers ------------------------------------------------------------ */
@@ -43,286 +45,202 @@ static void assert_railperf_lines(const char *out)
 	}
 }
 
-struct mem {
-	char *buf;
-	size_t len;
-	FILE *f;
-};
-
-static void mem_open(struct mem *m)
-{
-	m->buf = NULL;
-	m->len = 0;
-	m->f = open_memstream(&m->buf, &m->len);
-	assert_non_null(m->f);
-}
-
-/* Close the stream, check the output against @want, free it. */
+/* Check the output against @want and free it; the lines checked are
+ * @want's, which the output is, byte for byte. */
 static void mem_check(struct mem *m, const char *want)
 {
-	assert_int_equal(fclose(m->f), 0);
-	assert_non_null(m->buf);
-	assert_string_equal(m->buf, want);
-	assert_int_equal(m->len, strlen(want));
-	assert_railperf_lines(m->buf);
-	free(m->buf);
-	m->buf = NULL;
+	assert_railperf_lines(want);
+	mem_expect(m, want);
 }
 
-static struct rp_rail *rail_new(const char *dev, unsigned int port,
-				uint8_t link_layer, int gid_index,
-				const char *ndev, enum ibv_mtu mtu)
+/* A rail: device, port, link layer, GID index, netdev, path MTU. */
+struct rail_in {
+	const char *dev;
+	unsigned int port;
+	uint8_t link_layer;
+	int gid_index;
+	const char *ndev;
+	enum ibv_mtu mtu;
+};
+
+static struct rp_rail *rail_new(const struct rail_in *in)
 {
 	struct rp_rail *r = calloc(1, sizeof(*r));
 
 	assert_non_null(r);
-	snprintf(r->dev.name, sizeof(r->dev.name), "%s", dev);
-	r->dev.port = port;
-	r->dev.port_attr.link_layer = link_layer;
-	r->gid_index = gid_index;
-	snprintf(r->gid.ndev, sizeof(r->gid.ndev), "%s", ndev);
-	r->mtu = mtu;
+	snprintf(r->dev.name, sizeof(r->dev.name), "%s", in->dev);
+	r->dev.port = in->port;
+	r->dev.port_attr.link_layer = in->link_layer;
+	r->gid_index = in->gid_index;
+	snprintf(r->gid.ndev, sizeof(r->gid.ndev), "%s", in->ndev);
+	r->mtu = in->mtu;
 	return r;
 }
 
-static struct rp_rail *rxe0_new(void)
-{
-	return rail_new("rxe0", 1, IBV_LINK_LAYER_ETHERNET, 1, "eth0",
-			IBV_MTU_1024);
-}
-
-static void report_init(struct rp_rail_report *rr, unsigned int index,
-			const struct rp_rail *r, int cpu, int numa)
-{
-	memset(rr, 0, sizeof(*rr));
-	rr->index = index;
-	rr->rail = r;
-	rr->cpu = cpu;
-	rr->numa_node = numa;
-}
-
-static void report(const struct rp_rail_report *rr, uint64_t size,
-		   bool gbits, const char *want)
-{
-	struct mem m;
-
-	mem_open(&m);
-	rp_report_rail(m.f, rr, size, gbits);
-	mem_check(&m, want);
-}
+#define RXE0 { "rxe0", 1, IBV_LINK_LAYER_ETHERNET, 1, "eth0", IBV_MTU_1024 }
 
 /* --- rp_report_rail ----------------------------------------------------- */
 
-static void test_rail_no_counters_ceiling_gbits(void **state)
+/* rp_report_rail(@rr of @rail, @size, @gbits) prints @want. */
+struct rail_case {
+	const char *name;
+	struct rail_in rail;
+	struct rp_rail_report rr;	/* .rail: @rail */
+	uint64_t size;
+	bool gbits;
+	const char *want;
+};
+
+/* InfiniBand: a known speed changes nothing, no RoCE ceiling. */
+#define IB_CASE(case_name, speed) {					\
+	case_name,							\
+	{ "mlx5_2", 1, IBV_LINK_LAYER_INFINIBAND, -1, "", IBV_MTU_4096 },\
+	/* 0.18 Mpps of 64 KiB: 180000 / 16 = 11250 MiB/s */		\
+	{ .index = 3, .cpu = 7, .numa_node = 0,				\
+	  .res = { .size = 65536, .iters = 180000, .bw_avg = 11250.0,	\
+		   .msg_rate = 0.18 },					\
+	  .share = 25.0, .have_counters = true,				\
+	  .delta = { .have_data = true, .xmit_bytes = 4, .rcv_bytes = 8,\
+		     .have_pkts = true, .xmit_pkts = 1, .rcv_pkts = 2,	\
+		     .pkts_source = "port_xmit_packets" },		\
+	  .speed_gbps = (speed) },					\
+	65536, false,							\
+	" railperf: rail 3: mlx5_2 port 1, GID index -1, netdev -, "	\
+	"NUMA node 0, CPU 7, 180000 messages, BW average 11250.00 "	\
+	"MB/sec, MsgRate "						\
+	"0.180000 Mpps, 25.0% of the total, port_xmit_data 4 B, "	\
+	"port_rcv_data 8 B, port_xmit_packets 1 sent, 2 received\n"	\
+	" railperf: rail 3: InfiniBand port: no RoCE v2 wire ceiling\n" }
+
+static const struct rail_case rail_cases[] = {
+	{ "test_rail_no_counters_ceiling_gbits", RXE0,
+	  /* 176806 msgs * 65536 B * 8 / 1e9 ns = 92.697264128 Gb/s
+	   * -> 92.70 */
+	  { .index = 0, .cpu = 3, .numa_node = 0,
+	    .res = { .size = 65536, .iters = 176806,
+		     .bw_avg = 92.697264128, .msg_rate = 0.176806 },
+	    .share = 50.0, .speed_gbps = 100 },
+	  /* got = 0.176806e6 * 65536 * 8 / 1e9 = 92.697264128 Gb/s;
+	   * ceiling at MTU 1024, 64 KiB: n = 64, 100 * 65536 / (65536 +
+	   * 82*64 + 16) = 6553600 / 70800 = 92.564972 -> "92.56";
+	   * 100 * 92.697264 / 92.564972 = 100.1429 % -> "100.1%" (above
+	   * the ceiling: a measurement artifact, printed as it is) */
+	  65536, true,
+	  " railperf: rail 0: rxe0 port 1, GID index 1, netdev eth0, "
+	  "NUMA node 0, CPU 3, 176806 messages, BW average 92.70 Gb/sec, "
+	  "MsgRate 0.176806 Mpps, 50.0% of the total, no port counters\n"
+	  " railperf: rail 0: 100.1% of the RoCE v2 WRITE ceiling of "
+	  "92.56 Gb/s (100 Gb/s port, MTU 1024, 65536 B messages)\n" },
+	{ "test_rail_rxe_unpinned_speed_unknown",
+	  { "rxe1", 1, IBV_LINK_LAYER_ETHERNET, 1, "eth1", IBV_MTU_1024 },
+	  /* 4800 msgs of 64 KiB in 1 s: 4800 / 16 = 300 MiB/s, 0.0048 Mpps;
+	   * Soft-RoCE: hw_counters only; 4800 * 64 packets = 307200 */
+	  { .index = 1, .cpu = -1, .numa_node = -1,
+	    .res = { .size = 65536, .iters = 4800, .bw_avg = 300.0,
+		     .msg_rate = 0.0048 },
+	    .share = 100.0 / 3,		/* 33.333 -> "33.3" */
+	    .have_counters = true,
+	    .delta = { .have_pkts = true, .xmit_pkts = 307200,
+		       .rcv_pkts = 4800, .pkts_source = "sent_pkts" },
+	    .speed_gbps = 0 },
+	  65536, false,
+	  " railperf: rail 1: rxe1 port 1, GID index 1, netdev eth1, "
+	  "NUMA node -1, CPU unpinned, 4800 messages, BW average 300.00 "
+	  "MB/sec, MsgRate "
+	  "0.004800 Mpps, 33.3% of the total, sent_pkts 307200 sent, "
+	  "4800 received\n"
+	  " railperf: rail 1: port speed unknown (the netdev reports "
+	  "none, as on Soft-RoCE): no wire ceiling\n" },
+	{ "test_rail_mlx5_data_and_packets",
+	  { "mlx5_0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
+	    IBV_MTU_4096 },
+	  /* 0.15 Mpps of 64 KiB = 150000 / 16 = 9375 MiB/s */
+	  { .index = 2, .cpu = 12, .numa_node = 1,
+	    .res = { .size = 65536, .iters = 150000, .bw_avg = 9375.0,
+		     .msg_rate = 0.15 },
+	    .share = 200.0 / 3,		/* 66.667 -> "66.7" */
+	    .have_counters = true,
+	    .delta = { .have_data = true, .xmit_bytes = 104857600,
+		       .rcv_bytes = 2000, .have_pkts = true,
+		       .xmit_pkts = 25600, .rcv_pkts = 1600,
+		       .pkts_source = "port_xmit_packets" },
+	    .speed_gbps = 100 },
+	  /* got = 0.15e6 * 524288 / 1e9 = 78.6432 Gb/s; ceiling at MTU
+	   * 4096, 64 KiB: n = 16, 6553600 / (65536 + 1312 + 16) = 6553600
+	   * / 66864 = 98.013879 -> "98.01"; 100 * 78.6432 / 98.013879 =
+	   * 80.2368 % -> "80.2%" */
+	  65536, false,
+	  " railperf: rail 2: mlx5_0 port 1, GID index 3, netdev "
+	  "enp1s0f0np0, NUMA node 1, CPU 12, 150000 messages, BW average "
+	  "9375.00 MB/sec, "
+	  "MsgRate 0.150000 Mpps, 66.7% of the total, port_xmit_data "
+	  "104857600 B, port_rcv_data 2000 B, port_xmit_packets 25600 "
+	  "sent, 1600 received\n"
+	  " railperf: rail 2: 80.2% of the RoCE v2 WRITE ceiling of "
+	  "98.01 Gb/s (100 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	{ "test_rail_data_only",
+	  { "mlx5_1", 2, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f1np1",
+	    IBV_MTU_4096 },
+	  /* 0.5 Mpps of 4 KiB: 0.5e6 * 4096 * 8 / 1e9 = 16.384 Gb/s
+	   * -> 16.38 (in MiB/s it would be 1953.125, a rounding tie:
+	   * avoided) */
+	  { .index = 1, .cpu = 0, .numa_node = 0,
+	    .res = { .size = 4096, .iters = 500000, .bw_avg = 16.384,
+		     .msg_rate = 0.5 },
+	    .share = 12.26,		/* -> "12.3" */
+	    .have_counters = true,
+	    .delta = { .have_data = true,
+		       .xmit_bytes = 2048000000,	/* 500000 * 4096 */
+		       .rcv_bytes = 0 },
+	    .speed_gbps = 25 },
+	  /* got = 0.5e6 * 4096 * 8 / 1e9 = 16.384 Gb/s; ceiling at MTU
+	   * 4096, 4 KiB: n = 1, 25 * 4096 / 4194 = 24.415832 -> "24.42";
+	   * 100 * 16.384 / 24.415832 = 67.104 % -> "67.1%" */
+	  4096, true,
+	  " railperf: rail 1: mlx5_1 port 2, GID index 3, netdev "
+	  "enp1s0f1np1, NUMA node 0, CPU 0, 500000 messages, BW average "
+	  "16.38 Gb/sec, "
+	  "MsgRate 0.500000 Mpps, 12.3% of the total, port_xmit_data "
+	  "2048000000 B, port_rcv_data 0 B\n"
+	  " railperf: rail 1: 67.1% of the RoCE v2 WRITE ceiling of "
+	  "24.42 Gb/s (25 Gb/s port, MTU 4096, 4096 B messages)\n" },
+	{ "test_rail_counters_present_but_empty", RXE0,
+	  /* counters read, but no field in both */
+	  { .index = 0, .cpu = 1, .numa_node = 0, .have_counters = true,
+	    .speed_gbps = 100 },
+	  /* nothing moved: 0 of the ceiling */
+	  65536, false,
+	  " railperf: rail 0: rxe0 port 1, GID index 1, netdev eth0, "
+	  "NUMA node 0, CPU 1, 0 messages, BW average 0.00 MB/sec, "
+	  "MsgRate 0.000000 "
+	  "Mpps, 0.0% of the total\n"
+	  " railperf: rail 0: 0.0% of the RoCE v2 WRITE ceiling of "
+	  "92.56 Gb/s (100 Gb/s port, MTU 1024, 65536 B messages)\n" },
+	{ "test_rail_no_netdev",
+	  { "rxe0", 1, IBV_LINK_LAYER_ETHERNET, 0, "", IBV_MTU_1024 },
+	  { .index = 0, .cpu = -1, .numa_node = -1 },
+	  65536, false,
+	  " railperf: rail 0: rxe0 port 1, GID index 0, netdev -, "
+	  "NUMA node -1, CPU unpinned, 0 messages, BW average 0.00 "
+	  "MB/sec, MsgRate 0.000000 Mpps, 0.0% of the total, no port "
+	  "counters\n"
+	  " railperf: rail 0: port speed unknown (the netdev reports "
+	  "none, as on Soft-RoCE): no wire ceiling\n" },
+	IB_CASE("test_rail_infiniband", 100),
+	IB_CASE("test_rail_infiniband_speed_unknown", 0),
+};
+
+static void test_rail_case(void **state)
 {
-	struct rp_rail *r = rxe0_new();
-	struct rp_rail_report rr;
+	const struct rail_case *c = *state;
+	struct rp_rail *r = rail_new(&c->rail);
+	struct rp_rail_report rr = c->rr;
+	struct mem m;
 
-	(void)state;
-	report_init(&rr, 0, r, 3, 0);
-	rr.res.size = 65536;
-	rr.res.iters = 176806;
-	/* 176806 msgs * 65536 B * 8 / 1e9 ns = 92.697264128 Gb/s -> 92.70 */
-	rr.res.bw_avg = 92.697264128;
-	rr.res.msg_rate = 0.176806;
-	rr.share = 50.0;
-	rr.speed_gbps = 100;
-	/* got = 0.176806e6 * 65536 * 8 / 1e9 = 92.697264128 Gb/s;
-	 * ceiling at MTU 1024, 64 KiB: n = 64, 100 * 65536 / (65536 + 82*64
-	 * + 16) = 6553600 / 70800 = 92.564972 -> "92.56";
-	 * 100 * 92.697264 / 92.564972 = 100.1429 % -> "100.1%" (above the
-	 * ceiling: a measurement artifact, printed as it is) */
-	report(&rr, 65536, true,
-	       " railperf: rail 0: rxe0 port 1, GID index 1, netdev eth0, "
-	       "NUMA node 0, CPU 3, 176806 messages, BW average 92.70 Gb/sec, "
-	       "MsgRate 0.176806 Mpps, 50.0% of the total, no port counters\n"
-	       " railperf: rail 0: 100.1% of the RoCE v2 WRITE ceiling of "
-	       "92.56 Gb/s (100 Gb/s port, MTU 1024, 65536 B messages)\n");
-	free(r);
-}
-
-static void test_rail_rxe_unpinned_speed_unknown(void **state)
-{
-	struct rp_rail *r = rail_new("rxe1", 1, IBV_LINK_LAYER_ETHERNET, 1,
-				     "eth1", IBV_MTU_1024);
-	struct rp_rail_report rr;
-
-	(void)state;
-	report_init(&rr, 1, r, -1, -1);
-	/* 4800 msgs of 64 KiB in 1 s: 4800 / 16 = 300 MiB/s, 0.0048 Mpps */
-	rr.res.size = 65536;
-	rr.res.iters = 4800;
-	rr.res.bw_avg = 300.0;
-	rr.res.msg_rate = 0.0048;
-	rr.share = 100.0 / 3;		/* 33.333 -> "33.3" */
-	rr.have_counters = true;
-	/* Soft-RoCE: hw_counters only; 4800 * 64 packets = 307200 */
-	rr.delta.have_pkts = true;
-	rr.delta.xmit_pkts = 307200;
-	rr.delta.rcv_pkts = 4800;
-	rr.delta.pkts_source = "sent_pkts";
-	rr.speed_gbps = 0;
-	report(&rr, 65536, false,
-	       " railperf: rail 1: rxe1 port 1, GID index 1, netdev eth1, "
-	       "NUMA node -1, CPU unpinned, 4800 messages, BW average 300.00 "
-	       "MB/sec, MsgRate "
-	       "0.004800 Mpps, 33.3% of the total, sent_pkts 307200 sent, "
-	       "4800 received\n"
-	       " railperf: rail 1: port speed unknown (the netdev reports "
-	       "none, as on Soft-RoCE): no wire ceiling\n");
-	free(r);
-}
-
-static void test_rail_mlx5_data_and_packets(void **state)
-{
-	struct rp_rail *r = rail_new("mlx5_0", 1, IBV_LINK_LAYER_ETHERNET, 3,
-				     "enp1s0f0np0", IBV_MTU_4096);
-	struct rp_rail_report rr;
-
-	(void)state;
-	report_init(&rr, 2, r, 12, 1);
-	/* 0.15 Mpps of 64 KiB = 150000 / 16 = 9375 MiB/s */
-	rr.res.size = 65536;
-	rr.res.iters = 150000;
-	rr.res.bw_avg = 9375.0;
-	rr.res.msg_rate = 0.15;
-	rr.share = 200.0 / 3;		/* 66.667 -> "66.7" */
-	rr.have_counters = true;
-	rr.delta.have_data = true;
-	rr.delta.xmit_bytes = 104857600;
-	rr.delta.rcv_bytes = 2000;
-	rr.delta.have_pkts = true;
-	rr.delta.xmit_pkts = 25600;
-	rr.delta.rcv_pkts = 1600;
-	rr.delta.pkts_source = "port_xmit_packets";
-	rr.speed_gbps = 100;
-	/* got = 0.15e6 * 524288 / 1e9 = 78.6432 Gb/s; ceiling at MTU 4096,
-	 * 64 KiB: n = 16, 6553600 / (65536 + 1312 + 16) = 6553600 / 66864
-	 * = 98.013879 -> "98.01"; 100 * 78.6432 / 98.013879 = 80.2368 %
-	 * -> "80.2%" */
-	report(&rr, 65536, false,
-	       " railperf: rail 2: mlx5_0 port 1, GID index 3, netdev "
-	       "enp1s0f0np0, NUMA node 1, CPU 12, 150000 messages, BW average "
-	       "9375.00 MB/sec, "
-	       "MsgRate 0.150000 Mpps, 66.7% of the total, port_xmit_data "
-	       "104857600 B, port_rcv_data 2000 B, port_xmit_packets 25600 "
-	       "sent, 1600 received\n"
-	       " railperf: rail 2: 80.2% of the RoCE v2 WRITE ceiling of "
-	       "98.01 Gb/s (100 Gb/s port, MTU 4096, 65536 B messages)\n");
-	free(r);
-}
-
-static void test_rail_data_only(void **state)
-{
-	struct rp_rail *r = rail_new("mlx5_1", 2, IBV_LINK_LAYER_ETHERNET, 3,
-				     "enp1s0f1np1", IBV_MTU_4096);
-	struct rp_rail_report rr;
-
-	(void)state;
-	report_init(&rr, 1, r, 0, 0);
-	/* 0.5 Mpps of 4 KiB: 0.5e6 * 4096 * 8 / 1e9 = 16.384 Gb/s -> 16.38
-	 * (in MiB/s it would be 1953.125, a rounding tie: avoided) */
-	rr.res.size = 4096;
-	rr.res.iters = 500000;
-	rr.res.bw_avg = 16.384;
-	rr.res.msg_rate = 0.5;
-	rr.share = 12.26;		/* -> "12.3" */
-	rr.have_counters = true;
-	rr.delta.have_data = true;
-	rr.delta.xmit_bytes = 2048000000;	/* 500000 * 4096 */
-	rr.delta.rcv_bytes = 0;
-	rr.speed_gbps = 25;
-	/* got = 0.5e6 * 4096 * 8 / 1e9 = 16.384 Gb/s; ceiling at MTU 4096,
-	 * 4 KiB: n = 1, 25 * 4096 / 4194 = 24.415832 -> "24.42";
-	 * 100 * 16.384 / 24.415832 = 67.104 % -> "67.1%" */
-	report(&rr, 4096, true,
-	       " railperf: rail 1: mlx5_1 port 2, GID index 3, netdev "
-	       "enp1s0f1np1, NUMA node 0, CPU 0, 500000 messages, BW average "
-	       "16.38 Gb/sec, "
-	       "MsgRate 0.500000 Mpps, 12.3% of the total, port_xmit_data "
-	       "2048000000 B, port_rcv_data 0 B\n"
-	       " railperf: rail 1: 67.1% of the RoCE v2 WRITE ceiling of "
-	       "24.42 Gb/s (25 Gb/s port, MTU 4096, 4096 B messages)\n");
-	free(r);
-}
-
-static void test_rail_counters_present_but_empty(void **state)
-{
-	struct rp_rail *r = rxe0_new();
-	struct rp_rail_report rr;
-
-	(void)state;
-	report_init(&rr, 0, r, 1, 0);
-	rr.have_counters = true;	/* read, but no field in both */
-	rr.speed_gbps = 100;
-	/* nothing moved: 0 of the ceiling */
-	report(&rr, 65536, false,
-	       " railperf: rail 0: rxe0 port 1, GID index 1, netdev eth0, "
-	       "NUMA node 0, CPU 1, 0 messages, BW average 0.00 MB/sec, "
-	       "MsgRate 0.000000 "
-	       "Mpps, 0.0% of the total\n"
-	       " railperf: rail 0: 0.0% of the RoCE v2 WRITE ceiling of "
-	       "92.56 Gb/s (100 Gb/s port, MTU 1024, 65536 B messages)\n");
-	free(r);
-}
-
-static void test_rail_no_netdev(void **state)
-{
-	struct rp_rail *r = rail_new("rxe0", 1, IBV_LINK_LAYER_ETHERNET, 0, "",
-				     IBV_MTU_1024);
-	struct rp_rail_report rr;
-
-	(void)state;
-	report_init(&rr, 0, r, -1, -1);
-	report(&rr, 65536, false,
-	       " railperf: rail 0: rxe0 port 1, GID index 0, netdev -, "
-	       "NUMA node -1, CPU unpinned, 0 messages, BW average 0.00 "
-	       "MB/sec, MsgRate 0.000000 Mpps, 0.0% of the total, no port "
-	       "counters\n"
-	       " railperf: rail 0: port speed unknown (the netdev reports "
-	       "none, as on Soft-RoCE): no wire ceiling\n");
-	free(r);
-}
-
-static void test_rail_infiniband(void **state)
-{
-	struct rp_rail *r = rail_new("mlx5_2", 1, IBV_LINK_LAYER_INFINIBAND,
-				     -1, "", IBV_MTU_4096);
-	struct rp_rail_report rr;
-
-	(void)state;
-	report_init(&rr, 3, r, 7, 0);
-	/* 0.18 Mpps of 64 KiB: 180000 / 16 = 11250 MiB/s */
-	rr.res.size = 65536;
-	rr.res.iters = 180000;
-	rr.res.bw_avg = 11250.0;
-	rr.res.msg_rate = 0.18;
-	rr.share = 25.0;
-	rr.have_counters = true;
-	rr.delta.have_data = true;
-	rr.delta.xmit_bytes = 4;
-	rr.delta.rcv_bytes = 8;
-	rr.delta.have_pkts = true;
-	rr.delta.xmit_pkts = 1;
-	rr.delta.rcv_pkts = 2;
-	rr.delta.pkts_source = "port_xmit_packets";
-	/* a known speed changes nothing: no RoCE ceiling on InfiniBand */
-	rr.speed_gbps = 100;
-	report(&rr, 65536, false,
-	       " railperf: rail 3: mlx5_2 port 1, GID index -1, netdev -, "
-	       "NUMA node 0, CPU 7, 180000 messages, BW average 11250.00 "
-	       "MB/sec, MsgRate "
-	       "0.180000 Mpps, 25.0% of the total, port_xmit_data 4 B, "
-	       "port_rcv_data 8 B, port_xmit_packets 1 sent, 2 received\n"
-	       " railperf: rail 3: InfiniBand port: no RoCE v2 wire ceiling\n");
-	rr.speed_gbps = 0;
-	report(&rr, 65536, false,
-	       " railperf: rail 3: mlx5_2 port 1, GID index -1, netdev -, "
-	       "NUMA node 0, CPU 7, 180000 messages, BW average 11250.00 "
-	       "MB/sec, MsgRate "
-	       "0.180000 Mpps, 25.0% of the total, port_xmit_data 4 B, "
-	       "port_rcv_data 8 B, port_xmit_packets 1 sent, 2 received\n"
-	       " railperf: rail 3: InfiniBand port: no RoCE v2 wire ceiling\n");
+	rr.rail = r;
+	mem_open(&m);
+	rp_report_rail(m.f, &rr, c->size, c->gbits);
+	mem_check(&m, c->want);
 	free(r);
 }
 
@@ -333,16 +251,16 @@ static void test_rail_fractional_speed(void **state)
 	 * 2.314124 -> "2.31"; got = 0.0042e6 * 524288 / 1e9 = 2.2020096 Gb/s,
 	 * 100 * 2.2020096 / 2.314124 = 95.155 % -> "95.2%". The port speed
 	 * printed must be 2.5 Gb/s, not "2" (%.0f rounds 2.5 to even). */
-	struct rp_rail *r = rxe0_new();
-	struct rp_rail_report rr;
+	static const struct rail_in rxe0 = RXE0;
+	struct rp_rail *r = rail_new(&rxe0);
+	struct rp_rail_report rr = {
+		.index = 0, .rail = r, .cpu = 1, .numa_node = 0,
+		.res = { .bw_avg = 2.2020096, .msg_rate = 0.0042 },
+		.share = 100.0, .speed_gbps = 2.5,
+	};
 	struct mem m;
 
 	(void)state;
-	report_init(&rr, 0, r, 1, 0);
-	rr.res.bw_avg = 2.2020096;
-	rr.res.msg_rate = 0.0042;
-	rr.share = 100.0;
-	rr.speed_gbps = 2.5;
 	mem_open(&m);
 	rp_report_rail(m.f, &rr, 65536, true);
 	assert_int_equal(fclose(m.f), 0);
@@ -364,103 +282,76 @@ static void test_rail_fractional_speed(void **state)
 
 /* --- rp_report_interval ------------------------------------------------- */
 
-static struct rp_rail *two_rails(void)
+/* rp_report_interval over rails rxe0, rxe1 (the first @n) prints @want. */
+struct interval_case {
+	const char *name;
+	double from, to;
+	uint64_t bytes[2];
+	unsigned int n;
+	uint64_t ns;
+	bool gbits;
+	const char *want;
+};
+
+static const struct interval_case interval_cases[] = {
+	/* 1 MiB and 2 MiB in 1 s: 1.00 and 2.00 MiB/s, sum 3 MiB -> 3.00;
+	 * %5.1f: "  0.0", "  1.0" */
+	{ "test_interval_mib", 0, 1, { 1048576, 2097152 }, 2, 1000000000ull,
+	  false, " railperf: interval   0.0-  1.0 s: rxe0 1.00, rxe1 2.00, "
+	  "sum 3.00 MB/sec\n" },
+	/* 12.5e9 B * 8 / 1e9 ns = 100 Gb/s; 6.25e9 B -> 50; sum 150 */
+	{ "test_interval_gbits", 10, 11, { 12500000000ull, 6250000000ull }, 2,
+	  1000000000ull, true,
+	  " railperf: interval  10.0- 11.0 s: rxe0 100.00, rxe1 50.00, "
+	  "sum 150.00 Gb/sec\n" },
+	/* 500 MiB in 0.5 s = 1000 MiB/s; 0 B -> 0; sum 1000 */
+	{ "test_interval_half_second", 2.5, 3, { 524288000ull, 0 }, 2,
+	  500000000ull, false,
+	  " railperf: interval   2.5-  3.0 s: rxe0 1000.00, rxe1 0.00, "
+	  "sum 1000.00 MB/sec\n" },
+	/* 3 digits before the point fill the width: "123.5" */
+	{ "test_interval_wide_bounds", 123.5, 124, { 524288000ull, 0 }, 1,
+	  500000000ull, false,
+	  " railperf: interval 123.5-124.0 s: rxe0 1000.00, "
+	  "sum 1000.00 MB/sec\n" },
+	/* no time: every rate 0 (no division by zero) */
+	{ "test_interval_zero_ns", 1, 1, { 1048576, 2097152 }, 2, 0, false,
+	  " railperf: interval   1.0-  1.0 s: rxe0 0.00, rxe1 0.00, "
+	  "sum 0.00 MB/sec\n" },
+	/* no rails: only the sum */
+	{ "test_interval_no_rails", 0, 1, { 1048576, 2097152 }, 0,
+	  1000000000ull, true,
+	  " railperf: interval   0.0-  1.0 s: sum 0.00 Gb/sec\n" },
+};
+
+static void test_interval_case(void **state)
 {
+	const struct interval_case *c = *state;
 	struct rp_rail *r = calloc(2, sizeof(*r));
+	struct mem m;
 
 	assert_non_null(r);
 	strcpy(r[0].dev.name, "rxe0");
 	strcpy(r[1].dev.name, "rxe1");
-	return r;
-}
-
-static void interval(double from, double to, const struct rp_rail *rails,
-		     const uint64_t *bytes, unsigned int n, uint64_t ns,
-		     bool gbits, const char *want)
-{
-	struct mem m;
-
 	mem_open(&m);
-	rp_report_interval(m.f, from, to, rails, bytes, n, ns, gbits);
-	mem_check(&m, want);
-}
-
-static void test_interval_mib(void **state)
-{
-	struct rp_rail *r = two_rails();
-	/* 1 MiB and 2 MiB in 1 s: 1.00 and 2.00 MiB/s, sum 3 MiB -> 3.00 */
-	const uint64_t bytes[2] = { 1048576, 2097152 };
-
-	(void)state;
-	/* %5.1f: "  0.0", "  1.0" */
-	interval(0, 1, r, bytes, 2, 1000000000ull, false,
-		 " railperf: interval   0.0-  1.0 s: rxe0 1.00, rxe1 2.00, "
-		 "sum 3.00 MB/sec\n");
-	free(r);
-}
-
-static void test_interval_gbits(void **state)
-{
-	struct rp_rail *r = two_rails();
-	/* 12.5e9 B * 8 / 1e9 ns = 100 Gb/s; 6.25e9 B -> 50; sum 150 */
-	const uint64_t bytes[2] = { 12500000000ull, 6250000000ull };
-
-	(void)state;
-	interval(10, 11, r, bytes, 2, 1000000000ull, true,
-		 " railperf: interval  10.0- 11.0 s: rxe0 100.00, rxe1 50.00, "
-		 "sum 150.00 Gb/sec\n");
-	free(r);
-}
-
-static void test_interval_half_second(void **state)
-{
-	struct rp_rail *r = two_rails();
-	/* 500 MiB in 0.5 s = 1000 MiB/s; 0 B -> 0; sum 1000 */
-	const uint64_t bytes[2] = { 524288000ull, 0 };
-
-	(void)state;
-	interval(2.5, 3, r, bytes, 2, 500000000ull, false,
-		 " railperf: interval   2.5-  3.0 s: rxe0 1000.00, rxe1 0.00, "
-		 "sum 1000.00 MB/sec\n");
-	/* 3 digits before the point fill the width: "123.5" */
-	interval(123.5, 124, r, bytes, 1, 500000000ull, false,
-		 " railperf: interval 123.5-124.0 s: rxe0 1000.00, "
-		 "sum 1000.00 MB/sec\n");
-	free(r);
-}
-
-static void test_interval_zero_ns(void **state)
-{
-	struct rp_rail *r = two_rails();
-	const uint64_t bytes[2] = { 1048576, 2097152 };
-
-	(void)state;
-	/* no time: every rate 0 (no division by zero) */
-	interval(1, 1, r, bytes, 2, 0, false,
-		 " railperf: interval   1.0-  1.0 s: rxe0 0.00, rxe1 0.00, "
-		 "sum 0.00 MB/sec\n");
-	/* no rails: only the sum */
-	interval(0, 1, r, bytes, 0, 1000000000ull, true,
-		 " railperf: interval   0.0-  1.0 s: sum 0.00 Gb/sec\n");
+	rp_report_interval(m.f, c->from, c->to, r, c->bytes, c->n, c->ns,
+			   c->gbits);
+	mem_check(&m, c->want);
 	free(r);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rail_no_counters_ceiling_gbits),
-		cmocka_unit_test(test_rail_rxe_unpinned_speed_unknown),
-		cmocka_unit_test(test_rail_mlx5_data_and_packets),
-		cmocka_unit_test(test_rail_data_only),
-		cmocka_unit_test(test_rail_counters_present_but_empty),
-		cmocka_unit_test(test_rail_no_netdev),
-		cmocka_unit_test(test_rail_infiniband),
+	static const struct CMUnitTest fractional[] = {
 		cmocka_unit_test(test_rail_fractional_speed),
-		cmocka_unit_test(test_interval_mib),
-		cmocka_unit_test(test_interval_gbits),
-		cmocka_unit_test(test_interval_half_second),
-		cmocka_unit_test(test_interval_zero_ns),
 	};
+	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) +
+				ARRAY_SIZE(fractional) +
+				ARRAY_SIZE(interval_cases)];
+	size_t n = 0;
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	CASES_ADD(tests, n, test_rail_case, rail_cases);
+	TESTS_ADD(tests, n, fractional);
+	CASES_ADD(tests, n, test_interval_case, interval_cases);
+	return RUN_TESTS(tests, n);
 }
