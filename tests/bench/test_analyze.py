@@ -146,9 +146,11 @@ def main():
         raw, out, plot = (os.path.join(tmp, x) for x in ("raw", "out", "plot"))
         os.makedirs(raw)
         build_raw(raw)
+        meta = os.path.join(tmp, "meta.txt")
+        write(tmp, "meta.txt", "runs=2\nlat_reps=3\n")
         p = subprocess.run([sys.executable, ANALYZE, "--raw", raw, "--out",
-                            out, "--plot", plot], capture_output=True,
-                           text=True)
+                            out, "--plot", plot, "--meta", meta],
+                           capture_output=True, text=True)
         check("analyze.py exits 0", p.returncode == 0, p.stderr)
         if p.returncode:
             return finish()
@@ -238,6 +240,9 @@ def main():
         ov = row("multi", "overlap", "pt clients")
         check("two rails: the perftest clients overlapped 90 %",
               near(ov.get("perftest_median"), 90), ov)
+        check("latency section says how many samples a cell is over",
+              "every size 3 times per tool, so each cell is over 3 x 2 "
+              "samples" in md, md[:300])
         check("plots' data written",
               os.path.isdir(plot) and len(os.listdir(plot)) > 0)
     return finish()

@@ -3,7 +3,9 @@
 #   write  RDMA WRITE bandwidth, -a (2 B .. 8 MiB), -n $BENCH_WRITE_N
 #   wlong  RDMA WRITE bandwidth, long runs: -s S -n N for S:N in
 #          $BENCH_WRITE_LONG (the sweep times a single burst per size)
-#   lat    RDMA READ latency, -s S -n $BENCH_LAT_N for S in $BENCH_LAT_SIZES
+#   lat    RDMA READ latency, -s S -n $BENCH_LAT_N for S in $BENCH_LAT_SIZES,
+#          $BENCH_LAT_REPS samples per size, tool and run (named as runs
+#          (R-1)*REPS+1 .. R*REPS, the tool that goes first alternating)
 #   cpu    RDMA WRITE of 2 B, -n N for N in $BENCH_CPU_N (client CPU time)
 # perftest (ib_write_bw, ib_read_lat) and railperf (rail_write_bw,
 # rail_read_lat) get the same flags; each run does every test once with
@@ -24,6 +26,7 @@ WRITE_N=${BENCH_WRITE_N:-30}
 WRITE_LONG=${BENCH_WRITE_LONG-65536:2000 1048576:150}
 LAT_N=${BENCH_LAT_N:-1000}
 LAT_SIZES=${BENCH_LAT_SIZES:-2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536}
+LAT_REPS=${BENCH_LAT_REPS:-3}
 CPU_N=${BENCH_CPU_N:-100000 1000}
 X=
 [ -z "${BENCH_GID:-}" ] || X="-x $BENCH_GID"
@@ -69,11 +72,16 @@ while [ $r -le "$RUNS" ]; do
 				-n "${sn#*:}"
 		done
 	done
-	log "run $r of $RUNS: RDMA READ latency, -n $LAT_N, sizes $LAT_SIZES"
-	for sz in $LAT_SIZES; do
-		for t in $(order $r); do
-			one "$t" lat "lat.$t.r$r.s$sz" -s "$sz" -n "$LAT_N"
+	log "run $r of $RUNS: RDMA READ latency, -n $LAT_N, sizes $LAT_SIZES, $LAT_REPS samples"
+	k=1
+	while [ $k -le "$LAT_REPS" ]; do
+		smp=$(( (r - 1) * LAT_REPS + k ))
+		for sz in $LAT_SIZES; do
+			for t in $(order $smp); do
+				one "$t" lat "lat.$t.r$smp.s$sz" -s "$sz" -n "$LAT_N"
+			done
 		done
+		k=$((k + 1))
 	done
 	log "run $r of $RUNS: CPU, RDMA WRITE 2 B, -n $CPU_N"
 	for n in $CPU_N; do
