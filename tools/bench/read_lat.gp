@@ -5,7 +5,7 @@ set terminal pngcairo size 1000,600 font "DejaVu Sans,11"
 set output out.'/read_lat.png'
 set title "RDMA READ latency, ".lat_flags."\n{/*0.8 ".sub."}"
 set xlabel "message size [bytes]"
-set ylabel "latency [usec], median of the runs (bars: min..max)"
+set ylabel "latency [usec], median of the samples (bars: min..max)"
 set logscale x 2
 set logscale y 10
 set xrange [1.4:90000]
