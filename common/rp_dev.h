@@ -62,12 +62,12 @@ bool rp_dev_is_roce(const struct rp_dev *d);
  * down" (in @buf, @len bytes) when the port is no longer ACTIVE, else "".
  * A link that went down mid-run shows up as a work completion error whose
  * name does not say so (rxe: IBV_WC_LOC_QP_OP_ERR, a ConnectX:
- * IBV_WC_RETRY_EXC_ERR). The completion can beat the port state: rxe fails
- * the send as soon as the route is gone, before its own netdev notifier
- * marks the port down. So for a status a lost link can cause (@st), a port
+ * IBV_WC_RETRY_EXC_ERR). rxe's completion can beat the port state: it
+ * fails the send as soon as the route is gone, before its own netdev
+ * notifier marks the port down. So for IBV_WC_LOC_QP_OP_ERR (@st) a port
  * still ACTIVE is asked again every RP_LINK_NOTE_STEP_MS for up to
- * RP_LINK_NOTE_GRACE_MS; other statuses are answered at once. Called only
- * on the fatal-error path. Returns @buf or a static "".
+ * RP_LINK_NOTE_GRACE_MS; any other status is answered at once. Called
+ * only on the fatal-error path. Returns @buf or a static "".
  */
 #define RP_LINK_NOTE_GRACE_MS 1000
 #define RP_LINK_NOTE_STEP_MS 10
