@@ -47,8 +47,9 @@ UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 	unit-bins fuzz sanitize-e2e
 all: $(BINS)
 
-# -MMD -MP: each object's header dependencies in a .d file beside it.
-$(B)/%.o: %.c
+# -MMD -MP: each object's header dependencies in a .d file beside it; the
+# Makefile itself, for its flags (and for trees built before the .d files).
+$(B)/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/*/*.d $(B)/*/*/*.d)
@@ -126,7 +127,7 @@ demo: deps
 
 # railperf against perftest with the same flags, in Soft-RoCE guests (or on
 # two real hosts: HW=1 SERVER=... CLIENT=... DEV=...; see
-# tools/bench/bench --help). Not part of make test: it takes ~10 minutes.
+# tools/bench/bench --help). Not part of make test: it takes about 20 minutes.
 .PHONY: bench
 bench: all
 	B=$(B) tools/bench/bench

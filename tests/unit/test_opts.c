@@ -263,7 +263,7 @@ struct reject_case {
 	const char *name;
 	const struct rp_test_desc *desc;
 	int finish;		/* rp_opts_finish too */
-	const char *args[7];	/* up to the first NULL */
+	const char *args[7];	/* up to the first NULL or all 7 */
 	const char *err[2];	/* in stderr, or NULL */
 };
 
@@ -313,10 +313,12 @@ static const struct reject_case rejects[] = {
 static void test_reject(void **state)
 {
 	const struct reject_case *c = *state;
+	const char *args[ARRAY_SIZE(c->args) + 1] = { NULL };
 	struct run r;
 	size_t i;
 
-	assert_int_equal(run_list(&r, c->desc, c->finish, c->args), -EINVAL);
+	memcpy(args, c->args, sizeof(c->args));	/* NULL-terminated */
+	assert_int_equal(run_list(&r, c->desc, c->finish, args), -EINVAL);
 	for (i = 0; i < ARRAY_SIZE(c->err) && c->err[i]; i++)
 		err_has(&r, c->err[i]);
 }
