@@ -240,9 +240,9 @@ def main():
         ov = row("multi", "overlap", "pt clients")
         check("two rails: the perftest clients overlapped 90 %",
               near(ov.get("perftest_median"), 90), ov)
-        check("latency section says how many samples a cell is over",
-              "every size 3 times per tool, so each cell is over 3 x 2 "
-              "samples" in md, md[:300])
+        check("latency section says how many samples a cell is over (counted)",
+              "every size 3 times per tool" in md and
+              "so each cell is over 3 samples" in md, md[:300])
         check("plots' data written",
               os.path.isdir(plot) and len(os.listdir(plot)) > 0)
     return finish()

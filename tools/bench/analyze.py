@@ -542,12 +542,17 @@ def report(rows, meta, env, failed, retried, load):
                 "time many more messages at two sizes.", ""]
         out += table_write(wl)
     out += ["", f"### RDMA READ latency, usec ({m.get('lat_flags', '')})", ""]
-    reps = int(m.get("lat_reps", 1) or 1)
-    if reps > 1:
-        out += [f"Each run times every size {reps} times per tool, so each "
-                f"cell is over {reps} x {m.get('runs', '?')} samples: under "
-                "emulation a whole latency run lands in a fast or a slow "
-                "phase, for either tool.", ""]
+    reps = str(m.get("lat_reps", "1"))
+    counts = sorted({r[t]["n"] for r in part_rows(rows, "lat")
+                     for t in TOOLS if r[t]})
+    if reps.isdigit() and int(reps) > 1 and counts:
+        over = (f"{counts[0]}" if len(counts) == 1 else
+                f"{counts[0]} to {counts[-1]}")
+        out += [f"Each run times every size {reps} times per tool (the tool "
+                "that goes first alternating sample by sample), so each cell "
+                f"is over {over} samples, and \"best runs\" are best "
+                "samples: under emulation a whole latency run lands in a "
+                "fast or a slow phase, for either tool.", ""]
     out += table_lat(part_rows(rows, "lat"))
     out += ["", f"### Two rails at once ({m.get('multi_flags', '')})", ""]
     out += table_multi(part_rows(rows, "multi", "bw_avg"))
