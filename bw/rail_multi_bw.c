@@ -539,25 +539,21 @@ static int mbw_check(const struct rp_opts *o)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* The run's state is large (per-rail arrays): on the heap. */
+static int mbw_main_run(const struct rp_opts *o)
 {
-	struct rp_opts o;
-	struct mbw *m;
+	struct mbw *m = calloc(1, sizeof(*m));
 	int ret;
 
-	switch (rp_main_start(&o, &mbw_desc, argc, argv, mbw_check)) {
-	case RP_MAIN_RUN:
-		break;
-	case RP_MAIN_DONE:
-		return 0;
-	default:
-		return 1;
-	}
-	m = calloc(1, sizeof(*m));
 	if (!m)
-		return 1;
-	m->o = &o;
+		return -ENOMEM;
+	m->o = o;
 	ret = mbw_run(m);
 	free(m);
-	return ret ? 1 : 0;
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	return rp_main(&mbw_desc, argc, argv, mbw_check, mbw_main_run);
 }

@@ -385,14 +385,5 @@ static int wbw_run(const struct rp_opts *o)
 
 int main(int argc, char **argv)
 {
-	struct rp_opts o;
-
-	switch (rp_main_start(&o, &wbw_desc, argc, argv, NULL)) {
-	case RP_MAIN_RUN:
-		return wbw_run(&o) ? 1 : 0;
-	case RP_MAIN_DONE:
-		return 0;
-	default:
-		return 1;
-	}
+	return rp_main(&wbw_desc, argc, argv, NULL, wbw_run);
 }

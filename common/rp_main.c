@@ -29,3 +29,19 @@ enum rp_main_next rp_main_start(struct rp_opts *o,
 	rp_opts_notices(o, stdout);
 	return RP_MAIN_RUN;
 }
+
+int rp_main(const struct rp_test_desc *desc, int argc, char **argv,
+	    int (*check)(const struct rp_opts *o),
+	    int (*run)(const struct rp_opts *o))
+{
+	struct rp_opts o;
+
+	switch (rp_main_start(&o, desc, argc, argv, check)) {
+	case RP_MAIN_RUN:
+		return run(&o) ? 1 : 0;
+	case RP_MAIN_DONE:
+		return 0;
+	default:
+		return 1;
+	}
+}

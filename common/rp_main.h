@@ -29,4 +29,14 @@ enum rp_main_next rp_main_start(struct rp_opts *o,
 				char **argv,
 				int (*check)(const struct rp_opts *o));
 
+/*
+ * rp_main - a binary's whole main(): rp_main_start, then @run(@o) when
+ * there is a test to run. Returns the exit status: 0 after -h, --version
+ * or a run that returned 0; 1 after a refused command line or a failed
+ * run (perftest's statuses).
+ */
+int rp_main(const struct rp_test_desc *desc, int argc, char **argv,
+	    int (*check)(const struct rp_opts *o),
+	    int (*run)(const struct rp_opts *o));
+
 #endif /* RP_MAIN_H */

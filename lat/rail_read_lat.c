@@ -393,14 +393,5 @@ static int rl_check(const struct rp_opts *o)
 
 int main(int argc, char **argv)
 {
-	struct rp_opts o;
-
-	switch (rp_main_start(&o, &rl_desc, argc, argv, rl_check)) {
-	case RP_MAIN_RUN:
-		return rl_run(&o) ? 1 : 0;
-	case RP_MAIN_DONE:
-		return 0;
-	default:
-		return 1;
-	}
+	return rp_main(&rl_desc, argc, argv, rl_check, rl_run);
 }

@@ -2,7 +2,8 @@
  * --version answered on stdout (exit 0, nothing else printed), a bad flag
  * and a failing binary check refused (exit 1, the error on stderr, no
  * usage), a good command line ready to run with perftest's derived
- * defaults applied and its notices printed. */
+ * defaults applied and its notices printed; rp_main, the binaries' whole
+ * main: the run called only for a good command line, exit 0 or 1. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -156,6 +157,59 @@ static void test_run(void **state)
 	assert_string_equal(s.out, "");
 }
 
+static int run_calls, run_ret;
+static unsigned long long run_size;
+
+static int run_stub(const struct rp_opts *o)
+{
+	run_calls++;
+	run_size = o->size;
+	return run_ret;
+}
+
+/* rp_main's exit status for args... (NULL-terminated), stdout and stderr
+ * captured and dropped; the run returns @ret. */
+static int main_status(int ret, ...)
+{
+	char *argv[16], sink[8192];
+	struct capture out, err;
+	int argc = 0, st;
+	va_list ap;
+
+	argv[argc++] = (char *)bw_desc.name;
+	va_start(ap, ret);
+	while (argc < 15 && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	argv[argc] = NULL;
+	optind = 0;
+	run_calls = 0;
+	run_size = 0;
+	run_ret = ret;
+	capture_fd_begin(&out, STDOUT_FILENO);
+	capture_fd_begin(&err, STDERR_FILENO);
+	st = rp_main(&bw_desc, argc, argv, check_ok, run_stub);
+	capture_end(&err, sink, sizeof(sink));
+	capture_end(&out, sink, sizeof(sink));
+	return st;
+}
+
+static void test_rp_main(void **state)
+{
+	(void)state;
+	assert_int_equal(main_status(0, "--version", NULL), 0);
+	assert_int_equal(run_calls, 0);
+	assert_int_equal(main_status(0, "-h", NULL), 0);
+	assert_int_equal(run_calls, 0);
+	assert_int_equal(main_status(0, "-s", "zero", NULL), 1);
+	assert_int_equal(run_calls, 0);
+	assert_int_equal(main_status(0, "-s", "4096", "host", NULL), 0);
+	assert_int_equal(run_calls, 1);
+	assert_int_equal(run_size, 4096);
+	assert_int_equal(main_status(-5, "host", NULL), 1);
+	assert_int_equal(run_calls, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -164,6 +218,7 @@ int main(void)
 		cmocka_unit_test(test_bad_flag),
 		cmocka_unit_test(test_check_refuses),
 		cmocka_unit_test(test_run),
+		cmocka_unit_test(test_rp_main),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
