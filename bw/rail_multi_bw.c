@@ -89,8 +89,9 @@ static int mbw_rails(struct mbw *m)
 	if (n < 0)
 		return n;
 	m->n = (unsigned int)n;
-	/* a misspelt device fails now, not after the topology is loaded */
-	for (i = 0; i < m->n; i++) {
+	/* a misspelt -d device fails now, not after the topology is loaded
+	 * (names from rp_dev_all_names exist already) */
+	for (i = 0; m->o->dev && i < m->n; i++) {
 		ret = rp_dev_exists(m->spec[i].dev);
 		if (ret)
 			return ret;
