@@ -444,12 +444,18 @@ def best_summary(rows):
             f"{statistics.median(best):.2f}")
 
 
+def by_verdict(rows):
+    """(met, met within noise, missed): the rows split by their verdict."""
+    return ([r for r in rows if r["verdict"] == "met"],
+            [r for r in rows if r["verdict"] == "met within noise"],
+            [r for r in rows if r["verdict"] not in ("met",
+                                                     "met within noise")])
+
+
 def target_lines(rows):
     out = []
     w = part_rows(rows, "write")
-    strict = [r for r in w if r["verdict"] == "met"]
-    noise = [r for r in w if r["verdict"] == "met within noise"]
-    miss = [r for r in w if r["verdict"] not in ("met", "met within noise")]
+    strict, noise, miss = by_verdict(w)
     out.append(f"- **Write BW, railperf >= perftest at every size (within "
                f"noise): {'MET' if w and not miss else 'MISSED'}.** "
                f"{len(strict)} of {len(w)} sizes at ratio >= 1.00, "
@@ -462,16 +468,13 @@ def target_lines(rows):
     wl = part_rows(rows, "wlong")
     if wl:
         out.append("- **Write BW, long runs: "
-                   + ("MET" if all(r["verdict"] in ("met", "met within noise")
-                                   for r in wl) else "MISSED") + ".** "
+                   + ("MISSED" if by_verdict(wl)[2] else "MET") + ".** "
                    + "; ".join(f"{size_label(r['param'])}: ratio "
                                f"{ratio_cell(r)}, best runs "
                                f"{ratio_cell(r, 'best')} ({r['verdict']})"
                                for r in wl) + ".")
     lat = part_rows(rows, "lat", "t_typical")
-    strict = [r for r in lat if r["verdict"] == "met"]
-    noise = [r for r in lat if r["verdict"] == "met within noise"]
-    miss = [r for r in lat if r["verdict"] not in ("met", "met within noise")]
+    strict, noise, miss = by_verdict(lat)
     out.append(f"- **Read latency, railperf median <= perftest median "
                f"(within noise): {'MET' if lat and not miss else 'MISSED'}.** "
                f"{len(strict)} of {len(lat)} sizes at ratio <= 1.00, "
