@@ -10,10 +10,11 @@ BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 B       ?= build
 
-# Cross build: make CROSS=aarch64-linux-gnu- (tools/check-aarch64 installs
-# what it needs). $(CROSS)pkg-config is Debian's multiarch wrapper (package
-# pkgconf:arm64), which reads only the target's .pc files. Unless B is
-# given, objects go to build-aarch64/, never mixed with a native build/.
+# Cross build: make CROSS=aarch64-linux-gnu- (tools/scripts/check-aarch64
+# installs what it needs). $(CROSS)pkg-config is Debian's multiarch
+# wrapper (package pkgconf:arm64), which reads only the target's .pc files.
+# Unless B is given, objects go to build-aarch64/, never mixed with a
+# native build/.
 ifdef CROSS
 CC         := $(CROSS)gcc
 AR         := $(CROSS)ar
@@ -34,11 +35,11 @@ LIBS := $(shell $(PKG_CONFIG) --libs libibverbs librdmacm libcjson hwloc) \
 	-lhugetlbfs -lnuma -lpthread -lm
 TEST_LIBS := $(shell $(PKG_CONFIG) --libs cmocka)
 
-COMMON_SRC := $(wildcard common/*.c)
+COMMON_SRC := $(wildcard common/*/*.c)
 COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
 LIB        := $(B)/librailperf.a
-# Every bw/*.c, lat/*.c and tools/*.c is one program of the same name.
-BIN_SRC    := $(wildcard bw/*.c lat/*.c tools/*.c)
+# Every bw/*.c, lat/*.c and tools/rail_info/*.c is one program of the same name.
+BIN_SRC    := $(wildcard bw/*.c lat/*.c tools/rail_info/*.c)
 BINS       := $(addprefix $(B)/,$(notdir $(BIN_SRC:.c=)))
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -52,7 +53,7 @@ all: $(BINS)
 $(B)/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
--include $(wildcard $(B)/*/*.d $(B)/*/*/*.d)
+-include $(wildcard $(B)/*/*.d $(B)/*/*/*.d $(B)/*/*/*/*.d)
 
 $(LIB): $(COMMON_OBJ)
 	$(AR) rcs $@ $^
@@ -99,8 +100,7 @@ fuzz:
 	@mkdir -p $(B)/fuzz-corpus
 	clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -Icommon \
-		$$($(PKG_CONFIG) --cflags libibverbs) \
-		-o $(B)/fuzz_msg tests/fuzz/fuzz_msg.c common/rp_msg.c
+		-o $(B)/fuzz_msg tests/fuzz/fuzz_msg.c common/proto/rp_msg.c
 	$(B)/fuzz_msg -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
 		-print_final_stats=1 $(B)/fuzz-corpus tests/fuzz/corpus
 
@@ -119,11 +119,11 @@ sanitize-e2e:
 		UBSAN_OPTIONS=print_stacktrace=1 tests/run e2e
 
 deps:
-	tools/install-deps
+	tools/scripts/install-deps
 
 demo: deps
 	$(MAKE) all
-	tools/softroce run tools/demo.sh
+	tools/scripts/softroce run tools/scripts/demo.sh
 
 # railperf against perftest with the same flags, in Soft-RoCE guests (or on
 # two real hosts: HW=1 SERVER=... CLIENT=... DEV=...; see

@@ -10,25 +10,26 @@
 #include <string.h>
 #include <time.h>
 
-#include "rp_bw.h"
-#include "rp_ceiling.h"
-#include "rp_counters.h"
-#include "rp_dev.h"
-#include "rp_extra.h"
-#include "rp_jsonout.h"
-#include "rp_log.h"
-#include "rp_multi.h"
-#include "rp_main.h"
-#include "rp_opts.h"
-#include "rp_pattern.h"
-#include "rp_railspec.h"
-#include "rp_report.h"
-#include "rp_report_multi.h"
-#include "rp_session.h"
-#include "rp_subnet.h"
-#include "rp_time.h"
-#include "rp_topo.h"
-#include "rp_xchg.h"
+#include "engine/rp_bw.h"
+#include "topo/rp_ceiling.h"
+#include "topo/rp_counters.h"
+#include "verbs/rp_dev.h"
+#include "output/rp_extra.h"
+#include "output/rp_jsonout.h"
+#include "base/rp_log.h"
+#include "engine/rp_multi.h"
+#include "app/rp_main.h"
+#include "app/rp_opts.h"
+#include "proto/rp_pattern.h"
+#include "app/rp_railspec.h"
+#include "output/rp_report.h"
+#include "output/rp_report_multi.h"
+#include "app/rp_session.h"
+#include "net/rp_subnet.h"
+#include "base/rp_time.h"
+#include "topo/rp_topo.h"
+#include "ctrl/rp_xchg.h"
+#include "output/rp_json_rail.h"
 
 #define MBW_WATCH_NS (20 * 1000 * 1000)	/* main thread's poll period */
 #define MBW_PEAK_MAX_ITERS 20000
@@ -59,16 +60,12 @@ struct mbw {
 	bool bw_passed, rate_passed;			/* -w / -y gate */
 };
 
-static void mbw_fill_header(const struct mbw *m, char *devs, size_t len,
-			    struct rp_header *h);
-
 static int mbw_json(struct mbw *m)
 {
-	char devs[RP_MAX_RAILS * (RP_RAIL_NAME_LEN + 1)];
 	struct rp_header h;
 
-	mbw_fill_header(m, devs, sizeof(devs), &h);
-	return rp_jsonout_write(&m->json, m->o, &h);
+	rp_session_header(&m->s, &h);
+	return rp_jsonout_write(&m->json, &h);
 }
 
 static int mbw_rails(struct mbw *m)
@@ -122,24 +119,15 @@ static void mbw_place(struct mbw *m)
 
 static void mbw_rail_cfgs(const struct mbw *m, struct rp_rail_cfg *cfg)
 {
-	const struct rp_opts *o = m->o;
-	uint64_t max = rp_opts_max_size(o);
 	unsigned int i;
 
 	for (i = 0; i < m->n; i++) {
-		cfg[i] = (struct rp_rail_cfg){
-			.dev = m->spec[i].dev,
-			.port = m->spec[i].port,
-			.gid_index = m->spec[i].gid_index,
-			.num_qps = o->num_qps,
-			.tx_depth = o->tx_depth,
-			.slice = rp_rail_slice_bytes(max),
-			.mtu = o->mtu,
-			.rd_atomic = 1,
-			.hugepages = o->hugepages,
-			.bind_numa = m->place[i].numa_node >= 0,
-			.numa_node = m->place[i].numa_node,
-		};
+		rp_session_rail_defaults(m->o, &cfg[i]);
+		cfg[i].dev = m->spec[i].dev;
+		cfg[i].port = m->spec[i].port;
+		cfg[i].gid_index = m->spec[i].gid_index;
+		cfg[i].bind_numa = m->place[i].numa_node >= 0;
+		cfg[i].numa_node = m->place[i].numa_node;
 	}
 }
 
@@ -157,44 +145,13 @@ static void mbw_check_subnets(struct mbw *m)
 				msg);
 }
 
-/* @devs (caller's, RP_MAX_RAILS * (RP_RAIL_NAME_LEN + 1)) holds Device. */
-static void mbw_fill_header(const struct mbw *m, char *devs, size_t len,
-			    struct rp_header *h)
-{
-	const struct rp_rail *r0 = &m->s.rails[0];
-	unsigned int i, mtu = 4096;
-	size_t off = 0;
-
-	for (i = 0; i < m->n; i++) {
-		off += (size_t)snprintf(devs + off, len - off, "%s%s",
-					i ? "," : "", m->s.rails[i].dev.name);
-		if (rp_mtu_bytes(m->s.rails[i].mtu) < mtu)
-			mtu = rp_mtu_bytes(m->s.rails[i].mtu);
-	}
-	*h = (struct rp_header){
-		.title = m->o->post_list > 1 ? "RDMA_Write Post List BW Test" :
-					       mbw_desc.title,
-		.device = devs,
-		.num_qps = m->n * m->o->num_qps, .transport = "IB",
-		.relaxed_ordering = r0->relaxed_ordering,
-		.wr_api = r0->wr_api,
-		.tx_depth = m->s.server ? -1 : (int)m->o->tx_depth,
-		.cq_mod = (int)m->o->cq_mod, .mtu = mtu,
-		.link_type = rp_dev_is_roce(&r0->dev) ? "Ethernet" : "IB",
-		.gid_index = r0->gid_index, .out_reads = -1,
-		.max_inline = m->o->inline_size > 0 ? m->o->inline_size : 0,
-		.post_list = m->o->post_list, .server = m->s.server,
-	};
-}
-
 static void mbw_header(struct mbw *m)
 {
-	char devs[RP_MAX_RAILS * (RP_RAIL_NAME_LEN + 1)];
 	struct rp_header h;
 
 	if (!rp_opts_full(m->o))
 		return;
-	mbw_fill_header(m, devs, sizeof(devs), &h);
+	rp_session_header(&m->s, &h);
 	rp_report_header(stdout, &h);
 	rp_report_addresses_n(stdout, m->s.local, m->s.remote, m->n, false);
 	fflush(stdout);
@@ -352,31 +309,12 @@ static void mbw_report_rails(struct mbw *m, uint64_t size)
 
 static int mbw_send_results(struct mbw *m)
 {
-	uint8_t buf[64];
 	unsigned int i;
 	int ret;
 
-	ret = rp_ctrl_send(&m->s.ctrl, RP_MSG_RESULT, buf,
-			   rp_msg_encode_result(buf, sizeof(buf), &m->agg));
+	ret = rp_xchg_result_send(&m->s.ctrl, &m->agg);
 	for (i = 0; i < m->n && !ret; i++)
-		ret = rp_ctrl_send(&m->s.ctrl, RP_MSG_RESULT, buf,
-				   rp_msg_encode_result(buf, sizeof(buf),
-							&m->rail_res[i]));
-	return ret;
-}
-
-static int mbw_recv_result(struct mbw *m, struct rp_result *res)
-{
-	uint8_t buf[64];
-	size_t len;
-	int ret;
-
-	ret = rp_ctrl_recv(&m->s.ctrl, RP_MSG_RESULT, buf, sizeof(buf), &len,
-			   -1);
-	if (!ret && rp_msg_decode_result(buf, len, res)) {
-		rp_err("malformed RESULT from %s", m->s.ctrl.peer);
-		ret = -EBADMSG;
-	}
+		ret = rp_xchg_result_send(&m->s.ctrl, &m->rail_res[i]);
 	return ret;
 }
 
@@ -481,9 +419,9 @@ static int mbw_server(struct mbw *m)
 		rp_report_bw_title(stdout, m->o->report_gbits);
 	fflush(stdout);
 	mbw_counters(m, m->before);
-	ret = mbw_recv_result(m, &m->agg);
+	ret = rp_xchg_result_recv(&m->s.ctrl, &m->agg);
 	for (i = 0; i < m->n && !ret; i++)
-		ret = mbw_recv_result(m, &m->rail_res[i]);
+		ret = rp_xchg_result_recv(&m->s.ctrl, &m->rail_res[i]);
 	if (ret)
 		return ret;
 	rp_report_bw_out(stdout, &m->agg, m->o->report_gbits, m->o->output);
@@ -509,7 +447,7 @@ static int mbw_run(struct mbw *m)
 		return ret;
 	mbw_place(m);
 	mbw_rail_cfgs(m, cfg);
-	if (rp_jsonout_init(&m->json, m->o))
+	if (rp_jsonout_init(&m->json, rp_opts_json_path(m->o), m->o->output))
 		return -ENOMEM;
 	ret = rp_session_open(&m->s, m->o, cfg, m->n);
 	if (!ret) {

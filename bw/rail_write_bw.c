@@ -8,19 +8,19 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rp_bw.h"
-#include "rp_extra.h"
-#include "rp_jsonout.h"
-#include "rp_log.h"
-#include "rp_main.h"
-#include "rp_opts.h"
-#include "rp_pattern.h"
-#include "rp_report.h"
-#include "rp_session.h"
-#include "rp_signal.h"
-#include "rp_stats.h"
-#include "rp_time.h"
-#include "rp_xchg.h"
+#include "engine/rp_bw.h"
+#include "output/rp_extra.h"
+#include "output/rp_jsonout.h"
+#include "base/rp_log.h"
+#include "app/rp_main.h"
+#include "app/rp_opts.h"
+#include "proto/rp_pattern.h"
+#include "output/rp_report.h"
+#include "app/rp_session.h"
+#include "base/rp_signal.h"
+#include "engine/rp_stats.h"
+#include "base/rp_time.h"
+#include "ctrl/rp_xchg.h"
 
 #define RP_PEAK_MAX_ITERS 20000	/* perftest measures no peak above this */
 #define RP_PEAK_MAX_WRS 100000	/* keeps the O(n^2) peak under a second */
@@ -104,57 +104,13 @@ static int wbw_tick(void *arg)
 	return ret;
 }
 
-static void wbw_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
-{
-	uint64_t max = rp_opts_max_size(o);
-
-	*c = (struct rp_rail_cfg){
-		.dev = o->dev,
-		.port = o->ib_port,
-		.gid_index = o->gid_index,
-		.num_qps = o->num_qps,
-		.tx_depth = o->tx_depth,
-		.slice = rp_rail_slice_bytes(max),
-		.mtu = o->mtu,
-		.rd_atomic = 1,
-		.hugepages = o->hugepages,
-	};
-}
-
-static void wbw_fill_header(const struct rp_session *s, struct rp_header *h)
-{
-	const struct rp_rail *r = &s->rails[0];
-	const struct rp_opts *o = s->o;
-
-	*h = (struct rp_header){
-		.title = o->post_list > 1 ? "RDMA_Write Post List BW Test" :
-					    wbw_desc.title,
-		.device = r->dev.name,
-		.num_qps = r->num_qps,
-		.transport = r->dev.ctx->device->transport_type ==
-			     IBV_TRANSPORT_IWARP ? "IW" : "IB",
-		.relaxed_ordering = r->relaxed_ordering,
-		.wr_api = r->wr_api,
-		.tx_depth = s->server ? -1 : (int)o->tx_depth,
-		.cq_mod = (int)o->cq_mod,
-		.mtu = rp_mtu_bytes(r->mtu),
-		.link_type = rp_dev_is_roce(&r->dev) ? "Ethernet" : "IB",
-		.gid_index = r->gid_index,
-		.max_inline = o->inline_size > 0 ? o->inline_size : 0,
-		.out_reads = -1,
-		.post_list = o->post_list,
-		.rdma_cm = o->rdma_cm,
-		.server = s->server,
-	};
-}
-
 static void wbw_header(const struct rp_session *s)
 {
 	struct rp_header h;
 
 	if (!rp_opts_full(s->o))
 		return;
-	wbw_fill_header(s, &h);
+	rp_session_header(s, &h);
 	rp_report_header(stdout, &h);
 	rp_report_addresses_fmt(stdout, &s->local[0], &s->remote[0], 1,
 				s->o->rdma_cm ? RP_ADDR_CM : RP_ADDR_WRITE);
@@ -242,8 +198,8 @@ static int wbw_json(const struct rp_session *s, struct rp_jsonout *json)
 {
 	struct rp_header h;
 
-	wbw_fill_header(s, &h);
-	return rp_jsonout_write(json, s->o, &h);
+	rp_session_header(s, &h);
+	return rp_jsonout_write(json, &h);
 }
 
 /* After the rows: RESULT (and the verdict), or for --run_infinitely the
@@ -251,7 +207,6 @@ static int wbw_json(const struct rp_session *s, struct rp_jsonout *json)
 static int wbw_client_end(struct wbw_run *w)
 {
 	struct rp_session *s = w->s;
-	uint8_t buf[64];
 	int ret;
 
 	if (s->o->run_infinitely) {
@@ -260,8 +215,7 @@ static int wbw_client_end(struct wbw_run *w)
 		rp_stop_reset();	/* our SIGINT ended it: say BYE */
 		return rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
 	}
-	ret = rp_ctrl_send(&s->ctrl, RP_MSG_RESULT, buf,
-			   rp_msg_encode_result(buf, sizeof(buf), &w->last));
+	ret = rp_xchg_result_send(&s->ctrl, &w->last);
 	if (!ret && s->o->validate)
 		ret = wbw_client_verdict(s, w->last.size);
 	return ret;
@@ -274,7 +228,7 @@ static int wbw_client(struct rp_session *s)
 	unsigned int q;
 	int ret;
 
-	if (rp_jsonout_init(&w.json, s->o))
+	if (rp_jsonout_init(&w.json, rp_opts_json_path(s->o), s->o->output))
 		return -ENOMEM;
 	if (s->o->validate)
 		for (q = 0; q < r->num_qps; q++)
@@ -325,7 +279,7 @@ static int wbw_server_json(const struct rp_session *s,
 {
 	struct rp_jsonout json;
 
-	if (rp_jsonout_init(&json, s->o))
+	if (rp_jsonout_init(&json, rp_opts_json_path(s->o), s->o->output))
 		return -ENOMEM;
 	rp_jsonout_add_bw(&json, res);
 	return wbw_json(s, &json);
@@ -344,20 +298,14 @@ static int wbw_server_infinite(struct rp_session *s)
 static int wbw_server(struct rp_session *s)
 {
 	struct rp_result res;
-	uint8_t buf[64];
-	size_t len;
 	int ret, bye;
 
 	wbw_header(s);
 	if (s->o->run_infinitely)
 		return wbw_server_infinite(s);
-	ret = rp_ctrl_recv(&s->ctrl, RP_MSG_RESULT, buf, sizeof(buf), &len, -1);
+	ret = rp_xchg_result_recv(&s->ctrl, &res);
 	if (ret)
 		return ret;
-	if (rp_msg_decode_result(buf, len, &res)) {
-		rp_err("malformed RESULT from %s", s->ctrl.peer);
-		return -EBADMSG;
-	}
 	rp_report_bw_out(stdout, &res, s->o->report_gbits, s->o->output);
 	wbw_footer(s);
 	ret = wbw_server_json(s, &res);
@@ -374,7 +322,7 @@ static int wbw_run(const struct rp_opts *o)
 	struct rp_rail_cfg cfg;
 	int ret;
 
-	wbw_rail_cfg(o, &cfg);
+	rp_session_rail_defaults(o, &cfg);
 	ret = rp_session_open(&s, o, &cfg, 1);
 	if (ret)
 		return ret;

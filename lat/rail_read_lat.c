@@ -14,20 +14,20 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rp_extra.h"
-#include "rp_json.h"
-#include "rp_lat.h"
-#include "rp_latstats.h"
-#include "rp_log.h"
-#include "rp_main.h"
-#include "rp_msg.h"
-#include "rp_opts.h"
-#include "rp_pattern.h"
-#include "rp_report.h"
-#include "rp_report_lat.h"
-#include "rp_session.h"
-#include "rp_time.h"
-#include "rp_xchg.h"
+#include "output/rp_extra.h"
+#include "output/rp_jsonout.h"
+#include "engine/rp_lat.h"
+#include "engine/rp_latstats.h"
+#include "base/rp_log.h"
+#include "app/rp_main.h"
+#include "proto/rp_msg.h"
+#include "app/rp_opts.h"
+#include "proto/rp_pattern.h"
+#include "output/rp_report.h"
+#include "output/rp_report_lat.h"
+#include "app/rp_session.h"
+#include "base/rp_time.h"
+#include "ctrl/rp_xchg.h"
 
 #define RL_MAX_SIZES 32
 
@@ -52,12 +52,6 @@ struct rl_verdict {
 	uint64_t checked;	/* bytes per READ of that size */
 };
 
-/* The --out_json document under construction (client). */
-struct rl_json {
-	cJSON *info;
-	cJSON *results;		/* one object, or an array with -a */
-};
-
 /* Heartbeat to the server about once a second during a run; notices a
  * server that gave up or died. */
 static int rl_tick(void *arg)
@@ -69,23 +63,13 @@ static int rl_tick(void *arg)
 
 static void rl_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 {
-	uint64_t max = rp_opts_max_size(o);
-
-	*c = (struct rp_rail_cfg){
-		.dev = o->dev,
-		.port = o->ib_port,
-		.gid_index = o->gid_index,
-		.num_qps = 1,
-		.tx_depth = o->tx_depth,
-		.slice = rp_rail_slice_bytes(max),
-		.mtu = o->mtu,
-		/* as many outstanding READs as the device allows (perftest's
-		 * default): rp_rail clamps to max_qp_rd_atom and
-		 * max_qp_init_rd_atom, then to the peer's; 8-bit verbs field */
-		.rd_atomic = UINT8_MAX,
-		.hugepages = o->hugepages,
-		.fill_pattern = o->validate && !o->server,
-	};
+	rp_session_rail_defaults(o, c);
+	c->num_qps = 1;
+	/* as many outstanding READs as the device allows (perftest's
+	 * default): rp_rail clamps to max_qp_rd_atom and max_qp_init_rd_atom,
+	 * then to the peer's; 8-bit verbs field */
+	c->rd_atomic = UINT8_MAX;
+	c->fill_pattern = o->validate && !o->server;
 }
 
 /*
@@ -109,30 +93,6 @@ static int rl_extra_line(const struct rp_opts *o)
 	return 0;
 }
 
-static void rl_header_fill(const struct rp_session *s, struct rp_header *h)
-{
-	const struct rp_rail *r = &s->rails[0];
-
-	*h = (struct rp_header){
-		.title = rl_desc.title,
-		.device = r->dev.name,
-		.num_qps = r->num_qps,
-		.transport = r->dev.ctx->device->transport_type ==
-			     IBV_TRANSPORT_IWARP ? "IW" : "IB",
-		.relaxed_ordering = r->relaxed_ordering,
-		.wr_api = r->wr_api,
-		.tx_depth = s->server ? -1 : (int)s->o->tx_depth,
-		.cq_mod = -1,
-		.mtu = rp_mtu_bytes(r->mtu),
-		.link_type = rp_dev_is_roce(&r->dev) ? "Ethernet" : "IB",
-		.gid_index = r->gid_index,
-		.max_inline = -1,
-		.out_reads = (int)r->rd_atomic,
-		.rdma_cm = s->o->rdma_cm,
-		.server = s->server,
-	};
-}
-
 static void rl_header(const struct rp_session *s, const struct rp_header *h)
 {
 	if (!rp_opts_full(s->o))
@@ -141,33 +101,6 @@ static void rl_header(const struct rp_session *s, const struct rp_header *h)
 	rp_report_addresses_fmt(stdout, &s->local[0], &s->remote[0], 1,
 				s->o->rdma_cm ? RP_ADDR_CM : RP_ADDR_READ);
 	fflush(stdout);
-}
-
-/* Add one size's row to the JSON document (-a: to the array). */
-static int rl_json_add(struct rl_json *j, const struct rp_opts *o,
-		       uint64_t size, const struct rp_latstats *st, double tps)
-{
-	cJSON *row;
-
-	if (!o->out_json)
-		return 0;
-	if (o->output == RP_OUTPUT_LATENCY)
-		row = rp_json_value_result("avg_lat", st->t_avg);
-	else if (o->duration)	/* perftest's -D keys */
-		row = rp_json_lat_dur_result(size, st->n, st->t_avg, tps);
-	else
-		row = rp_json_lat_result(size, st->n, st);
-	if (row && !o->all_sizes) {
-		cJSON_Delete(j->results);
-		j->results = row;
-		return 0;
-	}
-	if (row && j->results && cJSON_AddItemToArray(j->results, row))
-		return 0;
-	cJSON_Delete(row);
-	rp_err("building the JSON result of size %llu: %s",
-	       (unsigned long long)size, strerror(ENOMEM));
-	return -ENOMEM;
 }
 
 /* The table header: perftest's, or with -D its duration form. */
@@ -193,7 +126,7 @@ static void rl_row(const struct rp_opts *o, uint64_t size,
 
 /* Run one size; print -H, the row; add it to the JSON document. */
 static int rl_client_size(struct rp_session *s, struct rp_lat_cfg *cfg,
-			  struct rp_lat_samples *smp, struct rl_json *j,
+			  struct rp_lat_samples *smp, struct rp_jsonout *j,
 			  struct rp_latstats *st)
 {
 	double tps;
@@ -211,7 +144,8 @@ static int rl_client_size(struct rp_session *s, struct rp_lat_cfg *cfg,
 	}
 	rl_row(s->o, cfg->size, st, tps);
 	fflush(stdout);
-	return rl_json_add(j, s->o, cfg->size, st, tps);
+	rp_jsonout_add_lat(j, cfg->size, st, tps, s->o->duration);
+	return 0;
 }
 
 /* --validate: the client's slice holds what @size-byte READs brought
@@ -229,7 +163,7 @@ static int rl_client_check(struct rp_session *s, uint64_t size,
 
 /* The table: title, a row per size, RESULT_LINE; then railperf's notes.
  * A failed check (*v) stops the sizes; it is reported by the caller. */
-static int rl_client_sizes(struct rp_session *s, struct rl_json *j,
+static int rl_client_sizes(struct rp_session *s, struct rp_jsonout *j,
 			   struct rl_verdict *v)
 {
 	struct rl_beat beat = { .ctrl = &s->ctrl, .last_ns = rp_now_ns() };
@@ -268,23 +202,6 @@ static int rl_client_sizes(struct rp_session *s, struct rl_json *j,
 	return ret;
 }
 
-/* Write the --out_json document; consumes j's trees. */
-static int rl_json_write(const struct rp_opts *o, struct rl_json *j)
-{
-	cJSON *doc = rp_json_doc(j->info, j->results);
-	int ret;
-
-	j->info = j->results = NULL;
-	if (!doc) {
-		rp_err("building the JSON document for '%s': %s",
-		       o->out_json_file, strerror(ENOMEM));
-		return -ENOMEM;
-	}
-	ret = rp_json_write(o->out_json_file, doc);
-	cJSON_Delete(doc);
-	return ret;
-}
-
 /* --validate: print the client's verdict and send it to the server. A
  * failed check is the run's failure (-EILSEQ). */
 static int rl_client_verdict(struct rp_session *s, const struct rl_verdict *v)
@@ -298,17 +215,15 @@ static int rl_client_verdict(struct rp_session *s, const struct rl_verdict *v)
 
 static int rl_client(struct rp_session *s)
 {
-	struct rl_json j = { 0 };
 	struct rl_verdict v = { .v.ok = 1 };
+	struct rp_jsonout j;
 	struct rp_header h;
 	int ret, bye;
 
-	rl_header_fill(s, &h);
+	rp_session_header(s, &h);
 	rl_header(s, &h);
-	if (s->o->out_json) {
-		j.info = rp_json_test_info(&h);
-		j.results = s->o->all_sizes ? cJSON_CreateArray() : NULL;
-	}
+	if (rp_jsonout_init(&j, rp_opts_json_path(s->o), s->o->output))
+		return -ENOMEM;
 	ret = rl_client_sizes(s, &j, &v);
 	if (s->o->validate && (!ret || !v.v.ok)) {
 		if (ret && rp_opts_full(s->o))
@@ -318,14 +233,12 @@ static int rl_client(struct rp_session *s)
 	if (!ret) {
 		if (rp_opts_full(s->o))
 			rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
-		if (s->o->out_json)
-			ret = rl_json_write(s->o, &j);
+		ret = rp_jsonout_write(&j, &h);
 		/* the run itself is over: let the server finish cleanly */
 		bye = rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
 		ret = ret ? ret : bye;
 	}
-	cJSON_Delete(j.info);
-	cJSON_Delete(j.results);
+	rp_jsonout_fini(&j);
 	return ret;
 }
 
@@ -351,7 +264,7 @@ static int rl_server(struct rp_session *s)
 	struct rp_header h;
 	int ret = 0;
 
-	rl_header_fill(s, &h);
+	rp_session_header(s, &h);
 	rl_header(s, &h);
 	if (s->o->validate)
 		ret = rl_server_verdict(s);

@@ -12,10 +12,13 @@
                                   unquoted keys and trailing commas)
   shape.py json-compare PT RP KIND
                                   KIND bw | lat | lat_dur | bw_avg | ...:
-                                  RP's keys are perftest 6.29's (section 1.7
-                                  of ../shared/reference/perftest.md), PT's
-                                  (6.06) keys all appear in RP in order, and
-                                  RP is valid JSON
+                                  RP's keys are perftest 6.29's (those of
+                                  --out_json, written by perftest_parameters.c
+                                  in write_test_info_to_file(),
+                                  print_full_bw_report() and
+                                  print_report_lat(); linux-rdma/perftest),
+                                  PT's (6.06) keys all appear in RP in order,
+                                  and RP is valid JSON
   shape.py check DIR NAME KIND [JSON_KIND]
                                   a whole flag set in one process (python
                                   is slow to start under emulation): the

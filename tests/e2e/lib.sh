@@ -1,5 +1,5 @@
 # Shared helpers for end-to-end tests (sourced; POSIX sh). They run inside a
-# Soft-RoCE guest from tools/softroce, in the repository's root directory.
+# Soft-RoCE guest from tools/scripts/softroce, in the repository's root directory.
 
 B=${B:-build}
 DEV=${DEV:-rxe1}

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Self-check of the Soft-RoCE test bed; runs INSIDE a guest started by
-#   tools/softroce run tests/e2e/softroce_selftest.sh [EXPECTED_CWD]
-# (also works as either script of "tools/softroce run2").
+#   tools/scripts/softroce run tests/e2e/softroce_selftest.sh [EXPECTED_CWD]
+# (also works as either script of "tools/scripts/softroce run2").
 # Exit status: 0 if every check passes, 1 otherwise.
 #
 # EXPECTED_CWD (optional): the directory the host ran the tool from; without

@@ -2,12 +2,13 @@
 # Description: runs the end-to-end tests of one topology, each under a
 # timeout (E2E_TIMEOUT seconds), and prints "RESULT PASS|FAIL|SKIP name
 # (Ns)"; a failing test's output follows its RESULT line.
-#   tools/softroce run  tests/e2e/suite.sh      every t_*.sh, one guest
-#   tools/softroce run2 tests/e2e/suite.sh ...  every t2_*.sh, in two
-#       guests joined back to back by two rails: guest a (the server
-#       side) and guest b (the client side) each run their half, given
-#       the role as $1; names carry the role (t2_multi_bw.a), and a
-#       passing test's "# " notes are printed too.
+#   tools/scripts/softroce run  tests/e2e/suite.sh
+#       every t_*.sh, one guest
+#   tools/scripts/softroce run2 tests/e2e/suite.sh ...
+#       every t2_*.sh, in two guests joined back to back by two rails:
+#       guest a (the server side) and guest b (the client side) each run
+#       their half, given the role as $1; names carry the role
+#       (t2_multi_bw.a), and a passing test's "# " notes are printed too.
 # RP_E2E_ONLY selects tests by whole name (tests/e2e/select.sh).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/select.sh

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rp_msg.h"
+#include "proto/rp_msg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

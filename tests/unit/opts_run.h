@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "capture.h"
-#include "rp_opts.h"
+#include "app/rp_opts.h"
 
 static const struct rp_test_desc bw_desc = {
 	.test = RP_TEST_WRITE_BW,

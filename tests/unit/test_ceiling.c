@@ -20,7 +20,7 @@
 
 #include <cmocka.h>
 
-#include "rp_ceiling.h"
+#include "topo/rp_ceiling.h"
 #include "fixtures.h"
 
 #define KIB 1024ull

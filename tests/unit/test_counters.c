@@ -21,7 +21,7 @@
 
 #include <cmocka.h>
 
-#include "rp_counters.h"
+#include "topo/rp_counters.h"
 #include "cases.h"
 #include "fixtures.h"
 

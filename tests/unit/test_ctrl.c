@@ -27,9 +27,9 @@
 #include <cmocka.h>
 
 #include "capture.h"
-#include "rp_ctrl.h"
-#include "rp_msg.h"
-#include "rp_time.h"
+#include "ctrl/rp_ctrl.h"
+#include "proto/rp_msg.h"
+#include "base/rp_time.h"
 
 #define ALARM_S 8		/* safety net per test; each needs < 5 s */
 #define HOST "127.0.0.1"

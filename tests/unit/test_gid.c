@@ -22,10 +22,12 @@
 
 #include <cmocka.h>
 
-#include "rp_gid.h"
-#include "rp_ifaddr.h"
+#include "net/rp_gid.h"
+#include "net/rp_ifaddr.h"
 #include "cases.h"
 #include "fixtures.h"
+#include "net/rp_gid_rules.h"
+#include "net/rp_gid_sysfs.h"
 
 #define V1 RP_GID_TYPE_ROCE_V1
 #define V2 RP_GID_TYPE_ROCE_V2

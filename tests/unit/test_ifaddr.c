@@ -21,7 +21,7 @@
 
 #include "capture.h"
 #include "hosts.h"
-#include "rp_ifaddr.h"
+#include "net/rp_ifaddr.h"
 
 static struct rp_ifaddrs *list_new(void)
 {

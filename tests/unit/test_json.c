@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "capture.h"
-#include "rp_json.h"
+#include "output/rp_json.h"
 
 static const struct rp_header lat_client = {
 	.title = "RDMA_Read Latency Test",

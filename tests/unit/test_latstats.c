@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "rp_latstats.h"
+#include "engine/rp_latstats.h"
 
 /* |got - want| <= 1e-9 * |want| + 1e-12. */
 static void near(double got, double want)

@@ -18,9 +18,9 @@
 
 #include "capture.h"
 #include "opts_run.h"
-#include "rp_main.h"
-#include "rp_opts.h"
-#include "rp_version.h"
+#include "app/rp_main.h"
+#include "app/rp_opts.h"
+#include "base/rp_version.h"
 
 struct started {
 	struct rp_opts o;

@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "rp_msg.h"
+#include "proto/rp_msg.h"
 
 /* RAIL layout (rp_msg.c): 36 fixed bytes, then 28 bytes per QP. */
 #define RAIL_FIXED 36

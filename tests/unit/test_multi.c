@@ -22,9 +22,9 @@
 #include <cmocka.h>
 
 #include "cases.h"
-#include "rp_bw.h"
-#include "rp_multi.h"
-#include "rp_subnet.h"
+#include "engine/rp_bw.h"
+#include "engine/rp_multi.h"
+#include "net/rp_subnet.h"
 
 #define SIZE_64K 65536ull
 #define EPS 1e-9

@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "hosts.h"
-#include "rp_netdev.h"
+#include "net/rp_netdev.h"
 
 /* The sysfs root of host @host into @out. */
 static void host_root(void **state, const char *host, char *out)

@@ -21,7 +21,8 @@
 #include "capture.h"
 #include "cases.h"
 #include "opts_run.h"
-#include "rp_opts.h"
+#include "app/rp_opts.h"
+#include "app/rp_usage.h"
 
 
 static void check_defaults(const struct rp_opts *o,

@@ -21,7 +21,8 @@
 
 #include "capture.h"
 #include "opts_run.h"
-#include "rp_opts.h"
+#include "app/rp_opts.h"
+#include "app/rp_usage.h"
 
 /* The perftest-compatibility flags, short and long. */
 static void test_perftest_flags(void **state)

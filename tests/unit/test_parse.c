@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "rp_parse.h"
+#include "base/rp_parse.h"
 
 /* Sentinel: an output a failed parse must leave alone. */
 #define UNTOUCHED 0xdeadbeefULL

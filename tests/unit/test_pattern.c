@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "rp_opts.h"
-#include "rp_pattern.h"
+#include "app/rp_opts.h"
+#include "proto/rp_pattern.h"
 
 #define SLICE 8192
 

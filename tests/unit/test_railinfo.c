@@ -25,9 +25,13 @@
 
 #include "capture.h"
 #include "hosts.h"
-#include "rp_locality.h"
-#include "rp_railinfo.h"
-#include "rp_table.h"
+#include "topo/rp_locality.h"
+#include "info/rp_railinfo.h"
+#include "info/rp_railinfo_json.h"
+#include "info/rp_railinfo_text.h"
+#include "topo/rp_ceiling.h"
+#include "base/rp_table.h"
+#include "net/rp_gid_rules.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 0.005)
 

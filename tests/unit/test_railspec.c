@@ -19,8 +19,8 @@
 
 #include "capture.h"
 #include "cases.h"
-#include "rp_msg.h"
-#include "rp_railspec.h"
+#include "proto/rp_msg.h"
+#include "app/rp_railspec.h"
 
 #define MAXR 4
 

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "memout.h"
-#include "rp_report.h"
+#include "output/rp_report.h"
 
 /* perftest's RESULT_LINE: 87 dashes (8 groups of 10, then 7). */
 #define DASHES \

@@ -17,8 +17,8 @@
 #include <cmocka.h>
 
 #include "memout.h"
-#include "rp_report.h"
-#include "rp_report_lat.h"
+#include "output/rp_report.h"
+#include "output/rp_report_lat.h"
 
 #define DASHES \
 	"----------" "----------" "----------" "----------" \

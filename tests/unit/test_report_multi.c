@@ -23,7 +23,7 @@
 
 #include "cases.h"
 #include "memout.h"
-#include "rp_report_multi.h"
+#include "output/rp_report_multi.h"
 
 /* --- helpers ------------------------------------------------------------ */
 

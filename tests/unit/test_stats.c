@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "rp_stats.h"
+#include "engine/rp_stats.h"
 
 /* |got - want| <= 1e-9 * |want| (or 1e-12 near 0). */
 static void near(double got, double want)

@@ -27,7 +27,7 @@
 #include <numa.h>
 
 #include "capture.h"
-#include "rp_topo.h"
+#include "topo/rp_topo.h"
 
 #define NODEV "nosuch0"
 

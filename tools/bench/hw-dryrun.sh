@@ -1,7 +1,7 @@
 #!/bin/sh
 # tools/bench/hw-dryrun.sh - exercise "make bench HW=1" without hardware:
 #
-#   tools/softroce run tools/bench/hw-dryrun.sh
+#   tools/scripts/softroce run tools/bench/hw-dryrun.sh
 #
 # Inside one Soft-RoCE guest, runs tools/bench/bench with HW=1, SERVER and
 # CLIENT set, and "ssh" replaced by a stand-in that runs the command in the

@@ -3,7 +3,7 @@
 #
 # Where the sides run depends on BENCH_ROLE:
 #   single  one Soft-RoCE guest: server and client here (rxe loopback)
-#   a       guest a of "tools/softroce run2": the servers only
+#   a       guest a of "tools/scripts/softroce run2": the servers only
 #   b       guest b: the clients only (connects to guest a)
 #   hw      real hardware: servers on $SERVER, clients on $CLIENT, over ssh
 #

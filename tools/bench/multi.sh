@@ -4,9 +4,10 @@
 #       once (each -D $BENCH_MULTI_D, its own window); their BWs are summed
 #   rp  one rail_multi_bw over both rails, -D $BENCH_MULTI_D: the aggregate
 #       over one common window and each rail's own BW
-# Same flags for both. Runs in both guests of "tools/softroce run2" (a: the
-# servers, b: the clients; the DGX Spark topology) or, with BENCH_ROLE=hw,
-# on the host driving two machines. Started by tools/bench/bench.
+# Same flags for both. Runs in both guests of "tools/scripts/softroce run2"
+# (a: the servers, b: the clients; the DGX Spark topology) or, with
+# BENCH_ROLE=hw, on the host driving two machines. Started by
+# tools/bench/bench.
 cd "$(dirname "$0")/../.." || exit 1
 BENCH_ROLE=${BENCH_ROLE:-${SOFTROCE_GUEST:-}}
 BENCH_PART=multi

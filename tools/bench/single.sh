@@ -10,8 +10,9 @@
 # perftest (ib_write_bw, ib_read_lat) and railperf (rail_write_bw,
 # rail_read_lat) get the same flags; each run does every test once with
 # both tools, perftest first in odd runs and railperf first in even ones.
-# Runs in a "tools/softroce run" guest (server and client on $BENCH_DEV,
-# rxe loopback) or, with BENCH_ROLE=hw, on the host driving two machines.
+# Runs in a "tools/scripts/softroce run" guest (server and client on
+# $BENCH_DEV, rxe loopback) or, with BENCH_ROLE=hw, on the host driving two
+# machines.
 # Started by tools/bench/bench, which says what the variables mean.
 cd "$(dirname "$0")/../.." || exit 1
 BENCH_ROLE=${BENCH_ROLE:-${SOFTROCE_GUEST:-}}

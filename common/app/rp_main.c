@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+/* rp_main.c - the shared start of the test binaries (see rp_main.h). */
+#include "app/rp_main.h"
+
+#include <stdio.h>
+
+#include "base/rp_signal.h"
+#include "base/rp_version.h"
+#include "app/rp_usage.h"
+
+enum rp_main_next rp_main_start(struct rp_opts *o,
+				const struct rp_test_desc *desc, int argc,
+				char **argv,
+				int (*check)(const struct rp_opts *o))
+{
+	rp_opts_init(o, desc);
+	if (rp_opts_parse(o, argc, argv))
+		return RP_MAIN_FAIL;
+	if (o->help) {
+		rp_opts_usage(o, stdout);
+		return RP_MAIN_DONE;
+	}
+	if (o->version) {
+		printf("%s (railperf) %s, output format of perftest %s\n",
+		       desc->name, RP_VERSION, RP_PERFTEST_FORMAT);
+		return RP_MAIN_DONE;
+	}
+	if (rp_opts_finish(o) || (check && check(o)) || rp_signal_install())
+		return RP_MAIN_FAIL;
+	rp_opts_notices(o, stdout);
+	return RP_MAIN_RUN;
+}
+
+int rp_main(const struct rp_test_desc *desc, int argc, char **argv,
+	    int (*check)(const struct rp_opts *o),
+	    int (*run)(const struct rp_opts *o))
+{
+	struct rp_opts o;
+
+	switch (rp_main_start(&o, desc, argc, argv, check)) {
+	case RP_MAIN_RUN:
+		return run(&o) ? 1 : 0;
+	case RP_MAIN_DONE:
+		return 0;
+	default:
+		return 1;
+	}
+}

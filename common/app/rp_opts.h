@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_opts.h - command-line options shared by every railperf binary.
+ *
+ * Flags and defaults follow perftest (ib_write_bw, ib_read_lat). Each binary
+ * describes itself with a struct rp_test_desc (name, defaults, which flags it
+ * takes); rp_opts_parse() fills a caller-owned struct rp_opts from argv and
+ * rp_opts_finish() applies perftest's derived defaults and cross-checks.
+ */
+#ifndef RP_OPTS_H
+#define RP_OPTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "output/rp_report.h"
+#include "proto/rp_proto.h"
+
+/* Flags a binary may accept beyond the common set (-d -i -x -s -n -p -m -F). */
+enum rp_opt_feature {
+	RP_FEAT_BW = 1 << 0,	/* -a -D -t -Q -q -l -I -N -w -y
+				 * --report_gbits --run_infinitely */
+	RP_FEAT_LAT = 1 << 1,	/* -a -D -H */
+	RP_FEAT_MULTI = 1 << 2,	/* --interval (several rails) */
+};
+
+#define RP_ALL_SIZES_MAX (8u << 20)	/* -a sweeps 2 B .. 8 MiB (perftest) */
+#define RP_DEF_TCP_PORT 18515		/* perftest's DEF_PORT */
+#define RP_DEF_TIMEOUT_S 60
+#define RP_DEF_JSON_FILE "perftest_out.json"
+#define RP_DEF_QP_TIMEOUT 14		/* -u: 4.096 us * 2^14 (perftest) */
+#define RP_DEF_INF_PERIOD 5		/* --run_infinitely: -D default, s */
+#define RP_MAX_INLINE 912		/* -I: perftest's MAX_INLINE */
+
+struct rp_test_desc {
+	enum rp_test test;
+	const char *name;	/* program name, e.g. "rail_write_bw" */
+	const char *title;	/* perftest title, e.g. "RDMA_Write BW Test" */
+	uint64_t def_size;	/* bytes */
+	uint64_t def_iters;
+	unsigned int def_tx_depth;
+	unsigned int features;	/* enum rp_opt_feature bits */
+};
+
+struct rp_opts {
+	const struct rp_test_desc *desc;
+	const char *server;	/* host to connect to; NULL = run as server */
+	const char *dev;	/* -d, NULL = first device */
+	unsigned int ib_port;	/* -i */
+	int gid_index;		/* -x, -1 = choose automatically */
+	const char *gid_list;	/* -x as given, multi-rail: "3" or "1,3" */
+	uint64_t size;		/* -s, bytes */
+	uint64_t iters;		/* -n, per QP */
+	unsigned int duration;	/* -D, seconds; 0 = iteration mode */
+	bool all_sizes;		/* -a */
+	unsigned int tx_depth;	/* -t, outstanding WRs per QP */
+	unsigned int cq_mod;	/* -Q, WRs per signaled completion */
+	bool cq_mod_given;
+	unsigned int num_qps;	/* -q */
+	unsigned int tcp_port;	/* -p */
+	unsigned int mtu;	/* -m, bytes; 0 = port's active MTU */
+	bool report_gbits;	/* --report_gbits: Gb/s = 10^9 b/s, else MiB/s */
+	bool validate;		/* --validate: check the bytes that arrived */
+	bool hugepages;		/* hugepage buffers (default), --no_hugepages */
+	bool histogram;		/* -H (latency tests) */
+	bool out_json;		/* --out_json or --out_json_file given */
+	const char *out_json_file; /* default "perftest_out.json" (perftest) */
+	unsigned int interval;	/* --interval, s; 0 = no interval rows */
+	bool ipv6;		/* --ipv6: prefer IPv6 GIDs (perftest's flag) */
+	unsigned int timeout;	/* --timeout, seconds, control connection */
+	enum rp_output output;	/* --output */
+	bool run_infinitely;	/* --run_infinitely: a row every -D s */
+	bool limit_bw_given;	/* -w */
+	double limit_bw;	/* BW average floor, units of the report */
+	bool limit_msgrate_given; /* -y */
+	double limit_msgrate;	/* MsgRate floor, Mpps */
+	unsigned int post_list;	/* -l: WRs per post; 1 = railperf batching */
+	int inline_size;	/* -I, bytes; -1 = not given (0 in BW tests) */
+	unsigned int qp_timeout; /* -u: ACK timeout, 4.096 us * 2^u */
+	const char *bind_source_ip; /* --bind_source_ip, NULL = any */
+	bool rdma_cm;		/* -R: QPs connected through librdmacm */
+	bool no_peak;		/* -N: BW peak not measured (0.00) */
+	bool help;
+	bool version;
+};
+
+/*
+ * rp_opts_init - fill @o with @desc's defaults. @desc must outlive @o.
+ */
+void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc);
+
+/*
+ * rp_opts_parse - parse argv into @o (initialized by rp_opts_init). On a bad
+ * flag or value prints one line naming it and the valid values, returns
+ * -EINVAL. Does not exit. Pointers in @o point into argv.
+ */
+int rp_opts_parse(struct rp_opts *o, int argc, char **argv);
+
+/*
+ * rp_opts_finish - apply perftest's derived defaults and cross-flag checks:
+ * CQ moderation 100, but 1 above 8 KiB unless -Q or -a (perftest 4aaedcc);
+ * TX depth capped to iterations; CQ moderation capped to TX depth unless
+ * given; -l: iterations a multiple of it, CQ moderation = -l unless -Q
+ * (then -l a multiple of -Q); --run_infinitely: -D 5 unless given; -a
+ * excludes -D and --run_infinitely. Prints one line and returns -EINVAL on
+ * conflict.
+ */
+int rp_opts_finish(struct rp_opts *o);
+
+/*
+ * rp_opts_notices - the lines perftest prints before everything else for
+ * these options (stdout, full output only): the CQ moderation warning for
+ * -Q > 1 above 8 KiB, "Post List requested - ..." for -l without -Q.
+ */
+void rp_opts_notices(const struct rp_opts *o, FILE *f);
+
+/*
+ * rp_opts_full - true for the perftest block (no --output): header,
+ * address lines, table, railperf's lines. With --output only the number.
+ */
+static inline bool rp_opts_full(const struct rp_opts *o)
+{
+	return o->output == RP_OUTPUT_FULL;
+}
+
+/* rp_opts_json_path - the --out_json file, or NULL without --out_json. */
+static inline const char *rp_opts_json_path(const struct rp_opts *o)
+{
+	return o->out_json ? o->out_json_file : NULL;
+}
+
+/*
+ * rp_opts_limit_pass - fold one row into the -w / -y gate: *@bw_passed
+ * becomes true when no -w is given or @bw_avg reaches it, *@rate_passed
+ * likewise for -y and @msg_rate. Start both false; perftest's rule: with
+ * -a (or --run_infinitely) one row that passes is enough.
+ */
+void rp_opts_limit_pass(const struct rp_opts *o, double bw_avg,
+			double msg_rate, bool *bw_passed, bool *rate_passed);
+
+/*
+ * rp_opts_limits_ok - the gate's verdict after the rows: true when both
+ * passed; else perftest's line on stderr ("Error: BW result is below bw
+ * limit", "Error: Msg rate  is below msg_rate limit") and false. Unlike
+ * perftest, -y is checked on its own (perftest checks it only with -w).
+ */
+bool rp_opts_limits_ok(const struct rp_opts *o, bool bw_passed,
+		       bool rate_passed);
+
+/*
+ * rp_opts_sizes - the message sizes this run covers: -a gives 2, 4, ...,
+ * 8 MiB (23 sizes, as perftest); otherwise the single -s size. Writes up to
+ * @max sizes to @out and returns how many.
+ */
+size_t rp_opts_sizes(const struct rp_opts *o, uint64_t *out, size_t max);
+
+/* rp_opts_max_size - the largest size of the run, bytes (buffer sizing). */
+uint64_t rp_opts_max_size(const struct rp_opts *o);
+
+#endif /* RP_OPTS_H */

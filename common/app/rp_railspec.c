@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/rp_log.h"
+#include "base/rp_parse.h"
+#include "app/rp_railspec.h"
+
+/* Copy element @i of comma list @list into @buf; -ENOENT past the end. */
+static int rp_list_item(const char *list, unsigned int i, char *buf,
+			size_t len)
+{
+	const char *p = list, *end;
+
+	while (i--) {
+		p = strchr(p, ',');
+		if (!p)
+			return -ENOENT;
+		p++;
+	}
+	end = strchr(p, ',');
+	if (!end)
+		end = p + strlen(p);
+	if ((size_t)(end - p) >= len)
+		return -E2BIG;
+	memcpy(buf, p, (size_t)(end - p));
+	buf[end - p] = '\0';
+	return 0;
+}
+
+/* rp_list_item, with one line quoting an element too long to be valid. */
+static int rp_list_get(const char *list, const char *flag, unsigned int i,
+		       char *buf, size_t len)
+{
+	const char *p = list;
+	unsigned int k;
+	int ret = rp_list_item(list, i, buf, len);
+
+	if (ret != -E2BIG)
+		return ret;
+	for (k = 0; k < i; k++)
+		p = strchr(p, ',') + 1;
+	if (!strcmp(flag, "-d"))
+		rp_err("rail name '%.*s' in -d is too long (at most %d "
+		       "characters)", (int)strcspn(p, ","), p,
+		       RP_RAIL_NAME_LEN - 1);
+	else
+		rp_err("invalid GID index '%.*s' in -x: valid values are "
+		       "0 .. 255", (int)strcspn(p, ","), p);
+	return ret;
+}
+
+static unsigned int rp_list_len(const char *list)
+{
+	unsigned int n = 1;
+
+	for (; *list; list++)
+		n += *list == ',';
+	return n;
+}
+
+static int rp_spec_dev(const char *item, unsigned int def_port,
+		       struct rp_railspec *r)
+{
+	const char *colon = strchr(item, ':');
+	size_t name_len = colon ? (size_t)(colon - item) : strlen(item);
+	uint64_t port = def_port;
+
+	if (!*item) {
+		rp_err("empty rail in -d: give dev or dev:port, comma-separated");
+		return -EINVAL;
+	}
+	if (name_len >= sizeof(r->dev)) {
+		rp_err("rail name '%.*s' in -d is too long (at most %zu "
+		       "characters)", (int)name_len, item, sizeof(r->dev) - 1);
+		return -EINVAL;
+	}
+	if (!name_len || (colon && rp_parse_u64(colon + 1, 1, 254, &port))) {
+		rp_err("invalid rail '%s' in -d: want dev or dev:port "
+		       "with port 1..254", item);
+		return -EINVAL;
+	}
+	memcpy(r->dev, item, name_len);
+	r->dev[name_len] = '\0';
+	r->port = (unsigned int)port;
+	return 0;
+}
+
+static int rp_spec_gid(const char *item, struct rp_railspec *r)
+{
+	uint64_t v;
+
+	if (rp_parse_u64(item, 0, 255, &v)) {
+		rp_err("invalid GID index '%s' in -x: valid values are 0 .. 255",
+		       item);
+		return -EINVAL;
+	}
+	r->gid_index = (int)v;
+	return 0;
+}
+
+static int rp_spec_unique(const struct rp_railspec *out, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(out[i].dev, out[n].dev) &&
+		    out[i].port == out[n].port) {
+			rp_err("rail %s:%u is given twice in -d", out[n].dev,
+			       out[n].port);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+int rp_railspec_parse(const char *devs, const char *gids,
+		      unsigned int def_port, struct rp_railspec *out,
+		      size_t max)
+{
+	unsigned int n, ng, i;
+	char item[RP_RAIL_NAME_LEN + 8];
+
+	if (!devs || !*devs) {
+		rp_err("name the rails with -d, e.g. -d mlx5_0,mlx5_1");
+		return -EINVAL;
+	}
+	n = rp_list_len(devs);
+	ng = gids ? rp_list_len(gids) : 0;
+	if (n > max) {
+		rp_err("%u rails given with -d; at most %zu", n, max);
+		return -EINVAL;
+	}
+	if (ng > 1 && ng != n) {
+		rp_err("-x lists %u GID indexes for %u rails: give one for "
+		       "all rails or one per rail", ng, n);
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++) {
+		if (rp_list_get(devs, "-d", i, item, sizeof(item)) ||
+		    rp_spec_dev(item, def_port, &out[i]) ||
+		    rp_spec_unique(out, i))
+			return -EINVAL;
+		out[i].gid_index = -1;
+		if (ng && (rp_list_get(gids, "-x", ng > 1 ? i : 0, item,
+				       sizeof(item)) ||
+			   rp_spec_gid(item, &out[i])))
+			return -EINVAL;
+	}
+	return (int)n;
+}

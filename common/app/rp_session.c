@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verbs/rp_cm.h"
+#include "base/rp_log.h"
+#include "output/rp_report.h"
+#include "app/rp_session.h"
+#include "ctrl/rp_xchg.h"
+
+void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
+		       struct rp_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->test = (uint16_t)o->desc->test;
+	p->flags = (uint16_t)((o->all_sizes ? RP_PF_ALL_SIZES : 0) |
+			      (o->validate ? RP_PF_VALIDATE : 0) |
+			      (o->run_infinitely ? RP_PF_INFINITE : 0) |
+			      (o->rdma_cm ? RP_PF_RDMA_CM : 0));
+	p->size = o->size;
+	p->iters = o->iters;
+	p->duration = o->duration;
+	p->num_qps = o->num_qps;
+	p->num_rails = num_rails;
+}
+
+/*
+ * The client of a one-rail test knows its peer: the server host's IPv4
+ * address lets the GID choice prefer an entry in the same subnet. (Several
+ * rails have one peer address per rail, unknown until the exchange.)
+ */
+static void rp_session_peer(const struct rp_session *s, struct rp_rail_cfg *c)
+{
+	struct addrinfo hints = { .ai_family = AF_INET,
+				  .ai_socktype = SOCK_STREAM };
+	const struct sockaddr_in *sin;
+	struct addrinfo *res;
+
+	if (s->server || s->num_rails != 1 ||
+	    getaddrinfo(s->o->server, NULL, &hints, &res))
+		return;
+	sin = (const struct sockaddr_in *)res->ai_addr;
+	memset(c->peer, 0, 10);
+	c->peer[10] = 0xff;
+	c->peer[11] = 0xff;
+	memcpy(&c->peer[12], &sin->sin_addr, 4);
+	c->peer_known = true;
+	freeaddrinfo(res);
+}
+
+/* A binary's rail configuration plus what every rail takes from -u, -I,
+ * --ipv6 and the sizes. */
+static void rp_session_rail_cfg(const struct rp_session *s,
+				const struct rp_rail_cfg *in,
+				struct rp_rail_cfg *c)
+{
+	*c = *in;
+	c->ipv6 = s->o->ipv6;
+	c->qp_timeout = s->o->qp_timeout;
+	c->max_inline = s->o->inline_size > 0 ?
+			(unsigned int)s->o->inline_size : 0;
+	c->max_msg = rp_opts_max_size(s->o);
+}
+
+static int rp_session_addrs(struct rp_session *s)
+{
+	s->local = calloc(s->num_rails, sizeof(*s->local));
+	s->remote = calloc(s->num_rails, sizeof(*s->remote));
+	return s->local && s->remote ? 0 : -ENOMEM;
+}
+
+static int rp_session_rails(struct rp_session *s,
+			    const struct rp_rail_cfg *cfg)
+{
+	struct rp_rail_cfg c;
+	unsigned int i;
+	int ret;
+
+	ret = rp_session_addrs(s);
+	if (ret)
+		return ret;
+	for (i = 0; i < s->num_rails; i++) {
+		rp_session_rail_cfg(s, &cfg[i], &c);
+		rp_session_peer(s, &c);
+		ret = rp_rail_init(&s->rails[i], &c);
+		if (ret)
+			return ret;
+		rp_rail_local_addr(&s->rails[i], &s->local[i]);
+	}
+	return 0;
+}
+
+static int rp_session_connect(struct rp_session *s)
+{
+	const struct rp_opts *o = s->o;
+	int lfd;
+
+	s->ctrl.timeout_ms = (int)o->timeout * 1000;
+	if (!s->server)
+		return rp_ctrl_connect_from(o->server, o->tcp_port,
+					    o->bind_source_ip, o->timeout,
+					    &s->ctrl);
+	lfd = rp_ctrl_listen(o->bind_source_ip, o->tcp_port);
+	if (lfd < 0)
+		return lfd;
+	if (rp_opts_full(o))
+		rp_report_waiting(stdout);
+	fflush(stdout);
+	return rp_ctrl_accept(lfd, o->timeout, &s->ctrl);
+}
+
+static int rp_session_exchange(struct rp_session *s)
+{
+	struct rp_params peer;
+	unsigned int i;
+	int ret;
+
+	rp_session_params(s->o, s->num_rails, &s->params);
+	ret = rp_xchg_params(&s->ctrl, s->server, &s->params, &peer);
+	if (ret)
+		return ret;
+	for (i = 0; i < s->num_rails; i++) {
+		ret = rp_xchg_rail(&s->ctrl, s->server, &s->local[i],
+				   &s->remote[i]);
+		if (ret)
+			return ret;
+		ret = rp_rail_connect(&s->rails[i], &s->remote[i]);
+		if (ret) {
+			rp_ctrl_send_error(&s->ctrl, "could not connect the "
+					   "QPs (see the peer's output)");
+			return ret;
+		}
+		s->local[i].mtu = (uint8_t)s->rails[i].mtu;
+	}
+	return rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
+}
+
+/*
+ * -R: rdma_cm listens before the client can connect; after HELLO the QPs
+ * are connected through rdma_cm (which builds the rail on the routed
+ * device), then RAIL tells each side the other's buffer (rkey, address).
+ */
+static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
+{
+	const struct rp_opts *o = s->o;
+	int tmo = (int)o->timeout * 1000;
+	struct rp_params peer;
+	struct rp_rail_cfg c;
+	int ret;
+
+	rp_session_rail_cfg(s, &cfg[0], &c);
+	ret = rp_session_addrs(s);
+	if (!ret && s->server)
+		ret = rp_cm_listen(&s->cm, o->bind_source_ip, o->tcp_port, tmo);
+	if (!ret)
+		ret = rp_session_connect(s);
+	if (ret)
+		return ret;
+	rp_session_params(o, s->num_rails, &s->params);
+	ret = rp_xchg_params(&s->ctrl, s->server, &s->params, &peer);
+	if (ret)
+		return ret;
+	ret = s->server ? rp_cm_server(&s->cm, &c, &s->rails[0]) :
+			  rp_cm_client(&s->cm, o->server, o->tcp_port,
+				       o->bind_source_ip, &c, &s->rails[0], tmo);
+	if (ret) {
+		rp_ctrl_send_error(&s->ctrl, "could not connect the QPs "
+				   "through rdma_cm (see the peer's output)");
+		return ret;
+	}
+	rp_rail_local_addr(&s->rails[0], &s->local[0]);
+	ret = rp_xchg_rail(&s->ctrl, s->server, &s->local[0], &s->remote[0]);
+	return ret ? ret : rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
+}
+
+void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
+{
+	*c = (struct rp_rail_cfg){
+		.dev = o->dev,
+		.port = o->ib_port,
+		.gid_index = o->gid_index,
+		.num_qps = o->num_qps,
+		.tx_depth = o->tx_depth,
+		.slice = rp_rail_slice_bytes(rp_opts_max_size(o)),
+		.mtu = o->mtu,
+		.rd_atomic = 1,
+		.hugepages = o->hugepages,
+	};
+}
+
+/* Device: the rails' names joined by ',' (after the rails are up). */
+static void rp_session_devices(struct rp_session *s)
+{
+	size_t off = 0, len = sizeof(s->devices);
+	unsigned int i;
+
+	s->devices[0] = '\0';
+	for (i = 0; i < s->num_rails && off < len; i++)
+		off += (size_t)snprintf(s->devices + off, len - off, "%s%s",
+					i ? "," : "", s->rails[i].dev.name);
+}
+
+void rp_session_header(const struct rp_session *s, struct rp_header *h)
+{
+	const struct rp_rail *r = &s->rails[0];
+	const struct rp_opts *o = s->o;
+	bool bw = o->desc->features & RP_FEAT_BW;
+	unsigned int i, qps = 0, mtu = 4096;
+
+	for (i = 0; i < s->num_rails; i++) {
+		qps += r[i].num_qps;
+		if (rp_mtu_bytes(r[i].mtu) < mtu)
+			mtu = rp_mtu_bytes(r[i].mtu);
+	}
+	*h = (struct rp_header){
+		.title = bw && o->post_list > 1 ?
+			 "RDMA_Write Post List BW Test" : o->desc->title,
+		.device = s->devices,
+		.num_qps = qps,
+		.transport = r->dev.ctx->device->transport_type ==
+			     IBV_TRANSPORT_IWARP ? "IW" : "IB",
+		.relaxed_ordering = r->relaxed_ordering,
+		.wr_api = r->wr_api,
+		.tx_depth = s->server ? -1 : (int)o->tx_depth,
+		.cq_mod = bw ? (int)o->cq_mod : -1,
+		.mtu = mtu,
+		.link_type = rp_dev_is_roce(&r->dev) ? "Ethernet" : "IB",
+		.gid_index = r->gid_index,
+		.max_inline = !bw ? -1 : o->inline_size > 0 ? o->inline_size : 0,
+		.out_reads = bw ? -1 : (int)r->rd_atomic,
+		.post_list = bw ? o->post_list : 0,
+		.rdma_cm = o->rdma_cm,
+		.server = s->server,
+	};
+}
+
+int rp_session_open(struct rp_session *s, const struct rp_opts *o,
+		    const struct rp_rail_cfg *cfg, unsigned int num_rails)
+{
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	s->o = o;
+	s->server = !o->server;
+	s->num_rails = num_rails;
+	s->ctrl.fd = -1;
+	if (num_rails < 1 || num_rails > RP_MAX_RAILS)
+		return -EINVAL;
+	if (o->rdma_cm) {
+		ret = num_rails == 1 ? rp_session_cm(s, cfg) : -EINVAL;
+	} else {
+		ret = rp_session_rails(s, cfg);
+		if (!ret)
+			ret = rp_session_connect(s);
+		if (!ret)
+			ret = rp_session_exchange(s);
+	}
+	if (ret)
+		rp_session_close(s);
+	else
+		rp_session_devices(s);
+	return ret;
+}
+
+void rp_session_close(struct rp_session *s)
+{
+	unsigned int i;
+
+	rp_ctrl_close(&s->ctrl);
+	for (i = 0; i < s->num_rails; i++)
+		rp_rail_fini(&s->rails[i]);
+	rp_cm_fini(&s->cm);	/* -R: after the QPs it carries */
+	free(s->local);
+	free(s->remote);
+	s->local = NULL;
+	s->remote = NULL;
+	s->num_rails = 0;
+}
+
+int rp_session_fail(struct rp_session *s, const char *why, int err)
+{
+	rp_ctrl_send_error(&s->ctrl, err == -EINTR ? RP_CTRL_INTERRUPTED : why);
+	return err;
+}

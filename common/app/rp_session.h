@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_session.h - set-up and tear-down of a test between a client and a
+ * server: the rails, the control connection, HELLO, RAIL per rail, the QPs
+ * moved to RTS, and the READY barrier. Every binary opens one session.
+ */
+#ifndef RP_SESSION_H
+#define RP_SESSION_H
+
+#include <stdbool.h>
+
+#include "verbs/rp_cm.h"
+#include "ctrl/rp_ctrl.h"
+#include "proto/rp_msg.h"
+#include "app/rp_opts.h"
+#include "output/rp_report.h"
+#include "verbs/rp_rail.h"
+
+struct rp_session {
+	const struct rp_opts *o;
+	bool server;
+	unsigned int num_rails;
+	struct rp_rail rails[RP_MAX_RAILS];
+	struct rp_rail_addr *local;	/* [num_rails], heap */
+	struct rp_rail_addr *remote;	/* [num_rails], heap */
+	struct rp_ctrl ctrl;
+	struct rp_params params;
+	struct rp_cm cm;		/* -R only */
+	char devices[RP_MAX_RAILS * IBV_SYSFS_NAME_MAX]; /* "rxe0,rxe1" */
+};
+
+/*
+ * rp_session_open - bring up @num_rails rails from @cfg[], then (server)
+ * print the waiting banner, listen on -p and accept one client or (client)
+ * connect to o->server, exchange parameters and addressing, connect every
+ * QP and pass the READY barrier. With -R (one rail) the QPs are connected
+ * through rdma_cm instead, on the device the address routes to
+ * (rp_cm.h). On failure the peer is told (ERROR) when the connection is
+ * up, everything is released, and -errno is returned (the cause printed
+ * once). @s is caller-owned; close with rp_session_close() after success
+ * only.
+ */
+int rp_session_open(struct rp_session *s, const struct rp_opts *o,
+		    const struct rp_rail_cfg *cfg, unsigned int num_rails);
+
+/* rp_session_close - close the connection and release every rail. */
+void rp_session_close(struct rp_session *s);
+
+/*
+ * rp_session_fail - tell the peer this side gives up (@why, one line; for
+ * @err -EINTR, RP_CTRL_INTERRUPTED) and return @err; for failures after
+ * rp_session_open().
+ */
+int rp_session_fail(struct rp_session *s, const char *why, int err);
+
+/* rp_session_params - fill @p with this run's parameters from @o. */
+void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
+		       struct rp_params *p);
+
+/*
+ * rp_session_rail_defaults - the rail configuration every test starts
+ * from, for the device and port of -d/-i: -x, -q, -t, -m, the hugepage
+ * choice, one outstanding READ per QP and slices of the largest size.
+ * Tests change what differs (rail_read_lat: one QP, the device's READ
+ * limit; rail_multi_bw: a device, port and NUMA node per rail).
+ */
+void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c);
+
+/*
+ * rp_session_header - the values of perftest's header block for this
+ * session's side (rp_report_header): the title of the test (the Post List
+ * variant with -l > 1), the rails' devices joined by ',', the total QP
+ * count, the smallest path MTU, rail 0's link, GID and MR facts, and the
+ * lines of a BW test (CQ moderation, inline size, post list) or of a READ
+ * test (outstanding reads). h->device points into @s.
+ */
+void rp_session_header(const struct rp_session *s, struct rp_header *h);
+
+#endif /* RP_SESSION_H */

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+/* --help text for every railperf binary: all option strings live here. */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "app/rp_usage.h"
+
+static void rp_usage_common(const struct rp_opts *o, FILE *f)
+{
+	const struct rp_test_desc *d = o->desc;
+
+	fprintf(f,
+"Usage:\n"
+"  %s [options]          start a server\n"
+"  %s [options] <host>   start a client, connect to the server on <host>\n"
+"\n"
+"Options (perftest's meaning and defaults):\n"
+"  -d, --ib-dev=<dev>        RDMA device (default: first device found)\n"
+"  -i, --ib-port=<port>      device port, must be ACTIVE (default: 1)\n"
+"  -x, --gid-index=<index>   GID index (default: chosen: RoCE v2, IPv4-mapped,\n"
+"                            not link-local, lowest index; none on InfiniBand)\n"
+"  -s, --size=<bytes>        message size, K/M/G suffixes (default: %llu)\n"
+"  -n, --iters=<n>           iterations per QP, 5 .. 2^32 (default: %llu)\n"
+"  -p, --port=<port>         TCP control port (default: %u)\n"
+"  -m, --mtu=<bytes>         path MTU 256..4096 (default: port's active MTU;\n"
+"                            client and server use the smaller of the two)\n"
+"  -F, --CPU-freq            accepted for perftest compatibility; railperf\n"
+"                            times with CLOCK_MONOTONIC, not CPU cycles\n",
+		d->name, d->name, (unsigned long long)d->def_size,
+		(unsigned long long)d->def_iters, RP_DEF_TCP_PORT);
+}
+
+static void rp_usage_common2(const struct rp_opts *o, FILE *f)
+{
+	bool bw = o->desc->features & RP_FEAT_BW;
+
+	fprintf(f,
+"  -u, --qp-timeout=<t>      QP ACK timeout 4.096 us * 2^<t>, 0 .. 31\n"
+"                            (default: %u)\n", RP_DEF_QP_TIMEOUT);
+	if (!(o->desc->features & RP_FEAT_MULTI))	/* one rail only */
+		fprintf(f,
+"  -R, --rdma_cm             connect the QPs through rdma_cm: the server's\n"
+"                            address picks the device and GID\n");
+	fprintf(f,
+"      --bind_source_ip=<ip> local address: the server listens on it, the\n"
+"                            client connects from it (--source_ip too)\n"
+"      --output=<what>       print only the %s, \"%%lf\" on one\n"
+"                            line: %s\n",
+		bw ? "number asked for" : "average latency",
+		bw ? "bandwidth or message_rate" : "latency");
+}
+
+static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
+{
+	fprintf(f,
+"  -a, --all                 run sizes 2 B .. 8 MiB (powers of two)\n"
+"  -D, --duration=<s>        run for <s> seconds instead of -n; the middle\n"
+"                            half is measured (perftest's margin D/4)\n"
+"  -t, --tx-depth=<n>        outstanding WRs per QP (default: %u, at most -n)\n"
+"  -Q, --cq-mod=<n>          signal one WR in <n> (CQ moderation; default 100,\n"
+"                            1 above 8 KiB unless -a; at most -t)\n"
+"  -q, --qp=<n>              QPs, 1 .. %u (default: 1)\n"
+"      --report_gbits        report Gb/s (10^9 bit/s) instead of MiB/s\n"
+"                            (2^20 B/s, labelled MB/sec as perftest does)\n",
+		def_tx_depth, RP_MAX_QPS);
+	fprintf(f,
+"  -l, --post_list=<n>       post <n> WRs per doorbell (ibv_post_send or\n"
+"                            ibv_wr_start..complete); -n a multiple of <n>;\n"
+"                            CQ moderation <n> unless -Q (default: 1, and\n"
+"                            railperf batches up to 16)\n"
+"  -I, --inline_size=<n>     send messages of up to <n> bytes inline, 0 .. %u\n"
+"                            (default: 0; checked against the device)\n"
+"  -N, --noPeak              do not measure BW peak (printed as 0.00)\n"
+"  -w, --limit_bw=<bw>       fail (exit 1) when BW average is below <bw>,\n"
+"                            in the report's unit\n"
+"  -y, --limit_msgrate=<r>   fail (exit 1) when MsgRate is below <r> Mpps\n",
+		RP_MAX_INLINE);
+	if (!multi)
+		fprintf(f,
+"      --run_infinitely      print a row every -D seconds (default: %u)\n"
+"                            until SIGINT, then stop cleanly\n",
+			RP_DEF_INF_PERIOD);
+}
+
+static void rp_usage_lat(FILE *f)
+{
+	fprintf(f,
+"  -a, --all                 run sizes 2 B .. 8 MiB (powers of two)\n"
+"  -D, --duration=<s>        run for <s> seconds instead of -n\n"
+"  -H, --report-histogram    print every sample (usec), as perftest -H\n");
+}
+
+static void rp_usage_multi(FILE *f)
+{
+	fprintf(f,
+"      --interval=<s>        with -D: per-rail and aggregate rows every <s>\n");
+}
+
+static void rp_usage_railperf(FILE *f)
+{
+	fprintf(f,
+"      --ipv6                prefer IPv6 GIDs over IPv4-mapped ones\n"
+"      --out_json            write the results as JSON (perftest 6.29 keys)\n"
+"      --out_json_file=<f>   ... to <f> (default: perftest_out.json)\n");
+	fprintf(f,
+"\n"
+"railperf options:\n"
+"      --validate            check the data moved: WRITE, the server checks\n"
+"                            the client's pattern; READ, the client checks\n"
+"                            the server's; both report, exit 1 on a mismatch\n"
+"      --use_hugepages       hugepage buffers through libhugetlbfs (default),\n"
+"                            normal pages when none are free\n"
+"      --no_hugepages        normal pages only\n"
+"      --timeout=<s>         control-connection timeout: client connect\n"
+"                            retries, server wait, each message (default: %u)\n"
+"  -h, --help                this text\n"
+"  -V, --version             railperf version and perftest format followed\n",
+		RP_DEF_TIMEOUT_S);
+}
+
+void rp_opts_usage(const struct rp_opts *o, FILE *f)
+{
+	rp_usage_common(o, f);
+	rp_usage_common2(o, f);
+	if (o->desc->features & RP_FEAT_BW)
+		rp_usage_bw(f, o->desc->def_tx_depth,
+			    o->desc->features & RP_FEAT_MULTI);
+	if (o->desc->features & RP_FEAT_LAT)
+		rp_usage_lat(f);
+	if (o->desc->features & RP_FEAT_MULTI)
+		rp_usage_multi(f);
+	rp_usage_railperf(f);
+}

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+
+#include "base/rp_parse.h"
+
+static int rp_parse_digits(const char *s, const char **end, uint64_t *out)
+{
+	unsigned long long v;
+	char *e;
+
+	if (!s || !isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &e, 10);
+	if (errno == ERANGE)
+		return -ERANGE;
+	*end = e;
+	*out = v;
+	return 0;
+}
+
+int rp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	const char *end;
+	uint64_t v;
+	int ret;
+
+	ret = rp_parse_digits(s, &end, &v);
+	if (ret)
+		return ret;
+	if (*end)
+		return -EINVAL;
+	if (v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+static int rp_suffix_shift(const char *end, unsigned int *shift)
+{
+	if (!end[0]) {
+		*shift = 0;
+		return 0;
+	}
+	if (end[1])
+		return -EINVAL;
+	switch (end[0]) {
+	case 'K': case 'k':
+		*shift = 10;
+		return 0;
+	case 'M': case 'm':
+		*shift = 20;
+		return 0;
+	case 'G': case 'g':
+		*shift = 30;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	unsigned int shift;
+	const char *end;
+	uint64_t v;
+	int ret;
+
+	ret = rp_parse_digits(s, &end, &v);
+	if (ret)
+		return ret;
+	ret = rp_suffix_shift(end, &shift);
+	if (ret)
+		return ret;
+	if (v > (UINT64_MAX >> shift))
+		return -ERANGE;
+	v <<= shift;
+	if (v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}

@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: MIT
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "ctrl/rp_ctrl.h"
+#include "base/rp_log.h"
+#include "proto/rp_msg.h"
+#include "base/rp_signal.h"
+#include "base/rp_time.h"
+
+#define RP_CONNECT_RETRY_MS 100
+#define RP_BEAT_NS RP_NSEC_PER_SEC	/* heartbeat period during a run */
+
+/* Keepalive: a peer host that vanishes is noticed within about 20 s. */
+static void rp_ctrl_tune(int fd)
+{
+	int one = 1, idle = 10, intvl = 2, cnt = 5;
+
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
+	setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof(idle));
+	setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof(intvl));
+	setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &cnt, sizeof(cnt));
+}
+
+static int rp_ctrl_bind(const struct addrinfo *ai, unsigned int port)
+{
+	int fd, one = 1, ret;
+
+	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC,
+		    ai->ai_protocol);
+	if (fd < 0)
+		return -errno;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, ai->ai_addr, ai->ai_addrlen) || listen(fd, 1)) {
+		ret = -errno;
+		close(fd);
+		if (ret == -EADDRINUSE)
+			rp_err("control port %u already in use (another "
+			       "server running? choose another with -p)", port);
+		return ret;
+	}
+	return fd;
+}
+
+int rp_ctrl_listen(const char *bind_addr, unsigned int port)
+{
+	struct addrinfo hints = {
+		.ai_family = AF_INET,	/* perftest's default family */
+		.ai_socktype = SOCK_STREAM,
+		.ai_flags = AI_PASSIVE,
+	};
+	struct addrinfo *res;
+	char service[16];
+	int ret;
+
+	snprintf(service, sizeof(service), "%u", port);
+	if (bind_addr)
+		hints.ai_family = AF_UNSPEC;	/* an IPv6 address too */
+	ret = getaddrinfo(bind_addr, service, &hints, &res);
+	if (ret) {
+		rp_err("cannot resolve bind address '%s': %s",
+		       bind_addr ? bind_addr : "*", gai_strerror(ret));
+		return -EINVAL;
+	}
+	ret = rp_ctrl_bind(res, port);
+	freeaddrinfo(res);
+	if (ret < 0 && ret != -EADDRINUSE)
+		rp_err("listening on control port %u%s%s: %s", port,
+		       bind_addr ? " at " : "", bind_addr ? bind_addr : "",
+		       strerror(-ret));
+	return ret;
+}
+
+static void rp_ctrl_name(struct rp_ctrl *c, const struct sockaddr *sa,
+			 socklen_t len)
+{
+	char host[INET6_ADDRSTRLEN], serv[8];
+
+	if (getnameinfo(sa, len, host, sizeof(host), serv, sizeof(serv),
+			NI_NUMERICHOST | NI_NUMERICSERV))
+		snprintf(c->peer, sizeof(c->peer), "?");
+	else
+		snprintf(c->peer, sizeof(c->peer), "%s:%s", host, serv);
+}
+
+/* Wait for @events on @fd up to @timeout_ms; 0 when ready. */
+static int rp_ctrl_wait(int fd, short events, int timeout_ms)
+{
+	uint64_t end = rp_now_ns() + (uint64_t)timeout_ms * 1000000ULL;
+	struct pollfd p = { .fd = fd, .events = events };
+	int ret;
+
+	for (;;) {
+		uint64_t now = rp_now_ns();
+		int left = now >= end ? 0 : (int)((end - now) / 1000000ULL);
+
+		if (rp_stop_requested())
+			return -EINTR;
+		/* Wake at least every 200 ms to notice a stop request. */
+		ret = poll(&p, 1, left < 200 ? left : 200);
+		if (ret > 0)
+			return 0;
+		if (ret < 0 && errno != EINTR)
+			return -errno;
+		if (!left)
+			return -ETIMEDOUT;
+	}
+}
+
+int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(ss);
+	int ret;
+
+	c->fd = -1;
+	ret = rp_ctrl_wait(lfd, POLLIN, (int)timeout_s * 1000);
+	if (!ret) {
+		c->fd = accept4(lfd, (struct sockaddr *)&ss, &len,
+				SOCK_CLOEXEC);
+		ret = c->fd < 0 ? -errno : 0;
+	}
+	close(lfd);
+	if (ret == -ETIMEDOUT)
+		rp_err("no client connected within %u s (--timeout)",
+		       timeout_s);
+	else if (ret == -EINTR)
+		rp_err("interrupted while waiting for a client");
+	else if (ret)
+		rp_err("accept on the control port: %s", strerror(-ret));
+	if (ret)
+		return ret;
+	rp_ctrl_name(c, (struct sockaddr *)&ss, len);
+	rp_ctrl_tune(c->fd);
+	return 0;
+}
+
+/* --bind_source_ip: bind @fd to the source of @ai's family, if any. */
+static int rp_ctrl_bind_source(int fd, const struct addrinfo *ai,
+			       const struct addrinfo *src)
+{
+	for (; src; src = src->ai_next)
+		if (src->ai_family == ai->ai_family)
+			return bind(fd, src->ai_addr, src->ai_addrlen) ?
+			       -errno : 0;
+	return -EAFNOSUPPORT;
+}
+
+/* One non-blocking connect attempt bounded by @timeout_ms. */
+static int rp_ctrl_try(const struct addrinfo *ai, const struct addrinfo *src,
+		       int timeout_ms)
+{
+	int fd, ret, err = 0;
+	socklen_t len = sizeof(err);
+
+	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC |
+		    SOCK_NONBLOCK, ai->ai_protocol);
+	if (fd < 0)
+		return -errno;
+	ret = src ? rp_ctrl_bind_source(fd, ai, src) : 0;
+	if (ret) {
+		close(fd);
+		return ret == -EAFNOSUPPORT ? -ECONNREFUSED : ret;
+	}
+	ret = connect(fd, ai->ai_addr, ai->ai_addrlen) ? -errno : 0;
+	if (ret == -EINPROGRESS) {
+		ret = rp_ctrl_wait(fd, POLLOUT, timeout_ms);
+		if (!ret && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len))
+			ret = -errno;
+		else if (!ret)
+			ret = -err;
+	}
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	/* Back to blocking: every later wait goes through poll(). */
+	ret = fcntl(fd, F_SETFL, 0);
+	(void)ret;
+	return fd;
+}
+
+/* Errors that another try cannot cure. */
+static bool rp_ctrl_final(int ret)
+{
+	return ret == -EINTR || ret == -EADDRNOTAVAIL || ret == -EADDRINUSE;
+}
+
+static int rp_ctrl_try_all(const struct addrinfo *res,
+			   const struct addrinfo *src, int timeout_ms,
+			   struct rp_ctrl *c)
+{
+	const struct addrinfo *ai;
+	int ret = -ECONNREFUSED;
+
+	for (ai = res; ai; ai = ai->ai_next) {
+		ret = rp_ctrl_try(ai, src, timeout_ms);
+		if (ret >= 0) {
+			c->fd = ret;
+			rp_ctrl_name(c, ai->ai_addr, ai->ai_addrlen);
+			return 0;
+		}
+		if (rp_ctrl_final(ret))
+			break;
+	}
+	return ret;
+}
+
+/* @source (--bind_source_ip), resolved once; *@src NULL when unset. */
+static int rp_ctrl_source(const char *source, struct addrinfo **src)
+{
+	struct addrinfo hints = { .ai_family = AF_UNSPEC,
+				  .ai_socktype = SOCK_STREAM,
+				  .ai_flags = AI_PASSIVE };
+	int ret;
+
+	*src = NULL;
+	if (!source)
+		return 0;
+	ret = getaddrinfo(source, NULL, &hints, src);
+	if (!ret)
+		return 0;
+	rp_err("cannot resolve source address '%s' (--bind_source_ip): %s",
+	       source, gai_strerror(ret));
+	return -EINVAL;
+}
+
+int rp_ctrl_connect(const char *host, unsigned int port,
+		    unsigned int timeout_s, struct rp_ctrl *c)
+{
+	return rp_ctrl_connect_from(host, port, NULL, timeout_s, c);
+}
+
+int rp_ctrl_connect_from(const char *host, unsigned int port,
+			 const char *source, unsigned int timeout_s,
+			 struct rp_ctrl *c)
+{
+	struct addrinfo hints = { .ai_family = AF_UNSPEC,
+				  .ai_socktype = SOCK_STREAM };
+	uint64_t end = rp_now_ns() + timeout_s * RP_NSEC_PER_SEC;
+	struct addrinfo *res, *src;
+	char service[16];
+	int ret;
+
+	c->fd = -1;
+	snprintf(service, sizeof(service), "%u", port);
+	ret = getaddrinfo(host, service, &hints, &res);
+	if (ret) {
+		rp_err("cannot resolve server host '%s': %s", host,
+		       gai_strerror(ret));
+		return -EHOSTUNREACH;
+	}
+	ret = rp_ctrl_source(source, &src);
+	while (!ret) {
+		uint64_t now = rp_now_ns();
+		int left = now >= end ? 1 : (int)((end - now) / 1000000ULL);
+
+		ret = rp_ctrl_try_all(res, src, left, c);
+		if (!ret || rp_ctrl_final(ret) || rp_now_ns() >= end)
+			break;
+		ret = 0;	/* refused or unreachable: try again */
+		usleep(RP_CONNECT_RETRY_MS * 1000);
+	}
+	if (src)
+		freeaddrinfo(src);
+	freeaddrinfo(res);
+	if (ret == -EINVAL)
+		return ret;	/* said by rp_ctrl_source */
+	if (ret == -EADDRNOTAVAIL || ret == -EADDRINUSE) {
+		rp_err("cannot connect to %s:%u from %s (--bind_source_ip): "
+		       "%s", host, port, source ? source : "?",
+		       strerror(-ret));
+		return ret;
+	}
+	if (!ret) {
+		rp_ctrl_tune(c->fd);
+		return 0;
+	}
+	rp_err("could not connect to %s:%u within %u s: %s (is the server "
+	       "running? --timeout sets the wait)", host, port, timeout_s,
+	       strerror(-ret));
+	return ret == -EINTR ? ret : -ETIMEDOUT;
+}
+
+void rp_ctrl_close(struct rp_ctrl *c)
+{
+	if (c->fd >= 0)
+		close(c->fd);
+	c->fd = -1;
+}
+
+static int rp_ctrl_write_all(int fd, const uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? -errno : -EIO;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
+		 size_t len)
+{
+	uint8_t hdr[RP_MSG_HDR_LEN];
+	int ret;
+
+	if (len > RP_MSG_MAX_PAYLOAD) {
+		rp_err("%s message of %zu bytes exceeds the limit of %u",
+		       rp_msg_type_str(type), len, RP_MSG_MAX_PAYLOAD);
+		return -EMSGSIZE;
+	}
+	rp_msg_hdr_encode(hdr, type, (uint32_t)len);
+	ret = rp_ctrl_write_all(c->fd, hdr, sizeof(hdr));
+	if (!ret && len)
+		ret = rp_ctrl_write_all(c->fd, payload, len);
+	if (ret)
+		rp_err("sending %s to %s: %s", rp_msg_type_str(type), c->peer,
+		       strerror(-ret));
+	return ret;
+}
+
+/* Read exactly @n bytes, all within @deadline_ns. */
+static int rp_ctrl_read_all(struct rp_ctrl *c, uint8_t *p, size_t n,
+			    uint64_t deadline_ns)
+{
+	while (n) {
+		uint64_t now = rp_now_ns();
+		int left = now >= deadline_ns ? 0 :
+			   (int)((deadline_ns - now) / 1000000ULL);
+		ssize_t r;
+		int ret;
+
+		ret = rp_ctrl_wait(c->fd, POLLIN, left);
+		if (ret)
+			return ret;
+		r = recv(c->fd, p, n, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return r < 0 ? -errno : -ECONNRESET;
+		p += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+static int rp_ctrl_recv_error(struct rp_ctrl *c, uint32_t len,
+			      uint64_t deadline)
+{
+	uint8_t buf[RP_MSG_ERROR_MAX];
+	char text[RP_MSG_ERROR_MAX + 1];
+	int ret;
+
+	if (len > sizeof(buf))
+		len = sizeof(buf);	/* longer text: shown truncated */
+	ret = rp_ctrl_read_all(c, buf, len, deadline);
+	rp_msg_decode_error(buf, ret ? 0 : len, text, sizeof(text));
+	rp_err("peer %s gave up: %s", c->peer, text);
+	return -EREMOTEIO;
+}
+
+static int rp_ctrl_recv_fail(struct rp_ctrl *c, uint16_t type, int ret)
+{
+	if (ret == -ETIMEDOUT)
+		rp_err("no %s from %s within the timeout (--timeout)",
+		       rp_msg_type_str(type), c->peer);
+	else if (ret == -ECONNRESET)
+		rp_err("control connection to %s closed by the peer while "
+		       "waiting for %s", c->peer, rp_msg_type_str(type));
+	else if (ret == -EINTR) {
+		rp_err("interrupted while waiting for %s",
+		       rp_msg_type_str(type));
+		rp_ctrl_send_error(c, RP_CTRL_INTERRUPTED);
+	}
+	else
+		rp_err("receiving %s from %s: %s", rp_msg_type_str(type),
+		       c->peer, strerror(-ret));
+	return ret;
+}
+
+/* Read and check one header; PROGRESS heartbeats restart the deadline. */
+static int rp_ctrl_recv_hdr(struct rp_ctrl *c, uint16_t type,
+			    struct rp_msg_hdr *h, uint64_t *deadline,
+			    uint64_t wait_ns)
+{
+	uint8_t hdr[RP_MSG_HDR_LEN];
+	char err[160];
+	int ret;
+
+	for (;;) {
+		ret = rp_ctrl_read_all(c, hdr, sizeof(hdr), *deadline);
+		if (ret)
+			return rp_ctrl_recv_fail(c, type, ret);
+		ret = rp_msg_hdr_decode(hdr, h, err, sizeof(err));
+		if (ret) {
+			rp_err("bad control message from %s: %s", c->peer, err);
+			return ret;
+		}
+		if (h->type != RP_MSG_PROGRESS || h->len || type == h->type)
+			return 0;
+		*deadline = rp_now_ns() + wait_ns;
+	}
+}
+
+int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
+		 size_t *len, int timeout_ms)
+{
+	uint64_t wait_ns = (uint64_t)(timeout_ms < 0 ? c->timeout_ms :
+				      timeout_ms) * 1000000ULL;
+	uint64_t deadline = rp_now_ns() + wait_ns;
+	struct rp_msg_hdr h;
+	int ret;
+
+	ret = rp_ctrl_recv_hdr(c, type, &h, &deadline, wait_ns);
+	if (ret)
+		return ret;
+	if (h.type == RP_MSG_ERROR)
+		return rp_ctrl_recv_error(c, h.len, deadline);
+	if (h.type != type || h.len > cap) {
+		rp_err("protocol error from %s: expected %s, got %s of %u "
+		       "bytes", c->peer, rp_msg_type_str(type),
+		       rp_msg_type_str(h.type), h.len);
+		return -EBADMSG;
+	}
+	ret = rp_ctrl_read_all(c, payload, h.len, deadline);
+	if (ret)
+		return rp_ctrl_recv_fail(c, type, ret);
+	*len = h.len;
+	return 0;
+}
+
+void rp_ctrl_send_error(struct rp_ctrl *c, const char *text)
+{
+	uint8_t hdr[RP_MSG_HDR_LEN];
+	size_t len = strnlen(text, RP_MSG_ERROR_MAX);
+
+	if (c->fd < 0)
+		return;
+	rp_msg_hdr_encode(hdr, RP_MSG_ERROR, (uint32_t)len);
+	if (!rp_ctrl_write_all(c->fd, hdr, sizeof(hdr)))
+		rp_ctrl_write_all(c->fd, (const uint8_t *)text, len);
+}
+
+/*
+ * While this side runs, the peer has nothing to send: anything readable is
+ * its ERROR or the end of the connection (the peer died or gave up).
+ */
+static int rp_ctrl_check_peer(struct rp_ctrl *c)
+{
+	uint64_t deadline = rp_now_ns() + (uint64_t)c->timeout_ms * 1000000ULL;
+	struct pollfd p = { .fd = c->fd, .events = POLLIN };
+	uint8_t hdr[RP_MSG_HDR_LEN];
+	struct rp_msg_hdr h;
+	char err[160];
+	int ret;
+
+	if (poll(&p, 1, 0) <= 0)
+		return 0;
+	ret = rp_ctrl_read_all(c, hdr, sizeof(hdr), deadline);
+	if (ret == -ECONNRESET) {
+		rp_err("control connection to %s closed by the peer during "
+		       "the run (peer killed or gone?)", c->peer);
+		return ret;
+	}
+	if (ret)
+		return rp_ctrl_recv_fail(c, RP_MSG_PROGRESS, ret);
+	ret = rp_msg_hdr_decode(hdr, &h, err, sizeof(err));
+	if (ret) {
+		rp_err("bad control message from %s: %s", c->peer, err);
+		return ret;
+	}
+	if (h.type == RP_MSG_ERROR)
+		return rp_ctrl_recv_error(c, h.len, deadline);
+	if (h.type == RP_MSG_BYE && !h.len)
+		return -ESHUTDOWN;	/* the peer ended the run (no line) */
+	rp_err("protocol error from %s: %s during the run", c->peer,
+	       rp_msg_type_str(h.type));
+	return -EBADMSG;
+}
+
+int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns)
+{
+	uint64_t now = rp_now_ns();
+	int ret;
+
+	if (now - *last_ns < RP_BEAT_NS)
+		return 0;
+	*last_ns = now;
+	ret = rp_ctrl_check_peer(c);
+	return ret ? ret : rp_ctrl_send(c, RP_MSG_PROGRESS, NULL, 0);
+}
+
+int rp_ctrl_peek(struct rp_ctrl *c, int timeout_ms, uint16_t *type)
+{
+	uint8_t hdr[RP_MSG_HDR_LEN];
+	struct rp_msg_hdr h;
+	char err[160];
+	ssize_t n;
+	int ret;
+
+	ret = rp_ctrl_wait(c->fd, POLLIN, timeout_ms);
+	if (ret)
+		return ret;
+	n = recv(c->fd, hdr, sizeof(hdr), MSG_PEEK | MSG_DONTWAIT);
+	if (n == 0)
+		return -ECONNRESET;
+	if (n < 0)
+		return errno == EAGAIN || errno == EINTR ? -ETIMEDOUT : -errno;
+	if ((size_t)n < sizeof(hdr))
+		return -ETIMEDOUT;	/* the rest is on its way */
+	ret = rp_msg_hdr_decode(hdr, &h, err, sizeof(err));
+	if (ret) {
+		rp_err("bad control message from %s: %s", c->peer, err);
+		return ret;
+	}
+	*type = h.type;
+	return 0;
+}

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <stdlib.h>
+
+#include "base/rp_log.h"
+#include "base/rp_signal.h"
+#include "base/rp_time.h"
+#include "ctrl/rp_xchg.h"
+
+#define RP_PEEK_MS 200	/* wake this often to notice a stop request */
+
+/* Client: send then receive. Server: receive then send. */
+static int rp_xchg_raw(struct rp_ctrl *c, bool server, uint16_t type,
+		       const void *out, size_t out_len, void *in, size_t cap,
+		       size_t *in_len, int timeout_ms)
+{
+	int ret;
+
+	if (!server) {
+		ret = rp_ctrl_send(c, type, out, out_len);
+		if (ret)
+			return ret;
+	}
+	ret = rp_ctrl_recv(c, type, in, cap, in_len, timeout_ms);
+	if (!ret && server)
+		ret = rp_ctrl_send(c, type, out, out_len);
+	return ret;
+}
+
+int rp_xchg_params(struct rp_ctrl *c, bool server, const struct rp_params *local,
+		   struct rp_params *remote)
+{
+	uint8_t out[64], in[64];
+	size_t out_len, in_len;
+	char why[160];
+	int ret;
+
+	out_len = rp_msg_encode_params(out, sizeof(out), local);
+	ret = rp_xchg_raw(c, server, RP_MSG_HELLO, out, out_len, in,
+			  sizeof(in), &in_len, -1);
+	if (ret)
+		return ret;
+	if (rp_msg_decode_params(in, in_len, remote)) {
+		rp_err("malformed HELLO from %s (%zu bytes)", c->peer, in_len);
+		return -EBADMSG;
+	}
+	if (rp_params_mismatch(local, remote, why, sizeof(why))) {
+		rp_err("parameter mismatch with %s: %s", c->peer, why);
+		return -EPROTO;
+	}
+	return 0;
+}
+
+int rp_xchg_rail(struct rp_ctrl *c, bool server,
+		 const struct rp_rail_addr *local, struct rp_rail_addr *remote)
+{
+	uint8_t *out, *in;
+	size_t out_len, in_len;
+	int ret = -ENOMEM;
+
+	out = malloc(RP_MSG_MAX_PAYLOAD);
+	in = malloc(RP_MSG_MAX_PAYLOAD);
+	if (!out || !in)
+		goto out;
+	out_len = rp_msg_encode_rail(out, RP_MSG_MAX_PAYLOAD, local);
+	ret = rp_xchg_raw(c, server, RP_MSG_RAIL, out, out_len, in,
+			  RP_MSG_MAX_PAYLOAD, &in_len, -1);
+	if (!ret && rp_msg_decode_rail(in, in_len, remote)) {
+		rp_err("malformed RAIL message from %s (%zu bytes)", c->peer,
+		       in_len);
+		ret = -EBADMSG;
+	}
+out:
+	free(out);
+	free(in);
+	return ret;
+}
+
+int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms)
+{
+	size_t len;
+
+	return rp_xchg_raw(c, server, type, NULL, 0, NULL, 0, &len,
+			   timeout_ms);
+}
+
+/* A stop request here ends the run: BYE to the client, then its BYE. */
+static int rp_xchg_end_here(struct rp_ctrl *c)
+{
+	size_t len;
+	int ret;
+
+	rp_stop_reset();
+	ret = rp_ctrl_send(c, RP_MSG_BYE, NULL, 0);
+	return ret ? ret : rp_ctrl_recv(c, RP_MSG_BYE, NULL, 0, &len, -1);
+}
+
+static int rp_xchg_wait_fail(struct rp_ctrl *c, int ret)
+{
+	if (ret == -ETIMEDOUT)
+		rp_err("no message from %s for %d s (--timeout)", c->peer,
+		       c->timeout_ms / 1000);
+	else if (ret == -ECONNRESET)
+		rp_err("control connection to %s closed by the peer during "
+		       "the run (peer killed or gone?)", c->peer);
+	return ret;
+}
+
+int rp_xchg_wait_bye(struct rp_ctrl *c)
+{
+	uint64_t last = rp_now_ns();
+	uint64_t silence = (uint64_t)c->timeout_ms * 1000000ULL;
+	uint16_t type;
+	size_t len;
+	int ret;
+
+	for (;;) {
+		if (rp_stop_requested())
+			return rp_xchg_end_here(c);
+		ret = rp_ctrl_peek(c, RP_PEEK_MS, &type);
+		if (ret == -ETIMEDOUT || ret == -EINTR) {
+			if (rp_now_ns() - last > silence)
+				return rp_xchg_wait_fail(c, -ETIMEDOUT);
+			continue;
+		}
+		if (ret)
+			return rp_xchg_wait_fail(c, ret);
+		if (type != RP_MSG_PROGRESS)	/* BYE, or ERROR: said */
+			return rp_xchg_sync(c, true, RP_MSG_BYE, -1);
+		ret = rp_ctrl_recv(c, RP_MSG_PROGRESS, NULL, 0, &len, -1);
+		if (ret)
+			return ret;
+		last = rp_now_ns();
+	}
+}
+
+int rp_xchg_verdict_send(struct rp_ctrl *c, const struct rp_verdict *v)
+{
+	uint8_t buf[64];
+
+	return rp_ctrl_send(c, RP_MSG_VERDICT, buf,
+			    rp_msg_encode_verdict(buf, sizeof(buf), v));
+}
+
+int rp_xchg_verdict_recv(struct rp_ctrl *c, struct rp_verdict *v)
+{
+	uint8_t buf[64];
+	size_t len;
+	int ret;
+
+	ret = rp_ctrl_recv(c, RP_MSG_VERDICT, buf, sizeof(buf), &len, -1);
+	if (ret)
+		return ret;
+	if (rp_msg_decode_verdict(buf, len, v)) {
+		rp_err("malformed VERDICT from %s", c->peer);
+		return -EBADMSG;
+	}
+	return 0;
+}
+
+int rp_xchg_result_send(struct rp_ctrl *c, const struct rp_result *r)
+{
+	uint8_t buf[64];
+
+	return rp_ctrl_send(c, RP_MSG_RESULT, buf,
+			    rp_msg_encode_result(buf, sizeof(buf), r));
+}
+
+int rp_xchg_result_recv(struct rp_ctrl *c, struct rp_result *r)
+{
+	uint8_t buf[64];
+	size_t len;
+	int ret;
+
+	ret = rp_ctrl_recv(c, RP_MSG_RESULT, buf, sizeof(buf), &len, -1);
+	if (ret)
+		return ret;
+	if (rp_msg_decode_result(buf, len, r)) {
+		rp_err("malformed RESULT from %s", c->peer);
+		return -EBADMSG;
+	}
+	return 0;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_xchg.h - the steps of a railperf session over the control connection.
+ * The client always sends first and the server answers, so both sides see
+ * the same sequence: HELLO (parameters), RAIL (addressing, one per rail),
+ * READY (barrier), then test-specific messages, then BYE.
+ */
+#ifndef RP_XCHG_H
+#define RP_XCHG_H
+
+#include <stdbool.h>
+
+#include "ctrl/rp_ctrl.h"
+#include "proto/rp_msg.h"
+#include "proto/rp_proto.h"
+
+/*
+ * rp_xchg_params - exchange HELLO and compare. A mismatch is reported on
+ * both sides with the field named ("size: local 65536, remote 4096") and
+ * returns -EPROTO. Returns 0 or -errno.
+ */
+int rp_xchg_params(struct rp_ctrl *c, bool server, const struct rp_params *local,
+		   struct rp_params *remote);
+
+/* rp_xchg_rail - exchange one RAIL message. Returns 0 or -errno. */
+int rp_xchg_rail(struct rp_ctrl *c, bool server,
+		 const struct rp_rail_addr *local, struct rp_rail_addr *remote);
+
+/*
+ * rp_xchg_sync - a barrier: exchange an empty message of @type (READY,
+ * BYE), waiting at most @timeout_ms (< 0: the connection's timeout).
+ */
+int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms);
+
+/*
+ * rp_xchg_wait_bye - the server's wait in a run that ends when someone
+ * stops it (--run_infinitely): the client's heartbeats keep the wait alive
+ * until its BYE, answered with BYE. A stop request (SIGINT) here ends the
+ * run from this side instead: BYE to the client, which stops, drains and
+ * answers BYE. Returns 0, or -errno with one line printed (the client
+ * gone, silent for the timeout, or its ERROR).
+ */
+int rp_xchg_wait_bye(struct rp_ctrl *c);
+
+/*
+ * rp_xchg_verdict_send - send --validate's outcome @v (VERDICT) to the
+ * peer; the side that checked the data sends it. Returns 0 or -errno.
+ */
+int rp_xchg_verdict_send(struct rp_ctrl *c, const struct rp_verdict *v);
+
+/*
+ * rp_xchg_verdict_recv - receive the peer's VERDICT into @v (heartbeats
+ * skipped, within the connection's timeout). Returns 0 whatever v->ok
+ * says, -EBADMSG with one line printed for a malformed message, or the
+ * receive's -errno.
+ */
+int rp_xchg_verdict_recv(struct rp_ctrl *c, struct rp_verdict *v);
+
+/*
+ * rp_xchg_result_send - send one result row @r (RESULT): the client's
+ * measurement, which the server prints as its own row. Returns 0 or
+ * -errno.
+ */
+int rp_xchg_result_send(struct rp_ctrl *c, const struct rp_result *r);
+
+/*
+ * rp_xchg_result_recv - receive the peer's RESULT into @r (heartbeats
+ * skipped, within the connection's timeout). Returns 0, -EBADMSG with one
+ * line printed for a malformed message, or the receive's -errno.
+ */
+int rp_xchg_result_recv(struct rp_ctrl *c, struct rp_result *r);
+
+#endif /* RP_XCHG_H */

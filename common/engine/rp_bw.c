@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/rp_bw.h"
+#include "base/rp_log.h"
+#include "base/rp_signal.h"
+#include "engine/rp_stats.h"
+#include "base/rp_time.h"
+#include "engine/rp_wc.h"
+
+#define RP_POST_BATCH 16	/* WRs per doorbell at most */
+#define RP_POLL_BATCH 16	/* CQEs per ibv_poll_cq */
+#define RP_STALL_NS (30 * RP_NSEC_PER_SEC)
+#define RP_TICK_NS (10 * 1000 * 1000)	/* cfg->tick at least this often */
+#define RP_TICK_TURNS 4095		/* ... or every 4096 idle turns */
+#define RP_SEQ_BITS 40
+#define RP_SEQ_MASK ((1ULL << RP_SEQ_BITS) - 1)
+#define RP_NO_LIMIT UINT64_MAX
+
+struct rp_bw_state {
+	struct rp_rail *r;
+	const struct rp_rail_addr *peer;
+	const struct rp_bw_cfg *cfg;
+	uint64_t *posted;	/* per QP: WRs posted (next seq) */
+	uint64_t *completed;	/* per QP: WRs known complete */
+	uint64_t *limit;	/* per QP: WRs to post in all */
+	uint64_t done;		/* WRs complete, all QPs */
+	uint64_t total_posted;
+	uint64_t counted;	/* WRs completed inside the window */
+	bool in_window;
+	uint64_t *post_ns;	/* timeline for the peak, or NULL */
+	uint64_t *comp_ns;
+	uint64_t *comp_cum;
+	size_t ncomp;
+	uint64_t last_progress;
+	uint64_t last_tick;		/* ns, of the last cfg->tick call */
+	struct ibv_send_wr *wrs;	/* classic posting: one list's WRs */
+	unsigned int max_post;		/* WRs per post at most */
+	bool stopped;			/* -D / infinite: posting has ended */
+};
+
+static inline uint64_t rp_wr_id(unsigned int q, uint64_t seq)
+{
+	return ((uint64_t)q << RP_SEQ_BITS) | (seq & RP_SEQ_MASK);
+}
+
+static inline bool rp_signaled(const struct rp_bw_state *s, unsigned int q,
+			       uint64_t seq)
+{
+	return (seq + 1) % s->cfg->cq_mod == 0 || seq + 1 == s->limit[q];
+}
+
+static inline bool rp_inline(const struct rp_bw_state *s)
+{
+	return s->cfg->size <= s->cfg->inline_size;
+}
+
+static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q,
+			  uint64_t seq, unsigned int k)
+{
+	struct ibv_qp_ex *qx = s->r->qpx[q];
+	const struct rp_qp_addr *dst = &s->peer->qp[q];
+	void *lbuf = rp_rail_slice(s->r, q);
+	uint32_t lkey = s->r->mr->lkey, len = (uint32_t)s->cfg->size;
+	bool inl = rp_inline(s);
+	unsigned int j, flags = inl ? IBV_SEND_INLINE : 0;
+
+	ibv_wr_start(qx);
+	for (j = 0; j < k; j++, seq++) {
+		qx->wr_id = rp_wr_id(q, seq);
+		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
+		qx->wr_flags = flags | (rp_signaled(s, q, seq) ?
+					IBV_SEND_SIGNALED : 0);
+		ibv_wr_rdma_write(qx, dst->rkey, dst->addr);
+		if (inl)
+			ibv_wr_set_inline_data(qx, lbuf, len);
+		else
+			ibv_wr_set_sge(qx, lkey, (uint64_t)(uintptr_t)lbuf,
+				       len);
+	}
+	return ibv_wr_complete(qx);
+}
+
+static int rp_post_classic(struct rp_bw_state *s, unsigned int q,
+			   uint64_t seq, unsigned int k)
+{
+	struct ibv_send_wr *wr = s->wrs, *bad = NULL;
+	struct ibv_sge sge = {
+		.addr = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q),
+		.length = (uint32_t)s->cfg->size,
+		.lkey = s->r->mr->lkey,
+	};
+	unsigned int j, inl = rp_inline(s) ? IBV_SEND_INLINE : 0;
+
+	for (j = 0; j < k; j++, seq++) {
+		wr[j] = (struct ibv_send_wr){
+			.wr_id = rp_wr_id(q, seq),
+			.next = j + 1 < k ? &wr[j + 1] : NULL,
+			.sg_list = &sge,
+			.num_sge = 1,
+			.opcode = IBV_WR_RDMA_WRITE,
+			.send_flags = inl | (rp_signaled(s, q, seq) ?
+					     IBV_SEND_SIGNALED : 0),
+			.wr.rdma = { .remote_addr = s->peer->qp[q].addr,
+				     .rkey = s->peer->qp[q].rkey },
+		};
+	}
+	return ibv_post_send(s->r->qp[q], wr, &bad);
+}
+
+/* WRs to post on QP @q now: with -l exactly a list or none, else as
+ * many as TX depth, limit and the batch allow. */
+static unsigned int rp_post_count(const struct rp_bw_state *s, unsigned int q)
+{
+	uint64_t room = s->r->tx_depth - (s->posted[q] - s->completed[q]);
+	uint64_t left = s->limit[q] - s->posted[q];
+	unsigned int k = s->max_post;
+
+	if (s->cfg->post_list > 1)
+		return room >= k && left >= k ? k : 0;
+	if (room < k)
+		k = (unsigned int)room;
+	if (left < k)
+		k = (unsigned int)left;
+	return k;
+}
+
+/* Post as many WRs on QP @q as rp_post_count() says. */
+static int rp_post_some(struct rp_bw_state *s, unsigned int q)
+{
+	unsigned int k = rp_post_count(s, q), j;
+	int ret;
+
+	if (!k)
+		return 0;
+	if (s->post_ns) {
+		uint64_t now = rp_now_ns();
+
+		for (j = 0; j < k; j++)
+			s->post_ns[s->total_posted + j] = now;
+	}
+	ret = s->r->wr_api ? rp_post_wr_api(s, q, s->posted[q], k) :
+			     rp_post_classic(s, q, s->posted[q], k);
+	if (ret) {
+		rp_err("posting RDMA WRITE on %s QP %#x: %s", s->r->dev.name,
+		       s->r->qp[q]->qp_num, strerror(ret));
+		return -ret;
+	}
+	s->posted[q] += k;
+	s->total_posted += k;
+	return 0;
+}
+
+static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
+{
+	char link[96];
+
+	rp_err("work completion error on %s QP %#x: %s (%s, vendor error "
+	       "%#x)%s", s->r->dev.name, wc->qp_num,
+	       rp_wc_status_name(wc->status), ibv_wc_status_str(wc->status),
+	       wc->vendor_err, rp_dev_link_note(&s->r->dev, wc->status, link,
+						  sizeof(link)));
+	return -EIO;
+}
+
+static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n,
+		   uint64_t now)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		unsigned int q = (unsigned int)(wc[i].wr_id >> RP_SEQ_BITS);
+		uint64_t upto = (wc[i].wr_id & RP_SEQ_MASK) + 1;
+
+		if (wc[i].status != IBV_WC_SUCCESS)
+			return rp_bad_wc(s, &wc[i]);
+		if (q >= s->r->num_qps || upto <= s->completed[q] ||
+		    upto > s->posted[q]) {
+			rp_err("unexpected completion wr_id %#llx on %s",
+			       (unsigned long long)wc[i].wr_id, s->r->dev.name);
+			return -EPROTO;
+		}
+		s->done += upto - s->completed[q];
+		if (s->in_window)
+			s->counted += upto - s->completed[q];
+		s->completed[q] = upto;
+	}
+	if (s->comp_ns) {
+		s->comp_ns[s->ncomp] = now;
+		s->comp_cum[s->ncomp++] = s->done;
+	}
+	if (s->cfg->progress)
+		__atomic_store_n(s->cfg->progress, s->done, __ATOMIC_RELAXED);
+	s->last_progress = now;
+	return 0;
+}
+
+static int rp_poll(struct rp_bw_state *s, unsigned int *idle)
+{
+	struct ibv_wc wc[RP_POLL_BATCH];
+	uint64_t now;
+	int n;
+
+	n = ibv_poll_cq(s->r->cq, RP_POLL_BATCH, wc);
+	if (n > 0)
+		return rp_reap(s, wc, n, rp_now_ns());
+	if (n < 0) {
+		rp_err("ibv_poll_cq on %s: %d", s->r->dev.name, n);
+		return -EIO;
+	}
+	if ((++*idle & 1023) != 0)
+		return 0;
+	now = rp_now_ns();
+	if (s->done < s->total_posted && now - s->last_progress > RP_STALL_NS) {
+		rp_err("no completion on %s for %llu s with %llu WRs "
+		       "outstanding (peer gone or link down?)", s->r->dev.name,
+		       (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
+		       (unsigned long long)(s->total_posted - s->done));
+		return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+static bool rp_all_done(const struct rp_bw_state *s)
+{
+	unsigned int q;
+
+	for (q = 0; q < s->r->num_qps; q++)
+		if (s->completed[q] < s->limit[q])
+			return false;
+	return true;
+}
+
+/* -D: stop posting; each QP ends on a signaled WR so everything drains. */
+static void rp_stop_posting(struct rp_bw_state *s)
+{
+	unsigned int q;
+
+	for (q = 0; q < s->r->num_qps; q++) {
+		uint64_t p = s->posted[q];
+
+		/* WR p - 1 signaled (or none posted): done at p; else one
+		 * more WR, signaled because it is the last. */
+		s->limit[q] = (!p || p % s->cfg->cq_mod == 0) ? p : p + 1;
+	}
+}
+
+/* -D phases: warm-up D/4, window D/2, cool-down D/4 (perftest margin). */
+static void rp_phase(struct rp_bw_state *s, uint64_t t0, bool *stopped,
+		     struct rp_bw_out *out)
+{
+	uint64_t d = s->cfg->duration * RP_NSEC_PER_SEC, now = rp_now_ns();
+
+	if (!s->in_window && !out->start_ns && now >= t0 + d / 4) {
+		s->in_window = true;
+		out->start_ns = now;
+	} else if (s->in_window && now >= t0 + d - d / 4) {
+		s->in_window = false;
+		out->end_ns = now;
+	}
+	if (!*stopped && now >= t0 + d) {
+		*stopped = true;
+		rp_stop_posting(s);
+	}
+}
+
+/* Infinite mode: stop posting once, then drain. */
+static void rp_stop_infinite(struct rp_bw_state *s)
+{
+	if (!s->stopped) {
+		s->stopped = true;
+		rp_stop_posting(s);
+	}
+}
+
+/* Stop request, cancel, -D phases: checked every turn. */
+static int rp_turn_checks(struct rp_bw_state *s, uint64_t t0,
+			  struct rp_bw_out *out)
+{
+	if (rp_stop_requested()) {
+		if (!s->cfg->infinite)
+			return -EINTR;
+		rp_stop_infinite(s);
+	}
+	if (s->cfg->cancel &&
+	    __atomic_load_n(s->cfg->cancel, __ATOMIC_RELAXED))
+		return -ECANCELED;
+	if (s->cfg->duration && !s->cfg->infinite)
+		rp_phase(s, t0, &s->stopped, out);
+	return 0;
+}
+
+/*
+ * cfg->tick, every RP_TICK_NS by the time of the last completion (free:
+ * rp_reap reads the clock anyway) or every 4096 turns without progress;
+ * a turn can be slow (software RDMA sends in the posting call).
+ */
+static int rp_tick(struct rp_bw_state *s, unsigned int *turns)
+{
+	int ret;
+
+	if ((++*turns & RP_TICK_TURNS) &&
+	    s->last_progress - s->last_tick < RP_TICK_NS)
+		return 0;
+	s->last_tick = s->last_progress;
+	ret = s->cfg->tick(s->cfg->tick_arg);
+
+	if (ret > 0 && s->cfg->infinite) {
+		rp_stop_infinite(s);
+		return 0;
+	}
+	return ret < 0 ? ret : 0;
+}
+
+static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
+{
+	uint64_t t0 = s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns();
+	bool timed = s->cfg->duration || s->cfg->infinite;
+	unsigned int q, idle = 0, turns = 0;
+	int ret = 0;
+
+	s->last_progress = s->last_tick = t0;
+	out->start_ns = s->cfg->duration && !s->cfg->infinite ? 0 : t0;
+	while (!ret && !(rp_all_done(s) && (!timed || s->stopped))) {
+		ret = rp_turn_checks(s, t0, out);
+		for (q = 0; q < s->r->num_qps && !ret; q++)
+			ret = rp_post_some(s, q);
+		if (!ret)
+			ret = rp_poll(s, &idle);
+		if (!ret && s->cfg->tick)
+			ret = rp_tick(s, &turns);
+	}
+	if (!s->cfg->duration || s->cfg->infinite)
+		out->end_ns = s->last_progress;
+	return ret;
+}
+
+static void rp_state_free(struct rp_bw_state *s)
+{
+	free(s->posted);
+	free(s->completed);
+	free(s->limit);
+	free(s->post_ns);
+	free(s->comp_ns);
+	free(s->comp_cum);
+	free(s->wrs);
+}
+
+static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
+			 const struct rp_rail_addr *peer,
+			 const struct rp_bw_cfg *cfg)
+{
+	uint64_t total = cfg->iters * r->num_qps;
+	unsigned int q, n = r->num_qps;
+
+	memset(s, 0, sizeof(*s));
+	s->r = r;
+	s->peer = peer;
+	s->cfg = cfg;
+	s->max_post = cfg->post_list > 1 ? cfg->post_list : RP_POST_BATCH;
+	s->posted = calloc(n, sizeof(uint64_t));
+	s->completed = calloc(n, sizeof(uint64_t));
+	s->limit = calloc(n, sizeof(uint64_t));
+	s->wrs = calloc(s->max_post, sizeof(*s->wrs));
+	if (!s->posted || !s->completed || !s->limit || !s->wrs)
+		return -ENOMEM;
+	for (q = 0; q < n; q++)
+		s->limit[q] = cfg->duration || cfg->infinite ? RP_NO_LIMIT :
+							       cfg->iters;
+	if (!cfg->peak || cfg->duration || cfg->infinite)
+		return 0;
+	s->post_ns = malloc(total * sizeof(uint64_t));
+	s->comp_ns = malloc(total * sizeof(uint64_t));
+	s->comp_cum = malloc(total * sizeof(uint64_t));
+	if (!s->post_ns || !s->comp_ns || !s->comp_cum)
+		return -ENOMEM;
+	return 0;
+}
+
+static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
+		       const struct rp_bw_cfg *cfg)
+{
+	unsigned int q;
+
+	if (cfg->size > r->dev.port_attr.max_msg_sz) {
+		rp_err("size %llu exceeds the largest message %s allows "
+		       "(max_msg_sz %u)", (unsigned long long)cfg->size,
+		       r->dev.name, r->dev.port_attr.max_msg_sz);
+		return -EINVAL;
+	}
+	for (q = 0; q < r->num_qps; q++) {
+		if (cfg->size > r->slice || cfg->size > peer->qp[q].len) {
+			rp_err("size %llu exceeds the buffer slice of QP %u",
+			       (unsigned long long)cfg->size, q);
+			return -EINVAL;
+		}
+	}
+	if (!cfg->cq_mod || cfg->cq_mod > r->tx_depth)
+		return -EINVAL;
+	if (cfg->post_list > 1 && (cfg->post_list > r->tx_depth ||
+				   cfg->post_list % cfg->cq_mod ||
+				   (!cfg->duration && !cfg->infinite &&
+				    cfg->iters % cfg->post_list)))
+		return -EINVAL;	/* rp_opts_finish() rules these out */
+	return 0;
+}
+
+int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
+	      const struct rp_bw_cfg *cfg, struct rp_bw_out *out)
+{
+	struct rp_bw_state s;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	ret = rp_bw_check(r, peer, cfg);
+	if (ret)
+		return ret;
+	ret = rp_state_init(&s, r, peer, cfg);
+	if (ret) {
+		rp_err("allocating the bandwidth run state: %s", strerror(-ret));
+		goto out;
+	}
+	ret = rp_loop(&s, out);
+	if (ret == -EINTR)
+		rp_err("interrupted: run on %s stopped after %llu of its WRs "
+		       "completed; no result", r->dev.name,
+		       (unsigned long long)s.done);
+	if (ret)
+		goto out;
+	out->msgs = cfg->duration && !cfg->infinite ? s.counted : s.done;
+	if (s.post_ns) {
+		struct rp_timeline t = {
+			.post_ns = s.post_ns, .nposted = s.total_posted,
+			.comp_ns = s.comp_ns, .comp_cum = s.comp_cum,
+			.ncomp = s.ncomp,
+		};
+		out->peak = rp_bw_peak(&t, cfg->size, cfg->gbits);
+	}
+out:
+	rp_state_free(&s);
+	return ret;
+}
+
+void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
+		  struct rp_result *res)
+{
+	uint64_t ns = out->end_ns > out->start_ns ?
+		      out->end_ns - out->start_ns : 0;
+
+	res->size = cfg->size;
+	res->iters = out->msgs;
+	res->bw_peak = out->peak;
+	res->bw_avg = rp_bw(out->msgs * cfg->size, ns, cfg->gbits);
+	res->msg_rate = rp_msg_rate(out->msgs, ns);
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_bw.h - the RDMA WRITE bandwidth engine for one rail.
+ *
+ * Each QP keeps at most TX depth WRs outstanding. CQ moderation: only WR
+ * seq with (seq + 1) % cq_mod == 0, and the last WR, are signaled; a
+ * completion's wr_id names its QP and seq, so it accounts exactly for every
+ * WR of that QP up to seq (perftest credits cq_mod per CQE and trims at the
+ * end; the counts agree). Posting uses the ibv_wr_* API when the QPs have
+ * it, several WRs per doorbell, else ibv_post_send with a WR chain.
+ */
+#ifndef RP_BW_H
+#define RP_BW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "proto/rp_proto.h"
+#include "verbs/rp_rail.h"
+
+struct rp_bw_cfg {
+	uint64_t size;		/* bytes per WR */
+	uint64_t iters;		/* WRs per QP (iteration mode) */
+	unsigned int duration;	/* s; 0 = iteration mode */
+	unsigned int cq_mod;	/* 1 .. tx_depth */
+	/* -l: exactly this many WRs per ibv_post_send (or per ibv_wr_start
+	 * .. ibv_wr_complete), a multiple of cq_mod dividing iters; 0 or 1:
+	 * as many as fit, up to 16 per doorbell. */
+	unsigned int post_list;
+	/* -I: WRs of at most this many bytes are posted inline (the QPs must
+	 * have been created with max_inline_data >= it); 0 = never. */
+	unsigned int inline_size;
+	/* --run_infinitely: post until a stop request (SIGINT) or a tick
+	 * return > 0, then drain and return 0; no window, no limit. */
+	bool infinite;
+	bool peak;		/* keep the timeline and compute BW peak */
+	bool gbits;		/* units of the result: Gb/s, else MiB/s */
+	/* Called when set (heartbeats, --run_infinitely rows) every 10 ms
+	 * of completions, or every 4096 loop turns without any; its
+	 * negative return stops the run with that error; with infinite, a
+	 * positive one ends the run as a stop request does. Not timed work. */
+	int (*tick)(void *arg);
+	void *tick_arg;
+	/* -D: common start time (ns) so that several rails measure over one
+	 * window; 0 = when rp_bw_run starts. */
+	uint64_t t0_ns;
+	/* When set, the WRs completed so far are stored here after every
+	 * poll that reaped completions (relaxed atomic): another thread may
+	 * read it for interval reports. */
+	uint64_t *progress;
+	/* When set, checked every loop turn (relaxed atomic): non-zero stops
+	 * the run with -ECANCELED (another rail failed). */
+	int *cancel;
+};
+
+struct rp_bw_out {
+	uint64_t msgs;		/* WRs counted in the window */
+	uint64_t start_ns;	/* window: first post (iteration mode) or */
+	uint64_t end_ns;	/* the middle D/2 of a -D run (perftest) */
+	double peak;		/* 0 when not measured */
+};
+
+/*
+ * rp_bw_run - post RDMA WRITEs of cfg->size bytes from each local QP slice
+ * to the peer's slice of that QP until cfg->iters per QP completed, or for
+ * cfg->duration seconds (counting only the middle window [D/4, 3D/4], as
+ * perftest's default margin does), or with cfg->infinite until stopped
+ * (then out covers the whole run). Drains every outstanding WR before it
+ * returns. Returns 0; -EIO on an error completion (named, e.g.
+ * IBV_WC_RETRY_EXC_ERR), -ETIMEDOUT when no completion arrives for 30 s,
+ * -EINTR on a stop request, -ECANCELED when cfg->cancel is raised (no line
+ * printed: the rail that failed has said why), or another -errno; one line
+ * printed.
+ */
+int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
+	      const struct rp_bw_cfg *cfg, struct rp_bw_out *out);
+
+/* rp_bw_result - the perftest row of a run: size, count, peak, avg, rate. */
+void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
+		  struct rp_result *res);
+
+
+#endif /* RP_BW_H */

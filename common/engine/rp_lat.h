@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_lat.h - the RDMA READ latency engine for one rail (QP 0).
+ *
+ * One signaled RDMA READ of cfg->size bytes from the peer's slice into the
+ * local slice at a time, completion by busy-polling the CQ (ibv_poll_cq of
+ * one entry), as perftest's run_iter_lat() for READ. The clock
+ * (CLOCK_MONOTONIC, ns) is read once per iteration boundary, right after a
+ * completion was polled; sample i is the time from the previous boundary
+ * (or, for the first READ of a burst, from just before its post) to READ
+ * i's completion: post + round trip + poll, the same span as perftest's
+ * tposted[i + 1] - tposted[i]. READ latency is the full round trip
+ * (perftest's rtt_factor 1 for READ), not halved.
+ *
+ * The timed loop runs in bursts of at most about a second; between bursts,
+ * outside every sample, the engine checks for a stop request, grows the
+ * sample array (-D) and calls cfg->tick (heartbeats). Inside a burst: no
+ * allocation, no output, no system call but the clock and the verbs -
+ * except when a READ has been outstanding for over a second: that sample is
+ * lost anyway, and the tick runs so that a dead peer is noticed.
+ */
+#ifndef RP_LAT_H
+#define RP_LAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "verbs/rp_rail.h"
+
+#define RP_LAT_WARMUP 8			/* READs per size not counted */
+#define RP_LAT_MAX_SAMPLES (1u << 25)	/* 256 MiB of samples at most */
+
+struct rp_lat_cfg {
+	uint64_t size;		/* bytes per READ, 1 .. slice */
+	uint64_t iters;		/* samples to keep (iteration mode) */
+	unsigned int duration;	/* s; 0 = iteration mode */
+	unsigned int warmup;	/* READs first, not kept */
+	size_t max_samples;	/* cap; a -D run stops when it is reached */
+	/* Called between bursts, about once a second (heartbeats), and
+	 * while a READ is stalled for over a second; its non-zero return
+	 * stops the run with that error. */
+	int (*tick)(void *arg);
+	void *tick_arg;
+};
+
+/* Samples of one run; the array is kept across runs (rp_lat_samples_free). */
+struct rp_lat_samples {
+	uint64_t *ns;		/* [n] sample durations, ns */
+	size_t n;
+	size_t cap;		/* entries allocated */
+	bool capped;		/* -D: stopped at cfg->max_samples */
+	uint64_t run_ns;	/* wall time of the kept part, ns */
+};
+
+/*
+ * rp_lat_run - cfg->warmup READs, then cfg->iters kept ones, or as many as
+ * fit in cfg->duration seconds (at most cfg->max_samples; the array grows
+ * by doubling between bursts). @peer's QP 0 slice is the source; the
+ * local QP 0 slice the destination. Uses the ibv_wr_* API when the rail
+ * has it, else ibv_post_send. Returns 0; -EIO on an error completion
+ * (named, e.g. IBV_WC_REM_ACCESS_ERR) or a failed post, -ETIMEDOUT when no
+ * completion arrives for 30 s, -EINTR on a stop request, -EINVAL for a size
+ * or count out of range, -ENOMEM; one line printed.
+ */
+int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
+	       const struct rp_lat_cfg *cfg, struct rp_lat_samples *out);
+
+/* rp_lat_samples_free - release the sample array; safe on a zeroed @s. */
+void rp_lat_samples_free(struct rp_lat_samples *s);
+
+#endif /* RP_LAT_H */

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/rp_log.h"
+#include "engine/rp_multi.h"
+#include "engine/rp_stats.h"
+#include "base/rp_time.h"
+
+static void *rp_worker_main(void *arg)
+{
+	struct rp_worker *w = arg;
+	struct rp_multi *m = w->m;
+
+	/* Pin before anything else; a failure costs locality, not the run. */
+	if (w->cpu >= 0 && rp_topo_bind_thread(w->topo, w->cpu))
+		rp_warn("rail %s runs unpinned", w->rail->dev.name);
+	pthread_mutex_lock(&m->lock);
+	m->ready++;
+	pthread_cond_broadcast(&m->cond);
+	while (!m->go)
+		pthread_cond_wait(&m->cond, &m->lock);
+	pthread_mutex_unlock(&m->lock);
+	if (w->cfg.duration)
+		w->cfg.t0_ns = m->t0_ns;
+	w->ret = rp_bw_run(w->rail, w->peer, &w->cfg, &w->out);
+	if (w->ret && w->ret != -ECANCELED)
+		__atomic_store_n(&m->cancel, 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&m->finished, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static int rp_multi_spawn(struct rp_multi *m, unsigned int i)
+{
+	int ret = pthread_create(&m->w[i].thread, NULL, rp_worker_main,
+				 &m->w[i]);
+
+	if (ret) {
+		rp_err("starting the thread of rail %s: %s",
+		       m->w[i].rail->dev.name, strerror(ret));
+		return -ret;
+	}
+	m->w[i].started = true;
+	return 0;
+}
+
+static void rp_worker_init(struct rp_multi *m, unsigned int i,
+			   struct rp_rail *r, const struct rp_rail_addr *peer,
+			   const struct rp_bw_cfg *cfg, struct rp_topo *topo,
+			   int cpu)
+{
+	struct rp_worker *w = &m->w[i];
+
+	w->m = m;
+	w->rail = r;
+	w->peer = peer;
+	w->cfg = *cfg;
+	w->cfg.tick = NULL;
+	w->cfg.progress = &w->progress;
+	w->cfg.cancel = &m->cancel;
+	w->topo = topo;
+	w->cpu = topo ? cpu : -1;
+}
+
+/* Wait (at most 10 s) for @n workers to be ready, then open the gate. */
+static int rp_multi_release(struct rp_multi *m, unsigned int n, bool cancel)
+{
+	struct timespec until;
+	int ret = 0;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 10;
+	pthread_mutex_lock(&m->lock);
+	while (m->ready < n && !ret)
+		ret = pthread_cond_timedwait(&m->cond, &m->lock, &until);
+	if (ret || cancel)
+		__atomic_store_n(&m->cancel, 1, __ATOMIC_RELAXED);
+	m->t0_ns = rp_now_ns();
+	m->go = true;
+	pthread_cond_broadcast(&m->cond);
+	pthread_mutex_unlock(&m->lock);
+	if (ret)
+		rp_err("rail threads not ready within 10 s");
+	return -ret;
+}
+
+int rp_multi_start(struct rp_multi *m, struct rp_rail *rails,
+		   const struct rp_rail_addr *peers, unsigned int n,
+		   const struct rp_bw_cfg *cfg, struct rp_topo *topo,
+		   const int *cpus)
+{
+	unsigned int i;
+	int ret = 0, rel;
+
+	memset(m, 0, sizeof(*m));
+	if (!n || n > RP_MAX_RAILS)
+		return -EINVAL;
+	pthread_mutex_init(&m->lock, NULL);
+	pthread_cond_init(&m->cond, NULL);
+	for (i = 0; i < n; i++)
+		rp_worker_init(m, i, &rails[i], &peers[i], cfg, topo,
+			       cpus ? cpus[i] : -1);
+	for (i = 0; i < n && !ret; i++)
+		ret = rp_multi_spawn(m, i);
+	m->n = n;
+	rel = rp_multi_release(m, ret ? i - 1 : n, ret != 0);
+	return ret ? ret : rel;
+}
+
+bool rp_multi_done(struct rp_multi *m)
+{
+	unsigned int started = 0, i;
+
+	for (i = 0; i < m->n; i++)
+		started += m->w[i].started;
+	return __atomic_load_n(&m->finished, __ATOMIC_ACQUIRE) >= (int)started;
+}
+
+uint64_t rp_multi_progress(struct rp_multi *m, unsigned int i)
+{
+	return __atomic_load_n(&m->w[i].progress, __ATOMIC_RELAXED);
+}
+
+int rp_multi_join(struct rp_multi *m)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < m->n; i++) {
+		if (!m->w[i].started)
+			continue;
+		pthread_join(m->w[i].thread, NULL);
+		if (!ret && m->w[i].ret && m->w[i].ret != -ECANCELED)
+			ret = m->w[i].ret;
+	}
+	if (!ret && __atomic_load_n(&m->cancel, __ATOMIC_RELAXED))
+		ret = -ECANCELED;
+	pthread_cond_destroy(&m->cond);
+	pthread_mutex_destroy(&m->lock);
+	return ret;
+}
+
+void rp_multi_aggregate(const struct rp_bw_out *outs, unsigned int n,
+			uint64_t size, bool gbits, struct rp_result *agg)
+{
+	uint64_t msgs = 0, start = UINT64_MAX, end = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		msgs += outs[i].msgs;
+		if (outs[i].start_ns < start)
+			start = outs[i].start_ns;
+		if (outs[i].end_ns > end)
+			end = outs[i].end_ns;
+	}
+	agg->size = size;
+	agg->iters = msgs;
+	agg->bw_peak = n == 1 ? outs[0].peak : 0;
+	agg->bw_avg = end > start ? rp_bw(msgs * size, end - start, gbits) : 0;
+	agg->msg_rate = end > start ? rp_msg_rate(msgs, end - start) : 0;
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+/* rail_info --json: the rails as one cJSON tree. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "info/rp_railinfo_json.h"
+
+/* Gb/s with two decimals, as the text shows them; null when unknown. */
+static cJSON *rp_json_gbps(double v)
+{
+	return v > 0 ? cJSON_CreateNumber(round(v * 100.0) / 100.0) :
+		       cJSON_CreateNull();
+}
+
+static cJSON *rp_json_uint_or_null(unsigned int v)
+{
+	return v ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+}
+
+static cJSON *rp_json_gid(const struct rp_gid_entry *e, int chosen)
+{
+	cJSON *g = cJSON_CreateObject();
+	char s[RP_GID_STR_LEN];
+
+	cJSON_AddNumberToObject(g, "index", e->index);
+	cJSON_AddStringToObject(g, "type", rp_gid_type_str(e->type));
+	cJSON_AddStringToObject(g, "gid", rp_gid_to_str(e->raw, s));
+	cJSON_AddStringToObject(g, "family", rp_gid_family_str(e->raw));
+	cJSON_AddBoolToObject(g, "link_local", rp_gid_is_link_local(e->raw));
+	if (e->ndev[0])
+		cJSON_AddStringToObject(g, "netdev", e->ndev);
+	else
+		cJSON_AddNullToObject(g, "netdev");
+	cJSON_AddBoolToObject(g, "chosen", (int)e->index == chosen);
+	return g;
+}
+
+/* { "role": "bond" | "member", "name": "bond0", "members": [...] } */
+static cJSON *rp_json_bond(const struct rp_bond *b)
+{
+	cJSON *o, *m;
+	char members[sizeof(b->members)], *tok, *save = NULL;
+
+	if (b->role == RP_BOND_NONE)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "role", b->role == RP_BOND_MASTER ?
+				"bond" : "member");
+	cJSON_AddStringToObject(o, "name", b->bond);
+	m = cJSON_AddArrayToObject(o, "members");
+	memcpy(members, b->members, sizeof(members));
+	for (tok = strtok_r(members, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save))
+		cJSON_AddItemToArray(m, cJSON_CreateString(tok));
+	return o;
+}
+
+static cJSON *rp_json_netdev(const struct rp_port_info *p)
+{
+	cJSON *n = cJSON_CreateObject(), *a;
+	char s[RP_IFADDR_STR_LEN];
+	unsigned int i;
+
+	cJSON_AddStringToObject(n, "name", p->ndev);
+	a = cJSON_AddArrayToObject(n, "addresses");
+	for (i = 0; i < p->naddrs; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(
+				     rp_ifaddr_str(&p->addrs[i], s)));
+	cJSON_AddItemToObject(n, "bond", rp_json_bond(&p->bond));
+	return n;
+}
+
+static cJSON *rp_json_pcie(const struct rp_pcie *pc)
+{
+	cJSON *o;
+
+	if (!pc->addr[0])
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "address", pc->addr);
+	cJSON_AddStringToObject(o, "link_speed", pc->speed);
+	cJSON_AddItemToObject(o, "link_width", rp_json_uint_or_null(pc->width));
+	cJSON_AddItemToObject(o, "raw_gbps", rp_json_gbps(pc->gbps));
+	return o;
+}
+
+static void rp_json_link(cJSON *r, const struct rp_port_info *p)
+{
+	cJSON_AddStringToObject(r, "device", p->dev);
+	cJSON_AddNumberToObject(r, "port", p->port);
+	cJSON_AddStringToObject(r, "state", p->state);
+	cJSON_AddStringToObject(r, "phys_state", p->phys_state);
+	cJSON_AddStringToObject(r, "link_layer", p->link_layer);
+	cJSON_AddItemToObject(r, "rate_gbps", rp_json_gbps(p->rate_gbps));
+	cJSON_AddItemToObject(r, "width", rp_json_uint_or_null(p->width));
+	cJSON_AddStringToObject(r, "speed", p->speed);
+	cJSON_AddItemToObject(r, "active_mtu",
+			      rp_json_uint_or_null(p->active_mtu));
+	cJSON_AddItemToObject(r, "max_mtu", rp_json_uint_or_null(p->max_mtu));
+	cJSON_AddBoolToObject(r, "mtu_from_netdev", p->mtu_from_netdev);
+}
+
+static void rp_json_place(cJSON *r, const struct rp_port_info *p)
+{
+	if (p->numa_node >= 0)
+		cJSON_AddNumberToObject(r, "numa_node", p->numa_node);
+	else
+		cJSON_AddNullToObject(r, "numa_node");
+	cJSON_AddStringToObject(r, "local_cpus", p->cpus);
+	cJSON_AddBoolToObject(r, "cpus_device_local", p->cpus_local);
+	cJSON_AddItemToObject(r, "pcie", rp_json_pcie(&p->pcie));
+	cJSON_AddItemToObject(r, "line_gbps", rp_json_gbps(p->line_gbps));
+	cJSON_AddNumberToObject(r, "ceiling_msg_bytes", RP_RAILINFO_MSG);
+	cJSON_AddItemToObject(r, "wire_ceiling_gbps",
+			      rp_json_gbps(p->wire_ceiling));
+	cJSON_AddItemToObject(r, "ceiling_gbps", rp_json_gbps(p->ceiling));
+	cJSON_AddStringToObject(r, "bottleneck", p->ceiling <= 0 ? "unknown" :
+				p->pcie_bound ? "pcie" : "wire");
+}
+
+static cJSON *rp_json_rail(const struct rp_port_info *p)
+{
+	cJSON *r = cJSON_CreateObject(), *gids, *w;
+	unsigned int i;
+
+	rp_json_link(r, p);
+	cJSON_AddItemToObject(r, "netdev", rp_json_netdev(p));
+	rp_json_place(r, p);
+	cJSON_AddNumberToObject(r, "gid_table_len", p->gids.tbl_len);
+	gids = cJSON_AddArrayToObject(r, "gids");
+	for (i = 0; i < p->gids.n; i++)
+		cJSON_AddItemToArray(gids, rp_json_gid(&p->gids.e[i],
+						       p->gid_index));
+	if (p->gid_index >= 0)
+		cJSON_AddNumberToObject(r, "gid_index", p->gid_index);
+	else
+		cJSON_AddNullToObject(r, "gid_index");
+	cJSON_AddStringToObject(r, "gid_reason", p->gid_why);
+	w = cJSON_AddArrayToObject(r, "warnings");
+	if (p->warning[0])
+		cJSON_AddItemToArray(w, cJSON_CreateString(p->warning));
+	return r;
+}
+
+cJSON *rp_railinfo_json(const struct rp_railinfo *ri)
+{
+	cJSON *root = cJSON_CreateObject(), *rails;
+	unsigned int i;
+
+	if (!root) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	cJSON_AddStringToObject(root, "source", ri->source);
+	rails = cJSON_AddArrayToObject(root, "rails");
+	for (i = 0; i < ri->n; i++)
+		cJSON_AddItemToArray(rails, rp_json_rail(&ri->p[i]));
+	if (!ri->n)
+		cJSON_AddStringToObject(root, "none", ri->none_why);
+	return root;
+}

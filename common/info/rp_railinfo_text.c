@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: MIT
+/* rail_info's text: a summary table, then each rail's details. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "info/rp_railinfo_text.h"
+#include "base/rp_table.h"
+
+#define RP_SUMMARY_COLS 13
+
+static const char *const rp_summary_head[RP_SUMMARY_COLS] = {
+	"DEVICE", "PORT", "STATE", "LINK", "RATE", "ACTIVE_MTU", "MAX_MTU",
+	"NETDEV", "NUMA", "CPUS", "PCIE", "GID", "CEILING",
+};
+
+static void rp_fmt_rate(const struct rp_port_info *p, char *b, size_t len)
+{
+	if (p->rate_gbps <= 0)
+		snprintf(b, len, "-");
+	else if (p->width && p->speed[0])
+		snprintf(b, len, "%g Gb/s (%uX %s)", p->rate_gbps, p->width,
+			 p->speed);
+	else
+		snprintf(b, len, "%g Gb/s", p->rate_gbps);
+}
+
+static void rp_fmt_uint(unsigned int v, char *b, size_t len)
+{
+	if (v)
+		snprintf(b, len, "%u", v);
+	else
+		snprintf(b, len, "-");
+}
+
+/* "32.0 GT/s x4" (sysfs's " PCIe" suffix dropped), "-" if not PCI. */
+static void rp_fmt_pcie(const struct rp_pcie *pc, char *b, size_t len)
+{
+	size_t n = strcspn(pc->speed, "P");
+
+	while (n && pc->speed[n - 1] == ' ')
+		n--;
+	if (!pc->addr[0] || !pc->width)
+		snprintf(b, len, "-");
+	else
+		snprintf(b, len, "%.*s x%u", (int)n, pc->speed, pc->width);
+}
+
+static void rp_fmt_ceiling(const struct rp_port_info *p, char *b, size_t len)
+{
+	if (p->ceiling > 0)
+		snprintf(b, len, "%.2f Gb/s%s", p->ceiling,
+			 p->pcie_bound ? " (PCIe)" : "");
+	else
+		snprintf(b, len, "-");
+}
+
+static int rp_summary_row(struct rp_table *t, const struct rp_port_info *p)
+{
+	char port[16], rate[48], amtu[16], mmtu[16], numa[16], pcie[48];
+	char gid[16], ceil[48], cpus[sizeof(p->cpus) + 8];
+	const char *row[RP_SUMMARY_COLS];
+
+	snprintf(port, sizeof(port), "%u", p->port);
+	rp_fmt_rate(p, rate, sizeof(rate));
+	rp_fmt_uint(p->active_mtu, amtu, sizeof(amtu));
+	rp_fmt_uint(p->max_mtu, mmtu, sizeof(mmtu));
+	if (p->numa_node >= 0)
+		snprintf(numa, sizeof(numa), "%d", p->numa_node);
+	else
+		snprintf(numa, sizeof(numa), "-");
+	snprintf(cpus, sizeof(cpus), "%s%s", p->cpus[0] ? p->cpus : "-",
+		 p->cpus[0] && !p->cpus_local ? " (all)" : "");
+	rp_fmt_pcie(&p->pcie, pcie, sizeof(pcie));
+	if (p->gid_index >= 0)
+		snprintf(gid, sizeof(gid), "%d", p->gid_index);
+	else
+		snprintf(gid, sizeof(gid), "-");
+	rp_fmt_ceiling(p, ceil, sizeof(ceil));
+	memcpy(row, (const char *const[RP_SUMMARY_COLS]){
+		p->dev, port, p->state, p->link_layer, rate, amtu, mmtu,
+		p->ndev[0] ? p->ndev : "-", numa, cpus, pcie, gid, ceil },
+	       sizeof(row));
+	return rp_table_add(t, row);
+}
+
+static int rp_print_summary(FILE *f, const struct rp_railinfo *ri)
+{
+	struct rp_table t;
+	unsigned int i;
+	int ret = rp_table_init(&t, RP_SUMMARY_COLS);
+
+	if (!ret)
+		ret = rp_table_add(&t, rp_summary_head);
+	for (i = 0; i < ri->n && !ret; i++)
+		ret = rp_summary_row(&t, &ri->p[i]);
+	if (!ret)
+		rp_table_print(&t, f, "");
+	rp_table_fini(&t);
+	return ret;
+}
+
+static int rp_print_gids(FILE *f, const struct rp_port_info *p)
+{
+	static const char *const head[5] = {
+		"GID", "TYPE", "ADDRESS", "NETDEV", "" };
+	char idx[16], addr[RP_GID_STR_LEN];
+	struct rp_table t;
+	unsigned int i;
+	int ret = rp_table_init(&t, 5);
+
+	if (!ret)
+		ret = rp_table_add(&t, head);
+	for (i = 0; i < p->gids.n && !ret; i++) {
+		const struct rp_gid_entry *e = &p->gids.e[i];
+		const char *row[5] = { idx, rp_gid_type_str(e->type),
+			rp_gid_to_str(e->raw, addr), e->ndev[0] ? e->ndev : "-",
+			(int)e->index == p->gid_index ? "<- chosen" : "" };
+
+		snprintf(idx, sizeof(idx), "%u", e->index);
+		ret = rp_table_add(&t, row);
+	}
+	if (!ret && p->gids.n)
+		rp_table_print(&t, f, "  ");
+	rp_table_fini(&t);
+	return ret;
+}
+
+static void rp_fmt_addrs(const struct rp_port_info *p, char *b, size_t len)
+{
+	char a[RP_IFADDR_STR_LEN];
+	size_t off;
+	unsigned int i;
+
+	snprintf(b, len, "%s", p->ndev[0] ? p->ndev : "none");
+	for (i = 0; i < p->naddrs; i++) {
+		off = strlen(b);
+		snprintf(b + off, len - off, "%s%s", i ? ", " : ": ",
+			 rp_ifaddr_str(&p->addrs[i], a));
+	}
+}
+
+static void rp_fmt_ceiling_long(const struct rp_port_info *p, char *b,
+				size_t len)
+{
+	char how[128];
+
+	snprintf(how, sizeof(how), "%u KiB WRITEs, MTU %u, %g Gb/s line",
+		 RP_RAILINFO_MSG / 1024, p->active_mtu, p->line_gbps);
+	if (!p->roce)
+		snprintf(b, len, "n/a: the RoCE v2 formula does not apply to "
+			 "InfiniBand");
+	else if (p->line_gbps <= 0)
+		snprintf(b, len, "unknown: the netdev reports no speed (as on "
+			 "Soft-RoCE)");
+	else if (!p->active_mtu)
+		snprintf(b, len, "unknown: no active MTU");
+	else if (p->pcie_bound)
+		snprintf(b, len, "%.2f Gb/s: the PCIe link (raw) is below "
+			 "the wire's %.2f Gb/s (%s)", p->ceiling,
+			 p->wire_ceiling, how);
+	else
+		snprintf(b, len, "%.2f Gb/s (%s)", p->ceiling, how);
+}
+
+static void rp_fmt_detail(const struct rp_port_info *p, char v[5][320])
+{
+	char rate[48], numa[16];
+
+	rp_fmt_addrs(p, v[0], sizeof(v[0]));
+	snprintf(v[1], sizeof(v[1]), "active %u, max %u%s", p->active_mtu,
+		 p->max_mtu, p->mtu_from_netdev ?
+		 " (derived from the netdev's MTU)" : "");
+	if (!p->active_mtu)
+		snprintf(v[1], sizeof(v[1]), "unknown (not in sysfs)");
+	snprintf(numa, sizeof(numa), "%d", p->numa_node);
+	snprintf(v[2], sizeof(v[2]), "NUMA node %s, CPUs %s%s",
+		 p->numa_node >= 0 ? numa : "unknown",
+		 p->cpus[0] ? p->cpus : "unknown", p->cpus[0] &&
+		 !p->cpus_local ? " (all: not a PCI function)" : "");
+	snprintf(rate, sizeof(rate), ", below the port's %g Gb/s",
+		 p->rate_gbps);
+	if (p->pcie.addr[0] && p->pcie.width)
+		snprintf(v[3], sizeof(v[3]), "%s, %s x%u: %.2f Gb/s raw%s",
+			 p->pcie.addr, p->pcie.speed, p->pcie.width,
+			 p->pcie.gbps, p->pcie.gbps < p->rate_gbps ? rate : "");
+	else
+		snprintf(v[3], sizeof(v[3]), "%s", p->pcie.addr[0] ?
+			 p->pcie.addr : "none (not a PCI function)");
+	rp_fmt_ceiling_long(p, v[4], sizeof(v[4]));
+}
+
+static int rp_print_detail(FILE *f, const struct rp_port_info *p)
+{
+	static const char *const keys[5] = {
+		"netdev", "MTU", "locality", "PCIe", "WRITE ceiling" };
+	char v[5][320];
+	struct rp_table t;
+	unsigned int i;
+	int ret = rp_table_init(&t, 2);
+
+	rp_fmt_detail(p, v);
+	for (i = 0; i < 5 && !ret; i++)
+		ret = rp_table_add(&t, (const char *const[2]){ keys[i], v[i] });
+	fprintf(f, "\n%s port %u: %s (%s), %s\n", p->dev, p->port, p->state,
+		p->phys_state, p->link_layer);
+	if (!ret)
+		rp_table_print(&t, f, "  ");
+	rp_table_fini(&t);
+	if (!ret)
+		ret = rp_print_gids(f, p);
+	if (p->gid_index >= 0)
+		fprintf(f, "  GID index %d: %s\n", p->gid_index, p->gid_why);
+	else
+		fprintf(f, "  %s%s\n", p->roce ? "no usable GID: " : "",
+			p->gid_why);
+	if (p->warning[0])
+		fprintf(f, "  warning: %s\n", p->warning);
+	return ret;
+}
+
+int rp_railinfo_print(FILE *f, const struct rp_railinfo *ri)
+{
+	unsigned int i;
+	int ret;
+
+	if (!ri->n) {
+		fprintf(f, "%s\n", ri->none_why[0] ? ri->none_why :
+			"no RDMA devices");
+		return 0;
+	}
+	ret = rp_print_summary(f, ri);
+	for (i = 0; i < ri->n && !ret; i++)
+		ret = rp_print_detail(f, &ri->p[i]);
+	return ret;
+}

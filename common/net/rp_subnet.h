@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_subnet.h - do a rail's two ends share an IPv4 subnet? Traffic between
+ * GIDs of different subnets is routed, or on a host with several ports in
+ * one subnet goes out the wrong interface: a classic multi-rail trap.
+ */
+#ifndef RP_SUBNET_H
+#define RP_SUBNET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "net/rp_gid.h"
+
+/*
+ * rp_ipv4_same_subnet - true if IPv4 addresses @a and @b (host byte order)
+ * are equal under @prefix_len leading bits (0 .. 32).
+ */
+int rp_ipv4_same_subnet(uint32_t a, uint32_t b, unsigned int prefix_len);
+
+/*
+ * rp_gid_subnet_check - compare @local's IPv4-mapped GID with @remote under
+ * the netmask of the local netdev's matching address (getifaddrs). Returns
+ * 1 (same subnet), 0 (different: @msg says which addresses and prefix) or
+ * -1 (cannot tell: not IPv4-mapped, no netdev, address not found).
+ */
+int rp_gid_subnet_check(const struct rp_gid_entry *local,
+			const uint8_t remote[16], char *msg, size_t len);
+
+#endif /* RP_SUBNET_H */

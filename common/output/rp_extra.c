@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#include <inttypes.h>
+
+#include "output/rp_extra.h"
+
+void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge)
+{
+	char pages[128];
+
+	fprintf(f, " railperf: rail %s port %u: ", r->dev.name, r->dev.port);
+	if (r->gid_index >= 0)
+		fprintf(f, "GID index %d: %s\n", r->gid_index, r->gid_why);
+	else
+		fprintf(f, "%s\n", r->gid_why);
+	fprintf(f, " railperf: buffer: %u x %" PRIu64 " bytes in %s",
+		r->num_qps, r->slice,
+		rp_buf_describe(&r->buf, wanted_huge, pages, sizeof(pages)));
+	if (r->buf.numa_node >= 0)
+		fprintf(f, ", bound to NUMA node %d", r->buf.numa_node);
+	fprintf(f, "\n");
+}
+
+void rp_extra_verdict_out(bool full, const struct rp_verdict *v,
+			  uint64_t bytes, unsigned int num_qps)
+{
+	if (full)
+		rp_extra_verdict(stdout, v, bytes, num_qps);
+	else if (!v->ok)
+		rp_extra_verdict(stderr, v, bytes, num_qps);
+}
+
+void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,
+		      unsigned int num_qps)
+{
+	if (v->ok)
+		fprintf(f, " railperf: validation passed: %" PRIu64 " bytes "
+			"on each of %u QP(s) match the pattern\n", bytes,
+			num_qps);
+	else
+		fprintf(f, " railperf: validation FAILED: rail %u QP %u "
+			"offset %" PRIu64 ": expected %#04x, found %#04x\n",
+			v->rail, v->qp, v->offset, v->expected, v->got);
+}

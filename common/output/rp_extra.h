@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_extra.h - railperf's own lines, printed after the perftest block.
+ * Each starts with " railperf:" so no script that looks for a number at
+ * the start of a row can mistake it for a result.
+ */
+#ifndef RP_EXTRA_H
+#define RP_EXTRA_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "proto/rp_msg.h"
+#include "verbs/rp_rail.h"
+
+/* rp_extra_rail - GID choice and buffer pages of one rail. */
+void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge);
+
+/*
+ * rp_extra_verdict - the --validate outcome: "validation passed: ..." or
+ * "validation FAILED: QP q offset o: expected 0x.., found 0x..".
+ */
+void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,
+		      unsigned int num_qps);
+
+/*
+ * rp_extra_verdict_out - rp_extra_verdict where it belongs: on stdout
+ * after the perftest block when @full (the full output), else (--output:
+ * stdout holds only the number) a FAILED verdict on stderr and a passed one
+ * nowhere.
+ */
+void rp_extra_verdict_out(bool full, const struct rp_verdict *v,
+			  uint64_t bytes, unsigned int num_qps);
+
+#endif /* RP_EXTRA_H */

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+/* --out_json's "rails" element: rail_multi_bw's per-rail facts. */
+#include <cjson/cJSON.h>
+
+#include "topo/rp_ceiling.h"
+#include "verbs/rp_dev.h"
+#include "output/rp_json_rail.h"
+
+static void rp_json_num_or_null(cJSON *o, const char *key, double v, bool ok)
+{
+	if (ok)
+		cJSON_AddNumberToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *rp_json_counters(const struct rp_rail_report *rr)
+{
+	const struct rp_port_counters *d = &rr->delta;
+	cJSON *c = cJSON_CreateObject();
+
+	if (!c || !rr->have_counters)
+		return c;
+	if (d->have_data) {
+		cJSON_AddNumberToObject(c, "port_xmit_data_bytes",
+					(double)d->xmit_bytes);
+		cJSON_AddNumberToObject(c, "port_rcv_data_bytes",
+					(double)d->rcv_bytes);
+	}
+	if (d->have_pkts) {
+		cJSON_AddNumberToObject(c, "xmit_pkts", (double)d->xmit_pkts);
+		cJSON_AddNumberToObject(c, "rcv_pkts", (double)d->rcv_pkts);
+		cJSON_AddStringToObject(c, "pkts_source", d->pkts_source);
+	}
+	return c;
+}
+
+static void rp_json_ceiling(cJSON *o, const struct rp_rail_report *rr,
+			    uint64_t size)
+{
+	double ceil = rp_dev_is_roce(&rr->rail->dev) ?
+		rp_roce_write_ceiling(rr->speed_gbps, size,
+				      rp_mtu_bytes(rr->rail->mtu)) : 0;
+
+	rp_json_num_or_null(o, "port_speed_gbit_per_s", rr->speed_gbps,
+			    rr->speed_gbps > 0);
+	rp_json_num_or_null(o, "wire_ceiling_gbit_per_s", ceil, ceil > 0);
+}
+
+cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size,
+		    bool gbits)
+{
+	const struct rp_rail *r = rr->rail;
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	cJSON_AddStringToObject(o, "device", r->dev.name);
+	cJSON_AddNumberToObject(o, "port", r->dev.port);
+	cJSON_AddNumberToObject(o, "gid_index", r->gid_index);
+	cJSON_AddStringToObject(o, "netdev", r->gid.ndev);
+	cJSON_AddNumberToObject(o, "numa_node", rr->numa_node);
+	rp_json_num_or_null(o, "cpu", rr->cpu, rr->cpu >= 0);
+	cJSON_AddNumberToObject(o, "messages", (double)rr->res.iters);
+	cJSON_AddNumberToObject(o, gbits ? "bw_average_gbit_per_s" :
+				"bw_average_mib_per_s", rr->res.bw_avg);
+	cJSON_AddNumberToObject(o, "msg_rate_mpps", rr->res.msg_rate);
+	cJSON_AddNumberToObject(o, "share_percent", rr->share);
+	cJSON_AddItemToObject(o, "counters", rp_json_counters(rr));
+	rp_json_ceiling(o, rr, size);
+	return o;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_json_rail.h - rail_multi_bw's per-rail facts in --out_json's "rails"
+ * array (railperf's key beside perftest's).
+ */
+#ifndef RP_JSON_RAIL_H
+#define RP_JSON_RAIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <cjson/cJSON.h>
+
+#include "output/rp_report_multi.h"
+
+/*
+ * rp_json_rail - one element of --out_json's "rails" array, the same facts
+ * as rp_report_rail() in snake_case keys with units: device, port,
+ * gid_index, netdev, numa_node, cpu (null when unpinned), messages,
+ * bw_average_mib_per_s or bw_average_gbit_per_s, msg_rate_mpps,
+ * share_percent, counters {..._bytes, ..._pkts}, port_speed_gbit_per_s and
+ * wire_ceiling_gbit_per_s (null when unknown). Returns a new object or NULL.
+ */
+cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size,
+			   bool gbits);
+
+#endif /* RP_JSON_RAIL_H */

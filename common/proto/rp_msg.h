@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_msg.h - railperf's control messages: encode and decode.
+ *
+ * Every message is a 12-byte header - magic "RPF1", protocol version (u16),
+ * type (u16), payload length (u32), all big-endian - then the payload. A
+ * decoder accepts exactly the length its type defines and never trusts a
+ * count from the peer before bounding it. No sockets here: rp_ctrl moves
+ * the bytes.
+ */
+#ifndef RP_MSG_H
+#define RP_MSG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "proto/rp_proto.h"
+
+#define RP_MSG_MAGIC 0x52504631u	/* "RPF1" */
+#define RP_PROTO_VERSION 1
+#define RP_MSG_HDR_LEN 12
+#define RP_MSG_MAX_PAYLOAD (64u * 1024)
+#define RP_MSG_ERROR_MAX 512	/* bytes of text in an ERROR message */
+
+enum rp_msg_type {
+	RP_MSG_HELLO = 1,	/* struct rp_params */
+	RP_MSG_RAIL = 2,	/* struct rp_rail_addr of one rail */
+	RP_MSG_READY = 3,	/* empty: barrier */
+	RP_MSG_RESULT = 4,	/* struct rp_result: client's row */
+	RP_MSG_VERDICT = 5,	/* struct rp_verdict: --validate's data check
+				 * (WRITE: the server's; READ: the client's) */
+	RP_MSG_BYE = 6,		/* empty: orderly end */
+	RP_MSG_ERROR = 7,	/* text: the sender is giving up */
+	RP_MSG_PROGRESS = 8,	/* empty: heartbeat during a long run */
+	RP_MSG_TYPE_MAX = 8,
+};
+
+enum rp_param_flags {
+	RP_PF_ALL_SIZES = 1 << 0,
+	RP_PF_VALIDATE = 1 << 1,
+	RP_PF_INFINITE = 1 << 2,	/* --run_infinitely */
+	RP_PF_RDMA_CM = 1 << 3,		/* -R */
+};
+
+/* Test parameters both sides must agree on (sent in HELLO). */
+struct rp_params {
+	uint16_t test;		/* enum rp_test */
+	uint16_t flags;		/* enum rp_param_flags */
+	uint64_t size;		/* bytes */
+	uint64_t iters;		/* per QP */
+	uint32_t duration;	/* s, 0 = iteration mode */
+	uint32_t num_qps;	/* per rail */
+	uint32_t num_rails;
+};
+
+struct rp_msg_hdr {
+	uint32_t magic;
+	uint16_t version;
+	uint16_t type;
+	uint32_t len;
+};
+
+/* rp_msg_type_str - "HELLO", "RAIL", ...; "?" for an unknown type. */
+const char *rp_msg_type_str(unsigned int type);
+
+/* rp_msg_hdr_encode - write the 12-byte header for @type, @len to @out. */
+void rp_msg_hdr_encode(uint8_t out[RP_MSG_HDR_LEN], uint16_t type,
+		       uint32_t len);
+
+/*
+ * rp_msg_hdr_decode - parse and check a header: magic, version, known type,
+ * payload length <= RP_MSG_MAX_PAYLOAD. On failure writes a one-line reason
+ * to @err (foreign bytes are shown as text) and returns -EBADMSG
+ * (-EPROTONOSUPPORT for another protocol version).
+ */
+int rp_msg_hdr_decode(const uint8_t in[RP_MSG_HDR_LEN], struct rp_msg_hdr *h,
+		      char *err, size_t err_len);
+
+/*
+ * Payload encoders write to @out (capacity @cap) and return the payload
+ * length, or 0 when @cap is too small. Decoders return 0 or -EBADMSG when
+ * the length or a field is out of bounds.
+ */
+size_t rp_msg_encode_params(uint8_t *out, size_t cap, const struct rp_params *p);
+int rp_msg_decode_params(const uint8_t *in, size_t len, struct rp_params *p);
+
+size_t rp_msg_encode_rail(uint8_t *out, size_t cap, const struct rp_rail_addr *a);
+int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a);
+
+size_t rp_msg_encode_result(uint8_t *out, size_t cap, const struct rp_result *r);
+int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *r);
+
+size_t rp_msg_encode_verdict(uint8_t *out, size_t cap, const struct rp_verdict *v);
+int rp_msg_decode_verdict(const uint8_t *in, size_t len, struct rp_verdict *v);
+
+/*
+ * rp_msg_decode_error - copy an ERROR payload into @text (NUL-terminated,
+ * non-printable bytes replaced by '?', at most RP_MSG_ERROR_MAX bytes).
+ */
+void rp_msg_decode_error(const uint8_t *in, size_t len, char *text,
+			 size_t text_len);
+
+/*
+ * rp_params_mismatch - compare the fields both sides must agree on. Returns
+ * false if equal; else true with "size: local 65536, remote 4096" in @msg.
+ */
+bool rp_params_mismatch(const struct rp_params *local,
+			const struct rp_params *remote, char *msg, size_t len);
+
+#endif /* RP_MSG_H */

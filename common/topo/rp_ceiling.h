@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_ceiling.h - what the wire allows: port speed and the RoCE v2 goodput
+ * ceiling for RDMA WRITE (IBTA InfiniBand Architecture Specification
+ * Vol. 1, Annex A17 RoCEv2, for the headers; IEEE 802.3 clause 4 for the
+ * preamble, SFD and inter-frame gap).
+ *
+ * Per packet on Ethernet, IPv4, no VLAN: preamble+SFD 8, IFG 12, Ethernet
+ * 14, IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4 = 82 bytes; RETH 16 bytes once
+ * per WRITE message. For a message of M bytes at path MTU P:
+ *   n = ceil(M / P),  goodput = rate * M / (M + 82 n + 16).
+ * Minimum-frame padding of tiny messages is ignored (the ceiling then is
+ * the small-message packet rate, not this formula).
+ */
+#ifndef RP_CEILING_H
+#define RP_CEILING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RP_ROCE_PKT_OVERHEAD 82	/* bytes per packet, see above */
+#define RP_ROCE_RETH 16		/* bytes per WRITE message */
+
+/*
+ * rp_roce_write_ceiling - RDMA WRITE goodput ceiling in Gb/s for a port of
+ * @rate_gbps, messages of @msg bytes, path MTU @mtu bytes. 0 if any is 0.
+ */
+double rp_roce_write_ceiling(double rate_gbps, uint64_t msg, unsigned int mtu);
+
+/*
+ * rp_ib_rate_gbps - a port's data rate in Gb/s from ibv_port_attr's
+ * active_speed (or active_speed_ex, rdma-core >= 49) and active_width codes (IBTA: SDR 2.5 ... NDR 100, XDR 200
+ * Gb/s per lane signalling as Ethernet reports it; widths 1x 2x 4x 8x 12x).
+ * 0 for codes it does not know.
+ */
+double rp_ib_rate_gbps(uint32_t active_speed, uint8_t active_width);
+
+/*
+ * rp_ib_speed_name - the IB name of an active_speed code ("HDR"), "" for
+ * a code it does not know.
+ */
+const char *rp_ib_speed_name(uint32_t active_speed);
+
+/* rp_ib_width_lanes - lanes of an active_width code (1, 2, 4, 8, 12), 0
+ * for a code it does not know. */
+unsigned int rp_ib_width_lanes(uint8_t active_width);
+
+/*
+ * rp_rate_parse - parse a port's sysfs rate ("200 Gb/sec (4X HDR)",
+ * "2.5 Gb/sec (1X SDR)") into Gb/s, lanes and the lane speed name.
+ * Returns 0 or -EINVAL.
+ */
+int rp_rate_parse(const char *s, double *gbps, unsigned int *width,
+		  char *speed, size_t speed_len);
+
+/*
+ * rp_netdev_speed_gbps - a netdev's link speed in Gb/s from
+ * /sys/class/net/@ndev/speed (Mb/s) under @root ("/sys/class/net" or a
+ * fixture); 0 when unknown (e.g. virtio reports -1).
+ */
+double rp_netdev_speed_gbps(const char *root, const char *ndev);
+
+#endif /* RP_CEILING_H */

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <string.h>
+
+#include "base/rp_log.h"
+#include "verbs/rp_qp.h"
+
+#define RP_QP_RETRY 7
+#define RP_QP_RNR_RETRY 7
+#define RP_QP_MIN_RNR_TIMER 12
+#define RP_QP_HOP_LIMIT 64
+
+static void rp_qp_init_attr(const struct rp_rail *r,
+			    struct ibv_qp_init_attr_ex *a, bool ex)
+{
+	*a = (struct ibv_qp_init_attr_ex){
+		.send_cq = r->cq,
+		.recv_cq = r->cq,
+		.qp_type = IBV_QPT_RC,
+		.sq_sig_all = 0,	/* CQ moderation: we choose per WR */
+		.cap = {
+			.max_send_wr = r->tx_depth,
+			.max_recv_wr = 1,
+			.max_send_sge = 1,
+			.max_recv_sge = 1,
+			.max_inline_data = r->max_inline,
+		},
+		.pd = r->pd,
+		.comp_mask = IBV_QP_INIT_ATTR_PD,
+	};
+	if (ex) {
+		a->comp_mask |= IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
+		a->send_ops_flags = IBV_QP_EX_WITH_RDMA_WRITE |
+				    IBV_QP_EX_WITH_RDMA_READ;
+	}
+}
+
+/* -I: the QP must take the inline size asked for (the device's limit is
+ * only known by trying: verbs report no maximum). */
+static int rp_qp_check_inline(struct rp_rail *r, unsigned int i,
+			      const struct ibv_qp_init_attr_ex *a)
+{
+	struct ibv_qp_init_attr ia;
+	struct ibv_qp_attr qa;
+	uint32_t got = a->cap.max_inline_data;
+
+	if (!r->max_inline || got >= r->max_inline)
+		return 0;
+	if (!ibv_query_qp(r->qp[i], &qa, IBV_QP_CAP, &ia))
+		got = qa.cap.max_inline_data;
+	if (got >= r->max_inline)
+		return 0;
+	rp_err("invalid -I value '%u': %s gives QPs only %u bytes of inline "
+	       "data", r->max_inline, r->dev.name, got);
+	return -EINVAL;
+}
+
+static int rp_qp_create_fail(const struct rp_rail *r, unsigned int i, int err)
+{
+	if (r->max_inline)
+		rp_err("ibv_create_qp on %s (QP %u, TX depth %u, -I %u bytes "
+		       "inline): %s%s", r->dev.name, i, r->tx_depth,
+		       r->max_inline, strerror(err), err == EINVAL ?
+		       " (more inline data than the device takes?)" : "");
+	else
+		rp_err("ibv_create_qp on %s (QP %u, TX depth %u): %s",
+		       r->dev.name, i, r->tx_depth, strerror(err));
+	return -err;
+}
+
+static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
+{
+	struct ibv_qp_init_attr_ex a;
+
+	if (r->wr_api) {
+		rp_qp_init_attr(r, &a, true);
+		r->qp[i] = ibv_create_qp_ex(r->dev.ctx, &a);
+		if (r->qp[i]) {
+			r->qpx[i] = ibv_qp_to_qp_ex(r->qp[i]);
+			return rp_qp_check_inline(r, i, &a);
+		}
+		if (i > 0)	/* it worked for QP 0: a real failure */
+			return rp_qp_create_fail(r, i, errno);
+		r->wr_api = false;	/* provider without ibv_wr_* */
+	}
+	rp_qp_init_attr(r, &a, false);
+	r->qp[i] = ibv_create_qp_ex(r->dev.ctx, &a);
+	if (r->qp[i])
+		return rp_qp_check_inline(r, i, &a);
+	return rp_qp_create_fail(r, i, errno);
+}
+
+int rp_qp_create_cm(struct rp_rail *r, unsigned int i, struct rdma_cm_id *id)
+{
+	struct ibv_qp_init_attr_ex a;
+
+	if (r->wr_api) {
+		rp_qp_init_attr(r, &a, true);
+		if (!rdma_create_qp_ex(id, &a)) {
+			r->qp[i] = id->qp;
+			r->qpx[i] = ibv_qp_to_qp_ex(id->qp);
+			return rp_qp_check_inline(r, i, &a);
+		}
+		if (i > 0)	/* it worked for QP 0: a real failure */
+			return rp_qp_create_fail(r, i, errno);
+		r->wr_api = false;	/* provider without ibv_wr_* */
+	}
+	rp_qp_init_attr(r, &a, false);
+	if (rdma_create_qp_ex(id, &a))
+		return rp_qp_create_fail(r, i, errno);
+	r->qp[i] = id->qp;
+	return rp_qp_check_inline(r, i, &a);
+}
+
+int rp_qp_create(struct rp_rail *r, unsigned int i)
+{
+	struct ibv_qp_attr a = {
+		.qp_state = IBV_QPS_INIT,
+		.pkey_index = 0,
+		.port_num = (uint8_t)r->dev.port,
+		.qp_access_flags = IBV_ACCESS_LOCAL_WRITE |
+				   IBV_ACCESS_REMOTE_WRITE |
+				   IBV_ACCESS_REMOTE_READ,
+	};
+	int ret;
+
+	ret = rp_qp_alloc(r, i);
+	if (ret)
+		return ret;
+	ret = ibv_modify_qp(r->qp[i], &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX |
+			    IBV_QP_PORT | IBV_QP_ACCESS_FLAGS);
+	if (ret) {
+		rp_err("ibv_modify_qp to INIT on %s QP %#x: %s", r->dev.name,
+		       r->qp[i]->qp_num, strerror(ret));
+		return -ret;
+	}
+	return 0;
+}
+
+static void rp_qp_ah(const struct rp_rail *r, const struct rp_rail_addr *peer,
+		     struct ibv_ah_attr *ah)
+{
+	*ah = (struct ibv_ah_attr){
+		.dlid = peer->lid,
+		.sl = 0,
+		.port_num = (uint8_t)r->dev.port,
+	};
+	if (r->gid_index < 0)
+		return;
+	ah->is_global = 1;
+	ah->grh.sgid_index = (uint8_t)r->gid_index;
+	ah->grh.hop_limit = RP_QP_HOP_LIMIT;
+	memcpy(ah->grh.dgid.raw, peer->gid, sizeof(peer->gid));
+}
+
+static int rp_qp_to_rtr(struct rp_rail *r, unsigned int i,
+			const struct rp_rail_addr *peer)
+{
+	struct ibv_qp_attr a = {
+		.qp_state = IBV_QPS_RTR,
+		.path_mtu = r->mtu,
+		.dest_qp_num = peer->qp[i].qpn,
+		.rq_psn = peer->qp[i].psn,
+		.max_dest_rd_atomic = (uint8_t)r->rd_atomic,
+		.min_rnr_timer = RP_QP_MIN_RNR_TIMER,
+	};
+	int ret;
+
+	rp_qp_ah(r, peer, &a.ah_attr);
+	ret = ibv_modify_qp(r->qp[i], &a, IBV_QP_STATE | IBV_QP_AV |
+			    IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
+			    IBV_QP_RQ_PSN | IBV_QP_MAX_DEST_RD_ATOMIC |
+			    IBV_QP_MIN_RNR_TIMER);
+	if (ret)
+		rp_err("ibv_modify_qp to RTR on %s QP %#x (peer QPN %#x): %s",
+		       r->dev.name, r->qp[i]->qp_num, peer->qp[i].qpn,
+		       strerror(ret));
+	return -ret;
+}
+
+int rp_qp_to_rts(struct rp_rail *r, unsigned int i,
+		 const struct rp_rail_addr *peer)
+{
+	struct ibv_qp_attr a = {
+		.qp_state = IBV_QPS_RTS,
+		.timeout = (uint8_t)r->qp_timeout,
+		.retry_cnt = RP_QP_RETRY,
+		.rnr_retry = RP_QP_RNR_RETRY,
+		.sq_psn = r->psn[i],
+		.max_rd_atomic = (uint8_t)r->rd_atomic,
+	};
+	int ret;
+
+	ret = rp_qp_to_rtr(r, i, peer);
+	if (ret)
+		return ret;
+	ret = ibv_modify_qp(r->qp[i], &a, IBV_QP_STATE | IBV_QP_TIMEOUT |
+			    IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
+			    IBV_QP_SQ_PSN | IBV_QP_MAX_QP_RD_ATOMIC);
+	if (ret)
+		rp_err("ibv_modify_qp to RTS on %s QP %#x: %s", r->dev.name,
+		       r->qp[i]->qp_num, strerror(ret));
+	return -ret;
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_qp.h - RC QP creation and state transitions (INIT, RTR, RTS).
+ * Used by rp_rail; split out so each step is one short function.
+ */
+#ifndef RP_QP_H
+#define RP_QP_H
+
+#include <rdma/rdma_cma.h>
+
+#include "proto/rp_proto.h"
+#include "verbs/rp_rail_types.h"
+
+/*
+ * rp_qp_create - create QP @i of @r on r->cq, with the ibv_wr_* API
+ * (ibv_create_qp_ex, RDMA WRITE and READ send ops) when the provider has it,
+ * else the classic ibv_create_qp; then move it to INIT. Sets r->qp[i],
+ * r->qpx[i] and r->wr_api. Returns 0 or -errno (one line printed).
+ */
+int rp_qp_create(struct rp_rail *r, unsigned int i);
+
+/*
+ * rp_qp_create_cm - -R: create QP @i of @r on rdma_cm id @id
+ * (rdma_create_qp_ex, which also moves it to INIT), with the ibv_wr_* API
+ * when the provider has it. rdma_cm takes it to RTS when connecting.
+ * Returns 0 or -errno (one line printed).
+ */
+int rp_qp_create_cm(struct rp_rail *r, unsigned int i, struct rdma_cm_id *id);
+
+/*
+ * rp_qp_to_rts - move QP @i of @r from INIT to RTR (against @peer's QP @i,
+ * path MTU r->mtu) and then to RTS. Returns 0 or -errno (one line printed).
+ */
+int rp_qp_to_rts(struct rp_rail *r, unsigned int i,
+		 const struct rp_rail_addr *peer);
+
+#endif /* RP_QP_H */
