@@ -154,7 +154,6 @@ static void mbw_header(struct mbw *m)
 	rp_session_header(&m->s, &h);
 	rp_report_header(stdout, &h);
 	rp_report_addresses_n(stdout, m->s.local, m->s.remote, m->n, false);
-	fflush(stdout);
 }
 
 static void mbw_counters(struct mbw *m, struct rp_port_counters *out)
@@ -188,7 +187,6 @@ static void mbw_interval(struct mbw *m, struct rp_multi *mu,
 	rp_report_interval(stdout, (double)(w->prev_ns - mu->t0_ns) / 1e9,
 			   (double)(now - mu->t0_ns) / 1e9, m->s.rails, bytes,
 			   m->n, now - w->prev_ns, m->o->report_gbits);
-	fflush(stdout);
 	w->prev_ns = now;
 	w->next_report += m->o->interval * RP_NSEC_PER_SEC;
 }
@@ -351,13 +349,12 @@ static int mbw_client_sizes(struct mbw *m)
 			rp_report_bw_title(stdout, m->o->report_gbits);
 		rp_report_bw_out(stdout, &m->agg, m->o->report_gbits,
 				 m->o->output);
-		fflush(stdout);
 		rp_jsonout_add_bw(&m->json, &m->agg);
 		rp_opts_limit_pass(m->o, m->agg.bw_avg, m->agg.msg_rate,
 				   &m->bw_passed, &m->rate_passed);
 	}
 	if (full)
-		rp_printf(RP_RESULT_LINE);
+		rp_fprintf(stdout, RP_RESULT_LINE);
 	return 0;
 }
 
@@ -417,7 +414,6 @@ static int mbw_server(struct mbw *m)
 	mbw_header(m);
 	if (rp_opts_full(m->o))
 		rp_report_bw_title(stdout, m->o->report_gbits);
-	fflush(stdout);
 	mbw_counters(m, m->before);
 	ret = rp_xchg_result_recv(&m->s.ctrl, &m->agg);
 	for (i = 0; i < m->n && !ret; i++)
@@ -426,7 +422,7 @@ static int mbw_server(struct mbw *m)
 		return ret;
 	rp_report_bw_out(stdout, &m->agg, m->o->report_gbits, m->o->output);
 	if (rp_opts_full(m->o))
-		rp_printf(RP_RESULT_LINE);
+		rp_fprintf(stdout, RP_RESULT_LINE);
 	rp_jsonout_add_bw(&m->json, &m->agg);
 	if (m->o->validate)
 		ret = mbw_server_validate(m);

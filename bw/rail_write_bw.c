@@ -56,7 +56,6 @@ static void wbw_row(struct wbw_run *w, const struct rp_result *res)
 	const struct rp_opts *o = w->s->o;
 
 	rp_report_bw_out(stdout, res, o->report_gbits, o->output);
-	fflush(stdout);
 	rp_jsonout_add_bw(&w->json, res);
 	rp_opts_limit_pass(o, res->bw_avg, res->msg_rate, &w->bw_passed,
 			   &w->rate_passed);
@@ -115,14 +114,13 @@ static void wbw_header(const struct rp_session *s)
 	rp_report_addresses_fmt(stdout, &s->local[0], &s->remote[0], 1,
 				s->o->rdma_cm ? RP_ADDR_CM : RP_ADDR_WRITE);
 	rp_report_bw_title(stdout, s->o->report_gbits);
-	fflush(stdout);
 }
 
 /* The perftest block's closing line; railperf's own lines after it. */
 static void wbw_footer(const struct rp_session *s)
 {
 	if (rp_opts_full(s->o))
-		rp_printf(RP_RESULT_LINE);
+		rp_fprintf(stdout, RP_RESULT_LINE);
 }
 
 static void wbw_extra(const struct rp_session *s)

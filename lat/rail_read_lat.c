@@ -88,7 +88,7 @@ static int rl_extra_line(const struct rp_opts *o)
 	if (ret)
 		return ret;
 	if (rp_report_lat_extra_line(d.attr.vendor_id, d.attr.vendor_part_id))
-		rp_printf(RP_RESULT_LINE);
+		rp_fprintf(stdout, RP_RESULT_LINE);
 	rp_dev_close(&d);
 	return 0;
 }
@@ -100,7 +100,6 @@ static void rl_header(const struct rp_session *s, const struct rp_header *h)
 	rp_report_header(stdout, h);
 	rp_report_addresses_fmt(stdout, &s->local[0], &s->remote[0], 1,
 				s->o->rdma_cm ? RP_ADDR_CM : RP_ADDR_READ);
-	fflush(stdout);
 }
 
 /* The table header: perftest's, or with -D its duration form. */
@@ -143,7 +142,6 @@ static int rl_client_size(struct rp_session *s, struct rp_lat_cfg *cfg,
 		rl_title(s->o);
 	}
 	rl_row(s->o, cfg->size, st, tps);
-	fflush(stdout);
 	rp_jsonout_add_lat(j, cfg->size, st, tps, s->o->duration);
 	return 0;
 }
@@ -190,7 +188,7 @@ static int rl_client_sizes(struct rp_session *s, struct rp_jsonout *j,
 			ret = rl_client_check(s, cfg.size, v);
 	}
 	if (!ret && rp_opts_full(s->o)) {
-		rp_printf(RP_RESULT_LINE);
+		rp_fprintf(stdout, RP_RESULT_LINE);
 		rp_report_lat_method(stdout, RP_LAT_WARMUP);
 		if (cfg.duration)	/* -D: a single size */
 			rp_report_lat_dur_stats(stdout, &st);
@@ -227,7 +225,7 @@ static int rl_client(struct rp_session *s)
 	ret = rl_client_sizes(s, &j, &v);
 	if (s->o->validate && (!ret || !v.v.ok)) {
 		if (ret && rp_opts_full(s->o))
-			rp_printf(RP_RESULT_LINE);	/* close the table */
+			rp_fprintf(stdout, RP_RESULT_LINE);	/* close the table */
 		ret = rl_client_verdict(s, &v);
 	}
 	if (!ret) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* rp_main.c - the shared start of the test binaries (see rp_main.h). */
+#include "base/rp_log.h"
 #include "app/rp_main.h"
 
 #include <stdio.h>
@@ -21,7 +22,7 @@ enum rp_main_next rp_main_start(struct rp_opts *o,
 		return RP_MAIN_DONE;
 	}
 	if (o->version) {
-		printf("%s (railperf) %s, output format of perftest %s\n",
+		rp_fprintf(stdout, "%s (railperf) %s, output format of perftest %s\n",
 		       desc->name, RP_VERSION, RP_PERFTEST_FORMAT);
 		return RP_MAIN_DONE;
 	}

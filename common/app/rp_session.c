@@ -109,7 +109,6 @@ static int rp_session_connect(struct rp_session *s)
 		return lfd;
 	if (rp_opts_full(o))
 		rp_report_waiting(stdout);
-	fflush(stdout);
 	return rp_ctrl_accept(lfd, o->timeout, &s->ctrl);
 }
 

@@ -3,13 +3,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "base/rp_log.h"
 #include "app/rp_usage.h"
 
 static void rp_usage_common(const struct rp_opts *o, FILE *f)
 {
 	const struct rp_test_desc *d = o->desc;
 
-	fprintf(f,
+	rp_fprintf(f,
 "Usage:\n"
 "  %s [options]          start a server\n"
 "  %s [options] <host>   start a client, connect to the server on <host>\n"
@@ -34,14 +35,14 @@ static void rp_usage_common2(const struct rp_opts *o, FILE *f)
 {
 	bool bw = o->desc->features & RP_FEAT_BW;
 
-	fprintf(f,
+	rp_fprintf(f,
 "  -u, --qp-timeout=<t>      QP ACK timeout 4.096 us * 2^<t>, 0 .. 31\n"
 "                            (default: %u)\n", RP_DEF_QP_TIMEOUT);
 	if (!(o->desc->features & RP_FEAT_MULTI))	/* one rail only */
-		fprintf(f,
+		rp_fprintf(f,
 "  -R, --rdma_cm             connect the QPs through rdma_cm: the server's\n"
 "                            address picks the device and GID\n");
-	fprintf(f,
+	rp_fprintf(f,
 "      --bind_source_ip=<ip> local address: the server listens on it, the\n"
 "                            client connects from it (--source_ip too)\n"
 "      --output=<what>       print only the %s, \"%%lf\" on one\n"
@@ -52,7 +53,7 @@ static void rp_usage_common2(const struct rp_opts *o, FILE *f)
 
 static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 {
-	fprintf(f,
+	rp_fprintf(f,
 "  -a, --all                 run sizes 2 B .. 8 MiB (powers of two)\n"
 "  -D, --duration=<s>        run for <s> seconds instead of -n; the middle\n"
 "                            half is measured (perftest's margin D/4)\n"
@@ -63,7 +64,7 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 "      --report_gbits        report Gb/s (10^9 bit/s) instead of MiB/s\n"
 "                            (2^20 B/s, labelled MB/sec as perftest does)\n",
 		def_tx_depth, RP_MAX_QPS);
-	fprintf(f,
+	rp_fprintf(f,
 "  -l, --post_list=<n>       post <n> WRs per doorbell (ibv_post_send or\n"
 "                            ibv_wr_start..complete); -n a multiple of <n>;\n"
 "                            CQ moderation <n> unless -Q (default: 1, and\n"
@@ -76,7 +77,7 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 "  -y, --limit_msgrate=<r>   fail (exit 1) when MsgRate is below <r> Mpps\n",
 		RP_MAX_INLINE);
 	if (!multi)
-		fprintf(f,
+		rp_fprintf(f,
 "      --run_infinitely      print a row every -D seconds (default: %u)\n"
 "                            until SIGINT, then stop cleanly\n",
 			RP_DEF_INF_PERIOD);
@@ -84,7 +85,7 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 
 static void rp_usage_lat(FILE *f)
 {
-	fprintf(f,
+	rp_fprintf(f,
 "  -a, --all                 run sizes 2 B .. 8 MiB (powers of two)\n"
 "  -D, --duration=<s>        run for <s> seconds instead of -n\n"
 "  -H, --report-histogram    print every sample (usec), as perftest -H\n");
@@ -92,17 +93,17 @@ static void rp_usage_lat(FILE *f)
 
 static void rp_usage_multi(FILE *f)
 {
-	fprintf(f,
+	rp_fprintf(f,
 "      --interval=<s>        with -D: per-rail and aggregate rows every <s>\n");
 }
 
 static void rp_usage_railperf(FILE *f)
 {
-	fprintf(f,
+	rp_fprintf(f,
 "      --ipv6                prefer IPv6 GIDs over IPv4-mapped ones\n"
 "      --out_json            write the results as JSON (perftest 6.29 keys)\n"
 "      --out_json_file=<f>   ... to <f> (default: perftest_out.json)\n");
-	fprintf(f,
+	rp_fprintf(f,
 "\n"
 "railperf options:\n"
 "      --validate            check the data moved: WRITE, the server checks\n"

@@ -2,9 +2,10 @@
 /*
  * rp_log.h - railperf's two output paths.
  *
- * Results (the perftest block, rows, railperf extras) go to stdout through
- * rp_printf(); diagnostics go to stderr through rp_err()/rp_warn(), one line
- * each, prefixed with the program name.
+ * Results (the perftest block, rows, railperf extras, --help, rail_info)
+ * go through rp_fprintf() only, to stdout (unit tests pass a memory
+ * stream); diagnostics go to stderr through rp_err()/rp_warn(), one line
+ * each, prefixed with the program name. Both keep errno.
  */
 #ifndef RP_LOG_H
 #define RP_LOG_H
@@ -12,18 +13,24 @@
 #include <stdio.h>
 
 /*
- * rp_printf - printf to stdout, serialized against other threads, flushed.
- * Returns what vfprintf returns.
+ * rp_fprintf - the one function that prints result text: fprintf to @f
+ * (stdout, or a test's memory stream), serialized against the other
+ * threads (rail threads, the reporter) and flushed, so that a line is
+ * whole and out before the call returns. Keeps errno. Returns what
+ * vfprintf returns.
  */
-int rp_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int rp_fprintf(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /*
  * rp_err - print "PROG: <message>\n" to stderr. The message must name the
  * failing verb or value; callers report each failure once, where it happens.
+ * errno is kept, so a caller may print strerror(errno) through it and then
+ * return -errno.
  */
 void rp_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* rp_warn - print "PROG: warning: <message>\n" to stderr. */
+/* rp_warn - print "PROG: warning: <message>\n" to stderr; keeps errno. */
 void rp_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif /* RP_LOG_H */

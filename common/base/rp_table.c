@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/rp_log.h"
 #include "base/rp_table.h"
 
 int rp_table_init(struct rp_table *t, unsigned int ncols)
@@ -66,16 +67,16 @@ void rp_table_print(const struct rp_table *t, FILE *f, const char *indent)
 	for (r = 0; r < t->nrows; r++) {
 		int last = rp_table_last(t, r);
 
-		fputs(indent, f);
+		rp_fprintf(f, "%s", indent);
 		for (i = 0; (int)i <= last; i++) {
 			const char *c = t->cells[(size_t)r * t->ncols + i];
 
 			if ((int)i == last)
-				fputs(c ? c : "", f);
+				rp_fprintf(f, "%s", c ? c : "");
 			else
-				fprintf(f, "%-*s  ", (int)w[i], c ? c : "");
+				rp_fprintf(f, "%-*s  ", (int)w[i], c ? c : "");
 		}
-		fputc('\n', f);
+		rp_fprintf(f, "\n");
 	}
 }
 

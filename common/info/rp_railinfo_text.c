@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/rp_log.h"
 #include "info/rp_railinfo_text.h"
 #include "base/rp_table.h"
 
@@ -202,7 +203,7 @@ static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 	rp_fmt_detail(p, v);
 	for (i = 0; i < 5 && !ret; i++)
 		ret = rp_table_add(&t, (const char *const[2]){ keys[i], v[i] });
-	fprintf(f, "\n%s port %u: %s (%s), %s\n", p->dev, p->port, p->state,
+	rp_fprintf(f, "\n%s port %u: %s (%s), %s\n", p->dev, p->port, p->state,
 		p->phys_state, p->link_layer);
 	if (!ret)
 		rp_table_print(&t, f, "  ");
@@ -210,12 +211,12 @@ static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 	if (!ret)
 		ret = rp_print_gids(f, p);
 	if (p->gid_index >= 0)
-		fprintf(f, "  GID index %d: %s\n", p->gid_index, p->gid_why);
+		rp_fprintf(f, "  GID index %d: %s\n", p->gid_index, p->gid_why);
 	else
-		fprintf(f, "  %s%s\n", p->roce ? "no usable GID: " : "",
+		rp_fprintf(f, "  %s%s\n", p->roce ? "no usable GID: " : "",
 			p->gid_why);
 	if (p->warning[0])
-		fprintf(f, "  warning: %s\n", p->warning);
+		rp_fprintf(f, "  warning: %s\n", p->warning);
 	return ret;
 }
 
@@ -225,7 +226,7 @@ int rp_railinfo_print(FILE *f, const struct rp_railinfo *ri)
 	int ret;
 
 	if (!ri->n) {
-		fprintf(f, "%s\n", ri->none_why[0] ? ri->none_why :
+		rp_fprintf(f, "%s\n", ri->none_why[0] ? ri->none_why :
 			"no RDMA devices");
 		return 0;
 	}

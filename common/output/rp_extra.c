@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: MIT
 #include <inttypes.h>
 
+#include "base/rp_log.h"
 #include "output/rp_extra.h"
 
 void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge)
 {
 	char pages[128];
 
-	fprintf(f, " railperf: rail %s port %u: ", r->dev.name, r->dev.port);
+	rp_fprintf(f, " railperf: rail %s port %u: ", r->dev.name, r->dev.port);
 	if (r->gid_index >= 0)
-		fprintf(f, "GID index %d: %s\n", r->gid_index, r->gid_why);
+		rp_fprintf(f, "GID index %d: %s\n", r->gid_index, r->gid_why);
 	else
-		fprintf(f, "%s\n", r->gid_why);
-	fprintf(f, " railperf: buffer: %u x %" PRIu64 " bytes in %s",
+		rp_fprintf(f, "%s\n", r->gid_why);
+	rp_fprintf(f, " railperf: buffer: %u x %" PRIu64 " bytes in %s",
 		r->num_qps, r->slice,
 		rp_buf_describe(&r->buf, wanted_huge, pages, sizeof(pages)));
 	if (r->buf.numa_node >= 0)
-		fprintf(f, ", bound to NUMA node %d", r->buf.numa_node);
-	fprintf(f, "\n");
+		rp_fprintf(f, ", bound to NUMA node %d", r->buf.numa_node);
+	rp_fprintf(f, "\n");
 }
 
 void rp_extra_verdict_out(bool full, const struct rp_verdict *v,
@@ -33,11 +34,11 @@ void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,
 		      unsigned int num_qps)
 {
 	if (v->ok)
-		fprintf(f, " railperf: validation passed: %" PRIu64 " bytes "
+		rp_fprintf(f, " railperf: validation passed: %" PRIu64 " bytes "
 			"on each of %u QP(s) match the pattern\n", bytes,
 			num_qps);
 	else
-		fprintf(f, " railperf: validation FAILED: rail %u QP %u "
+		rp_fprintf(f, " railperf: validation FAILED: rail %u QP %u "
 			"offset %" PRIu64 ": expected %#04x, found %#04x\n",
 			v->rail, v->qp, v->offset, v->expected, v->got);
 }

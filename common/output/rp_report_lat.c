@@ -5,6 +5,7 @@
  */
 #include <inttypes.h>
 
+#include "base/rp_log.h"
 #include "output/rp_report.h"
 #include "output/rp_report_lat.h"
 
@@ -38,13 +39,13 @@ static const uint32_t rp_known_parts[] = {
 
 void rp_report_lat_title(FILE *f)
 {
-	fputs(RP_FMT_LAT_TITLE "\n", f);	/* "99%" is no conversion */
+	rp_fprintf(f, "%s", RP_FMT_LAT_TITLE "\n");	/* "99%" is no conversion */
 }
 
 void rp_report_lat_row(FILE *f, uint64_t size, uint64_t iters,
 		       const struct rp_latstats *st)
 {
-	fprintf(f, RP_FMT_LAT_ROW "\n", size, iters, st->t_min, st->t_max,
+	rp_fprintf(f, RP_FMT_LAT_ROW "\n", size, iters, st->t_min, st->t_max,
 		st->t_typical, st->t_avg, st->t_stdev, st->p99, st->p99_9);
 }
 
@@ -52,10 +53,10 @@ void rp_report_lat_samples(FILE *f, const uint64_t *ns, size_t n)
 {
 	size_t i;
 
-	fprintf(f, "#, usec\n");
+	rp_fprintf(f, "#, usec\n");
 	for (i = 0; i < n; i++)
-		fprintf(f, "%d, %g\n", (int)(i + 1), (double)ns[i] / 1000.0);
-	fprintf(f, RP_RESULT_LINE);
+		rp_fprintf(f, "%d, %g\n", (int)(i + 1), (double)ns[i] / 1000.0);
+	rp_fprintf(f, RP_RESULT_LINE);
 }
 
 void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n)
@@ -66,18 +67,18 @@ void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n)
 
 void rp_report_lat_title_dur(FILE *f)
 {
-	fputs(RP_FMT_LAT_DUR_TITLE "\n", f);
+	rp_fprintf(f, "%s", RP_FMT_LAT_DUR_TITLE "\n");
 }
 
 void rp_report_lat_row_dur(FILE *f, uint64_t size, uint64_t iters,
 			   double t_avg, double tps)
 {
-	fprintf(f, RP_FMT_LAT_DUR_ROW "\n", size, iters, t_avg, tps);
+	rp_fprintf(f, RP_FMT_LAT_DUR_ROW "\n", size, iters, t_avg, tps);
 }
 
 void rp_report_lat_dur_stats(FILE *f, const struct rp_latstats *st)
 {
-	fprintf(f, " railperf: -D over %" PRIu64 " samples: t_min %.2f, "
+	rp_fprintf(f, " railperf: -D over %" PRIu64 " samples: t_min %.2f, "
 		"t_max %.2f, t_typical %.2f, t_stdev %.2f, 99%% %.2f, "
 		"99.9%% %.2f usec\n", (uint64_t)st->n, st->t_min, st->t_max,
 		st->t_typical, st->t_stdev, st->p99, st->p99_9);
@@ -104,7 +105,7 @@ bool rp_report_lat_extra_line(uint32_t vendor_id, uint32_t vendor_part_id)
 
 void rp_report_lat_method(FILE *f, unsigned int warmup)
 {
-	fprintf(f, " railperf: latency is the full READ round trip; every "
+	rp_fprintf(f, " railperf: latency is the full READ round trip; every "
 		"sample counted (no trimming), after %u warm-up iterations "
 		"per size\n", warmup);
 }
@@ -112,7 +113,7 @@ void rp_report_lat_method(FILE *f, unsigned int warmup)
 void rp_report_lat_capped(FILE *f, uint64_t n, double secs,
 			  unsigned int duration)
 {
-	fprintf(f, " railperf: -D %u stopped after %.2f s at the cap of "
+	rp_fprintf(f, " railperf: -D %u stopped after %.2f s at the cap of "
 		"%" PRIu64 " samples; the table covers them\n", duration,
 		secs, n);
 }

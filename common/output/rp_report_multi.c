@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <inttypes.h>
 
+#include "base/rp_log.h"
 #include "topo/rp_ceiling.h"
 #include "verbs/rp_dev.h"
 #include "output/rp_report_multi.h"
@@ -16,14 +17,14 @@ static void rp_report_counters(FILE *f, const struct rp_rail_report *rr)
 	const struct rp_port_counters *d = &rr->delta;
 
 	if (!rr->have_counters) {
-		fprintf(f, ", no port counters");
+		rp_fprintf(f, ", no port counters");
 		return;
 	}
 	if (d->have_data)
-		fprintf(f, ", port_xmit_data %" PRIu64 " B, port_rcv_data %"
+		rp_fprintf(f, ", port_xmit_data %" PRIu64 " B, port_rcv_data %"
 			PRIu64 " B", d->xmit_bytes, d->rcv_bytes);
 	if (d->have_pkts)
-		fprintf(f, ", %s %" PRIu64 " sent, %" PRIu64 " received",
+		rp_fprintf(f, ", %s %" PRIu64 " sent, %" PRIu64 " received",
 			d->pkts_source, d->xmit_pkts, d->rcv_pkts);
 }
 
@@ -34,19 +35,19 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 	unsigned int mtu = rp_mtu_bytes(r->mtu);
 	double ceil, got;
 
-	fprintf(f, " railperf: rail %u: ", rr->index);
+	rp_fprintf(f, " railperf: rail %u: ", rr->index);
 	if (!rp_dev_is_roce(&r->dev)) {
-		fprintf(f, "InfiniBand port: no RoCE v2 wire ceiling\n");
+		rp_fprintf(f, "InfiniBand port: no RoCE v2 wire ceiling\n");
 		return;
 	}
 	if (rr->speed_gbps <= 0) {
-		fprintf(f, "port speed unknown (the netdev reports none, as "
+		rp_fprintf(f, "port speed unknown (the netdev reports none, as "
 			"on Soft-RoCE): no wire ceiling\n");
 		return;
 	}
 	ceil = rp_roce_write_ceiling(rr->speed_gbps, size, mtu);
 	got = rr->res.msg_rate * 1e6 * (double)size * 8 / 1e9;	/* Gb/s */
-	fprintf(f, "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "
+	rp_fprintf(f, "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "
 		"(%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
 		ceil > 0 ? 100.0 * got / ceil : 0, ceil, rr->speed_gbps, mtu,
 		size);
@@ -60,7 +61,7 @@ void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 
 	if (rr->cpu >= 0)
 		snprintf(cpu, sizeof(cpu), "%d", rr->cpu);
-	fprintf(f, " railperf: rail %u: %s port %u, GID index %d, netdev %s, "
+	rp_fprintf(f, " railperf: rail %u: %s port %u, GID index %d, netdev %s, "
 		"NUMA node %d, CPU %s, %" PRIu64 " messages, BW average %.2f "
 		"%s, MsgRate %.6f Mpps, %.1f%% of the total", rr->index,
 		r->dev.name, r->dev.port, r->gid_index,
@@ -68,7 +69,7 @@ void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 		rr->res.iters, rr->res.bw_avg, rp_unit(gbits),
 		rr->res.msg_rate, rr->share);
 	rp_report_counters(f, rr);
-	fprintf(f, "\n");
+	rp_fprintf(f, "\n");
 	rp_report_ceiling(f, rr, size);
 }
 
@@ -79,11 +80,11 @@ void rp_report_interval(FILE *f, double from_s, double to_s,
 	uint64_t sum = 0;
 	unsigned int i;
 
-	fprintf(f, " railperf: interval %5.1f-%5.1f s:", from_s, to_s);
+	rp_fprintf(f, " railperf: interval %5.1f-%5.1f s:", from_s, to_s);
 	for (i = 0; i < n; i++) {
-		fprintf(f, " %s %.2f,", rails[i].dev.name,
+		rp_fprintf(f, " %s %.2f,", rails[i].dev.name,
 			rp_bw(bytes[i], ns, gbits));
 		sum += bytes[i];
 	}
-	fprintf(f, " sum %.2f %s\n", rp_bw(sum, ns, gbits), rp_unit(gbits));
+	rp_fprintf(f, " sum %.2f %s\n", rp_bw(sum, ns, gbits), rp_unit(gbits));
 }

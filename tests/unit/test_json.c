@@ -4,7 +4,11 @@
  * Outstand_reads only where the header shows them), the latency and BW
  * result keys with the row's decimals, -a as an array of results; the
  * printed text parses back with cJSON_Parse; rp_json_write replaces a file
- * and names the file when it cannot write it. */
+ * and names the file when it cannot write it. rp_jsonout, the one collector
+ * of all three binaries, writes BW rows, latency rows (perftest's keys,
+ * its -D keys, --output's one value) and railperf's keys beside
+ * perftest's, one row as an object and several as an array, and writes
+ * nothing when disabled. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <setjmp.h>
@@ -20,6 +24,7 @@
 
 #include "capture.h"
 #include "output/rp_json.h"
+#include "output/rp_jsonout.h"
 
 static const struct rp_header lat_client = {
 	.title = "RDMA_Read Latency Test",
@@ -373,6 +378,118 @@ static void test_write_error(void **state)
 	cJSON_Delete(doc);
 }
 
+/* Write @j to a fresh temporary file and parse it back; caller deletes. */
+static cJSON *jsonout_roundtrip(enum rp_output output,
+				void (*fill)(struct rp_jsonout *j))
+{
+	char path[] = "/tmp/rp_jsonout_test.XXXXXX", text[8192];
+	struct rp_jsonout j;
+	cJSON *back;
+	size_t len;
+	FILE *f;
+	int fd;
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(rp_jsonout_init(&j, path, output), 0);
+	fill(&j);
+	assert_int_equal(rp_jsonout_write(&j, &lat_client), 0);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	len = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	unlink(path);
+	text[len] = '\0';
+	back = cJSON_Parse(text);
+	assert_non_null(back);
+	assert_string_equal(str(cJSON_GetObjectItemCaseSensitive(back,
+				"test_info"), "test"), "RDMA_Read_Latency_Test");
+	return back;
+}
+
+static const struct rp_result bw_row = {
+	.size = 65536, .iters = 5000, .bw_peak = 40.5, .bw_avg = 39.25,
+	.msg_rate = 0.000628,
+};
+
+static void fill_bw_two_and_rails(struct rp_jsonout *j)
+{
+	struct rp_result r2 = bw_row;
+
+	r2.size = 131072;
+	rp_jsonout_add_bw(j, &bw_row);
+	rp_jsonout_add_bw(j, &r2);
+	rp_jsonout_add_extra(j, "rails", cJSON_CreateArray());
+}
+
+static void fill_lat_one(struct rp_jsonout *j)
+{
+	rp_jsonout_add_lat(j, 2, &lat_st, 0, false);
+}
+
+static void fill_lat_duration(struct rp_jsonout *j)
+{
+	rp_jsonout_add_lat(j, 2, &lat_st, 13805.5, true);
+}
+
+static void fill_bw_one(struct rp_jsonout *j)
+{
+	rp_jsonout_add_bw(j, &bw_row);
+}
+
+static void test_jsonout(void **state)
+{
+	const char *const bw_keys[] = { "MsgSize", "n_iterations", "BW_peak",
+					"BW_average", "MsgRate", NULL };
+	const char *const avg_lat[] = { "avg_lat", NULL };
+	const char *const bw_avg[] = { "bw_avg", NULL };
+	const char *const dur_keys[] = { "MsgSize", "n_iterations", "t_avg",
+					 "tps_average", NULL };
+	cJSON *d, *res;
+
+	(void)state;
+	d = jsonout_roundtrip(RP_OUTPUT_FULL, fill_bw_two_and_rails);
+	res = cJSON_GetObjectItemCaseSensitive(d, "results");
+	assert_int_equal(cJSON_GetArraySize(res), 2);
+	expect_keys(cJSON_GetArrayItem(res, 0), bw_keys);
+	assert_true(num(cJSON_GetArrayItem(res, 1), "MsgSize") == 131072);
+	assert_true(cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d, "rails")));
+	cJSON_Delete(d);
+	d = jsonout_roundtrip(RP_OUTPUT_FULL, fill_lat_one);
+	res = cJSON_GetObjectItemCaseSensitive(d, "results");
+	assert_true(cJSON_IsObject(res));
+	assert_true(num(res, "t_typical") == 62.05);
+	assert_true(num(res, "percentile_99.9") == 740.0);
+	cJSON_Delete(d);
+	d = jsonout_roundtrip(RP_OUTPUT_FULL, fill_lat_duration);
+	expect_keys(cJSON_GetObjectItemCaseSensitive(d, "results"), dur_keys);
+	cJSON_Delete(d);
+	d = jsonout_roundtrip(RP_OUTPUT_LATENCY, fill_lat_one);
+	expect_keys(cJSON_GetObjectItemCaseSensitive(d, "results"), avg_lat);
+	cJSON_Delete(d);
+	d = jsonout_roundtrip(RP_OUTPUT_BANDWIDTH, fill_bw_one);
+	res = cJSON_GetObjectItemCaseSensitive(d, "results");
+	expect_keys(res, bw_avg);
+	assert_true(num(res, "bw_avg") == 39.25);
+	cJSON_Delete(d);
+}
+
+/* Without --out_json: nothing collected, nothing written, no error. */
+static void test_jsonout_disabled(void **state)
+{
+	struct rp_jsonout j;
+
+	(void)state;
+	assert_int_equal(rp_jsonout_init(&j, NULL, RP_OUTPUT_FULL), 0);
+	rp_jsonout_add_bw(&j, &bw_row);
+	rp_jsonout_add_lat(&j, 2, &lat_st, 0, false);
+	rp_jsonout_add_extra(&j, "rails", cJSON_CreateArray());
+	assert_null(j.rows);
+	assert_int_equal(rp_jsonout_write(&j, &lat_client), 0);
+	rp_jsonout_fini(&j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -387,6 +504,8 @@ int main(void)
 		cmocka_unit_test(test_doc_single),
 		cmocka_unit_test(test_write),
 		cmocka_unit_test(test_write_error),
+		cmocka_unit_test(test_jsonout),
+		cmocka_unit_test(test_jsonout_disabled),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -40,7 +40,7 @@ static const struct option ri_longopts[] = {
 
 static void ri_usage(FILE *f)
 {
-	fprintf(f,
+	rp_fprintf(f,
 "Usage: rail_info [options]\n"
 "\n"
 "Lists every RDMA device port as a rail: state, link layer, rate, active\n"
@@ -108,7 +108,7 @@ static int ri_print_json(const struct rp_railinfo *ri)
 		rp_err("building the JSON output: %s", strerror(ENOMEM));
 		return -ENOMEM;
 	}
-	printf("%s\n", s);
+	rp_fprintf(stdout, "%s\n", s);
 	free(s);
 	return 0;
 }
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
 		if (o.help)
 			ri_usage(stdout);
 		else
-			printf("rail_info (railperf) %s\n", RP_VERSION);
+			rp_fprintf(stdout, "rail_info (railperf) %s\n", RP_VERSION);
 		return 0;
 	}
 	ret = rp_railinfo_gather(&ri, &o.ro);
