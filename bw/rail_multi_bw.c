@@ -34,16 +34,6 @@
 #define MBW_WATCH_NS (20 * 1000 * 1000)	/* main thread's poll period */
 #define MBW_PEAK_MAX_ITERS 20000
 
-static const struct rp_test_desc mbw_desc = {
-	.test = RP_TEST_MULTI_BW,
-	.name = "rail_multi_bw",
-	.title = "RDMA_Write BW Test",
-	.def_size = 65536,
-	.def_iters = 5000,
-	.def_tx_depth = 128,
-	.features = RP_FEAT_BW | RP_FEAT_MULTI,
-};
-
 struct mbw {
 	const struct rp_opts *o;
 	unsigned int n;
@@ -462,13 +452,13 @@ static int mbw_check(const struct rp_opts *o)
 	if (o->run_infinitely) {
 		rp_err("option --run_infinitely is not supported by %s: use "
 		       "-D with --interval for rows during a run",
-		       mbw_desc.name);
+		       o->desc->name);
 		return -EINVAL;
 	}
 	if (o->rdma_cm) {
 		rp_err("option -R is not supported by %s: rdma_cm picks one "
 		       "device per address; give the rails with -d",
-		       mbw_desc.name);
+		       o->desc->name);
 		return -EINVAL;
 	}
 	return 0;
@@ -490,5 +480,5 @@ static int mbw_main_run(const struct rp_opts *o)
 
 int main(int argc, char **argv)
 {
-	return rp_main(&mbw_desc, argc, argv, mbw_check, mbw_main_run);
+	return rp_main(rp_test_desc_of(RP_TEST_MULTI_BW), argc, argv, mbw_check, mbw_main_run);
 }

@@ -25,16 +25,6 @@
 #define RP_PEAK_MAX_ITERS 20000	/* perftest measures no peak above this */
 #define RP_PEAK_MAX_WRS 100000	/* keeps the O(n^2) peak under a second */
 
-static const struct rp_test_desc wbw_desc = {
-	.test = RP_TEST_WRITE_BW,
-	.name = "rail_write_bw",
-	.title = "RDMA_Write BW Test",
-	.def_size = 65536,
-	.def_iters = 5000,	/* perftest's DEF_ITERS_WB */
-	.def_tx_depth = 128,
-	.features = RP_FEAT_BW,
-};
-
 /* The client's run: heartbeats, rows printed, the -w / -y gate. */
 struct wbw_run {
 	struct rp_session *s;
@@ -316,20 +306,13 @@ static int wbw_server(struct rp_session *s)
 
 static int wbw_run(const struct rp_opts *o)
 {
-	struct rp_session s;
 	struct rp_rail_cfg cfg;
-	int ret;
 
 	rp_session_rail_defaults(o, &cfg);
-	ret = rp_session_open(&s, o, &cfg, 1);
-	if (ret)
-		return ret;
-	ret = s.server ? wbw_server(&s) : wbw_client(&s);
-	rp_session_close(&s);
-	return ret;
+	return rp_session_run(o, &cfg, wbw_server, wbw_client);
 }
 
 int main(int argc, char **argv)
 {
-	return rp_main(&wbw_desc, argc, argv, NULL, wbw_run);
+	return rp_main(rp_test_desc_of(RP_TEST_WRITE_BW), argc, argv, NULL, wbw_run);
 }

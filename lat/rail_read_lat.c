@@ -31,16 +31,6 @@
 
 #define RL_MAX_SIZES 32
 
-static const struct rp_test_desc rl_desc = {
-	.test = RP_TEST_READ_LAT,
-	.name = "rail_read_lat",
-	.title = "RDMA_Read Latency Test",
-	.def_size = 2,
-	.def_iters = 1000,	/* perftest's DEF_ITERS */
-	.def_tx_depth = 1,
-	.features = RP_FEAT_LAT,
-};
-
 struct rl_beat {
 	struct rp_ctrl *ctrl;
 	uint64_t last_ns;
@@ -275,7 +265,6 @@ static int rl_server(struct rp_session *s)
 
 static int rl_run(const struct rp_opts *o)
 {
-	struct rp_session s;
 	struct rp_rail_cfg cfg;
 	int ret;
 
@@ -283,12 +272,7 @@ static int rl_run(const struct rp_opts *o)
 	if (ret)
 		return ret;
 	rl_rail_cfg(o, &cfg);
-	ret = rp_session_open(&s, o, &cfg, 1);
-	if (ret)
-		return ret;
-	ret = s.server ? rl_server(&s) : rl_client(&s);
-	rp_session_close(&s);
-	return ret;
+	return rp_session_run(o, &cfg, rl_server, rl_client);
 }
 
 /* Every sample is kept: -n is bounded by the sample cap. */
@@ -297,12 +281,12 @@ static int rl_check(const struct rp_opts *o)
 	if (o->duration || o->iters <= RP_LAT_MAX_SAMPLES)
 		return 0;
 	rp_err("invalid -n value '%llu': %s keeps every sample; valid values "
-	       "are 5 .. %u", (unsigned long long)o->iters, rl_desc.name,
+	       "are 5 .. %u", (unsigned long long)o->iters, o->desc->name,
 	       RP_LAT_MAX_SAMPLES);
 	return -EINVAL;
 }
 
 int main(int argc, char **argv)
 {
-	return rp_main(&rl_desc, argc, argv, rl_check, rl_run);
+	return rp_main(rp_test_desc_of(RP_TEST_READ_LAT), argc, argv, rl_check, rl_run);
 }

@@ -13,6 +13,30 @@
 #include "base/rp_parse.h"
 #include "output/rp_report.h"
 
+/*
+ * The tests: program, perftest title, default -s (bytes), -n (perftest's
+ * DEF_ITERS_WB 5000 for BW, DEF_ITERS 1000 for latency), -t, and the
+ * flags each accepts beyond the common set.
+ */
+static const struct rp_test_desc rp_tests[] = {
+	{ RP_TEST_WRITE_BW, "rail_write_bw", "RDMA_Write BW Test", 65536,
+	  5000, 128, RP_FEAT_BW },
+	{ RP_TEST_READ_LAT, "rail_read_lat", "RDMA_Read Latency Test", 2,
+	  1000, 1, RP_FEAT_LAT },
+	{ RP_TEST_MULTI_BW, "rail_multi_bw", "RDMA_Write BW Test", 65536,
+	  5000, 128, RP_FEAT_BW | RP_FEAT_MULTI },
+};
+
+const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rp_tests) / sizeof(rp_tests[0]); i++)
+		if (rp_tests[i].test == t)
+			return &rp_tests[i];
+	return NULL;
+}
+
 /* Ranges; perftest's where it has one (perftest_parameters.c). */
 #define RP_MIN_ITERS 5
 #define RP_MAX_ITERS (1ULL << 32)

@@ -44,6 +44,12 @@ struct rp_test_desc {
 	unsigned int features;	/* enum rp_opt_feature bits */
 };
 
+/*
+ * rp_test_desc_of - the description of test @t (name, title, defaults,
+ * flags) from railperf's one table of tests; NULL for an unknown test.
+ */
+const struct rp_test_desc *rp_test_desc_of(enum rp_test t);
+
 struct rp_opts {
 	const struct rp_test_desc *desc;
 	const char *server;	/* host to connect to; NULL = run as server */

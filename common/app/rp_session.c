@@ -176,6 +176,21 @@ static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
 	return ret ? ret : rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
 }
 
+int rp_session_run(const struct rp_opts *o, const struct rp_rail_cfg *cfg,
+		   int (*server)(struct rp_session *s),
+		   int (*client)(struct rp_session *s))
+{
+	struct rp_session s;
+	int ret;
+
+	ret = rp_session_open(&s, o, cfg, 1);
+	if (ret)
+		return ret;
+	ret = s.server ? server(&s) : client(&s);
+	rp_session_close(&s);
+	return ret;
+}
+
 void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
 {
 	*c = (struct rp_rail_cfg){

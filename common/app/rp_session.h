@@ -58,6 +58,15 @@ void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 		       struct rp_params *p);
 
 /*
+ * rp_session_run - a one-rail test from start to end: open the session on
+ * the rail @cfg, run @server or @client for this side, close it. Returns
+ * what rp_session_open() or the side's function returned.
+ */
+int rp_session_run(const struct rp_opts *o, const struct rp_rail_cfg *cfg,
+		   int (*server)(struct rp_session *s),
+		   int (*client)(struct rp_session *s));
+
+/*
  * rp_session_rail_defaults - the rail configuration every test starts
  * from, for the device and port of -d/-i: -x, -q, -t, -m, the hugepage
  * choice, one outstanding READ per QP and slices of the largest size.

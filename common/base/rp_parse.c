@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "base/rp_parse.h"
@@ -17,23 +18,6 @@ static int rp_parse_digits(const char *s, const char **end, uint64_t *out)
 	if (errno == ERANGE)
 		return -ERANGE;
 	*end = e;
-	*out = v;
-	return 0;
-}
-
-int rp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
-{
-	const char *end;
-	uint64_t v;
-	int ret;
-
-	ret = rp_parse_digits(s, &end, &v);
-	if (ret)
-		return ret;
-	if (*end)
-		return -EINVAL;
-	if (v < min || v > max)
-		return -ERANGE;
 	*out = v;
 	return 0;
 }
@@ -60,9 +44,11 @@ static int rp_suffix_shift(const char *end, unsigned int *shift)
 	return -EINVAL;
 }
 
-int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+/* Digits, then a K/M/G suffix when @suffix allows it, then the range. */
+static int rp_parse_scaled(const char *s, bool suffix, uint64_t min,
+			   uint64_t max, uint64_t *out)
 {
-	unsigned int shift;
+	unsigned int shift = 0;
 	const char *end;
 	uint64_t v;
 	int ret;
@@ -70,7 +56,7 @@ int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 	ret = rp_parse_digits(s, &end, &v);
 	if (ret)
 		return ret;
-	ret = rp_suffix_shift(end, &shift);
+	ret = suffix ? rp_suffix_shift(end, &shift) : *end ? -EINVAL : 0;
 	if (ret)
 		return ret;
 	if (v > (UINT64_MAX >> shift))
@@ -80,4 +66,14 @@ int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 		return -ERANGE;
 	*out = v;
 	return 0;
+}
+
+int rp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	return rp_parse_scaled(s, false, min, max, out);
+}
+
+int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	return rp_parse_scaled(s, true, min, max, out);
 }

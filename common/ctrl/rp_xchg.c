@@ -134,50 +134,52 @@ int rp_xchg_wait_bye(struct rp_ctrl *c)
 	}
 }
 
-int rp_xchg_verdict_send(struct rp_ctrl *c, const struct rp_verdict *v)
+/* Send @rec, a struct rp_result (RESULT) or rp_verdict (VERDICT). */
+static int rp_xchg_send_rec(struct rp_ctrl *c, uint16_t type, const void *rec)
 {
 	uint8_t buf[64];
+	size_t len = type == RP_MSG_RESULT ?
+		     rp_msg_encode_result(buf, sizeof(buf), rec) :
+		     rp_msg_encode_verdict(buf, sizeof(buf), rec);
 
-	return rp_ctrl_send(c, RP_MSG_VERDICT, buf,
-			    rp_msg_encode_verdict(buf, sizeof(buf), v));
+	return rp_ctrl_send(c, type, buf, len);
+}
+
+/* Receive a RESULT or VERDICT (@type) into @rec; a malformed one is named. */
+static int rp_xchg_recv_rec(struct rp_ctrl *c, uint16_t type, void *rec)
+{
+	uint8_t buf[64];
+	size_t len;
+	int ret;
+
+	ret = rp_ctrl_recv(c, type, buf, sizeof(buf), &len, -1);
+	if (ret)
+		return ret;
+	ret = type == RP_MSG_RESULT ? rp_msg_decode_result(buf, len, rec) :
+				      rp_msg_decode_verdict(buf, len, rec);
+	if (ret) {
+		rp_err("malformed %s from %s", rp_msg_type_str(type), c->peer);
+		return -EBADMSG;
+	}
+	return 0;
+}
+
+int rp_xchg_verdict_send(struct rp_ctrl *c, const struct rp_verdict *v)
+{
+	return rp_xchg_send_rec(c, RP_MSG_VERDICT, v);
 }
 
 int rp_xchg_verdict_recv(struct rp_ctrl *c, struct rp_verdict *v)
 {
-	uint8_t buf[64];
-	size_t len;
-	int ret;
-
-	ret = rp_ctrl_recv(c, RP_MSG_VERDICT, buf, sizeof(buf), &len, -1);
-	if (ret)
-		return ret;
-	if (rp_msg_decode_verdict(buf, len, v)) {
-		rp_err("malformed VERDICT from %s", c->peer);
-		return -EBADMSG;
-	}
-	return 0;
+	return rp_xchg_recv_rec(c, RP_MSG_VERDICT, v);
 }
 
 int rp_xchg_result_send(struct rp_ctrl *c, const struct rp_result *r)
 {
-	uint8_t buf[64];
-
-	return rp_ctrl_send(c, RP_MSG_RESULT, buf,
-			    rp_msg_encode_result(buf, sizeof(buf), r));
+	return rp_xchg_send_rec(c, RP_MSG_RESULT, r);
 }
 
 int rp_xchg_result_recv(struct rp_ctrl *c, struct rp_result *r)
 {
-	uint8_t buf[64];
-	size_t len;
-	int ret;
-
-	ret = rp_ctrl_recv(c, RP_MSG_RESULT, buf, sizeof(buf), &len, -1);
-	if (ret)
-		return ret;
-	if (rp_msg_decode_result(buf, len, r)) {
-		rp_err("malformed RESULT from %s", c->peer);
-		return -EBADMSG;
-	}
-	return 0;
+	return rp_xchg_recv_rec(c, RP_MSG_RESULT, r);
 }

@@ -2,8 +2,8 @@
 /*
  * rp_latstats.h - latency statistics over every kept sample.
  *
- * perftest's print_report_lat() (perftest_parameters.c, 6.06 and 6.29;
- * ../shared/reference/perftest.md section 1.6) drops the two largest
+ * perftest's print_report_lat() (perftest_parameters.c, 6.06 and 6.29)
+ * drops the two largest
  * samples, shows the second largest as t_max, truncates each deviation to
  * whole usec before squaring (t_stdev) and takes its percentiles from the
  * trimmed set, so its p99.9 equals its t_max for n <= 1002. railperf keeps

@@ -100,16 +100,24 @@ cJSON *rp_json_test_info(const struct rp_header *h)
 	return rp_jdone(o, ok);
 }
 
+/* A result row with perftest's first two keys; *@ok false on failure
+ * (cJSON adds nothing to a NULL object). */
+static cJSON *rp_json_row(uint64_t size, uint64_t iters, bool *ok)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	*ok = o != NULL;
+	rp_jnum(o, "MsgSize", (double)size, ok);
+	rp_jnum(o, "n_iterations", (double)iters, ok);
+	return o;
+}
+
 cJSON *rp_json_lat_result(uint64_t size, uint64_t iters,
 			  const struct rp_latstats *st)
 {
-	cJSON *o = cJSON_CreateObject();
-	bool ok = o != NULL;
+	bool ok;
+	cJSON *o = rp_json_row(size, iters, &ok);
 
-	if (!ok)
-		return rp_jdone(o, ok);
-	rp_jnum(o, "MsgSize", (double)size, &ok);
-	rp_jnum(o, "n_iterations", (double)iters, &ok);
 	rp_jnum(o, "t_min", rp_json_round(st->t_min, 2), &ok);
 	rp_jnum(o, "t_max", rp_json_round(st->t_max, 2), &ok);
 	rp_jnum(o, "t_typical", rp_json_round(st->t_typical, 2), &ok);
@@ -123,13 +131,9 @@ cJSON *rp_json_lat_result(uint64_t size, uint64_t iters,
 cJSON *rp_json_lat_dur_result(uint64_t size, uint64_t iters, double t_avg,
 			       double tps)
 {
-	cJSON *o = cJSON_CreateObject();
-	bool ok = o != NULL;
+	bool ok;
+	cJSON *o = rp_json_row(size, iters, &ok);
 
-	if (!ok)
-		return rp_jdone(o, ok);
-	rp_jnum(o, "MsgSize", (double)size, &ok);
-	rp_jnum(o, "n_iterations", (double)iters, &ok);
 	rp_jnum(o, "t_avg", rp_json_round(t_avg, 2), &ok);
 	rp_jnum(o, "tps_average", rp_json_round(tps, 2), &ok);
 	return rp_jdone(o, ok);
@@ -137,14 +141,10 @@ cJSON *rp_json_lat_dur_result(uint64_t size, uint64_t iters, double t_avg,
 
 cJSON *rp_json_bw_result(const struct rp_result *r)
 {
-	cJSON *o = cJSON_CreateObject();
 	int dec = r->bw_avg < 0.1 ? 6 : 2;	/* perftest's inc_accuracy */
-	bool ok = o != NULL;
+	bool ok;
+	cJSON *o = rp_json_row(r->size, r->iters, &ok);
 
-	if (!ok)
-		return rp_jdone(o, ok);
-	rp_jnum(o, "MsgSize", (double)r->size, &ok);
-	rp_jnum(o, "n_iterations", (double)r->iters, &ok);
 	rp_jnum(o, "BW_peak", rp_json_round(r->bw_peak, dec), &ok);
 	rp_jnum(o, "BW_average", rp_json_round(r->bw_avg, dec), &ok);
 	rp_jnum(o, "MsgRate", rp_json_round(r->msg_rate, 6), &ok);

@@ -2,7 +2,8 @@
 /*
  * rp_json.h - --out_json: perftest 6.29's JSON document, built as a cJSON
  * tree and written once (perftest rewrites its file per report and, before
- * 24.01, wrote invalid JSON; ../shared/reference/perftest.md section 1.7).
+ * 24.01, wrote invalid JSON; perftest_parameters.c
+ * write_test_info_to_file()).
  *
  *   { "test_info": { ...the header block... },
  *     "results": { ...one row... }  or  [ {...}, {...} ] with -a }

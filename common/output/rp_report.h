@@ -5,7 +5,9 @@
  * The layout is the one of perftest 6.06 (the Debian build, and the layout
  * scripts written for the 6.x series parse): header block, QP address
  * lines, "MB/sec" table header, and rows with perftest's printf formats,
- * tabs included (../shared/reference/perftest.md sections 1.2 - 1.5).
+ * tabs included: perftest_parameters.c ctx_print_test_info() for the
+ * header, perftest_communication.c ctx_print_pingpong_data() for the
+ * address lines, perftest_parameters.h REPORT_FMT* for the tables).
  * railperf's own lines come after the perftest block, never inside it.
  */
 #ifndef RP_REPORT_H
