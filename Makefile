@@ -45,7 +45,7 @@ UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
 .PHONY: all check test unit e2e demo deps install uninstall clean sanitize \
-	unit-bins fuzz sanitize-e2e
+	unit-bins fuzz sanitize-e2e format format-check
 all: $(BINS)
 
 # -MMD -MP: each object's header dependencies in a .d file beside it; the
@@ -117,6 +117,15 @@ sanitize-e2e:
 	B=build-asan RP_E2E_ONLY="$(SAN_E2E)" ASAN_OPTIONS=detect_leaks=1 \
 		HWLOC_PLUGINS_BLACKLIST=hwloc_pci \
 		UBSAN_OPTIONS=print_stacktrace=1 tests/run e2e
+
+# Every C file, formatted by .clang-format (kernel style, as rdma-core's).
+FORMAT_SRC := $(wildcard common/*/*.[ch] bw/*.c lat/*.c tools/*/*.c \
+	tests/unit/*.[ch] tests/fuzz/*.c)
+format:
+	clang-format -i $(FORMAT_SRC)
+format-check:
+	@clang-format --dry-run -Werror $(FORMAT_SRC)
+	@echo "format-check: $(words $(FORMAT_SRC)) files as .clang-format writes them"
 
 deps:
 	tools/scripts/install-deps

@@ -31,7 +31,7 @@
 #include "ctrl/rp_xchg.h"
 #include "output/rp_json_rail.h"
 
-#define MBW_WATCH_NS (20 * 1000 * 1000)	/* main thread's poll period */
+#define MBW_WATCH_NS (20 * 1000 * 1000) /* main thread's poll period */
 #define MBW_PEAK_MAX_ITERS 20000
 
 struct mbw {
@@ -44,10 +44,10 @@ struct mbw {
 	struct rp_session s;
 	struct rp_port_counters before[RP_MAX_RAILS];
 	bool have_counters[RP_MAX_RAILS];
-	struct rp_result rail_res[RP_MAX_RAILS];	/* last size */
-	struct rp_result agg;				/* last size */
-	struct rp_jsonout json;				/* --out_json */
-	bool bw_passed, rate_passed;			/* -w / -y gate */
+	struct rp_result rail_res[RP_MAX_RAILS]; /* last size */
+	struct rp_result agg;			 /* last size */
+	struct rp_jsonout json;			 /* --out_json */
+	bool bw_passed, rate_passed;		 /* -w / -y gate */
 };
 
 static int mbw_json(struct mbw *m)
@@ -65,7 +65,7 @@ static int mbw_rails(struct mbw *m)
 	unsigned int i;
 	int n, ret;
 
-	if (!devs) {	/* without -d: every RDMA device, port -i */
+	if (!devs) { /* without -d: every RDMA device, port -i */
 		ret = rp_dev_all_names(all, sizeof(all));
 		if (ret)
 			return ret;
@@ -128,9 +128,8 @@ static void mbw_check_subnets(struct mbw *m)
 	unsigned int i;
 
 	for (i = 0; i < m->n; i++)
-		if (rp_gid_subnet_check(&m->s.rails[i].gid,
-					m->s.remote[i].gid, msg,
-					sizeof(msg)) == 0)
+		if (rp_gid_subnet_check(&m->s.rails[i].gid, m->s.remote[i].gid,
+					msg, sizeof(msg)) == 0)
 			rp_warn("rail %u (%s): %s", i, m->s.rails[i].dev.name,
 				msg);
 }
@@ -152,13 +151,14 @@ static void mbw_counters(struct mbw *m, struct rp_port_counters *out)
 
 	for (i = 0; i < m->n; i++)
 		m->have_counters[i] = !rp_counters_read(RP_SYSFS_IB_ROOT,
-					m->s.rails[i].dev.name,
-					m->s.rails[i].dev.port, &out[i]);
+							m->s.rails[i].dev.name,
+							m->s.rails[i].dev.port,
+							&out[i]);
 }
 
 struct mbw_watch {
 	uint64_t last_beat;
-	uint64_t next_report;	/* ns; UINT64_MAX = no interval rows */
+	uint64_t next_report; /* ns; UINT64_MAX = no interval rows */
 	uint64_t prev_ns;
 	uint64_t prev[RP_MAX_RAILS];
 };
@@ -186,10 +186,12 @@ static void mbw_watch(struct mbw *m, struct rp_multi *mu, uint64_t size)
 {
 	const struct timespec nap = { .tv_nsec = MBW_WATCH_NS };
 	struct mbw_watch w = {
-		.last_beat = mu->t0_ns, .prev_ns = mu->t0_ns,
-		.next_report = m->o->interval ?
-			mu->t0_ns + m->o->interval * RP_NSEC_PER_SEC :
-			UINT64_MAX,
+		.last_beat = mu->t0_ns,
+		.prev_ns = mu->t0_ns,
+		.next_report =
+			m->o->interval ?
+				mu->t0_ns + m->o->interval * RP_NSEC_PER_SEC :
+				UINT64_MAX,
 	};
 	uint64_t now;
 
@@ -198,7 +200,7 @@ static void mbw_watch(struct mbw *m, struct rp_multi *mu, uint64_t size)
 		now = rp_now_ns();
 		if (rp_ctrl_beat(&m->s.ctrl, &w.last_beat)) {
 			__atomic_store_n(&mu->cancel, 1, __ATOMIC_RELAXED);
-			break;	/* rp_multi_join waits for the rails */
+			break; /* rp_multi_join waits for the rails */
 		}
 		if (now >= w.next_report && !rp_multi_done(mu))
 			mbw_interval(m, mu, &w, size, now);
@@ -214,7 +216,8 @@ static void mbw_bw_cfg(const struct rp_opts *o, uint64_t size,
 		.duration = o->duration,
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
-		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size : 0,
+		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
+						    0,
 		.peak = !o->no_peak && !o->duration &&
 			o->iters <= MBW_PEAK_MAX_ITERS,
 		.gbits = o->report_gbits,
@@ -234,7 +237,8 @@ static int mbw_run_size(struct mbw *m, uint64_t size)
 	 * alignment is not enough. */
 	mu = aligned_alloc(_Alignof(struct rp_multi),
 			   (sizeof(*mu) + _Alignof(struct rp_multi) - 1) /
-			   _Alignof(struct rp_multi) * _Alignof(struct rp_multi));
+				   _Alignof(struct rp_multi) *
+				   _Alignof(struct rp_multi));
 	if (!mu)
 		return -ENOMEM;
 	memset(mu, 0, sizeof(*mu));
@@ -268,27 +272,35 @@ static void mbw_report_rails(struct mbw *m, uint64_t size)
 	mbw_counters(m, after);
 	for (i = 0; i < m->n; i++) {
 		rr = (struct rp_rail_report){
-			.index = i, .rail = &m->s.rails[i],
+			.index = i,
+			.rail = &m->s.rails[i],
 			.cpu = m->s.server ? -1 : m->cpus[i],
 			.numa_node = m->place[i].numa_node,
 			.res = m->rail_res[i],
-			.share = m->agg.iters ? 100.0 *
-				 (double)m->rail_res[i].iters /
-				 (double)m->agg.iters : 0,
+			.share = m->agg.iters ?
+					 100.0 * (double)m->rail_res[i].iters /
+						 (double)m->agg.iters :
+					 0,
 			.have_counters = m->have_counters[i],
-			.speed_gbps = rp_dev_is_roce(&m->s.rails[i].dev) ?
-				rp_netdev_speed_gbps("/sys/class/net",
-						     m->s.rails[i].gid.ndev) :
-				rp_ib_rate_gbps(
-					m->s.rails[i].dev.port_attr.active_speed,
-					m->s.rails[i].dev.port_attr.active_width),
+			.speed_gbps =
+				rp_dev_is_roce(&m->s.rails[i].dev) ?
+					rp_netdev_speed_gbps(
+						"/sys/class/net",
+						m->s.rails[i].gid.ndev) :
+					rp_ib_rate_gbps(m->s.rails[i]
+								.dev.port_attr
+								.active_speed,
+							m->s.rails[i]
+								.dev.port_attr
+								.active_width),
 		};
 		rp_counters_delta(&m->before[i], &after[i], &rr.delta);
 		if (rp_opts_full(m->o))
 			rp_report_rail(stdout, &rr, size, m->o->report_gbits);
 		if (rails)
-			cJSON_AddItemToArray(rails, rp_json_rail(&rr, size,
-						m->o->report_gbits));
+			cJSON_AddItemToArray(rails,
+					     rp_json_rail(&rr, size,
+							  m->o->report_gbits));
 	}
 	rp_jsonout_add_extra(&m->json, "rails", rails);
 	for (i = 0; i < m->n && rp_opts_full(m->o); i++)
@@ -327,14 +339,16 @@ static int mbw_client_sizes(struct mbw *m)
 
 	bool full = rp_opts_full(m->o);
 
-	if (full && !m->o->interval)	/* else after the interval rows */
+	if (full && !m->o->interval) /* else after the interval rows */
 		rp_report_bw_title(stdout, m->o->report_gbits);
 	mbw_counters(m, m->before);
 	for (i = 0; i < n; i++) {
 		ret = mbw_run_size(m, sizes[i]);
 		if (ret)
-			return rp_session_fail(&m->s, "the client's run failed "
-					       "(see its output)", ret);
+			return rp_session_fail(&m->s,
+					       "the client's run failed "
+					       "(see its output)",
+					       ret);
 		if (full && m->o->interval && i == 0)
 			rp_report_bw_title(stdout, m->o->report_gbits);
 		rp_report_bw_out(stdout, &m->agg, m->o->report_gbits,
@@ -356,7 +370,8 @@ static int mbw_client(struct mbw *m)
 	if (m->o->validate)
 		for (i = 0; i < m->n; i++)
 			for (q = 0; q < m->s.rails[i].num_qps; q++)
-				rp_pattern_fill(rp_rail_slice(&m->s.rails[i], q),
+				rp_pattern_fill(rp_rail_slice(&m->s.rails[i],
+							      q),
 						m->s.rails[i].slice, q);
 	mbw_header(m);
 	ret = mbw_client_sizes(m);
@@ -480,5 +495,6 @@ static int mbw_main_run(const struct rp_opts *o)
 
 int main(int argc, char **argv)
 {
-	return rp_main(rp_test_desc_of(RP_TEST_MULTI_BW), argc, argv, mbw_check, mbw_main_run);
+	return rp_main(rp_test_desc_of(RP_TEST_MULTI_BW), argc, argv, mbw_check,
+		       mbw_main_run);
 }

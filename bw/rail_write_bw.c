@@ -22,20 +22,20 @@
 #include "base/rp_time.h"
 #include "ctrl/rp_xchg.h"
 
-#define RP_PEAK_MAX_ITERS 20000	/* perftest measures no peak above this */
+#define RP_PEAK_MAX_ITERS 20000 /* perftest measures no peak above this */
 #define RP_PEAK_MAX_WRS 100000	/* keeps the O(n^2) peak under a second */
 
 /* The client's run: heartbeats, rows printed, the -w / -y gate. */
 struct wbw_run {
 	struct rp_session *s;
-	uint64_t last_beat;	/* ns */
-	bool peer_ended;	/* the server sent BYE (--run_infinitely) */
-	uint64_t progress;	/* WRs completed (rp_bw_cfg.progress) */
-	uint64_t row_ns;	/* --run_infinitely: last row's time, */
-	uint64_t row_done;	/* ... and WRs completed then */
+	uint64_t last_beat; /* ns */
+	bool peer_ended;    /* the server sent BYE (--run_infinitely) */
+	uint64_t progress;  /* WRs completed (rp_bw_cfg.progress) */
+	uint64_t row_ns;    /* --run_infinitely: last row's time, */
+	uint64_t row_done;  /* ... and WRs completed then */
 	uint64_t size;
 	struct rp_jsonout json;
-	struct rp_result last;	/* the last row */
+	struct rp_result last; /* the last row */
 	bool bw_passed, rate_passed;
 };
 
@@ -127,7 +127,8 @@ static void wbw_bw_cfg(const struct rp_opts *o, struct rp_bw_cfg *cfg,
 		.duration = o->duration,
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
-		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size : 0,
+		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
+						    0,
 		.infinite = o->run_infinitely,
 		.peak = !o->no_peak && !o->duration &&
 			o->iters <= RP_PEAK_MAX_ITERS &&
@@ -157,10 +158,12 @@ static int wbw_client_sizes(struct wbw_run *w)
 		w->row_done = 0;
 		ret = rp_bw_run(&s->rails[0], &s->remote[0], &cfg, &out);
 		if (ret)
-			return rp_session_fail(s, "the client's run failed "
-					       "(see its output)", ret);
+			return rp_session_fail(s,
+					       "the client's run failed "
+					       "(see its output)",
+					       ret);
 		if (s->o->run_infinitely)
-			break;	/* its rows were printed on the way */
+			break; /* its rows were printed on the way */
 		rp_bw_result(&cfg, &out, &res);
 		wbw_row(w, &res);
 	}
@@ -200,7 +203,7 @@ static int wbw_client_end(struct wbw_run *w)
 	if (s->o->run_infinitely) {
 		if (w->peer_ended)
 			return rp_ctrl_send(&s->ctrl, RP_MSG_BYE, NULL, 0);
-		rp_stop_reset();	/* our SIGINT ended it: say BYE */
+		rp_stop_reset(); /* our SIGINT ended it: say BYE */
 		return rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
 	}
 	ret = rp_xchg_result_send(&s->ctrl, &w->last);
@@ -245,7 +248,8 @@ static void wbw_server_check(struct rp_session *s, uint64_t bytes,
 	unsigned int q;
 
 	for (q = 0; q < r->num_qps; q++)
-		if (rp_pattern_check(rp_rail_slice(r, q), bytes, r->slice, q, v))
+		if (rp_pattern_check(rp_rail_slice(r, q), bytes, r->slice, q,
+				     v))
 			return;
 }
 
@@ -314,5 +318,6 @@ static int wbw_run(const struct rp_opts *o)
 
 int main(int argc, char **argv)
 {
-	return rp_main(rp_test_desc_of(RP_TEST_WRITE_BW), argc, argv, NULL, wbw_run);
+	return rp_main(rp_test_desc_of(RP_TEST_WRITE_BW), argc, argv, NULL,
+		       wbw_run);
 }

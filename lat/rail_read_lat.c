@@ -39,7 +39,7 @@ struct rl_beat {
 /* --validate: the client's check of the last size it ran. */
 struct rl_verdict {
 	struct rp_verdict v;
-	uint64_t checked;	/* bytes per READ of that size */
+	uint64_t checked; /* bytes per READ of that size */
 };
 
 /* Heartbeat to the server about once a second during a run; notices a
@@ -73,7 +73,7 @@ static int rl_extra_line(const struct rp_opts *o)
 	int ret;
 
 	if (!rp_opts_full(o))
-		return 0;	/* --output: the number only */
+		return 0; /* --output: the number only */
 	ret = rp_dev_open(&d, o->dev, o->ib_port);
 	if (ret)
 		return ret;
@@ -123,8 +123,10 @@ static int rl_client_size(struct rp_session *s, struct rp_lat_cfg *cfg,
 
 	ret = rp_lat_run(&s->rails[0], &s->remote[0], cfg, smp);
 	if (ret)
-		return rp_session_fail(s, "the client's run failed (see its "
-				       "output)", ret);
+		return rp_session_fail(s,
+				       "the client's run failed (see its "
+				       "output)",
+				       ret);
 	rp_latstats_compute(smp->ns, smp->n, st);
 	tps = smp->run_ns ? (double)smp->n * 1e9 / (double)smp->run_ns : 0;
 	if (s->o->histogram) {
@@ -145,8 +147,7 @@ static int rl_client_check(struct rp_session *s, uint64_t size,
 	struct rp_rail *r = &s->rails[0];
 
 	v->checked = size;
-	return rp_pattern_check(rp_rail_slice(r, 0), size, r->slice, 0,
-				&v->v);
+	return rp_pattern_check(rp_rail_slice(r, 0), size, r->slice, 0, &v->v);
 }
 
 /* The table: title, a row per size, RESULT_LINE; then railperf's notes.
@@ -180,9 +181,9 @@ static int rl_client_sizes(struct rp_session *s, struct rp_jsonout *j,
 	if (!ret && rp_opts_full(s->o)) {
 		rp_fprintf(stdout, RP_RESULT_LINE);
 		rp_report_lat_method(stdout, RP_LAT_WARMUP);
-		if (cfg.duration)	/* -D: a single size */
+		if (cfg.duration) /* -D: a single size */
 			rp_report_lat_dur_stats(stdout, &st);
-		if (smp.capped)	/* -D only, so a single size */
+		if (smp.capped) /* -D only, so a single size */
 			rp_report_lat_capped(stdout, smp.n, smp.run_ns / 1e9,
 					     cfg.duration);
 	}
@@ -215,7 +216,8 @@ static int rl_client(struct rp_session *s)
 	ret = rl_client_sizes(s, &j, &v);
 	if (s->o->validate && (!ret || !v.v.ok)) {
 		if (ret && rp_opts_full(s->o))
-			rp_fprintf(stdout, RP_RESULT_LINE);	/* close the table */
+			rp_fprintf(stdout,
+				   RP_RESULT_LINE); /* close the table */
 		ret = rl_client_verdict(s, &v);
 	}
 	if (!ret) {
@@ -239,8 +241,7 @@ static int rl_server_verdict(struct rp_session *s)
 	ret = rp_xchg_verdict_recv(&s->ctrl, &v);
 	if (ret)
 		return ret;
-	rp_extra_verdict_out(rp_opts_full(s->o), &v, rp_opts_max_size(s->o),
-			     1);
+	rp_extra_verdict_out(rp_opts_full(s->o), &v, rp_opts_max_size(s->o), 1);
 	return v.ok ? 0 : -EILSEQ;
 }
 
@@ -281,12 +282,13 @@ static int rl_check(const struct rp_opts *o)
 	if (o->duration || o->iters <= RP_LAT_MAX_SAMPLES)
 		return 0;
 	rp_err("invalid -n value '%llu': %s keeps every sample; valid values "
-	       "are 5 .. %u", (unsigned long long)o->iters, o->desc->name,
-	       RP_LAT_MAX_SAMPLES);
+	       "are 5 .. %u",
+	       (unsigned long long)o->iters, o->desc->name, RP_LAT_MAX_SAMPLES);
 	return -EINVAL;
 }
 
 int main(int argc, char **argv)
 {
-	return rp_main(rp_test_desc_of(RP_TEST_READ_LAT), argc, argv, rl_check, rl_run);
+	return rp_main(rp_test_desc_of(RP_TEST_READ_LAT), argc, argv, rl_check,
+		       rl_run);
 }

@@ -22,8 +22,9 @@ enum rp_main_next rp_main_start(struct rp_opts *o,
 		return RP_MAIN_DONE;
 	}
 	if (o->version) {
-		rp_fprintf(stdout, "%s (railperf) %s, output format of perftest %s\n",
-		       desc->name, RP_VERSION, RP_PERFTEST_FORMAT);
+		rp_fprintf(stdout,
+			   "%s (railperf) %s, output format of perftest %s\n",
+			   desc->name, RP_VERSION, RP_PERFTEST_FORMAT);
 		return RP_MAIN_DONE;
 	}
 	if (rp_opts_finish(o) || (check && check(o)) || rp_signal_install())
@@ -39,11 +40,8 @@ int rp_main(const struct rp_test_desc *desc, int argc, char **argv,
 	struct rp_opts o;
 
 	switch (rp_main_start(&o, desc, argc, argv, check)) {
-	case RP_MAIN_RUN:
-		return run(&o) ? 1 : 0;
-	case RP_MAIN_DONE:
-		return 0;
-	default:
-		return 1;
+	case RP_MAIN_RUN: return run(&o) ? 1 : 0;
+	case RP_MAIN_DONE: return 0;
+	default: return 1;
 	}
 }

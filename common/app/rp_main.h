@@ -10,9 +10,9 @@
 #include "app/rp_opts.h"
 
 enum rp_main_next {
-	RP_MAIN_RUN,	/* *o is ready: run the test */
-	RP_MAIN_DONE,	/* -h or --version answered on stdout: exit 0 */
-	RP_MAIN_FAIL,	/* an error line was printed: exit 1 */
+	RP_MAIN_RUN,  /* *o is ready: run the test */
+	RP_MAIN_DONE, /* -h or --version answered on stdout: exit 0 */
+	RP_MAIN_FAIL, /* an error line was printed: exit 1 */
 };
 
 /*

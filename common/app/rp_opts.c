@@ -19,12 +19,12 @@
  * flags each accepts beyond the common set.
  */
 static const struct rp_test_desc rp_tests[] = {
-	{ RP_TEST_WRITE_BW, "rail_write_bw", "RDMA_Write BW Test", 65536,
-	  5000, 128, RP_FEAT_BW },
-	{ RP_TEST_READ_LAT, "rail_read_lat", "RDMA_Read Latency Test", 2,
-	  1000, 1, RP_FEAT_LAT },
-	{ RP_TEST_MULTI_BW, "rail_multi_bw", "RDMA_Write BW Test", 65536,
-	  5000, 128, RP_FEAT_BW | RP_FEAT_MULTI },
+	{ RP_TEST_WRITE_BW, "rail_write_bw", "RDMA_Write BW Test", 65536, 5000,
+	  128, RP_FEAT_BW },
+	{ RP_TEST_READ_LAT, "rail_read_lat", "RDMA_Read Latency Test", 2, 1000,
+	  1, RP_FEAT_LAT },
+	{ RP_TEST_MULTI_BW, "rail_multi_bw", "RDMA_Write BW Test", 65536, 5000,
+	  128, RP_FEAT_BW | RP_FEAT_MULTI },
 };
 
 const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
@@ -40,12 +40,12 @@ const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
 /* Ranges; perftest's where it has one (perftest_parameters.c). */
 #define RP_MIN_ITERS 5
 #define RP_MAX_ITERS (1ULL << 32)
-#define RP_MAX_SIZE (1ULL << 31)	/* perftest: UINT_MAX / 2 */
+#define RP_MAX_SIZE (1ULL << 31) /* perftest: UINT_MAX / 2 */
 #define RP_MAX_TX_DEPTH 15000
 #define RP_MAX_CQ_MOD 1024
 #define RP_MAX_DURATION 86400
 #define RP_DEF_CQ_MOD 100
-#define RP_CQ_MOD_SIZE_LIMIT 8192	/* above: default CQ moderation 1 */
+#define RP_CQ_MOD_SIZE_LIMIT 8192 /* above: default CQ moderation 1 */
 
 enum {
 	OPT_REPORT_GBITS = 256,
@@ -131,16 +131,20 @@ void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 static unsigned int rp_opt_feature(int c)
 {
 	switch (c) {
-	case 't': case 'Q': case 'q': case OPT_REPORT_GBITS:
-	case 'l': case 'I': case 'N': case 'w': case 'y':
-	case OPT_RUN_INFINITELY:
-		return RP_FEAT_BW;
-	case 'H':
-		return RP_FEAT_LAT;
-	case OPT_INTERVAL:
-		return RP_FEAT_MULTI;
-	case 'a': case 'D':
-		return RP_FEAT_BW | RP_FEAT_LAT;
+	case 't':
+	case 'Q':
+	case 'q':
+	case OPT_REPORT_GBITS:
+	case 'l':
+	case 'I':
+	case 'N':
+	case 'w':
+	case 'y':
+	case OPT_RUN_INFINITELY: return RP_FEAT_BW;
+	case 'H': return RP_FEAT_LAT;
+	case OPT_INTERVAL: return RP_FEAT_MULTI;
+	case 'a':
+	case 'D': return RP_FEAT_BW | RP_FEAT_LAT;
 	}
 	return 0;
 }
@@ -188,8 +192,8 @@ static int rp_get_mtu(const char *arg, unsigned int *out)
 	uint64_t v;
 
 	if (rp_parse_u64(arg, 256, 4096, &v) || (v & (v - 1)))
-		return rp_bad_value('m', arg,
-				    "valid MTUs are 256, 512, 1024, 2048, 4096");
+		return rp_bad_value(
+			'm', arg, "valid MTUs are 256, 512, 1024, 2048, 4096");
 	*out = (unsigned int)v;
 	return 0;
 }
@@ -214,10 +218,11 @@ static int rp_get_limit(int c, const char *arg, double *out)
 	errno = 0;
 	v = strtod(arg, &e);
 	if (!*arg || *e || errno || !isfinite(v) || v < 0)
-		return rp_bad_value(c, arg, c == 'w' ?
-			"give a bandwidth >= 0 in the report's unit "
-			"(MB/sec, Gb/sec with --report_gbits)" :
-			"give a message rate >= 0 in Mpps");
+		return rp_bad_value(
+			c, arg,
+			c == 'w' ? "give a bandwidth >= 0 in the report's unit "
+				   "(MB/sec, Gb/sec with --report_gbits)" :
+				   "give a message rate >= 0 in Mpps");
 	*out = v;
 	return 0;
 }
@@ -246,39 +251,34 @@ static int rp_get_output(const struct rp_opts *o, const char *arg,
 static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
 {
 	switch (c) {
-	case 'i':
-		return rp_get_uint(c, arg, 1, 254, &o->ib_port);
+	case 'i': return rp_get_uint(c, arg, 1, 254, &o->ib_port);
 	case 'x':
 		if (o->desc->features & RP_FEAT_MULTI) {
-			o->gid_list = arg;	/* checked per rail later */
+			o->gid_list = arg; /* checked per rail later */
 			return 0;
 		}
 		return rp_get_gid_index(arg, &o->gid_index);
 	case 's':
 		if (rp_parse_size(arg, 1, RP_MAX_SIZE, &o->size))
-			return rp_bad_value(c, arg,
+			return rp_bad_value(
+				c, arg,
 				"valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed");
 		return 0;
 	case 'n':
 		if (rp_parse_u64(arg, RP_MIN_ITERS, RP_MAX_ITERS, &o->iters))
-			return rp_bad_value(c, arg,
-				"valid iterations are 5 .. 4294967296");
+			return rp_bad_value(
+				c, arg, "valid iterations are 5 .. 4294967296");
 		return 0;
-	case 'D':
-		return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->duration);
-	case 't':
-		return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->tx_depth);
+	case 'D': return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->duration);
+	case 't': return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->tx_depth);
 	case 'Q':
 		o->cq_mod_given = true;
 		return rp_get_uint(c, arg, 1, RP_MAX_CQ_MOD, &o->cq_mod);
-	case 'q':
-		return rp_get_uint(c, arg, 1, RP_MAX_QPS, &o->num_qps);
-	case 'p':
-		return rp_get_uint(c, arg, 1, 65535, &o->tcp_port);
-	case 'm':
-		return rp_get_mtu(arg, &o->mtu);
+	case 'q': return rp_get_uint(c, arg, 1, RP_MAX_QPS, &o->num_qps);
+	case 'p': return rp_get_uint(c, arg, 1, 65535, &o->tcp_port);
+	case 'm': return rp_get_mtu(arg, &o->mtu);
 	}
-	return 1;	/* not a numeric option */
+	return 1; /* not a numeric option */
 }
 
 /* Numeric flags railperf added for perftest compatibility. */
@@ -288,14 +288,13 @@ static int rp_opt_numeric2(struct rp_opts *o, int c, const char *arg)
 	int ret;
 
 	switch (c) {
-	case 'l':
-		return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->post_list);
+	case 'l': return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->post_list);
 	case 'I':
 		ret = rp_get_uint(c, arg, 0, RP_MAX_INLINE, &v);
 		if (!ret)
 			o->inline_size = (int)v;
 		return ret;
-	case 'u':	/* IBTA local ACK timeout: a 5-bit field */
+	case 'u': /* IBTA local ACK timeout: a 5-bit field */
 		return rp_get_uint(c, arg, 0, 31, &o->qp_timeout);
 	case 'w':
 		o->limit_bw_given = true;
@@ -303,12 +302,10 @@ static int rp_opt_numeric2(struct rp_opts *o, int c, const char *arg)
 	case 'y':
 		o->limit_msgrate_given = true;
 		return rp_get_limit(c, arg, &o->limit_msgrate);
-	case OPT_TIMEOUT:
-		return rp_get_uint(c, arg, 1, 3600, &o->timeout);
+	case OPT_TIMEOUT: return rp_get_uint(c, arg, 1, 3600, &o->timeout);
 	case OPT_INTERVAL:
 		return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->interval);
-	case OPT_OUTPUT:
-		return rp_get_output(o, arg, &o->output);
+	case OPT_OUTPUT: return rp_get_output(o, arg, &o->output);
 	}
 	return 1;
 }
@@ -318,7 +315,7 @@ static int rp_opt_switch(struct rp_opts *o, int c)
 {
 	switch (c) {
 	case 'a': o->all_sizes = true; break;
-	case 'F': break;	/* accepted for compatibility: no clock to tune */
+	case 'F': break; /* accepted for compatibility: no clock to tune */
 	case 'H': o->histogram = true; break;
 	case 'R': o->rdma_cm = true; break;
 	case 'N': o->no_peak = true; break;
@@ -341,9 +338,7 @@ static int rp_opt_one(struct rp_opts *o, int c, const char *arg)
 	int ret;
 
 	switch (c) {
-	case 'd':
-		o->dev = arg;
-		return 0;
+	case 'd': o->dev = arg; return 0;
 	case OPT_OUT_JSON_FILE:
 		if (!*arg)
 			return rp_bad_value(c, arg, "give a file name");
@@ -379,7 +374,7 @@ static int rp_opt_bad_flag(int c, char **argv)
 	return -EINVAL;
 }
 
-#define RP_LONG_MAX 128	/* railperf's long options + perftest's refused */
+#define RP_LONG_MAX 128 /* railperf's long options + perftest's refused */
 
 /* getopt's tables: railperf's options, then perftest's refused ones. */
 static void rp_opts_tables(struct option *lo, char *so, size_t so_len)
@@ -390,7 +385,7 @@ static void rp_opts_tables(struct option *lo, char *so, size_t so_len)
 	if (RP_N_LONG + n < RP_LONG_MAX)
 		rp_unsup_long(lo + RP_N_LONG);
 	else
-		n = 0;	/* cannot happen: the tables are fixed */
+		n = 0; /* cannot happen: the tables are fixed */
 	memset(&lo[RP_N_LONG + n], 0, sizeof(*lo));
 	snprintf(so, so_len, "%s", rp_short_opts);
 	rp_unsup_shorts(so, so_len);
@@ -416,7 +411,7 @@ int rp_opts_parse(struct rp_opts *o, int argc, char **argv)
 	int c, ret;
 
 	rp_opts_tables(lo, so, sizeof(so));
-	optind = 0;	/* full reset of GNU getopt, so tests may parse twice */
+	optind = 0; /* full reset of GNU getopt, so tests may parse twice */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		if (c == '?' || c == ':')
@@ -478,7 +473,8 @@ static int rp_opts_post_list(struct rp_opts *o)
 	}
 	if (l > o->tx_depth) {
 		rp_err("invalid -l value '%u': a post list must fit in the TX "
-		       "depth, %u here (-t, at most -n)", l, o->tx_depth);
+		       "depth, %u here (-t, at most -n)",
+		       l, o->tx_depth);
 		return -EINVAL;
 	}
 	if (!o->cq_mod_given) {
@@ -498,8 +494,7 @@ int rp_opts_finish(struct rp_opts *o)
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;
-	if (!o->cq_mod_given && !o->all_sizes &&
-	    o->size > RP_CQ_MOD_SIZE_LIMIT)
+	if (!o->cq_mod_given && !o->all_sizes && o->size > RP_CQ_MOD_SIZE_LIMIT)
 		o->cq_mod = 1;
 	if (!o->duration && o->tx_depth > o->iters)
 		o->tx_depth = (unsigned int)o->iters;
@@ -526,8 +521,8 @@ void rp_opts_notices(const struct rp_opts *o, FILE *f)
 		rp_report_post_list_notice(f);
 }
 
-void rp_opts_limit_pass(const struct rp_opts *o, double bw_avg,
-			double msg_rate, bool *bw_passed, bool *rate_passed)
+void rp_opts_limit_pass(const struct rp_opts *o, double bw_avg, double msg_rate,
+			bool *bw_passed, bool *rate_passed)
 {
 	if (!o->limit_bw_given || bw_avg >= o->limit_bw)
 		*bw_passed = true;

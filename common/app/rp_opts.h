@@ -23,25 +23,25 @@ enum rp_opt_feature {
 	RP_FEAT_BW = 1 << 0,	/* -a -D -t -Q -q -l -I -N -w -y
 				 * --report_gbits --run_infinitely */
 	RP_FEAT_LAT = 1 << 1,	/* -a -D -H */
-	RP_FEAT_MULTI = 1 << 2,	/* --interval (several rails) */
+	RP_FEAT_MULTI = 1 << 2, /* --interval (several rails) */
 };
 
-#define RP_ALL_SIZES_MAX (8u << 20)	/* -a sweeps 2 B .. 8 MiB (perftest) */
-#define RP_DEF_TCP_PORT 18515		/* perftest's DEF_PORT */
+#define RP_ALL_SIZES_MAX (8u << 20) /* -a sweeps 2 B .. 8 MiB (perftest) */
+#define RP_DEF_TCP_PORT 18515	    /* perftest's DEF_PORT */
 #define RP_DEF_TIMEOUT_S 60
 #define RP_DEF_JSON_FILE "perftest_out.json"
-#define RP_DEF_QP_TIMEOUT 14		/* -u: 4.096 us * 2^14 (perftest) */
-#define RP_DEF_INF_PERIOD 5		/* --run_infinitely: -D default, s */
-#define RP_MAX_INLINE 912		/* -I: perftest's MAX_INLINE */
+#define RP_DEF_QP_TIMEOUT 14 /* -u: 4.096 us * 2^14 (perftest) */
+#define RP_DEF_INF_PERIOD 5  /* --run_infinitely: -D default, s */
+#define RP_MAX_INLINE 912    /* -I: perftest's MAX_INLINE */
 
 struct rp_test_desc {
 	enum rp_test test;
-	const char *name;	/* program name, e.g. "rail_write_bw" */
-	const char *title;	/* perftest title, e.g. "RDMA_Write BW Test" */
-	uint64_t def_size;	/* bytes */
+	const char *name;  /* program name, e.g. "rail_write_bw" */
+	const char *title; /* perftest title, e.g. "RDMA_Write BW Test" */
+	uint64_t def_size; /* bytes */
 	uint64_t def_iters;
 	unsigned int def_tx_depth;
-	unsigned int features;	/* enum rp_opt_feature bits */
+	unsigned int features; /* enum rp_opt_feature bits */
 };
 
 /*
@@ -52,42 +52,42 @@ const struct rp_test_desc *rp_test_desc_of(enum rp_test t);
 
 struct rp_opts {
 	const struct rp_test_desc *desc;
-	const char *server;	/* host to connect to; NULL = run as server */
-	const char *dev;	/* -d, NULL = first device */
-	unsigned int ib_port;	/* -i */
-	int gid_index;		/* -x, -1 = choose automatically */
-	const char *gid_list;	/* -x as given, multi-rail: "3" or "1,3" */
-	uint64_t size;		/* -s, bytes */
-	uint64_t iters;		/* -n, per QP */
-	unsigned int duration;	/* -D, seconds; 0 = iteration mode */
-	bool all_sizes;		/* -a */
-	unsigned int tx_depth;	/* -t, outstanding WRs per QP */
-	unsigned int cq_mod;	/* -Q, WRs per signaled completion */
+	const char *server;    /* host to connect to; NULL = run as server */
+	const char *dev;       /* -d, NULL = first device */
+	unsigned int ib_port;  /* -i */
+	int gid_index;	       /* -x, -1 = choose automatically */
+	const char *gid_list;  /* -x as given, multi-rail: "3" or "1,3" */
+	uint64_t size;	       /* -s, bytes */
+	uint64_t iters;	       /* -n, per QP */
+	unsigned int duration; /* -D, seconds; 0 = iteration mode */
+	bool all_sizes;	       /* -a */
+	unsigned int tx_depth; /* -t, outstanding WRs per QP */
+	unsigned int cq_mod;   /* -Q, WRs per signaled completion */
 	bool cq_mod_given;
-	unsigned int num_qps;	/* -q */
-	unsigned int tcp_port;	/* -p */
-	unsigned int mtu;	/* -m, bytes; 0 = port's active MTU */
-	bool report_gbits;	/* --report_gbits: Gb/s = 10^9 b/s, else MiB/s */
-	bool validate;		/* --validate: check the bytes that arrived */
-	bool hugepages;		/* hugepage buffers (default), --no_hugepages */
-	bool histogram;		/* -H (latency tests) */
-	bool out_json;		/* --out_json or --out_json_file given */
+	unsigned int num_qps;  /* -q */
+	unsigned int tcp_port; /* -p */
+	unsigned int mtu;      /* -m, bytes; 0 = port's active MTU */
+	bool report_gbits;     /* --report_gbits: Gb/s = 10^9 b/s, else MiB/s */
+	bool validate;	       /* --validate: check the bytes that arrived */
+	bool hugepages;	       /* hugepage buffers (default), --no_hugepages */
+	bool histogram;	       /* -H (latency tests) */
+	bool out_json;	       /* --out_json or --out_json_file given */
 	const char *out_json_file; /* default "perftest_out.json" (perftest) */
-	unsigned int interval;	/* --interval, s; 0 = no interval rows */
-	bool ipv6;		/* --ipv6: prefer IPv6 GIDs (perftest's flag) */
-	unsigned int timeout;	/* --timeout, seconds, control connection */
-	enum rp_output output;	/* --output */
-	bool run_infinitely;	/* --run_infinitely: a row every -D s */
-	bool limit_bw_given;	/* -w */
-	double limit_bw;	/* BW average floor, units of the report */
+	unsigned int interval;	   /* --interval, s; 0 = no interval rows */
+	bool ipv6;	       /* --ipv6: prefer IPv6 GIDs (perftest's flag) */
+	unsigned int timeout;  /* --timeout, seconds, control connection */
+	enum rp_output output; /* --output */
+	bool run_infinitely;   /* --run_infinitely: a row every -D s */
+	bool limit_bw_given;   /* -w */
+	double limit_bw;       /* BW average floor, units of the report */
 	bool limit_msgrate_given; /* -y */
-	double limit_msgrate;	/* MsgRate floor, Mpps */
-	unsigned int post_list;	/* -l: WRs per post; 1 = railperf batching */
-	int inline_size;	/* -I, bytes; -1 = not given (0 in BW tests) */
+	double limit_msgrate;	  /* MsgRate floor, Mpps */
+	unsigned int post_list;	  /* -l: WRs per post; 1 = railperf batching */
+	int inline_size;	 /* -I, bytes; -1 = not given (0 in BW tests) */
 	unsigned int qp_timeout; /* -u: ACK timeout, 4.096 us * 2^u */
 	const char *bind_source_ip; /* --bind_source_ip, NULL = any */
-	bool rdma_cm;		/* -R: QPs connected through librdmacm */
-	bool no_peak;		/* -N: BW peak not measured (0.00) */
+	bool rdma_cm;		    /* -R: QPs connected through librdmacm */
+	bool no_peak;		    /* -N: BW peak not measured (0.00) */
 	bool help;
 	bool version;
 };
@@ -143,8 +143,8 @@ static inline const char *rp_opts_json_path(const struct rp_opts *o)
  * likewise for -y and @msg_rate. Start both false; perftest's rule: with
  * -a (or --run_infinitely) one row that passes is enough.
  */
-void rp_opts_limit_pass(const struct rp_opts *o, double bw_avg,
-			double msg_rate, bool *bw_passed, bool *rate_passed);
+void rp_opts_limit_pass(const struct rp_opts *o, double bw_avg, double msg_rate,
+			bool *bw_passed, bool *rate_passed);
 
 /*
  * rp_opts_limits_ok - the gate's verdict after the rows: true when both

@@ -8,10 +8,10 @@
 #include "app/rp_opts_perftest.h"
 
 struct rp_unsup {
-	int short_opt;		/* 0 = long only */
+	int short_opt; /* 0 = long only */
 	const char *long_name;
 	int has_arg;
-	const char *what;	/* shown in parentheses */
+	const char *what; /* shown in parentheses */
 };
 
 /* From ib_write_bw / ib_read_lat --help (6.06 and 6.29). */
@@ -138,8 +138,8 @@ int rp_unsup_refuse(int c, const char *arg)
 		if (arg && !strcmp(arg, "RC"))
 			return 0;
 		rp_err("option -c %s (connection type %s) is not supported "
-		       "by railperf: RC only", arg ? arg : "",
-		       arg ? arg : "");
+		       "by railperf: RC only",
+		       arg ? arg : "", arg ? arg : "");
 		return -EINVAL;
 	}
 	if (u->short_opt)

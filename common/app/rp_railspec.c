@@ -9,8 +9,7 @@
 #include "app/rp_railspec.h"
 
 /* Copy element @i of comma list @list into @buf; -ENOENT past the end. */
-static int rp_list_item(const char *list, unsigned int i, char *buf,
-			size_t len)
+static int rp_list_item(const char *list, unsigned int i, char *buf, size_t len)
 {
 	const char *p = list, *end;
 
@@ -44,11 +43,12 @@ static int rp_list_get(const char *list, const char *flag, unsigned int i,
 		p = strchr(p, ',') + 1;
 	if (!strcmp(flag, "-d"))
 		rp_err("rail name '%.*s' in -d is too long (at most %d "
-		       "characters)", (int)strcspn(p, ","), p,
-		       RP_RAIL_NAME_LEN - 1);
+		       "characters)",
+		       (int)strcspn(p, ","), p, RP_RAIL_NAME_LEN - 1);
 	else
 		rp_err("invalid GID index '%.*s' in -x: valid values are "
-		       "0 .. 255", (int)strcspn(p, ","), p);
+		       "0 .. 255",
+		       (int)strcspn(p, ","), p);
 	return ret;
 }
 
@@ -74,12 +74,14 @@ static int rp_spec_dev(const char *item, unsigned int def_port,
 	}
 	if (name_len >= sizeof(r->dev)) {
 		rp_err("rail name '%.*s' in -d is too long (at most %zu "
-		       "characters)", (int)name_len, item, sizeof(r->dev) - 1);
+		       "characters)",
+		       (int)name_len, item, sizeof(r->dev) - 1);
 		return -EINVAL;
 	}
 	if (!name_len || (colon && rp_parse_u64(colon + 1, 1, 254, &port))) {
 		rp_err("invalid rail '%s' in -d: want dev or dev:port "
-		       "with port 1..254", item);
+		       "with port 1..254",
+		       item);
 		return -EINVAL;
 	}
 	memcpy(r->dev, item, name_len);
@@ -116,9 +118,8 @@ static int rp_spec_unique(const struct rp_railspec *out, unsigned int n)
 	return 0;
 }
 
-int rp_railspec_parse(const char *devs, const char *gids,
-		      unsigned int def_port, struct rp_railspec *out,
-		      size_t max)
+int rp_railspec_parse(const char *devs, const char *gids, unsigned int def_port,
+		      struct rp_railspec *out, size_t max)
 {
 	unsigned int n, ng, i;
 	char item[RP_RAIL_NAME_LEN + 8];
@@ -135,7 +136,8 @@ int rp_railspec_parse(const char *devs, const char *gids,
 	}
 	if (ng > 1 && ng != n) {
 		rp_err("-x lists %u GID indexes for %u rails: give one for "
-		       "all rails or one per rail", ng, n);
+		       "all rails or one per rail",
+		       ng, n);
 		return -EINVAL;
 	}
 	for (i = 0; i < n; i++) {

@@ -14,9 +14,9 @@
 #define RP_RAIL_NAME_LEN 64
 
 struct rp_railspec {
-	char dev[RP_RAIL_NAME_LEN];	/* device name */
-	unsigned int port;		/* device port */
-	int gid_index;			/* -1 = choose */
+	char dev[RP_RAIL_NAME_LEN]; /* device name */
+	unsigned int port;	    /* device port */
+	int gid_index;		    /* -1 = choose */
 };
 
 /*
@@ -27,8 +27,7 @@ struct rp_railspec {
  * index, a repeated rail, or a -x list whose length is neither 1 nor the
  * number of rails. Returns the number of rails.
  */
-int rp_railspec_parse(const char *devs, const char *gids,
-		      unsigned int def_port, struct rp_railspec *out,
-		      size_t max);
+int rp_railspec_parse(const char *devs, const char *gids, unsigned int def_port,
+		      struct rp_railspec *out, size_t max);
 
 #endif /* RP_RAILSPEC_H */

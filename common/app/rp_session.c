@@ -61,8 +61,8 @@ static void rp_session_rail_cfg(const struct rp_session *s,
 	*c = *in;
 	c->ipv6 = s->o->ipv6;
 	c->qp_timeout = s->o->qp_timeout;
-	c->max_inline = s->o->inline_size > 0 ?
-			(unsigned int)s->o->inline_size : 0;
+	c->max_inline =
+		s->o->inline_size > 0 ? (unsigned int)s->o->inline_size : 0;
 	c->max_msg = rp_opts_max_size(s->o);
 }
 
@@ -73,8 +73,7 @@ static int rp_session_addrs(struct rp_session *s)
 	return s->local && s->remote ? 0 : -ENOMEM;
 }
 
-static int rp_session_rails(struct rp_session *s,
-			    const struct rp_rail_cfg *cfg)
+static int rp_session_rails(struct rp_session *s, const struct rp_rail_cfg *cfg)
 {
 	struct rp_rail_cfg c;
 	unsigned int i;
@@ -129,7 +128,8 @@ static int rp_session_exchange(struct rp_session *s)
 			return ret;
 		ret = rp_rail_connect(&s->rails[i], &s->remote[i]);
 		if (ret) {
-			rp_ctrl_send_error(&s->ctrl, "could not connect the "
+			rp_ctrl_send_error(&s->ctrl,
+					   "could not connect the "
 					   "QPs (see the peer's output)");
 			return ret;
 		}
@@ -163,11 +163,13 @@ static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
 	ret = rp_xchg_params(&s->ctrl, s->server, &s->params, &peer);
 	if (ret)
 		return ret;
-	ret = s->server ? rp_cm_server(&s->cm, &c, &s->rails[0]) :
-			  rp_cm_client(&s->cm, o->server, o->tcp_port,
-				       o->bind_source_ip, &c, &s->rails[0], tmo);
+	ret = s->server ?
+		      rp_cm_server(&s->cm, &c, &s->rails[0]) :
+		      rp_cm_client(&s->cm, o->server, o->tcp_port,
+				   o->bind_source_ip, &c, &s->rails[0], tmo);
 	if (ret) {
-		rp_ctrl_send_error(&s->ctrl, "could not connect the QPs "
+		rp_ctrl_send_error(&s->ctrl,
+				   "could not connect the QPs "
 				   "through rdma_cm (see the peer's output)");
 		return ret;
 	}
@@ -232,11 +234,14 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h)
 	}
 	*h = (struct rp_header){
 		.title = bw && o->post_list > 1 ?
-			 "RDMA_Write Post List BW Test" : o->desc->title,
+				 "RDMA_Write Post List BW Test" :
+				 o->desc->title,
 		.device = s->devices,
 		.num_qps = qps,
 		.transport = r->dev.ctx->device->transport_type ==
-			     IBV_TRANSPORT_IWARP ? "IW" : "IB",
+					     IBV_TRANSPORT_IWARP ?
+				     "IW" :
+				     "IB",
 		.relaxed_ordering = r->relaxed_ordering,
 		.wr_api = r->wr_api,
 		.tx_depth = s->server ? -1 : (int)o->tx_depth,
@@ -244,7 +249,9 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h)
 		.mtu = mtu,
 		.link_type = rp_dev_is_roce(&r->dev) ? "Ethernet" : "IB",
 		.gid_index = r->gid_index,
-		.max_inline = !bw ? -1 : o->inline_size > 0 ? o->inline_size : 0,
+		.max_inline = !bw		 ? -1 :
+			      o->inline_size > 0 ? o->inline_size :
+						   0,
 		.out_reads = bw ? -1 : (int)r->rd_atomic,
 		.post_list = bw ? o->post_list : 0,
 		.rdma_cm = o->rdma_cm,
@@ -287,7 +294,7 @@ void rp_session_close(struct rp_session *s)
 	rp_ctrl_close(&s->ctrl);
 	for (i = 0; i < s->num_rails; i++)
 		rp_rail_fini(&s->rails[i]);
-	rp_cm_fini(&s->cm);	/* -R: after the QPs it carries */
+	rp_cm_fini(&s->cm); /* -R: after the QPs it carries */
 	free(s->local);
 	free(s->remote);
 	s->local = NULL;

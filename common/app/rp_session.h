@@ -21,11 +21,11 @@ struct rp_session {
 	bool server;
 	unsigned int num_rails;
 	struct rp_rail rails[RP_MAX_RAILS];
-	struct rp_rail_addr *local;	/* [num_rails], heap */
-	struct rp_rail_addr *remote;	/* [num_rails], heap */
+	struct rp_rail_addr *local;  /* [num_rails], heap */
+	struct rp_rail_addr *remote; /* [num_rails], heap */
 	struct rp_ctrl ctrl;
 	struct rp_params params;
-	struct rp_cm cm;		/* -R only */
+	struct rp_cm cm;				 /* -R only */
 	char devices[RP_MAX_RAILS * IBV_SYSFS_NAME_MAX]; /* "rxe0,rxe1" */
 };
 

@@ -6,6 +6,7 @@
 #include "base/rp_log.h"
 #include "app/rp_usage.h"
 
+/* clang-format off */
 static void rp_usage_common(const struct rp_opts *o, FILE *f)
 {
 	const struct rp_test_desc *d = o->desc;
@@ -118,6 +119,7 @@ static void rp_usage_railperf(FILE *f)
 "  -V, --version             railperf version and perftest format followed\n",
 		RP_DEF_TIMEOUT_S);
 }
+/* clang-format on */
 
 void rp_opts_usage(const struct rp_opts *o, FILE *f)
 {

@@ -26,10 +26,10 @@ int rp_fprintf(FILE *f, const char *fmt, ...)
 	return ret;
 }
 
-__attribute__((format(printf, 2, 0)))
-static void rp_vdiag(const char *tag, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void
+rp_vdiag(const char *tag, const char *fmt, va_list ap)
 {
-	int saved = errno;	/* callers print strerror(errno), then use it */
+	int saved = errno; /* callers print strerror(errno), then use it */
 	char line[1024];
 
 	vsnprintf(line, sizeof(line), fmt, ap);

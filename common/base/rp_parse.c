@@ -31,15 +31,12 @@ static int rp_suffix_shift(const char *end, unsigned int *shift)
 	if (end[1])
 		return -EINVAL;
 	switch (end[0]) {
-	case 'K': case 'k':
-		*shift = 10;
-		return 0;
-	case 'M': case 'm':
-		*shift = 20;
-		return 0;
-	case 'G': case 'g':
-		*shift = 30;
-		return 0;
+	case 'K':
+	case 'k': *shift = 10; return 0;
+	case 'M':
+	case 'm': *shift = 20; return 0;
+	case 'G':
+	case 'g': *shift = 30; return 0;
 	}
 	return -EINVAL;
 }

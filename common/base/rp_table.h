@@ -12,7 +12,7 @@
 struct rp_table {
 	unsigned int ncols;
 	unsigned int nrows;
-	char **cells;		/* nrows * ncols copies, heap */
+	char **cells; /* nrows * ncols copies, heap */
 };
 
 /* rp_table_init - an empty table of @ncols (1..32). Returns 0 or -EINVAL. */

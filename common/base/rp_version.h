@@ -4,6 +4,6 @@
 #define RP_VERSION_H
 
 #define RP_VERSION "0.1.0"
-#define RP_PERFTEST_FORMAT "6.06"	/* perftest whose text layout we print */
+#define RP_PERFTEST_FORMAT "6.06" /* perftest whose text layout we print */
 
 #endif /* RP_VERSION_H */

@@ -20,7 +20,7 @@
 #include "base/rp_time.h"
 
 #define RP_CONNECT_RETRY_MS 100
-#define RP_BEAT_NS RP_NSEC_PER_SEC	/* heartbeat period during a run */
+#define RP_BEAT_NS RP_NSEC_PER_SEC /* heartbeat period during a run */
 
 /* Keepalive: a peer host that vanishes is noticed within about 20 s. */
 static void rp_ctrl_tune(int fd)
@@ -48,7 +48,8 @@ static int rp_ctrl_bind(const struct addrinfo *ai, unsigned int port)
 		close(fd);
 		if (ret == -EADDRINUSE)
 			rp_err("control port %u already in use (another "
-			       "server running? choose another with -p)", port);
+			       "server running? choose another with -p)",
+			       port);
 		return ret;
 	}
 	return fd;
@@ -57,7 +58,7 @@ static int rp_ctrl_bind(const struct addrinfo *ai, unsigned int port)
 int rp_ctrl_listen(const char *bind_addr, unsigned int port)
 {
 	struct addrinfo hints = {
-		.ai_family = AF_INET,	/* perftest's default family */
+		.ai_family = AF_INET, /* perftest's default family */
 		.ai_socktype = SOCK_STREAM,
 		.ai_flags = AI_PASSIVE,
 	};
@@ -67,7 +68,7 @@ int rp_ctrl_listen(const char *bind_addr, unsigned int port)
 
 	snprintf(service, sizeof(service), "%u", port);
 	if (bind_addr)
-		hints.ai_family = AF_UNSPEC;	/* an IPv6 address too */
+		hints.ai_family = AF_UNSPEC; /* an IPv6 address too */
 	ret = getaddrinfo(bind_addr, service, &hints, &res);
 	if (ret) {
 		rp_err("cannot resolve bind address '%s': %s",
@@ -154,7 +155,8 @@ static int rp_ctrl_bind_source(int fd, const struct addrinfo *ai,
 	for (; src; src = src->ai_next)
 		if (src->ai_family == ai->ai_family)
 			return bind(fd, src->ai_addr, src->ai_addrlen) ?
-			       -errno : 0;
+				       -errno :
+				       0;
 	return -EAFNOSUPPORT;
 }
 
@@ -165,8 +167,9 @@ static int rp_ctrl_try(const struct addrinfo *ai, const struct addrinfo *src,
 	int fd, ret, err = 0;
 	socklen_t len = sizeof(err);
 
-	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC |
-		    SOCK_NONBLOCK, ai->ai_protocol);
+	fd = socket(ai->ai_family,
+		    ai->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
+		    ai->ai_protocol);
 	if (fd < 0)
 		return -errno;
 	ret = src ? rp_ctrl_bind_source(fd, ai, src) : 0;
@@ -237,8 +240,8 @@ static int rp_ctrl_source(const char *source, struct addrinfo **src)
 	return -EINVAL;
 }
 
-int rp_ctrl_connect(const char *host, unsigned int port,
-		    unsigned int timeout_s, struct rp_ctrl *c)
+int rp_ctrl_connect(const char *host, unsigned int port, unsigned int timeout_s,
+		    struct rp_ctrl *c)
 {
 	return rp_ctrl_connect_from(host, port, NULL, timeout_s, c);
 }
@@ -270,18 +273,18 @@ int rp_ctrl_connect_from(const char *host, unsigned int port,
 		ret = rp_ctrl_try_all(res, src, left, c);
 		if (!ret || rp_ctrl_final(ret) || rp_now_ns() >= end)
 			break;
-		ret = 0;	/* refused or unreachable: try again */
+		ret = 0; /* refused or unreachable: try again */
 		usleep(RP_CONNECT_RETRY_MS * 1000);
 	}
 	if (src)
 		freeaddrinfo(src);
 	freeaddrinfo(res);
 	if (ret == -EINVAL)
-		return ret;	/* said by rp_ctrl_source */
+		return ret; /* said by rp_ctrl_source */
 	if (ret == -EADDRNOTAVAIL || ret == -EADDRINUSE) {
 		rp_err("cannot connect to %s:%u from %s (--bind_source_ip): "
-		       "%s", host, port, source ? source : "?",
-		       strerror(-ret));
+		       "%s",
+		       host, port, source ? source : "?", strerror(-ret));
 		return ret;
 	}
 	if (!ret) {
@@ -289,8 +292,8 @@ int rp_ctrl_connect_from(const char *host, unsigned int port,
 		return 0;
 	}
 	rp_err("could not connect to %s:%u within %u s: %s (is the server "
-	       "running? --timeout sets the wait)", host, port, timeout_s,
-	       strerror(-ret));
+	       "running? --timeout sets the wait)",
+	       host, port, timeout_s, strerror(-ret));
 	return ret == -EINTR ? ret : -ETIMEDOUT;
 }
 
@@ -343,8 +346,9 @@ static int rp_ctrl_read_all(struct rp_ctrl *c, uint8_t *p, size_t n,
 {
 	while (n) {
 		uint64_t now = rp_now_ns();
-		int left = now >= deadline_ns ? 0 :
-			   (int)((deadline_ns - now) / 1000000ULL);
+		int left = now >= deadline_ns ?
+				   0 :
+				   (int)((deadline_ns - now) / 1000000ULL);
 		ssize_t r;
 		int ret;
 
@@ -370,7 +374,7 @@ static int rp_ctrl_recv_error(struct rp_ctrl *c, uint32_t len,
 	int ret;
 
 	if (len > sizeof(buf))
-		len = sizeof(buf);	/* longer text: shown truncated */
+		len = sizeof(buf); /* longer text: shown truncated */
 	ret = rp_ctrl_read_all(c, buf, len, deadline);
 	rp_msg_decode_error(buf, ret ? 0 : len, text, sizeof(text));
 	rp_err("peer %s gave up: %s", c->peer, text);
@@ -384,13 +388,13 @@ static int rp_ctrl_recv_fail(struct rp_ctrl *c, uint16_t type, int ret)
 		       rp_msg_type_str(type), c->peer);
 	else if (ret == -ECONNRESET)
 		rp_err("control connection to %s closed by the peer while "
-		       "waiting for %s", c->peer, rp_msg_type_str(type));
+		       "waiting for %s",
+		       c->peer, rp_msg_type_str(type));
 	else if (ret == -EINTR) {
 		rp_err("interrupted while waiting for %s",
 		       rp_msg_type_str(type));
 		rp_ctrl_send_error(c, RP_CTRL_INTERRUPTED);
-	}
-	else
+	} else
 		rp_err("receiving %s from %s: %s", rp_msg_type_str(type),
 		       c->peer, strerror(-ret));
 	return ret;
@@ -423,8 +427,9 @@ static int rp_ctrl_recv_hdr(struct rp_ctrl *c, uint16_t type,
 int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
 		 size_t *len, int timeout_ms)
 {
-	uint64_t wait_ns = (uint64_t)(timeout_ms < 0 ? c->timeout_ms :
-				      timeout_ms) * 1000000ULL;
+	uint64_t wait_ns =
+		(uint64_t)(timeout_ms < 0 ? c->timeout_ms : timeout_ms) *
+		1000000ULL;
 	uint64_t deadline = rp_now_ns() + wait_ns;
 	struct rp_msg_hdr h;
 	int ret;
@@ -436,8 +441,9 @@ int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
 		return rp_ctrl_recv_error(c, h.len, deadline);
 	if (h.type != type || h.len > cap) {
 		rp_err("protocol error from %s: expected %s, got %s of %u "
-		       "bytes", c->peer, rp_msg_type_str(type),
-		       rp_msg_type_str(h.type), h.len);
+		       "bytes",
+		       c->peer, rp_msg_type_str(type), rp_msg_type_str(h.type),
+		       h.len);
 		return -EBADMSG;
 	}
 	ret = rp_ctrl_read_all(c, payload, h.len, deadline);
@@ -477,7 +483,8 @@ static int rp_ctrl_check_peer(struct rp_ctrl *c)
 	ret = rp_ctrl_read_all(c, hdr, sizeof(hdr), deadline);
 	if (ret == -ECONNRESET) {
 		rp_err("control connection to %s closed by the peer during "
-		       "the run (peer killed or gone?)", c->peer);
+		       "the run (peer killed or gone?)",
+		       c->peer);
 		return ret;
 	}
 	if (ret)
@@ -490,7 +497,7 @@ static int rp_ctrl_check_peer(struct rp_ctrl *c)
 	if (h.type == RP_MSG_ERROR)
 		return rp_ctrl_recv_error(c, h.len, deadline);
 	if (h.type == RP_MSG_BYE && !h.len)
-		return -ESHUTDOWN;	/* the peer ended the run (no line) */
+		return -ESHUTDOWN; /* the peer ended the run (no line) */
 	rp_err("protocol error from %s: %s during the run", c->peer,
 	       rp_msg_type_str(h.type));
 	return -EBADMSG;
@@ -525,7 +532,7 @@ int rp_ctrl_peek(struct rp_ctrl *c, int timeout_ms, uint16_t *type)
 	if (n < 0)
 		return errno == EAGAIN || errno == EINTR ? -ETIMEDOUT : -errno;
 	if ((size_t)n < sizeof(hdr))
-		return -ETIMEDOUT;	/* the rest is on its way */
+		return -ETIMEDOUT; /* the rest is on its way */
 	ret = rp_msg_hdr_decode(hdr, &h, err, sizeof(err));
 	if (ret) {
 		rp_err("bad control message from %s: %s", c->peer, err);

@@ -11,9 +11,9 @@
 #include <stdint.h>
 
 struct rp_ctrl {
-	int fd;			/* connected socket, -1 when closed */
-	int timeout_ms;		/* bound on each wait for a message */
-	char peer[64];		/* "host:port" for messages */
+	int fd;		/* connected socket, -1 when closed */
+	int timeout_ms; /* bound on each wait for a message */
+	char peer[64];	/* "host:port" for messages */
 };
 
 /*
@@ -35,8 +35,8 @@ int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c);
  * @timeout_s (the server may start later). Fills @c. Returns 0, or
  * -ETIMEDOUT / -errno with one line naming host, port and the last error.
  */
-int rp_ctrl_connect(const char *host, unsigned int port,
-		    unsigned int timeout_s, struct rp_ctrl *c);
+int rp_ctrl_connect(const char *host, unsigned int port, unsigned int timeout_s,
+		    struct rp_ctrl *c);
 
 /*
  * rp_ctrl_connect_from - rp_ctrl_connect from local address @source

@@ -7,7 +7,7 @@
 #include "base/rp_time.h"
 #include "ctrl/rp_xchg.h"
 
-#define RP_PEEK_MS 200	/* wake this often to notice a stop request */
+#define RP_PEEK_MS 200 /* wake this often to notice a stop request */
 
 /* Client: send then receive. Server: receive then send. */
 static int rp_xchg_raw(struct rp_ctrl *c, bool server, uint16_t type,
@@ -27,8 +27,8 @@ static int rp_xchg_raw(struct rp_ctrl *c, bool server, uint16_t type,
 	return ret;
 }
 
-int rp_xchg_params(struct rp_ctrl *c, bool server, const struct rp_params *local,
-		   struct rp_params *remote)
+int rp_xchg_params(struct rp_ctrl *c, bool server,
+		   const struct rp_params *local, struct rp_params *remote)
 {
 	uint8_t out[64], in[64];
 	size_t out_len, in_len;
@@ -36,8 +36,8 @@ int rp_xchg_params(struct rp_ctrl *c, bool server, const struct rp_params *local
 	int ret;
 
 	out_len = rp_msg_encode_params(out, sizeof(out), local);
-	ret = rp_xchg_raw(c, server, RP_MSG_HELLO, out, out_len, in,
-			  sizeof(in), &in_len, -1);
+	ret = rp_xchg_raw(c, server, RP_MSG_HELLO, out, out_len, in, sizeof(in),
+			  &in_len, -1);
 	if (ret)
 		return ret;
 	if (rp_msg_decode_params(in, in_len, remote)) {
@@ -80,8 +80,7 @@ int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms)
 {
 	size_t len;
 
-	return rp_xchg_raw(c, server, type, NULL, 0, NULL, 0, &len,
-			   timeout_ms);
+	return rp_xchg_raw(c, server, type, NULL, 0, NULL, 0, &len, timeout_ms);
 }
 
 /* A stop request here ends the run: BYE to the client, then its BYE. */
@@ -102,7 +101,8 @@ static int rp_xchg_wait_fail(struct rp_ctrl *c, int ret)
 		       c->timeout_ms / 1000);
 	else if (ret == -ECONNRESET)
 		rp_err("control connection to %s closed by the peer during "
-		       "the run (peer killed or gone?)", c->peer);
+		       "the run (peer killed or gone?)",
+		       c->peer);
 	return ret;
 }
 
@@ -125,7 +125,7 @@ int rp_xchg_wait_bye(struct rp_ctrl *c)
 		}
 		if (ret)
 			return rp_xchg_wait_fail(c, ret);
-		if (type != RP_MSG_PROGRESS)	/* BYE, or ERROR: said */
+		if (type != RP_MSG_PROGRESS) /* BYE, or ERROR: said */
 			return rp_xchg_sync(c, true, RP_MSG_BYE, -1);
 		ret = rp_ctrl_recv(c, RP_MSG_PROGRESS, NULL, 0, &len, -1);
 		if (ret)
@@ -139,8 +139,8 @@ static int rp_xchg_send_rec(struct rp_ctrl *c, uint16_t type, const void *rec)
 {
 	uint8_t buf[64];
 	size_t len = type == RP_MSG_RESULT ?
-		     rp_msg_encode_result(buf, sizeof(buf), rec) :
-		     rp_msg_encode_verdict(buf, sizeof(buf), rec);
+			     rp_msg_encode_result(buf, sizeof(buf), rec) :
+			     rp_msg_encode_verdict(buf, sizeof(buf), rec);
 
 	return rp_ctrl_send(c, type, buf, len);
 }

@@ -19,8 +19,8 @@
  * both sides with the field named ("size: local 65536, remote 4096") and
  * returns -EPROTO. Returns 0 or -errno.
  */
-int rp_xchg_params(struct rp_ctrl *c, bool server, const struct rp_params *local,
-		   struct rp_params *remote);
+int rp_xchg_params(struct rp_ctrl *c, bool server,
+		   const struct rp_params *local, struct rp_params *remote);
 
 /* rp_xchg_rail - exchange one RAIL message. Returns 0 or -errno. */
 int rp_xchg_rail(struct rp_ctrl *c, bool server,

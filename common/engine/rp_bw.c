@@ -10,11 +10,11 @@
 #include "base/rp_time.h"
 #include "engine/rp_wc.h"
 
-#define RP_POST_BATCH 16	/* WRs per doorbell at most */
-#define RP_POLL_BATCH 16	/* CQEs per ibv_poll_cq */
+#define RP_POST_BATCH 16 /* WRs per doorbell at most */
+#define RP_POLL_BATCH 16 /* CQEs per ibv_poll_cq */
 #define RP_STALL_NS (30 * RP_NSEC_PER_SEC)
-#define RP_TICK_NS (10 * 1000 * 1000)	/* cfg->tick at least this often */
-#define RP_TICK_TURNS 4095		/* ... or every 4096 idle turns */
+#define RP_TICK_NS (10 * 1000 * 1000) /* cfg->tick at least this often */
+#define RP_TICK_TURNS 4095	      /* ... or every 4096 idle turns */
 #define RP_SEQ_BITS 40
 #define RP_SEQ_MASK ((1ULL << RP_SEQ_BITS) - 1)
 #define RP_NO_LIMIT UINT64_MAX
@@ -23,22 +23,22 @@ struct rp_bw_state {
 	struct rp_rail *r;
 	const struct rp_rail_addr *peer;
 	const struct rp_bw_cfg *cfg;
-	uint64_t *posted;	/* per QP: WRs posted (next seq) */
-	uint64_t *completed;	/* per QP: WRs known complete */
-	uint64_t *limit;	/* per QP: WRs to post in all */
-	uint64_t done;		/* WRs complete, all QPs */
+	uint64_t *posted;    /* per QP: WRs posted (next seq) */
+	uint64_t *completed; /* per QP: WRs known complete */
+	uint64_t *limit;     /* per QP: WRs to post in all */
+	uint64_t done;	     /* WRs complete, all QPs */
 	uint64_t total_posted;
-	uint64_t counted;	/* WRs completed inside the window */
+	uint64_t counted; /* WRs completed inside the window */
 	bool in_window;
-	uint64_t *post_ns;	/* timeline for the peak, or NULL */
+	uint64_t *post_ns; /* timeline for the peak, or NULL */
 	uint64_t *comp_ns;
 	uint64_t *comp_cum;
 	size_t ncomp;
 	uint64_t last_progress;
-	uint64_t last_tick;		/* ns, of the last cfg->tick call */
-	struct ibv_send_wr *wrs;	/* classic posting: one list's WRs */
-	unsigned int max_post;		/* WRs per post at most */
-	bool stopped;			/* -D / infinite: posting has ended */
+	uint64_t last_tick;	 /* ns, of the last cfg->tick call */
+	struct ibv_send_wr *wrs; /* classic posting: one list's WRs */
+	unsigned int max_post;	 /* WRs per post at most */
+	bool stopped;		 /* -D / infinite: posting has ended */
 };
 
 static inline uint64_t rp_wr_id(unsigned int q, uint64_t seq)
@@ -57,8 +57,8 @@ static inline bool rp_inline(const struct rp_bw_state *s)
 	return s->cfg->size <= s->cfg->inline_size;
 }
 
-static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q,
-			  uint64_t seq, unsigned int k)
+static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
+			  unsigned int k)
 {
 	struct ibv_qp_ex *qx = s->r->qpx[q];
 	const struct rp_qp_addr *dst = &s->peer->qp[q];
@@ -71,8 +71,8 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q,
 	for (j = 0; j < k; j++, seq++) {
 		qx->wr_id = rp_wr_id(q, seq);
 		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
-		qx->wr_flags = flags | (rp_signaled(s, q, seq) ?
-					IBV_SEND_SIGNALED : 0);
+		qx->wr_flags = flags |
+			       (rp_signaled(s, q, seq) ? IBV_SEND_SIGNALED : 0);
 		ibv_wr_rdma_write(qx, dst->rkey, dst->addr);
 		if (inl)
 			ibv_wr_set_inline_data(qx, lbuf, len);
@@ -83,8 +83,8 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q,
 	return ibv_wr_complete(qx);
 }
 
-static int rp_post_classic(struct rp_bw_state *s, unsigned int q,
-			   uint64_t seq, unsigned int k)
+static int rp_post_classic(struct rp_bw_state *s, unsigned int q, uint64_t seq,
+			   unsigned int k)
 {
 	struct ibv_send_wr *wr = s->wrs, *bad = NULL;
 	struct ibv_sge sge = {
@@ -102,7 +102,8 @@ static int rp_post_classic(struct rp_bw_state *s, unsigned int q,
 			.num_sge = 1,
 			.opcode = IBV_WR_RDMA_WRITE,
 			.send_flags = inl | (rp_signaled(s, q, seq) ?
-					     IBV_SEND_SIGNALED : 0),
+						     IBV_SEND_SIGNALED :
+						     0),
 			.wr.rdma = { .remote_addr = s->peer->qp[q].addr,
 				     .rkey = s->peer->qp[q].rkey },
 		};
@@ -158,10 +159,10 @@ static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
 	char link[96];
 
 	rp_err("work completion error on %s QP %#x: %s (%s, vendor error "
-	       "%#x)%s", s->r->dev.name, wc->qp_num,
-	       rp_wc_status_name(wc->status), ibv_wc_status_str(wc->status),
-	       wc->vendor_err, rp_dev_link_note(&s->r->dev, wc->status, link,
-						  sizeof(link)));
+	       "%#x)%s",
+	       s->r->dev.name, wc->qp_num, rp_wc_status_name(wc->status),
+	       ibv_wc_status_str(wc->status), wc->vendor_err,
+	       rp_dev_link_note(&s->r->dev, wc->status, link, sizeof(link)));
 	return -EIO;
 }
 
@@ -215,7 +216,8 @@ static int rp_poll(struct rp_bw_state *s, unsigned int *idle)
 	now = rp_now_ns();
 	if (s->done < s->total_posted && now - s->last_progress > RP_STALL_NS) {
 		rp_err("no completion on %s for %llu s with %llu WRs "
-		       "outstanding (peer gone or link down?)", s->r->dev.name,
+		       "outstanding (peer gone or link down?)",
+		       s->r->dev.name,
 		       (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
 		       (unsigned long long)(s->total_posted - s->done));
 		return -ETIMEDOUT;
@@ -284,8 +286,7 @@ static int rp_turn_checks(struct rp_bw_state *s, uint64_t t0,
 			return -EINTR;
 		rp_stop_infinite(s);
 	}
-	if (s->cfg->cancel &&
-	    __atomic_load_n(s->cfg->cancel, __ATOMIC_RELAXED))
+	if (s->cfg->cancel && __atomic_load_n(s->cfg->cancel, __ATOMIC_RELAXED))
 		return -ECANCELED;
 	if (s->cfg->duration && !s->cfg->infinite)
 		rp_phase(s, t0, &s->stopped, out);
@@ -386,8 +387,9 @@ static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 
 	if (cfg->size > r->dev.port_attr.max_msg_sz) {
 		rp_err("size %llu exceeds the largest message %s allows "
-		       "(max_msg_sz %u)", (unsigned long long)cfg->size,
-		       r->dev.name, r->dev.port_attr.max_msg_sz);
+		       "(max_msg_sz %u)",
+		       (unsigned long long)cfg->size, r->dev.name,
+		       r->dev.port_attr.max_msg_sz);
 		return -EINVAL;
 	}
 	for (q = 0; q < r->num_qps; q++) {
@@ -399,11 +401,10 @@ static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 	}
 	if (!cfg->cq_mod || cfg->cq_mod > r->tx_depth)
 		return -EINVAL;
-	if (cfg->post_list > 1 && (cfg->post_list > r->tx_depth ||
-				   cfg->post_list % cfg->cq_mod ||
-				   (!cfg->duration && !cfg->infinite &&
-				    cfg->iters % cfg->post_list)))
-		return -EINVAL;	/* rp_opts_finish() rules these out */
+	if (cfg->post_list > 1 &&
+	    (cfg->post_list > r->tx_depth || cfg->post_list % cfg->cq_mod ||
+	     (!cfg->duration && !cfg->infinite && cfg->iters % cfg->post_list)))
+		return -EINVAL; /* rp_opts_finish() rules these out */
 	return 0;
 }
 
@@ -419,21 +420,24 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 		return ret;
 	ret = rp_state_init(&s, r, peer, cfg);
 	if (ret) {
-		rp_err("allocating the bandwidth run state: %s", strerror(-ret));
+		rp_err("allocating the bandwidth run state: %s",
+		       strerror(-ret));
 		goto out;
 	}
 	ret = rp_loop(&s, out);
 	if (ret == -EINTR)
 		rp_err("interrupted: run on %s stopped after %llu of its WRs "
-		       "completed; no result", r->dev.name,
-		       (unsigned long long)s.done);
+		       "completed; no result",
+		       r->dev.name, (unsigned long long)s.done);
 	if (ret)
 		goto out;
 	out->msgs = cfg->duration && !cfg->infinite ? s.counted : s.done;
 	if (s.post_ns) {
 		struct rp_timeline t = {
-			.post_ns = s.post_ns, .nposted = s.total_posted,
-			.comp_ns = s.comp_ns, .comp_cum = s.comp_cum,
+			.post_ns = s.post_ns,
+			.nposted = s.total_posted,
+			.comp_ns = s.comp_ns,
+			.comp_cum = s.comp_cum,
 			.ncomp = s.ncomp,
 		};
 		out->peak = rp_bw_peak(&t, cfg->size, cfg->gbits);
@@ -446,8 +450,8 @@ out:
 void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
 		  struct rp_result *res)
 {
-	uint64_t ns = out->end_ns > out->start_ns ?
-		      out->end_ns - out->start_ns : 0;
+	uint64_t ns =
+		out->end_ns > out->start_ns ? out->end_ns - out->start_ns : 0;
 
 	res->size = cfg->size;
 	res->iters = out->msgs;

@@ -19,10 +19,10 @@
 #include "verbs/rp_rail.h"
 
 struct rp_bw_cfg {
-	uint64_t size;		/* bytes per WR */
-	uint64_t iters;		/* WRs per QP (iteration mode) */
-	unsigned int duration;	/* s; 0 = iteration mode */
-	unsigned int cq_mod;	/* 1 .. tx_depth */
+	uint64_t size;	       /* bytes per WR */
+	uint64_t iters;	       /* WRs per QP (iteration mode) */
+	unsigned int duration; /* s; 0 = iteration mode */
+	unsigned int cq_mod;   /* 1 .. tx_depth */
 	/* -l: exactly this many WRs per ibv_post_send (or per ibv_wr_start
 	 * .. ibv_wr_complete), a multiple of cq_mod dividing iters; 0 or 1:
 	 * as many as fit, up to 16 per doorbell. */
@@ -33,8 +33,8 @@ struct rp_bw_cfg {
 	/* --run_infinitely: post until a stop request (SIGINT) or a tick
 	 * return > 0, then drain and return 0; no window, no limit. */
 	bool infinite;
-	bool peak;		/* keep the timeline and compute BW peak */
-	bool gbits;		/* units of the result: Gb/s, else MiB/s */
+	bool peak;  /* keep the timeline and compute BW peak */
+	bool gbits; /* units of the result: Gb/s, else MiB/s */
 	/* Called when set (heartbeats, --run_infinitely rows) every 10 ms
 	 * of completions, or every 4096 loop turns without any; its
 	 * negative return stops the run with that error; with infinite, a
@@ -54,10 +54,10 @@ struct rp_bw_cfg {
 };
 
 struct rp_bw_out {
-	uint64_t msgs;		/* WRs counted in the window */
-	uint64_t start_ns;	/* window: first post (iteration mode) or */
-	uint64_t end_ns;	/* the middle D/2 of a -D run (perftest) */
-	double peak;		/* 0 when not measured */
+	uint64_t msgs;	   /* WRs counted in the window */
+	uint64_t start_ns; /* window: first post (iteration mode) or */
+	uint64_t end_ns;   /* the middle D/2 of a -D run (perftest) */
+	double peak;	   /* 0 when not measured */
 };
 
 /*
@@ -78,6 +78,5 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 /* rp_bw_result - the perftest row of a run: size, count, peak, avg, rate. */
 void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
 		  struct rp_result *res);
-
 
 #endif /* RP_BW_H */

@@ -11,23 +11,23 @@
 #include "engine/rp_wc.h"
 
 #define RP_LAT_STALL_NS (30 * RP_NSEC_PER_SEC)
-#define RP_LAT_BURST_NS RP_NSEC_PER_SEC	/* between stop checks, ticks */
-#define RP_LAT_IDLE_MASK 1023	/* clock checked every 1024 empty polls */
-#define RP_LAT_FIRST_CAP 65536	/* -D: first array, 512 KiB */
-#define RP_LAT_WR_ID 0x4c4154	/* "LAT" */
+#define RP_LAT_BURST_NS RP_NSEC_PER_SEC /* between stop checks, ticks */
+#define RP_LAT_IDLE_MASK 1023  /* clock checked every 1024 empty polls */
+#define RP_LAT_FIRST_CAP 65536 /* -D: first array, 512 KiB */
+#define RP_LAT_WR_ID 0x4c4154  /* "LAT" */
 
 #define rp_unlikely(x) __builtin_expect(!!(x), 0)
 
 struct rp_lat_state {
 	struct ibv_qp *qp;
-	struct ibv_qp_ex *qpx;	/* NULL: ibv_post_send */
+	struct ibv_qp_ex *qpx; /* NULL: ibv_post_send */
 	struct ibv_cq *cq;
-	struct ibv_sge sge;	/* local slice */
-	struct ibv_send_wr wr;	/* prebuilt for ibv_post_send */
-	uint32_t rkey;		/* peer slice */
+	struct ibv_sge sge;    /* local slice */
+	struct ibv_send_wr wr; /* prebuilt for ibv_post_send */
+	uint32_t rkey;	       /* peer slice */
 	uint64_t raddr;
 	const struct rp_dev *dev;
-	int (*tick)(void *arg);	/* also during a stalled READ */
+	int (*tick)(void *arg); /* also during a stalled READ */
 	void *tick_arg;
 };
 
@@ -113,10 +113,10 @@ static int rp_lat_wc_error(const struct rp_lat_state *s, int n,
 		return -EIO;
 	}
 	rp_err("work completion error on %s QP %#x: %s (%s, vendor error "
-	       "%#x)%s", s->dev->name, wc->qp_num,
-	       rp_wc_status_name(wc->status), ibv_wc_status_str(wc->status),
-	       wc->vendor_err, rp_dev_link_note(s->dev, wc->status, link,
-						  sizeof(link)));
+	       "%#x)%s",
+	       s->dev->name, wc->qp_num, rp_wc_status_name(wc->status),
+	       ibv_wc_status_str(wc->status), wc->vendor_err,
+	       rp_dev_link_note(s->dev, wc->status, link, sizeof(link)));
 	return -EIO;
 }
 
@@ -264,13 +264,15 @@ static int rp_lat_loop(struct rp_lat_state *s, const struct rp_lat_cfg *c,
 	return ret < 0 ? ret : 0;
 }
 
-static int rp_lat_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
+static int rp_lat_check(const struct rp_rail *r,
+			const struct rp_rail_addr *peer,
 			const struct rp_lat_cfg *c)
 {
 	if (c->size > r->dev.port_attr.max_msg_sz) {
 		rp_err("size %llu exceeds the largest message %s allows "
-		       "(max_msg_sz %u)", (unsigned long long)c->size,
-		       r->dev.name, r->dev.port_attr.max_msg_sz);
+		       "(max_msg_sz %u)",
+		       (unsigned long long)c->size, r->dev.name,
+		       r->dev.port_attr.max_msg_sz);
 		return -EINVAL;
 	}
 	if (!c->size || c->size > r->slice || c->size > peer->qp[0].len) {
@@ -280,7 +282,8 @@ static int rp_lat_check(const struct rp_rail *r, const struct rp_rail_addr *peer
 	}
 	if (!c->duration && (!c->iters || c->iters > c->max_samples)) {
 		rp_err("iterations %llu out of range: 1 .. %zu samples are "
-		       "kept", (unsigned long long)c->iters, c->max_samples);
+		       "kept",
+		       (unsigned long long)c->iters, c->max_samples);
 		return -EINVAL;
 	}
 	return 0;

@@ -28,15 +28,15 @@
 
 #include "verbs/rp_rail.h"
 
-#define RP_LAT_WARMUP 8			/* READs per size not counted */
-#define RP_LAT_MAX_SAMPLES (1u << 25)	/* 256 MiB of samples at most */
+#define RP_LAT_WARMUP 8		      /* READs per size not counted */
+#define RP_LAT_MAX_SAMPLES (1u << 25) /* 256 MiB of samples at most */
 
 struct rp_lat_cfg {
-	uint64_t size;		/* bytes per READ, 1 .. slice */
-	uint64_t iters;		/* samples to keep (iteration mode) */
-	unsigned int duration;	/* s; 0 = iteration mode */
-	unsigned int warmup;	/* READs first, not kept */
-	size_t max_samples;	/* cap; a -D run stops when it is reached */
+	uint64_t size;	       /* bytes per READ, 1 .. slice */
+	uint64_t iters;	       /* samples to keep (iteration mode) */
+	unsigned int duration; /* s; 0 = iteration mode */
+	unsigned int warmup;   /* READs first, not kept */
+	size_t max_samples;    /* cap; a -D run stops when it is reached */
 	/* Called between bursts, about once a second (heartbeats), and
 	 * while a READ is stalled for over a second; its non-zero return
 	 * stops the run with that error. */
@@ -46,11 +46,11 @@ struct rp_lat_cfg {
 
 /* Samples of one run; the array is kept across runs (rp_lat_samples_free). */
 struct rp_lat_samples {
-	uint64_t *ns;		/* [n] sample durations, ns */
+	uint64_t *ns; /* [n] sample durations, ns */
 	size_t n;
-	size_t cap;		/* entries allocated */
-	bool capped;		/* -D: stopped at cfg->max_samples */
-	uint64_t run_ns;	/* wall time of the kept part, ns */
+	size_t cap;	 /* entries allocated */
+	bool capped;	 /* -D: stopped at cfg->max_samples */
+	uint64_t run_ns; /* wall time of the kept part, ns */
 };
 
 /*

@@ -47,7 +47,7 @@ static double rp_stdev_ns(const uint64_t *ns, size_t n, double avg_ns)
 
 int rp_latstats_compute(uint64_t *ns, size_t n, struct rp_latstats *st)
 {
-	uint64_t sum = 0;	/* exact: 2^64 ns is 584 years */
+	uint64_t sum = 0; /* exact: 2^64 ns is 584 years */
 	double avg;
 	size_t i;
 

@@ -28,10 +28,10 @@
 #include <stdint.h>
 
 struct rp_latstats {
-	uint64_t n;		/* samples */
-	double t_min;		/* usec */
+	uint64_t n;   /* samples */
+	double t_min; /* usec */
 	double t_max;
-	double t_typical;	/* median */
+	double t_typical; /* median */
 	double t_avg;
 	double t_stdev;
 	double p99;

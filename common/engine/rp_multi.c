@@ -33,8 +33,8 @@ static void *rp_worker_main(void *arg)
 
 static int rp_multi_spawn(struct rp_multi *m, unsigned int i)
 {
-	int ret = pthread_create(&m->w[i].thread, NULL, rp_worker_main,
-				 &m->w[i]);
+	int ret =
+		pthread_create(&m->w[i].thread, NULL, rp_worker_main, &m->w[i]);
 
 	if (ret) {
 		rp_err("starting the thread of rail %s: %s",

@@ -22,13 +22,13 @@
 struct rp_worker {
 	_Alignas(128) struct rp_rail *rail;
 	const struct rp_rail_addr *peer;
-	struct rp_bw_cfg cfg;		/* this rail's copy of the run */
+	struct rp_bw_cfg cfg; /* this rail's copy of the run */
 	struct rp_topo *topo;
-	int cpu;			/* PU to pin to, -1 = leave unpinned */
+	int cpu; /* PU to pin to, -1 = leave unpinned */
 	struct rp_multi *m;
 	pthread_t thread;
 	bool started;
-	_Alignas(128) uint64_t progress;	/* WRs completed (relaxed atomic) */
+	_Alignas(128) uint64_t progress; /* WRs completed (relaxed atomic) */
 	struct rp_bw_out out;
 	int ret;
 };
@@ -36,13 +36,13 @@ struct rp_worker {
 struct rp_multi {
 	unsigned int n;
 	struct rp_worker w[RP_MAX_RAILS];
-	pthread_mutex_t lock;		/* start gate: ready, go */
+	pthread_mutex_t lock; /* start gate: ready, go */
 	pthread_cond_t cond;
-	unsigned int ready;		/* workers pinned and waiting */
+	unsigned int ready; /* workers pinned and waiting */
 	bool go;
-	uint64_t t0_ns;			/* common start, set at release */
-	int cancel;			/* raised by a failing rail */
-	int finished;			/* workers done (atomic) */
+	uint64_t t0_ns; /* common start, set at release */
+	int cancel;	/* raised by a failing rail */
+	int finished;	/* workers done (atomic) */
 };
 
 /*

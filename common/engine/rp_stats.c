@@ -6,7 +6,7 @@ double rp_bw(uint64_t bytes, uint64_t ns, bool gbits)
 	if (!ns)
 		return 0;
 	if (gbits)
-		return (double)bytes * 8.0 / (double)ns;	/* b/ns = Gb/s */
+		return (double)bytes * 8.0 / (double)ns; /* b/ns = Gb/s */
 	return (double)bytes * 1e9 / (double)ns / RP_MIB;
 }
 
@@ -17,7 +17,7 @@ double rp_msg_rate(uint64_t msgs, uint64_t ns)
 
 double rp_bw_peak(const struct rp_timeline *t, uint64_t size, bool gbits)
 {
-	double best = 0;	/* ns per message, 0 = none yet */
+	double best = 0; /* ns per message, 0 = none yet */
 	uint64_t i;
 	size_t c, first = 0;
 

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RP_MIB 1048576.0	/* 2^20 bytes */
+#define RP_MIB 1048576.0 /* 2^20 bytes */
 
 /*
  * rp_bw - @bytes moved in @ns nanoseconds as MiB/s, or Gb/s with @gbits.

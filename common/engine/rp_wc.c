@@ -36,7 +36,8 @@ static const char *const rp_wc_names[] = {
 const char *rp_wc_status_name(int status)
 {
 	if (status < 0 ||
-	    (unsigned int)status >= sizeof(rp_wc_names) / sizeof(rp_wc_names[0]) ||
+	    (unsigned int)status >=
+		    sizeof(rp_wc_names) / sizeof(rp_wc_names[0]) ||
 	    !rp_wc_names[status])
 		return "IBV_WC_(unknown)";
 	return rp_wc_names[status];

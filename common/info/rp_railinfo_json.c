@@ -46,8 +46,8 @@ static cJSON *rp_json_bond(const struct rp_bond *b)
 	if (b->role == RP_BOND_NONE)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "role", b->role == RP_BOND_MASTER ?
-				"bond" : "member");
+	cJSON_AddStringToObject(o, "role",
+				b->role == RP_BOND_MASTER ? "bond" : "member");
 	cJSON_AddStringToObject(o, "name", b->bond);
 	m = cJSON_AddArrayToObject(o, "members");
 	memcpy(members, b->members, sizeof(members));
@@ -66,8 +66,8 @@ static cJSON *rp_json_netdev(const struct rp_port_info *p)
 	cJSON_AddStringToObject(n, "name", p->ndev);
 	a = cJSON_AddArrayToObject(n, "addresses");
 	for (i = 0; i < p->naddrs; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(
-				     rp_ifaddr_str(&p->addrs[i], s)));
+		cJSON_AddItemToArray(
+			a, cJSON_CreateString(rp_ifaddr_str(&p->addrs[i], s)));
 	cJSON_AddItemToObject(n, "bond", rp_json_bond(&p->bond));
 	return n;
 }
@@ -116,8 +116,10 @@ static void rp_json_place(cJSON *r, const struct rp_port_info *p)
 	cJSON_AddItemToObject(r, "wire_ceiling_gbps",
 			      rp_json_gbps(p->wire_ceiling));
 	cJSON_AddItemToObject(r, "ceiling_gbps", rp_json_gbps(p->ceiling));
-	cJSON_AddStringToObject(r, "bottleneck", p->ceiling <= 0 ? "unknown" :
-				p->pcie_bound ? "pcie" : "wire");
+	cJSON_AddStringToObject(r, "bottleneck",
+				p->ceiling <= 0 ? "unknown" :
+				p->pcie_bound	? "pcie" :
+						  "wire");
 }
 
 static cJSON *rp_json_rail(const struct rp_port_info *p)
@@ -131,8 +133,8 @@ static cJSON *rp_json_rail(const struct rp_port_info *p)
 	cJSON_AddNumberToObject(r, "gid_table_len", p->gids.tbl_len);
 	gids = cJSON_AddArrayToObject(r, "gids");
 	for (i = 0; i < p->gids.n; i++)
-		cJSON_AddItemToArray(gids, rp_json_gid(&p->gids.e[i],
-						       p->gid_index));
+		cJSON_AddItemToArray(gids,
+				     rp_json_gid(&p->gids.e[i], p->gid_index));
 	if (p->gid_index >= 0)
 		cJSON_AddNumberToObject(r, "gid_index", p->gid_index);
 	else

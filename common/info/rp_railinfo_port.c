@@ -97,7 +97,8 @@ static void rp_railinfo_gid(struct rp_port_info *p, const char *sysroot,
 	if (p->gid_index < 0)
 		p->gid_index = -1;
 	e = p->gid_index >= 0 ?
-	    rp_gid_find(&p->gids, (unsigned int)p->gid_index) : NULL;
+		    rp_gid_find(&p->gids, (unsigned int)p->gid_index) :
+		    NULL;
 	rp_netdev_bond(sysroot, e ? e->ndev : p->ndev, &p->bond);
 	if (rp_bond_warning(e ? e->ndev : p->ndev, &p->bond, msg, sizeof(msg)))
 		snprintf(p->warning, sizeof(p->warning), "%s", msg);
@@ -112,9 +113,8 @@ static void rp_railinfo_ceiling(struct rp_port_info *p, const char *sysroot)
 				 p->rate_gbps;
 	/* The formula is RoCE v2's (rp_ceiling.h); InfiniBand has none. */
 	if (p->roce)
-		p->wire_ceiling = rp_roce_write_ceiling(p->line_gbps,
-							RP_RAILINFO_MSG,
-							p->active_mtu);
+		p->wire_ceiling = rp_roce_write_ceiling(
+			p->line_gbps, RP_RAILINFO_MSG, p->active_mtu);
 	p->ceiling = p->wire_ceiling;
 	if (p->ceiling > 0 && p->pcie.gbps > 0 && p->pcie.gbps < p->ceiling) {
 		p->ceiling = p->pcie.gbps;

@@ -16,54 +16,54 @@
 #include "topo/rp_pcie.h"
 #include "net/rp_gid_rules.h"
 
-#define RP_RAILINFO_MSG 65536	/* message size of the WRITE ceiling */
+#define RP_RAILINFO_MSG 65536 /* message size of the WRITE ceiling */
 #define RP_RAILINFO_MAX_PORTS 64
-#define RP_RAILINFO_ADDRS 8	/* addresses shown per netdev */
+#define RP_RAILINFO_ADDRS 8 /* addresses shown per netdev */
 
 struct rp_port_info {
 	char dev[64];
 	unsigned int port;
-	char state[24];		/* "ACTIVE" */
-	char phys_state[24];	/* "LinkUp" */
-	char link_layer[16];	/* "Ethernet" or "InfiniBand" */
+	char state[24];	     /* "ACTIVE" */
+	char phys_state[24]; /* "LinkUp" */
+	char link_layer[16]; /* "Ethernet" or "InfiniBand" */
 	bool roce;
-	double rate_gbps;	/* the port's rate (speed x width), 0 unknown */
-	unsigned int width;	/* lanes: 1, 2, 4, 8, 12; 0 unknown */
-	char speed[8];		/* lane speed name: "SDR" .. "XDR" */
-	unsigned int active_mtu, max_mtu;	/* bytes, 0 unknown */
+	double rate_gbps;   /* the port's rate (speed x width), 0 unknown */
+	unsigned int width; /* lanes: 1, 2, 4, 8, 12; 0 unknown */
+	char speed[8];	    /* lane speed name: "SDR" .. "XDR" */
+	unsigned int active_mtu, max_mtu; /* bytes, 0 unknown */
 	bool mtu_from_netdev;	/* derived from the netdev MTU (sysfs) */
-	char ndev[RP_NDEV_LEN];	/* the port's netdev, "" none */
+	char ndev[RP_NDEV_LEN]; /* the port's netdev, "" none */
 	struct rp_bond bond;	/* of the chosen GID's netdev */
 	unsigned int naddrs;
 	struct rp_ifaddr addrs[RP_RAILINFO_ADDRS];
-	int numa_node;		/* -1 unknown */
-	char cpus[128];		/* local CPUs as a list, "0-19" */
-	bool cpus_local;	/* false: the whole machine (no PCI function) */
+	int numa_node;	 /* -1 unknown */
+	char cpus[128];	 /* local CPUs as a list, "0-19" */
+	bool cpus_local; /* false: the whole machine (no PCI function) */
 	struct rp_pcie pcie;
-	double line_gbps;	/* rate used for the ceiling: netdev speed on
+	double line_gbps;    /* rate used for the ceiling: netdev speed on
 				 * RoCE, port rate on InfiniBand; 0 unknown */
-	double wire_ceiling;	/* RoCE v2 WRITE goodput, Gb/s, 0 unknown */
-	double ceiling;		/* min(wire ceiling, PCIe), Gb/s, 0 unknown */
-	bool pcie_bound;	/* the PCIe link is the lower of the two */
+	double wire_ceiling; /* RoCE v2 WRITE goodput, Gb/s, 0 unknown */
+	double ceiling;	     /* min(wire ceiling, PCIe), Gb/s, 0 unknown */
+	bool pcie_bound;     /* the PCIe link is the lower of the two */
 	struct rp_gid_table gids;
-	int gid_index;		/* chosen; -1: none (InfiniBand, or error) */
+	int gid_index; /* chosen; -1: none (InfiniBand, or error) */
 	char gid_why[256];
-	char warning[384];	/* bond warning, "" none */
+	char warning[384]; /* bond warning, "" none */
 };
 
 /* All ports, in device-name then port order. Caller-owned. */
 struct rp_railinfo {
 	unsigned int n;
-	struct rp_port_info *p;	/* n entries, heap */
+	struct rp_port_info *p; /* n entries, heap */
 	char source[600];	/* "verbs" or "sysfs DIR" */
 	char none_why[160];	/* when n is 0: why (no devices, no driver) */
 };
 
 /* What the GID choice and the text take into account. */
 struct rp_railinfo_opts {
-	const char *sysfs;	/* fixture / sysfs root; NULL = live */
-	const char *dev;	/* only this device, NULL = all */
-	struct rp_gid_prefs prefs;	/* --ipv6, --peer; addrs set inside */
+	const char *sysfs;	   /* fixture / sysfs root; NULL = live */
+	const char *dev;	   /* only this device, NULL = all */
+	struct rp_gid_prefs prefs; /* --ipv6, --peer; addrs set inside */
 };
 
 /* rp_railinfo_free - release what rp_railinfo_gather() took. */

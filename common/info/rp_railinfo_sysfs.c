@@ -14,7 +14,7 @@
 #include "topo/rp_ceiling.h"
 #include "net/rp_gid_sysfs.h"
 
-#define RP_ROCE_MAX_MTU 4096	/* what mlx5 and rxe report on RoCE */
+#define RP_ROCE_MAX_MTU 4096 /* what mlx5 and rxe report on RoCE */
 
 /* "4: ACTIVE" -> "ACTIVE"; the whole line if there is no ": ". */
 static void rp_sysfs_state(const char *path, char *buf, size_t len)
@@ -87,7 +87,7 @@ static int rp_sysfs_device(struct rp_railinfo *ri, const char *sysroot,
 		 dev);
 	n = scandir(dir, &ports, rp_port_filter, rp_port_cmp);
 	if (n < 0)
-		return 0;	/* a device without ports/ shows nothing */
+		return 0; /* a device without ports/ shows nothing */
 	rp_locality_sysfs(sysroot, dev, &loc);
 	for (i = 0; i < n && !ret; i++) {
 		p = rp_railinfo_add(ri);

@@ -12,7 +12,7 @@
 
 static const char *const rp_summary_head[RP_SUMMARY_COLS] = {
 	"DEVICE", "PORT", "STATE", "LINK", "RATE", "ACTIVE_MTU", "MAX_MTU",
-	"NETDEV", "NUMA", "CPUS", "PCIE", "GID", "CEILING",
+	"NETDEV", "NUMA", "CPUS",  "PCIE", "GID",  "CEILING",
 };
 
 static void rp_fmt_rate(const struct rp_port_info *p, char *b, size_t len)
@@ -78,9 +78,11 @@ static int rp_summary_row(struct rp_table *t, const struct rp_port_info *p)
 	else
 		snprintf(gid, sizeof(gid), "-");
 	rp_fmt_ceiling(p, ceil, sizeof(ceil));
-	memcpy(row, (const char *const[RP_SUMMARY_COLS]){
-		p->dev, port, p->state, p->link_layer, rate, amtu, mmtu,
-		p->ndev[0] ? p->ndev : "-", numa, cpus, pcie, gid, ceil },
+	memcpy(row,
+	       (const char *const[RP_SUMMARY_COLS]){
+		       p->dev, port, p->state, p->link_layer, rate, amtu, mmtu,
+		       p->ndev[0] ? p->ndev : "-", numa, cpus, pcie, gid,
+		       ceil },
 	       sizeof(row));
 	return rp_table_add(t, row);
 }
@@ -103,8 +105,8 @@ static int rp_print_summary(FILE *f, const struct rp_railinfo *ri)
 
 static int rp_print_gids(FILE *f, const struct rp_port_info *p)
 {
-	static const char *const head[5] = {
-		"GID", "TYPE", "ADDRESS", "NETDEV", "" };
+	static const char *const head[5] = { "GID", "TYPE", "ADDRESS", "NETDEV",
+					     "" };
 	char idx[16], addr[RP_GID_STR_LEN];
 	struct rp_table t;
 	unsigned int i;
@@ -114,9 +116,11 @@ static int rp_print_gids(FILE *f, const struct rp_port_info *p)
 		ret = rp_table_add(&t, head);
 	for (i = 0; i < p->gids.n && !ret; i++) {
 		const struct rp_gid_entry *e = &p->gids.e[i];
-		const char *row[5] = { idx, rp_gid_type_str(e->type),
+		const char *row[5] = {
+			idx, rp_gid_type_str(e->type),
 			rp_gid_to_str(e->raw, addr), e->ndev[0] ? e->ndev : "-",
-			(int)e->index == p->gid_index ? "<- chosen" : "" };
+			(int)e->index == p->gid_index ? "<- chosen" : ""
+		};
 
 		snprintf(idx, sizeof(idx), "%u", e->index);
 		ret = rp_table_add(&t, row);
@@ -149,17 +153,20 @@ static void rp_fmt_ceiling_long(const struct rp_port_info *p, char *b,
 	snprintf(how, sizeof(how), "%u KiB WRITEs, MTU %u, %g Gb/s line",
 		 RP_RAILINFO_MSG / 1024, p->active_mtu, p->line_gbps);
 	if (!p->roce)
-		snprintf(b, len, "n/a: the RoCE v2 formula does not apply to "
+		snprintf(b, len,
+			 "n/a: the RoCE v2 formula does not apply to "
 			 "InfiniBand");
 	else if (p->line_gbps <= 0)
-		snprintf(b, len, "unknown: the netdev reports no speed (as on "
+		snprintf(b, len,
+			 "unknown: the netdev reports no speed (as on "
 			 "Soft-RoCE)");
 	else if (!p->active_mtu)
 		snprintf(b, len, "unknown: no active MTU");
 	else if (p->pcie_bound)
-		snprintf(b, len, "%.2f Gb/s: the PCIe link (raw) is below "
-			 "the wire's %.2f Gb/s (%s)", p->ceiling,
-			 p->wire_ceiling, how);
+		snprintf(b, len,
+			 "%.2f Gb/s: the PCIe link (raw) is below "
+			 "the wire's %.2f Gb/s (%s)",
+			 p->ceiling, p->wire_ceiling, how);
 	else
 		snprintf(b, len, "%.2f Gb/s (%s)", p->ceiling, how);
 }
@@ -170,15 +177,16 @@ static void rp_fmt_detail(const struct rp_port_info *p, char v[5][320])
 
 	rp_fmt_addrs(p, v[0], sizeof(v[0]));
 	snprintf(v[1], sizeof(v[1]), "active %u, max %u%s", p->active_mtu,
-		 p->max_mtu, p->mtu_from_netdev ?
-		 " (derived from the netdev's MTU)" : "");
+		 p->max_mtu,
+		 p->mtu_from_netdev ? " (derived from the netdev's MTU)" : "");
 	if (!p->active_mtu)
 		snprintf(v[1], sizeof(v[1]), "unknown (not in sysfs)");
 	snprintf(numa, sizeof(numa), "%d", p->numa_node);
 	snprintf(v[2], sizeof(v[2]), "NUMA node %s, CPUs %s%s",
 		 p->numa_node >= 0 ? numa : "unknown",
-		 p->cpus[0] ? p->cpus : "unknown", p->cpus[0] &&
-		 !p->cpus_local ? " (all: not a PCI function)" : "");
+		 p->cpus[0] ? p->cpus : "unknown",
+		 p->cpus[0] && !p->cpus_local ? " (all: not a PCI function)" :
+						"");
 	snprintf(rate, sizeof(rate), ", below the port's %g Gb/s",
 		 p->rate_gbps);
 	if (p->pcie.addr[0] && p->pcie.width)
@@ -186,15 +194,16 @@ static void rp_fmt_detail(const struct rp_port_info *p, char v[5][320])
 			 p->pcie.addr, p->pcie.speed, p->pcie.width,
 			 p->pcie.gbps, p->pcie.gbps < p->rate_gbps ? rate : "");
 	else
-		snprintf(v[3], sizeof(v[3]), "%s", p->pcie.addr[0] ?
-			 p->pcie.addr : "none (not a PCI function)");
+		snprintf(v[3], sizeof(v[3]), "%s",
+			 p->pcie.addr[0] ? p->pcie.addr :
+					   "none (not a PCI function)");
 	rp_fmt_ceiling_long(p, v[4], sizeof(v[4]));
 }
 
 static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 {
-	static const char *const keys[5] = {
-		"netdev", "MTU", "locality", "PCIe", "WRITE ceiling" };
+	static const char *const keys[5] = { "netdev", "MTU", "locality",
+					     "PCIe", "WRITE ceiling" };
 	char v[5][320];
 	struct rp_table t;
 	unsigned int i;
@@ -204,7 +213,7 @@ static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 	for (i = 0; i < 5 && !ret; i++)
 		ret = rp_table_add(&t, (const char *const[2]){ keys[i], v[i] });
 	rp_fprintf(f, "\n%s port %u: %s (%s), %s\n", p->dev, p->port, p->state,
-		p->phys_state, p->link_layer);
+		   p->phys_state, p->link_layer);
 	if (!ret)
 		rp_table_print(&t, f, "  ");
 	rp_table_fini(&t);
@@ -214,7 +223,7 @@ static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 		rp_fprintf(f, "  GID index %d: %s\n", p->gid_index, p->gid_why);
 	else
 		rp_fprintf(f, "  %s%s\n", p->roce ? "no usable GID: " : "",
-			p->gid_why);
+			   p->gid_why);
 	if (p->warning[0])
 		rp_fprintf(f, "  warning: %s\n", p->warning);
 	return ret;
@@ -226,8 +235,8 @@ int rp_railinfo_print(FILE *f, const struct rp_railinfo *ri)
 	int ret;
 
 	if (!ri->n) {
-		rp_fprintf(f, "%s\n", ri->none_why[0] ? ri->none_why :
-			"no RDMA devices");
+		rp_fprintf(f, "%s\n",
+			   ri->none_why[0] ? ri->none_why : "no RDMA devices");
 		return 0;
 	}
 	ret = rp_print_summary(f, ri);

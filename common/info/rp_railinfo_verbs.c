@@ -31,8 +31,13 @@ static const char *rp_state_str(enum ibv_port_state s)
 static const char *rp_phys_state_str(uint8_t s)
 {
 	static const char *const names[] = {
-		"?", "Sleep", "Polling", "Disabled",
-		"PortConfigurationTraining", "LinkUp", "LinkErrorRecovery",
+		"?",
+		"Sleep",
+		"Polling",
+		"Disabled",
+		"PortConfigurationTraining",
+		"LinkUp",
+		"LinkErrorRecovery",
 		"Phy Test",
 	};
 
@@ -78,7 +83,7 @@ static int rp_verbs_device(struct rp_railinfo *ri, struct ibv_device *dev,
 		rp_err("ibv_open_device/ibv_query_device %s: %s", d.name,
 		       strerror(errno));
 		rp_dev_close(&d);
-		return 0;	/* show the others */
+		return 0; /* show the others */
 	}
 	rp_locality_hwloc(topo, d.name, &loc);
 	for (port = 1; port <= d.attr.phys_port_cnt && !ret; port++) {
@@ -144,8 +149,9 @@ int rp_railinfo_from_verbs(struct rp_railinfo *ri,
 	if (!list) {
 		snprintf(ri->none_why, sizeof(ri->none_why),
 			 "no RDMA devices (ibv_get_device_list: %s%s)",
-			 strerror(errno), errno == ENOSYS ?
-			 ": this kernel has no RDMA support" : "");
+			 strerror(errno),
+			 errno == ENOSYS ? ": this kernel has no RDMA support" :
+					   "");
 		return 0;
 	}
 	if (n <= 0) {

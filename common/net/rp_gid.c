@@ -6,9 +6,8 @@
 
 #include "net/rp_gid.h"
 
-static const uint8_t rp_v4_prefix[12] = {
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff
-};
+static const uint8_t rp_v4_prefix[12] = { 0, 0, 0, 0, 0,    0,
+					  0, 0, 0, 0, 0xff, 0xff };
 
 bool rp_gid_is_zero(const uint8_t raw[16])
 {
@@ -32,12 +31,9 @@ bool rp_gid_is_link_local(const uint8_t raw[16])
 const char *rp_gid_type_str(enum rp_gid_type t)
 {
 	switch (t) {
-	case RP_GID_TYPE_ROCE_V2:
-		return "RoCE v2";
-	case RP_GID_TYPE_ROCE_V1:
-		return "RoCE v1";
-	case RP_GID_TYPE_IB:
-		break;
+	case RP_GID_TYPE_ROCE_V2: return "RoCE v2";
+	case RP_GID_TYPE_ROCE_V1: return "RoCE v1";
+	case RP_GID_TYPE_IB: break;
 	}
 	return "IB";
 }
@@ -65,8 +61,7 @@ const struct rp_gid_entry *rp_gid_find(const struct rp_gid_table *t,
 	return NULL;
 }
 
-const char *rp_gid_describe(const struct rp_gid_entry *e, char *buf,
-			    size_t len)
+const char *rp_gid_describe(const struct rp_gid_entry *e, char *buf, size_t len)
 {
 	char s[RP_GID_STR_LEN];
 

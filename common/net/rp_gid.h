@@ -13,26 +13,26 @@
 #include <stdint.h>
 
 #define RP_GID_TABLE_MAX 256
-#define RP_GID_STR_LEN 46	/* INET6_ADDRSTRLEN */
-#define RP_NDEV_LEN 16		/* IFNAMSIZ */
+#define RP_GID_STR_LEN 46 /* INET6_ADDRSTRLEN */
+#define RP_NDEV_LEN 16	  /* IFNAMSIZ */
 
 enum rp_gid_type {
-	RP_GID_TYPE_IB = 0,	/* InfiniBand, or RoCE v1 on old kernels */
+	RP_GID_TYPE_IB = 0, /* InfiniBand, or RoCE v1 on old kernels */
 	RP_GID_TYPE_ROCE_V1 = 1,
 	RP_GID_TYPE_ROCE_V2 = 2,
 };
 
 struct rp_gid_entry {
-	uint8_t raw[16];	/* network byte order */
+	uint8_t raw[16]; /* network byte order */
 	unsigned int index;
 	enum rp_gid_type type;
-	char ndev[RP_NDEV_LEN];	/* netdev name, "" when none or unknown */
+	char ndev[RP_NDEV_LEN]; /* netdev name, "" when none or unknown */
 };
 
 /* The non-empty entries of one port's table. Caller-owned. */
 struct rp_gid_table {
-	unsigned int tbl_len;	/* port's gid_tbl_len: valid indexes < this */
-	unsigned int n;		/* entries used in e[] */
+	unsigned int tbl_len; /* port's gid_tbl_len: valid indexes < this */
+	unsigned int n;	      /* entries used in e[] */
 	struct rp_gid_entry e[RP_GID_TABLE_MAX];
 };
 

@@ -42,7 +42,8 @@ static unsigned int rp_gid_score(const struct rp_gid_entry *e,
 				 const struct rp_gid_prefs *p)
 {
 	unsigned int version = e->type == RP_GID_TYPE_ROCE_V2 ? 2 :
-			       e->type == RP_GID_TYPE_ROCE_V1 ? 1 : 0;
+			       e->type == RP_GID_TYPE_ROCE_V1 ? 1 :
+								0;
 
 	return version * 4 + (rp_gid_family_wanted(e, p) ? 2 : 0) +
 	       (rp_gid_peer_subnet(e, p) ? 1 : 0);
@@ -54,9 +55,9 @@ static bool rp_gid_usable(const struct rp_gid_entry *e, bool allow_ll)
 	       (allow_ll || !rp_gid_is_link_local(e->raw));
 }
 
-static const struct rp_gid_entry *
-rp_gid_best(const struct rp_gid_table *t, const struct rp_gid_prefs *p,
-	    bool allow_ll)
+static const struct rp_gid_entry *rp_gid_best(const struct rp_gid_table *t,
+					      const struct rp_gid_prefs *p,
+					      bool allow_ll)
 {
 	const struct rp_gid_entry *best = NULL;
 	unsigned int i, s, best_s = 0;
@@ -109,9 +110,10 @@ static void rp_gid_note_family(const struct rp_gid_table *t,
 	if (ll || rp_gid_family_wanted(e, p))
 		return;
 	if (rp_gid_any(t, p, ll, rp_gid_family_wanted))
-		snprintf(s, sizeof(s), "%s only on %s: the RoCE version "
-			 "ranks before the family", rp_gid_type_str(e->type),
-			 rp_gid_family_str(e->raw));
+		snprintf(s, sizeof(s),
+			 "%s only on %s: the RoCE version "
+			 "ranks before the family",
+			 rp_gid_type_str(e->type), rp_gid_family_str(e->raw));
 	else
 		snprintf(s, sizeof(s), "no %s GID: %s used", want,
 			 rp_gid_family_str(e->raw));
@@ -120,8 +122,8 @@ static void rp_gid_note_family(const struct rp_gid_table *t,
 
 static void rp_gid_note_peer(const struct rp_gid_table *t,
 			     const struct rp_gid_entry *e,
-			     const struct rp_gid_prefs *p, bool ll,
-			     char *note, size_t len)
+			     const struct rp_gid_prefs *p, bool ll, char *note,
+			     size_t len)
 {
 	char peer[INET_ADDRSTRLEN], s[128];
 
@@ -129,20 +131,24 @@ static void rp_gid_note_peer(const struct rp_gid_table *t,
 		return;
 	inet_ntop(AF_INET, p->peer + 12, peer, sizeof(peer));
 	if (!p->addrs)
-		snprintf(s, sizeof(s), "the netdevs' prefixes are unknown: "
-			 "peer %s's subnet not matched", peer);
+		snprintf(s, sizeof(s),
+			 "the netdevs' prefixes are unknown: "
+			 "peer %s's subnet not matched",
+			 peer);
 	else if (rp_gid_peer_subnet(e, p))
 		snprintf(s, sizeof(s), "subnet of peer %s", peer);
 	else if (rp_gid_any(t, p, ll, rp_gid_peer_subnet))
-		snprintf(s, sizeof(s), "peer %s's subnet is only on a GID of "
-			 "lower rank", peer);
+		snprintf(s, sizeof(s),
+			 "peer %s's subnet is only on a GID of "
+			 "lower rank",
+			 peer);
 	else
 		snprintf(s, sizeof(s), "no GID in the subnet of peer %s", peer);
 	rp_note(note, len, s);
 }
 
-int rp_gid_choose_ex(const struct rp_gid_table *t,
-		     const struct rp_gid_prefs *p, char *why, size_t why_len)
+int rp_gid_choose_ex(const struct rp_gid_table *t, const struct rp_gid_prefs *p,
+		     char *why, size_t why_len)
 {
 	const struct rp_gid_entry *e;
 	char desc[128], note[256] = "";
@@ -156,12 +162,14 @@ int rp_gid_choose_ex(const struct rp_gid_table *t,
 		e = rp_gid_best(t, p, true);
 	}
 	if (!e) {
-		snprintf(why, why_len, "the GID table has no non-empty entry "
+		snprintf(why, why_len,
+			 "the GID table has no non-empty entry "
 			 "(no IP address on the netdev?)");
 		return -ENOENT;
 	}
 	if (ll)
-		rp_note(note, sizeof(note), "only link-local GIDs: give the "
+		rp_note(note, sizeof(note),
+			"only link-local GIDs: give the "
 			"netdev an IP address for a routable GID");
 	rp_gid_note_family(t, e, p, ll, note, sizeof(note));
 	rp_gid_note_peer(t, e, p, ll, note, sizeof(note));
@@ -170,8 +178,8 @@ int rp_gid_choose_ex(const struct rp_gid_table *t,
 	return (int)e->index;
 }
 
-int rp_gid_choose(const struct rp_gid_table *t, bool prefer_ipv6,
-		  char *why, size_t why_len)
+int rp_gid_choose(const struct rp_gid_table *t, bool prefer_ipv6, char *why,
+		  size_t why_len)
 {
 	const struct rp_gid_prefs p = { .prefer_ipv6 = prefer_ipv6 };
 

@@ -33,7 +33,7 @@ struct rp_gid_prefs {
 	bool prefer_ipv6;		/* --ipv6: IPv6 before IPv4-mapped */
 	bool peer_known;		/* @peer holds the peer's address */
 	uint8_t peer[16];		/* the peer's IPv4, IPv4-mapped */
-	const struct rp_ifaddrs *addrs;	/* prefix lengths of the netdevs'
+	const struct rp_ifaddrs *addrs; /* prefix lengths of the netdevs'
 					 * addresses; NULL: no subnet rule */
 };
 
@@ -45,14 +45,14 @@ struct rp_gid_prefs {
  * could not be matched. Returns the index, or -ENOENT (with @why saying
  * so) when the table has no non-empty entry.
  */
-int rp_gid_choose_ex(const struct rp_gid_table *t,
-		     const struct rp_gid_prefs *p, char *why, size_t why_len);
+int rp_gid_choose_ex(const struct rp_gid_table *t, const struct rp_gid_prefs *p,
+		     char *why, size_t why_len);
 
 /*
  * rp_gid_choose - rp_gid_choose_ex() with only the family preference and
  * no peer. Same return and @why.
  */
-int rp_gid_choose(const struct rp_gid_table *t, bool prefer_ipv6,
-		  char *why, size_t why_len);
+int rp_gid_choose(const struct rp_gid_table *t, bool prefer_ipv6, char *why,
+		  size_t why_len);
 
 #endif /* RP_GID_RULES_H */

@@ -14,7 +14,7 @@ static enum rp_gid_type rp_gid_type_parse(const char *s)
 {
 	if (!strcmp(s, "RoCE v2"))
 		return RP_GID_TYPE_ROCE_V2;
-	if (strstr(s, "RoCE v1"))	/* "IB/RoCE v1" on RoCE ports */
+	if (strstr(s, "RoCE v1")) /* "IB/RoCE v1" on RoCE ports */
 		return RP_GID_TYPE_ROCE_V1;
 	return RP_GID_TYPE_IB;
 }

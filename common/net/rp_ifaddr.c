@@ -154,7 +154,8 @@ int rp_ifaddrs_read(const char *path, struct rp_ifaddrs *l)
 	fclose(f);
 	if (ret == -EINVAL)
 		rp_err("%s line %u: '%s' is not 'NDEV ADDRESS/PREFIX' (e.g. "
-		       "'eth0 10.0.1.1/24')", path, no, line);
+		       "'eth0 10.0.1.1/24')",
+		       path, no, line);
 	return ret;
 }
 

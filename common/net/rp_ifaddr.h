@@ -15,13 +15,13 @@
 #include "net/rp_gid.h"
 
 #define RP_IFADDRS_MAX 256
-#define RP_IFADDR_STR_LEN 64	/* INET6_ADDRSTRLEN + "/128", rounded up */
+#define RP_IFADDR_STR_LEN 64 /* INET6_ADDRSTRLEN + "/128", rounded up */
 
 /* One address; IPv4 is stored IPv4-mapped (::ffff:a.b.c.d), as in a GID. */
 struct rp_ifaddr {
 	char ndev[RP_NDEV_LEN];
 	uint8_t raw[16];
-	unsigned int prefix;	/* 0..32 for IPv4, 0..128 for IPv6 */
+	unsigned int prefix; /* 0..32 for IPv4, 0..128 for IPv6 */
 };
 
 /* A list of addresses. Caller-owned (about 9 KiB: allocate it). */

@@ -25,14 +25,14 @@ int rp_netdev_bond(const char *sysroot, const char *ndev, struct rp_bond *b)
 			 sysroot, ndev);
 		if (!rp_sysfs_is_dir(path))
 			return 0;
-		snprintf(path, sizeof(path), "%s/class/net/%s/master",
-			 sysroot, ndev);
+		snprintf(path, sizeof(path), "%s/class/net/%s/master", sysroot,
+			 ndev);
 		b->role = RP_BOND_MEMBER;
 		if (rp_sysfs_link_name(path, b->bond, sizeof(b->bond)))
 			snprintf(b->bond, sizeof(b->bond), "?");
 	}
-	snprintf(path, sizeof(path), "%s/class/net/%s/bonding/slaves",
-		 sysroot, b->bond);
+	snprintf(path, sizeof(path), "%s/class/net/%s/bonding/slaves", sysroot,
+		 b->bond);
 	if (rp_sysfs_line(path, b->members, sizeof(b->members)))
 		b->members[0] = '\0';
 	return 0;
@@ -48,14 +48,18 @@ const char *rp_bond_warning(const char *ndev, const struct rp_bond *b,
 	if (b->members[0])
 		snprintf(members, sizeof(members), " (members %s)", b->members);
 	if (b->role == RP_BOND_MASTER)
-		snprintf(buf, len, "GID netdev %s is a bond%s: RDMA traffic "
+		snprintf(buf, len,
+			 "GID netdev %s is a bond%s: RDMA traffic "
 			 "bypasses the bond (its hashing, failover and "
 			 "counters), so this rail is one device's port, not "
-			 "the bond", ndev, members);
+			 "the bond",
+			 ndev, members);
 	else
-		snprintf(buf, len, "GID netdev %s is a member of bond %s%s: "
+		snprintf(buf, len,
+			 "GID netdev %s is a member of bond %s%s: "
 			 "RDMA traffic bypasses the bond (its hashing, "
-			 "failover and counters)", ndev, b->bond, members);
+			 "failover and counters)",
+			 ndev, b->bond, members);
 	return buf;
 }
 
@@ -96,8 +100,8 @@ static int rp_ibdev_pci_netdev(const char *sysroot, const char *ibdev,
 	int i, n, found = -1, only = -1, real = 0;
 	long dev_port;
 
-	snprintf(dir, sizeof(dir), "%s/class/infiniband/%s/device/net",
-		 sysroot, ibdev);
+	snprintf(dir, sizeof(dir), "%s/class/infiniband/%s/device/net", sysroot,
+		 ibdev);
 	n = scandir(dir, &ents, NULL, alphasort);
 	if (n < 0)
 		return -errno;

@@ -13,14 +13,14 @@
 #include "net/rp_gid.h"
 
 enum rp_bond_role {
-	RP_BOND_NONE = 0,	/* neither, or sysfs does not say */
-	RP_BOND_MASTER,		/* the netdev is a bond (bonding/) */
-	RP_BOND_MEMBER,		/* enslaved to a bond (bonding_slave/) */
+	RP_BOND_NONE = 0, /* neither, or sysfs does not say */
+	RP_BOND_MASTER,	  /* the netdev is a bond (bonding/) */
+	RP_BOND_MEMBER,	  /* enslaved to a bond (bonding_slave/) */
 };
 
 struct rp_bond {
 	enum rp_bond_role role;
-	char bond[RP_NDEV_LEN];	/* the bond: the netdev or its master */
+	char bond[RP_NDEV_LEN]; /* the bond: the netdev or its master */
 	char members[160];	/* the bond's members, space-separated */
 };
 

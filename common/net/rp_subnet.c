@@ -66,7 +66,8 @@ int rp_gid_subnet_check(const struct rp_gid_entry *local,
 		return 1;
 	l.s_addr = htonl(la);
 	r.s_addr = htonl(ra);
-	snprintf(msg, len, "local %s/%d on %s and remote %s are not in one "
+	snprintf(msg, len,
+		 "local %s/%d on %s and remote %s are not in one "
 		 "subnet: traffic may be routed or leave by another port",
 		 inet_ntop(AF_INET, &l, ls, sizeof(ls)), prefix, local->ndev,
 		 inet_ntop(AF_INET, &r, rs, sizeof(rs)));

@@ -14,15 +14,15 @@ void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge)
 	else
 		rp_fprintf(f, "%s\n", r->gid_why);
 	rp_fprintf(f, " railperf: buffer: %u x %" PRIu64 " bytes in %s",
-		r->num_qps, r->slice,
-		rp_buf_describe(&r->buf, wanted_huge, pages, sizeof(pages)));
+		   r->num_qps, r->slice,
+		   rp_buf_describe(&r->buf, wanted_huge, pages, sizeof(pages)));
 	if (r->buf.numa_node >= 0)
 		rp_fprintf(f, ", bound to NUMA node %d", r->buf.numa_node);
 	rp_fprintf(f, "\n");
 }
 
-void rp_extra_verdict_out(bool full, const struct rp_verdict *v,
-			  uint64_t bytes, unsigned int num_qps)
+void rp_extra_verdict_out(bool full, const struct rp_verdict *v, uint64_t bytes,
+			  unsigned int num_qps)
 {
 	if (full)
 		rp_extra_verdict(stdout, v, bytes, num_qps);
@@ -34,11 +34,13 @@ void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,
 		      unsigned int num_qps)
 {
 	if (v->ok)
-		rp_fprintf(f, " railperf: validation passed: %" PRIu64 " bytes "
-			"on each of %u QP(s) match the pattern\n", bytes,
-			num_qps);
+		rp_fprintf(f,
+			   " railperf: validation passed: %" PRIu64 " bytes "
+			   "on each of %u QP(s) match the pattern\n",
+			   bytes, num_qps);
 	else
-		rp_fprintf(f, " railperf: validation FAILED: rail %u QP %u "
-			"offset %" PRIu64 ": expected %#04x, found %#04x\n",
-			v->rail, v->qp, v->offset, v->expected, v->got);
+		rp_fprintf(f,
+			   " railperf: validation FAILED: rail %u QP %u "
+			   "offset %" PRIu64 ": expected %#04x, found %#04x\n",
+			   v->rail, v->qp, v->offset, v->expected, v->got);
 }

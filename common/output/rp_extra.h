@@ -29,7 +29,7 @@ void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,
  * stdout holds only the number) a FAILED verdict on stderr and a passed one
  * nowhere.
  */
-void rp_extra_verdict_out(bool full, const struct rp_verdict *v,
-			  uint64_t bytes, unsigned int num_qps);
+void rp_extra_verdict_out(bool full, const struct rp_verdict *v, uint64_t bytes,
+			  unsigned int num_qps);
 
 #endif /* RP_EXTRA_H */

@@ -129,7 +129,7 @@ cJSON *rp_json_lat_result(uint64_t size, uint64_t iters,
 }
 
 cJSON *rp_json_lat_dur_result(uint64_t size, uint64_t iters, double t_avg,
-			       double tps)
+			      double tps)
 {
 	bool ok;
 	cJSON *o = rp_json_row(size, iters, &ok);
@@ -141,7 +141,7 @@ cJSON *rp_json_lat_dur_result(uint64_t size, uint64_t iters, double t_avg,
 
 cJSON *rp_json_bw_result(const struct rp_result *r)
 {
-	int dec = r->bw_avg < 0.1 ? 6 : 2;	/* perftest's inc_accuracy */
+	int dec = r->bw_avg < 0.1 ? 6 : 2; /* perftest's inc_accuracy */
 	bool ok;
 	cJSON *o = rp_json_row(r->size, r->iters, &ok);
 

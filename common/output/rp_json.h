@@ -44,7 +44,7 @@ cJSON *rp_json_lat_result(uint64_t size, uint64_t iters,
  * n_iterations, t_avg (usec), tps_average (2 decimals).
  */
 cJSON *rp_json_lat_dur_result(uint64_t size, uint64_t iters, double t_avg,
-			       double tps);
+			      double tps);
 
 /*
  * rp_json_bw_result - one BW row: MsgSize, n_iterations, BW_peak,

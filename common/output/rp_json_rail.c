@@ -38,17 +38,18 @@ static cJSON *rp_json_counters(const struct rp_rail_report *rr)
 static void rp_json_ceiling(cJSON *o, const struct rp_rail_report *rr,
 			    uint64_t size)
 {
-	double ceil = rp_dev_is_roce(&rr->rail->dev) ?
-		rp_roce_write_ceiling(rr->speed_gbps, size,
-				      rp_mtu_bytes(rr->rail->mtu)) : 0;
+	double ceil =
+		rp_dev_is_roce(&rr->rail->dev) ?
+			rp_roce_write_ceiling(rr->speed_gbps, size,
+					      rp_mtu_bytes(rr->rail->mtu)) :
+			0;
 
 	rp_json_num_or_null(o, "port_speed_gbit_per_s", rr->speed_gbps,
 			    rr->speed_gbps > 0);
 	rp_json_num_or_null(o, "wire_ceiling_gbit_per_s", ceil, ceil > 0);
 }
 
-cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size,
-		    bool gbits)
+cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits)
 {
 	const struct rp_rail *r = rr->rail;
 	cJSON *o = cJSON_CreateObject();
@@ -62,8 +63,9 @@ cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size,
 	cJSON_AddNumberToObject(o, "numa_node", rr->numa_node);
 	rp_json_num_or_null(o, "cpu", rr->cpu, rr->cpu >= 0);
 	cJSON_AddNumberToObject(o, "messages", (double)rr->res.iters);
-	cJSON_AddNumberToObject(o, gbits ? "bw_average_gbit_per_s" :
-				"bw_average_mib_per_s", rr->res.bw_avg);
+	cJSON_AddNumberToObject(
+		o, gbits ? "bw_average_gbit_per_s" : "bw_average_mib_per_s",
+		rr->res.bw_avg);
 	cJSON_AddNumberToObject(o, "msg_rate_mpps", rr->res.msg_rate);
 	cJSON_AddNumberToObject(o, "share_percent", rr->share);
 	cJSON_AddItemToObject(o, "counters", rp_json_counters(rr));

@@ -20,7 +20,6 @@
  * share_percent, counters {..._bytes, ..._pkts}, port_speed_gbit_per_s and
  * wire_ceiling_gbit_per_s (null when unknown). Returns a new object or NULL.
  */
-cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size,
-			   bool gbits);
+cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits);
 
 #endif /* RP_JSON_RAIL_H */

@@ -43,14 +43,13 @@ void rp_jsonout_add_bw(struct rp_jsonout *j, const struct rp_result *r)
 }
 
 void rp_jsonout_add_lat(struct rp_jsonout *j, uint64_t size,
-			const struct rp_latstats *st, double tps,
-			bool duration)
+			const struct rp_latstats *st, double tps, bool duration)
 {
 	if (!j->rows)
 		return;
 	if (j->output == RP_OUTPUT_LATENCY)
 		rp_jsonout_push(j, rp_json_value_result("avg_lat", st->t_avg));
-	else if (duration)	/* perftest's -D keys */
+	else if (duration) /* perftest's -D keys */
 		rp_jsonout_push(j, rp_json_lat_dur_result(size, st->n,
 							  st->t_avg, tps));
 	else
@@ -88,8 +87,9 @@ int rp_jsonout_write(struct rp_jsonout *j, const struct rp_header *h)
 
 	if (!j->rows)
 		return 0;
-	doc = j->failed ? NULL :
-	      rp_json_doc(rp_json_test_info(h), rp_jsonout_results(j));
+	doc = j->failed ?
+		      NULL :
+		      rp_json_doc(rp_json_test_info(h), rp_jsonout_results(j));
 	if (!doc) {
 		rp_jsonout_fini(j);
 		rp_err("building the JSON document for '%s': %s", j->path,

@@ -19,11 +19,11 @@
 #include "proto/rp_proto.h"
 
 struct rp_jsonout {
-	cJSON *rows;		/* array of result objects; NULL = disabled */
-	cJSON *extra;		/* object of railperf keys; NULL = none */
-	enum rp_output output;	/* --output: rows hold its one value */
-	const char *path;	/* the file written; not owned */
-	bool failed;		/* a row could not be built (ENOMEM) */
+	cJSON *rows;	       /* array of result objects; NULL = disabled */
+	cJSON *extra;	       /* object of railperf keys; NULL = none */
+	enum rp_output output; /* --output: rows hold its one value */
+	const char *path;      /* the file written; not owned */
+	bool failed;	       /* a row could not be built (ENOMEM) */
 };
 
 /*

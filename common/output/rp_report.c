@@ -14,9 +14,11 @@
 #define RP_FMT_BW_TITLE_G \
 	" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]"
 #define RP_FMT_BW_ROW \
-	" %-7" PRIu64 "    %-10" PRIu64 "       %-7.2lf            %-7.2lf\t\t   %-7.6lf"
+	" %-7" PRIu64 "    %-10" PRIu64 \
+	"       %-7.2lf            %-7.2lf\t\t   %-7.6lf"
 #define RP_FMT_BW_ROW_EXT \
-	" %-7" PRIu64 "    %" PRIu64 "           %-7.6lf            %-7.6lf            %-7.6lf"
+	" %-7" PRIu64 "    %" PRIu64 \
+	"           %-7.6lf            %-7.6lf            %-7.6lf"
 
 static const char *rp_onoff(bool on)
 {
@@ -26,17 +28,18 @@ static const char *rp_onoff(bool on)
 void rp_report_waiting(FILE *f)
 {
 	rp_fprintf(f, "\n************************************\n"
-		   "* Waiting for client to connect... *\n"
-		   "************************************\n");
+		      "* Waiting for client to connect... *\n"
+		      "************************************\n");
 }
 
 void rp_report_header(FILE *f, const struct rp_header *h)
 {
 	rp_fprintf(f, RP_RESULT_LINE);
 	rp_fprintf(f, "                    %s\n", h->title);
-	rp_fprintf(f, " Dual-port       : OFF\t\tDevice         : %s\n", h->device);
-	rp_fprintf(f, " Number of qps   : %u\t\tTransport type : %s\n", h->num_qps,
-		h->transport);
+	rp_fprintf(f, " Dual-port       : OFF\t\tDevice         : %s\n",
+		   h->device);
+	rp_fprintf(f, " Number of qps   : %u\t\tTransport type : %s\n",
+		   h->num_qps, h->transport);
 	rp_fprintf(f, " Connection type : RC\t\tUsing SRQ      : OFF\n");
 	rp_fprintf(f, " PCIe relax order: %s\n", rp_onoff(h->relaxed_ordering));
 	rp_fprintf(f, " ibv_wr* API     : %s\n", rp_onoff(h->wr_api));
@@ -55,12 +58,13 @@ void rp_report_header(FILE *f, const struct rp_header *h)
 	if (h->out_reads >= 0)
 		rp_fprintf(f, " Outstand reads  : %d\n", h->out_reads);
 	rp_fprintf(f, " rdma_cm QPs\t : %s\n", rp_onoff(h->rdma_cm));
-	rp_fprintf(f, " Data ex. method : %s", h->rdma_cm ? "rdma_cm" : "Ethernet");
+	rp_fprintf(f, " Data ex. method : %s",
+		   h->rdma_cm ? "rdma_cm" : "Ethernet");
 	if (h->rdma_cm && h->server)
 		rp_fprintf(f, "\n" RP_RESULT_LINE
-			" Waiting for client rdma_cm QP to connect\n"
-			" Please run the same command with the IB/RoCE "
-			"interface IP");
+			      " Waiting for client rdma_cm QP to connect\n"
+			      " Please run the same command with the IB/RoCE "
+			      "interface IP");
 	rp_fprintf(f, "\n" RP_RESULT_LINE);
 }
 
@@ -81,13 +85,13 @@ static void rp_report_side(FILE *f, const char *side,
 	for (i = 0; i < a->num_qps; i++) {
 		const struct rp_qp_addr *q = &a->qp[i];
 
-		rp_fprintf(f, " %s address: LID %#04x QPN %#06x PSN %#06x", side,
-			a->lid, q->qpn, q->psn);
+		rp_fprintf(f, " %s address: LID %#04x QPN %#06x PSN %#06x",
+			   side, a->lid, q->qpn, q->psn);
 		if (fmt == RP_ADDR_READ)
 			rp_fprintf(f, " OUT %#04x", a->rd_atomic);
 		if (fmt != RP_ADDR_CM)
 			rp_fprintf(f, " RKey %#08x VAddr %#016llx", q->rkey,
-				(unsigned long long)q->addr);
+				   (unsigned long long)q->addr);
 		rp_fprintf(f, "\n");
 		if (a->gid_index >= 0)
 			rp_report_gid(f, a->gid);
@@ -130,16 +134,18 @@ void rp_report_bw_row(FILE *f, const struct rp_result *r, bool gbits)
 {
 	if (gbits && r->bw_avg < 0.1)
 		rp_fprintf(f, RP_FMT_BW_ROW_EXT "\n", r->size, r->iters,
-			r->bw_peak, r->bw_avg, r->msg_rate);
+			   r->bw_peak, r->bw_avg, r->msg_rate);
 	else
 		rp_fprintf(f, RP_FMT_BW_ROW "\n", r->size, r->iters, r->bw_peak,
-			r->bw_avg, r->msg_rate);
+			   r->bw_avg, r->msg_rate);
 }
 
 void rp_report_cq_mod_warning(FILE *f)
 {
 	rp_fprintf(f, RP_RESULT_LINE);
-	rp_fprintf(f, "Warning: Large message requested and CQ moderation enabled\n");
+	rp_fprintf(
+		f,
+		"Warning: Large message requested and CQ moderation enabled\n");
 	rp_fprintf(f, "Warning: It can lead to inaccurate results\n");
 }
 
@@ -147,7 +153,7 @@ void rp_report_post_list_notice(FILE *f)
 {
 	rp_fprintf(f, RP_RESULT_LINE);
 	rp_fprintf(f, "Post List requested - CQ moderation will be the size of "
-		"the post list\n");
+		      "the post list\n");
 }
 
 void rp_report_value(FILE *f, double v)

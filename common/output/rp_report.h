@@ -21,10 +21,10 @@
 
 /* --output: perftest's verbosity levels; all but FULL print one number. */
 enum rp_output {
-	RP_OUTPUT_FULL = 0,	/* the perftest block (perftest's default) */
-	RP_OUTPUT_BANDWIDTH,	/* "%lf\n" of BW average (BW tests) */
-	RP_OUTPUT_MSG_RATE,	/* "%lf\n" of MsgRate (BW tests) */
-	RP_OUTPUT_LATENCY,	/* "%lf\n" of t_avg (latency tests) */
+	RP_OUTPUT_FULL = 0,  /* the perftest block (perftest's default) */
+	RP_OUTPUT_BANDWIDTH, /* "%lf\n" of BW average (BW tests) */
+	RP_OUTPUT_MSG_RATE,  /* "%lf\n" of MsgRate (BW tests) */
+	RP_OUTPUT_LATENCY,   /* "%lf\n" of t_avg (latency tests) */
 };
 
 /* 87 dashes: perftest's RESULT_LINE. */
@@ -33,10 +33,10 @@ enum rp_output {
 
 /* What the header block shows. Lines with a negative value are left out. */
 struct rp_header {
-	const char *title;	/* "RDMA_Write BW Test" */
-	const char *device;	/* "rxe0"; a list for several rails */
-	unsigned int num_qps;	/* total */
-	const char *transport;	/* "IB" for InfiniBand and RoCE, "IW" */
+	const char *title;     /* "RDMA_Write BW Test" */
+	const char *device;    /* "rxe0"; a list for several rails */
+	unsigned int num_qps;  /* total */
+	const char *transport; /* "IB" for InfiniBand and RoCE, "IW" */
 	bool relaxed_ordering;
 	bool wr_api;
 	int tx_depth;		/* client only; -1 = no line */
@@ -46,16 +46,16 @@ struct rp_header {
 	int gid_index;		/* -1 = no line (LID routing) */
 	int max_inline;		/* WRITE/SEND tests; -1 = no line */
 	int out_reads;		/* READ tests; -1 = no line */
-	unsigned int post_list;	/* -l; > 1: a " Post List" line */
+	unsigned int post_list; /* -l; > 1: a " Post List" line */
 	bool rdma_cm;		/* -R: rdma_cm QPs ON, Data ex. method */
 	bool server;		/* with rdma_cm: the server's waiting text */
 };
 
 /* How the address lines end (perftest's verb switch, section 1.3). */
 enum rp_addr_fmt {
-	RP_ADDR_WRITE,		/* ... PSN %#06x RKey %#08x VAddr %#016llx */
-	RP_ADDR_READ,		/* ... PSN %#06x OUT %#04x RKey ... VAddr ... */
-	RP_ADDR_CM,		/* -R: ... PSN %#06x (perftest's verb SEND) */
+	RP_ADDR_WRITE, /* ... PSN %#06x RKey %#08x VAddr %#016llx */
+	RP_ADDR_READ,  /* ... PSN %#06x OUT %#04x RKey ... VAddr ... */
+	RP_ADDR_CM,    /* -R: ... PSN %#06x (perftest's verb SEND) */
 };
 
 /* rp_report_waiting - the server's "Waiting for client" banner. */

@@ -28,25 +28,26 @@
 /* vendor_part_ids 6.06's ib_dev_name() knows (ConnectX, BlueField,
  * Emulex, QLogic, Broadcom NetXtreme, EFA), ascending. */
 static const uint32_t rp_known_parts[] = {
-	1824, 4099, 4100, 4103, 4104, 4113, 4115, 4116, 4117, 4118, 4119,
-	4120, 4121, 4122, 4123, 4124, 4125, 4126, 4127, 4129, 5638, 5652,
-	5684, 5700, 5716, 5718, 5734, 5824, 5825, 5827, 5839, 5846, 5847,
-	5848, 5849, 5855, 5858, 5859, 5861, 5867, 5869, 5871, 5872, 5873,
-	5968, 25408, 25418, 25428, 25448, 26418, 26428, 26438, 26448, 26458,
-	26468, 26478, 32880, 32881, 32882, 32883, 32912, 33136, 33168, 41682,
-	41683, 41686, 41692, 55296, 55298, 55300, 61344, 61345,
+	1824,  4099,  4100,  4103,  4104,  4113,  4115,	 4116,	4117,
+	4118,  4119,  4120,  4121,  4122,  4123,  4124,	 4125,	4126,
+	4127,  4129,  5638,  5652,  5684,  5700,  5716,	 5718,	5734,
+	5824,  5825,  5827,  5839,  5846,  5847,  5848,	 5849,	5855,
+	5858,  5859,  5861,  5867,  5869,  5871,  5872,	 5873,	5968,
+	25408, 25418, 25428, 25448, 26418, 26428, 26438, 26448, 26458,
+	26468, 26478, 32880, 32881, 32882, 32883, 32912, 33136, 33168,
+	41682, 41683, 41686, 41692, 55296, 55298, 55300, 61344, 61345,
 };
 
 void rp_report_lat_title(FILE *f)
 {
-	rp_fprintf(f, "%s", RP_FMT_LAT_TITLE "\n");	/* "99%" is no conversion */
+	rp_fprintf(f, "%s", RP_FMT_LAT_TITLE "\n"); /* "99%" is no conversion */
 }
 
 void rp_report_lat_row(FILE *f, uint64_t size, uint64_t iters,
 		       const struct rp_latstats *st)
 {
 	rp_fprintf(f, RP_FMT_LAT_ROW "\n", size, iters, st->t_min, st->t_max,
-		st->t_typical, st->t_avg, st->t_stdev, st->p99, st->p99_9);
+		   st->t_typical, st->t_avg, st->t_stdev, st->p99, st->p99_9);
 }
 
 void rp_report_lat_samples(FILE *f, const uint64_t *ns, size_t n)
@@ -70,18 +71,20 @@ void rp_report_lat_title_dur(FILE *f)
 	rp_fprintf(f, "%s", RP_FMT_LAT_DUR_TITLE "\n");
 }
 
-void rp_report_lat_row_dur(FILE *f, uint64_t size, uint64_t iters,
-			   double t_avg, double tps)
+void rp_report_lat_row_dur(FILE *f, uint64_t size, uint64_t iters, double t_avg,
+			   double tps)
 {
 	rp_fprintf(f, RP_FMT_LAT_DUR_ROW "\n", size, iters, t_avg, tps);
 }
 
 void rp_report_lat_dur_stats(FILE *f, const struct rp_latstats *st)
 {
-	rp_fprintf(f, " railperf: -D over %" PRIu64 " samples: t_min %.2f, "
-		"t_max %.2f, t_typical %.2f, t_stdev %.2f, 99%% %.2f, "
-		"99.9%% %.2f usec\n", (uint64_t)st->n, st->t_min, st->t_max,
-		st->t_typical, st->t_stdev, st->p99, st->p99_9);
+	rp_fprintf(f,
+		   " railperf: -D over %" PRIu64 " samples: t_min %.2f, "
+		   "t_max %.2f, t_typical %.2f, t_stdev %.2f, 99%% %.2f, "
+		   "99.9%% %.2f usec\n",
+		   (uint64_t)st->n, st->t_min, st->t_max, st->t_typical,
+		   st->t_stdev, st->p99, st->p99_9);
 }
 
 bool rp_report_lat_extra_line(uint32_t vendor_id, uint32_t vendor_part_id)
@@ -90,8 +93,11 @@ bool rp_report_lat_extra_line(uint32_t vendor_id, uint32_t vendor_part_id)
 
 	if (vendor_id == RP_VENDOR_CHELSIO) {
 		switch (vendor_part_id >> 12) {
-		case 4: case 5: case 6: case 10: case 11:
-			return false;	/* T4, T5, T6 */
+		case 4:
+		case 5:
+		case 6:
+		case 10:
+		case 11: return false; /* T4, T5, T6 */
 		}
 		return true;
 	}
@@ -105,15 +111,18 @@ bool rp_report_lat_extra_line(uint32_t vendor_id, uint32_t vendor_part_id)
 
 void rp_report_lat_method(FILE *f, unsigned int warmup)
 {
-	rp_fprintf(f, " railperf: latency is the full READ round trip; every "
-		"sample counted (no trimming), after %u warm-up iterations "
-		"per size\n", warmup);
+	rp_fprintf(f,
+		   " railperf: latency is the full READ round trip; every "
+		   "sample counted (no trimming), after %u warm-up iterations "
+		   "per size\n",
+		   warmup);
 }
 
 void rp_report_lat_capped(FILE *f, uint64_t n, double secs,
 			  unsigned int duration)
 {
-	rp_fprintf(f, " railperf: -D %u stopped after %.2f s at the cap of "
-		"%" PRIu64 " samples; the table covers them\n", duration,
-		secs, n);
+	rp_fprintf(f,
+		   " railperf: -D %u stopped after %.2f s at the cap of "
+		   "%" PRIu64 " samples; the table covers them\n",
+		   duration, secs, n);
 }

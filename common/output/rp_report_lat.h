@@ -50,8 +50,8 @@ void rp_report_lat_title_dur(FILE *f);
  * rp_report_lat_row_dur - -D's row (REPORT_FMT_LAT_DUR): @size, @iters
  * samples, @t_avg usec, @tps transactions per second.
  */
-void rp_report_lat_row_dur(FILE *f, uint64_t size, uint64_t iters,
-			   double t_avg, double tps);
+void rp_report_lat_row_dur(FILE *f, uint64_t size, uint64_t iters, double t_avg,
+			   double tps);
 
 /*
  * rp_report_lat_dur_stats - one " railperf:" line with the statistics

@@ -21,11 +21,13 @@ static void rp_report_counters(FILE *f, const struct rp_rail_report *rr)
 		return;
 	}
 	if (d->have_data)
-		rp_fprintf(f, ", port_xmit_data %" PRIu64 " B, port_rcv_data %"
-			PRIu64 " B", d->xmit_bytes, d->rcv_bytes);
+		rp_fprintf(f,
+			   ", port_xmit_data %" PRIu64
+			   " B, port_rcv_data %" PRIu64 " B",
+			   d->xmit_bytes, d->rcv_bytes);
 	if (d->have_pkts)
 		rp_fprintf(f, ", %s %" PRIu64 " sent, %" PRIu64 " received",
-			d->pkts_source, d->xmit_pkts, d->rcv_pkts);
+			   d->pkts_source, d->xmit_pkts, d->rcv_pkts);
 }
 
 static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
@@ -42,15 +44,16 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 	}
 	if (rr->speed_gbps <= 0) {
 		rp_fprintf(f, "port speed unknown (the netdev reports none, as "
-			"on Soft-RoCE): no wire ceiling\n");
+			      "on Soft-RoCE): no wire ceiling\n");
 		return;
 	}
 	ceil = rp_roce_write_ceiling(rr->speed_gbps, size, mtu);
-	got = rr->res.msg_rate * 1e6 * (double)size * 8 / 1e9;	/* Gb/s */
-	rp_fprintf(f, "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "
-		"(%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
-		ceil > 0 ? 100.0 * got / ceil : 0, ceil, rr->speed_gbps, mtu,
-		size);
+	got = rr->res.msg_rate * 1e6 * (double)size * 8 / 1e9; /* Gb/s */
+	rp_fprintf(f,
+		   "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "
+		   "(%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
+		   ceil > 0 ? 100.0 * got / ceil : 0, ceil, rr->speed_gbps, mtu,
+		   size);
 }
 
 void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
@@ -61,13 +64,15 @@ void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 
 	if (rr->cpu >= 0)
 		snprintf(cpu, sizeof(cpu), "%d", rr->cpu);
-	rp_fprintf(f, " railperf: rail %u: %s port %u, GID index %d, netdev %s, "
-		"NUMA node %d, CPU %s, %" PRIu64 " messages, BW average %.2f "
-		"%s, MsgRate %.6f Mpps, %.1f%% of the total", rr->index,
-		r->dev.name, r->dev.port, r->gid_index,
-		r->gid.ndev[0] ? r->gid.ndev : "-", rr->numa_node, cpu,
-		rr->res.iters, rr->res.bw_avg, rp_unit(gbits),
-		rr->res.msg_rate, rr->share);
+	rp_fprintf(f,
+		   " railperf: rail %u: %s port %u, GID index %d, netdev %s, "
+		   "NUMA node %d, CPU %s, %" PRIu64
+		   " messages, BW average %.2f "
+		   "%s, MsgRate %.6f Mpps, %.1f%% of the total",
+		   rr->index, r->dev.name, r->dev.port, r->gid_index,
+		   r->gid.ndev[0] ? r->gid.ndev : "-", rr->numa_node, cpu,
+		   rr->res.iters, rr->res.bw_avg, rp_unit(gbits),
+		   rr->res.msg_rate, rr->share);
 	rp_report_counters(f, rr);
 	rp_fprintf(f, "\n");
 	rp_report_ceiling(f, rr, size);
@@ -83,7 +88,7 @@ void rp_report_interval(FILE *f, double from_s, double to_s,
 	rp_fprintf(f, " railperf: interval %5.1f-%5.1f s:", from_s, to_s);
 	for (i = 0; i < n; i++) {
 		rp_fprintf(f, " %s %.2f,", rails[i].dev.name,
-			rp_bw(bytes[i], ns, gbits));
+			   rp_bw(bytes[i], ns, gbits));
 		sum += bytes[i];
 	}
 	rp_fprintf(f, " sum %.2f %s\n", rp_bw(sum, ns, gbits), rp_unit(gbits));

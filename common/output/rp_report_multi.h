@@ -18,13 +18,13 @@
 struct rp_rail_report {
 	unsigned int index;
 	const struct rp_rail *rail;
-	int cpu;			/* -1 = unpinned */
-	int numa_node;			/* -1 = unknown */
-	struct rp_result res;		/* this rail alone: avg, rate */
-	double share;			/* % of the aggregate's bytes */
+	int cpu;	      /* -1 = unpinned */
+	int numa_node;	      /* -1 = unknown */
+	struct rp_result res; /* this rail alone: avg, rate */
+	double share;	      /* % of the aggregate's bytes */
 	bool have_counters;
-	struct rp_port_counters delta;	/* over the run */
-	double speed_gbps;		/* port speed, 0 = unknown */
+	struct rp_port_counters delta; /* over the run */
+	double speed_gbps;	       /* port speed, 0 = unknown */
 };
 
 /*

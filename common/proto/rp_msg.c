@@ -6,17 +6,17 @@
 #include "proto/rp_msg.h"
 #include "proto/rp_wire.h"
 
-#define RP_RAIL_FIXED_LEN 36	/* bytes before the per-QP entries */
-#define RP_QP_ADDR_LEN 28	/* qpn, psn, rkey: u32; addr, len: u64 */
+#define RP_RAIL_FIXED_LEN 36 /* bytes before the per-QP entries */
+#define RP_QP_ADDR_LEN 28    /* qpn, psn, rkey: u32; addr, len: u64 */
 #define RP_PARAMS_LEN 32
 #define RP_RESULT_LEN 40
 #define RP_VERDICT_LEN 22
 
 static const char *const rp_msg_names[] = {
-	[RP_MSG_HELLO] = "HELLO",	[RP_MSG_RAIL] = "RAIL",
-	[RP_MSG_READY] = "READY",	[RP_MSG_RESULT] = "RESULT",
-	[RP_MSG_VERDICT] = "VERDICT",	[RP_MSG_BYE] = "BYE",
-	[RP_MSG_ERROR] = "ERROR",	[RP_MSG_PROGRESS] = "PROGRESS",
+	[RP_MSG_HELLO] = "HELLO",     [RP_MSG_RAIL] = "RAIL",
+	[RP_MSG_READY] = "READY",     [RP_MSG_RESULT] = "RESULT",
+	[RP_MSG_VERDICT] = "VERDICT", [RP_MSG_BYE] = "BYE",
+	[RP_MSG_ERROR] = "ERROR",     [RP_MSG_PROGRESS] = "PROGRESS",
 };
 
 const char *rp_msg_type_str(unsigned int type)
@@ -26,8 +26,7 @@ const char *rp_msg_type_str(unsigned int type)
 	return rp_msg_names[type];
 }
 
-void rp_msg_hdr_encode(uint8_t out[RP_MSG_HDR_LEN], uint16_t type,
-		       uint32_t len)
+void rp_msg_hdr_encode(uint8_t out[RP_MSG_HDR_LEN], uint16_t type, uint32_t len)
 {
 	struct rp_wbuf w = { .p = out, .cap = RP_MSG_HDR_LEN };
 
@@ -64,9 +63,10 @@ int rp_msg_hdr_decode(const uint8_t in[RP_MSG_HDR_LEN], struct rp_msg_hdr *h,
 		return -EBADMSG;
 	}
 	if (h->version != RP_PROTO_VERSION) {
-		snprintf(err, err_len, "peer speaks railperf control protocol "
-			 "%u, this build speaks %u", h->version,
-			 RP_PROTO_VERSION);
+		snprintf(err, err_len,
+			 "peer speaks railperf control protocol "
+			 "%u, this build speaks %u",
+			 h->version, RP_PROTO_VERSION);
 		return -EPROTONOSUPPORT;
 	}
 	if (h->type == 0 || h->type > RP_MSG_TYPE_MAX) {
@@ -74,9 +74,10 @@ int rp_msg_hdr_decode(const uint8_t in[RP_MSG_HDR_LEN], struct rp_msg_hdr *h,
 		return -EBADMSG;
 	}
 	if (h->len > RP_MSG_MAX_PAYLOAD) {
-		snprintf(err, err_len, "%s message of %u bytes exceeds the "
-			 "limit of %u", rp_msg_type_str(h->type), h->len,
-			 RP_MSG_MAX_PAYLOAD);
+		snprintf(err, err_len,
+			 "%s message of %u bytes exceeds the "
+			 "limit of %u",
+			 rp_msg_type_str(h->type), h->len, RP_MSG_MAX_PAYLOAD);
 		return -EBADMSG;
 	}
 	return 0;
@@ -117,7 +118,8 @@ int rp_msg_decode_params(const uint8_t *in, size_t len, struct rp_params *p)
 	return 0;
 }
 
-size_t rp_msg_encode_rail(uint8_t *out, size_t cap, const struct rp_rail_addr *a)
+size_t rp_msg_encode_rail(uint8_t *out, size_t cap,
+			  const struct rp_rail_addr *a)
 {
 	struct rp_wbuf w = { .p = out, .cap = cap };
 	uint32_t i;
@@ -190,7 +192,8 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 	return rp_msg_check_rail(a);
 }
 
-size_t rp_msg_encode_result(uint8_t *out, size_t cap, const struct rp_result *res)
+size_t rp_msg_encode_result(uint8_t *out, size_t cap,
+			    const struct rp_result *res)
 {
 	struct rp_wbuf w = { .p = out, .cap = cap };
 
@@ -221,7 +224,8 @@ int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *res)
 	return 0;
 }
 
-size_t rp_msg_encode_verdict(uint8_t *out, size_t cap, const struct rp_verdict *v)
+size_t rp_msg_encode_verdict(uint8_t *out, size_t cap,
+			     const struct rp_verdict *v)
 {
 	struct rp_wbuf w = { .p = out, .cap = cap };
 
@@ -273,14 +277,14 @@ static const char *rp_test_str(unsigned int t)
 	return "unknown";
 }
 
-#define RP_CMP(field, name)						\
-	do {								\
-		if (l->field != r->field) {				\
+#define RP_CMP(field, name) \
+	do { \
+		if (l->field != r->field) { \
 			snprintf(msg, len, name ": local %llu, remote %llu", \
-				 (unsigned long long)l->field,		\
-				 (unsigned long long)r->field);		\
-			return true;					\
-		}							\
+				 (unsigned long long)l->field, \
+				 (unsigned long long)r->field); \
+			return true; \
+		} \
 	} while (0)
 
 /* The on/off flags beyond -a and --validate, by name. */
@@ -288,7 +292,10 @@ static bool rp_params_flag_mismatch(const struct rp_params *l,
 				    const struct rp_params *r, char *msg,
 				    size_t len)
 {
-	static const struct { uint16_t bit; const char *name; } f[] = {
+	static const struct {
+		uint16_t bit;
+		const char *name;
+	} f[] = {
 		{ RP_PF_INFINITE, "--run_infinitely" },
 		{ RP_PF_RDMA_CM, "-R (rdma_cm)" },
 	};

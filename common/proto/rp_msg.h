@@ -17,40 +17,40 @@
 
 #include "proto/rp_proto.h"
 
-#define RP_MSG_MAGIC 0x52504631u	/* "RPF1" */
+#define RP_MSG_MAGIC 0x52504631u /* "RPF1" */
 #define RP_PROTO_VERSION 1
 #define RP_MSG_HDR_LEN 12
 #define RP_MSG_MAX_PAYLOAD (64u * 1024)
-#define RP_MSG_ERROR_MAX 512	/* bytes of text in an ERROR message */
+#define RP_MSG_ERROR_MAX 512 /* bytes of text in an ERROR message */
 
 enum rp_msg_type {
-	RP_MSG_HELLO = 1,	/* struct rp_params */
-	RP_MSG_RAIL = 2,	/* struct rp_rail_addr of one rail */
-	RP_MSG_READY = 3,	/* empty: barrier */
-	RP_MSG_RESULT = 4,	/* struct rp_result: client's row */
-	RP_MSG_VERDICT = 5,	/* struct rp_verdict: --validate's data check
+	RP_MSG_HELLO = 1,    /* struct rp_params */
+	RP_MSG_RAIL = 2,     /* struct rp_rail_addr of one rail */
+	RP_MSG_READY = 3,    /* empty: barrier */
+	RP_MSG_RESULT = 4,   /* struct rp_result: client's row */
+	RP_MSG_VERDICT = 5,  /* struct rp_verdict: --validate's data check
 				 * (WRITE: the server's; READ: the client's) */
-	RP_MSG_BYE = 6,		/* empty: orderly end */
-	RP_MSG_ERROR = 7,	/* text: the sender is giving up */
-	RP_MSG_PROGRESS = 8,	/* empty: heartbeat during a long run */
+	RP_MSG_BYE = 6,	     /* empty: orderly end */
+	RP_MSG_ERROR = 7,    /* text: the sender is giving up */
+	RP_MSG_PROGRESS = 8, /* empty: heartbeat during a long run */
 	RP_MSG_TYPE_MAX = 8,
 };
 
 enum rp_param_flags {
 	RP_PF_ALL_SIZES = 1 << 0,
 	RP_PF_VALIDATE = 1 << 1,
-	RP_PF_INFINITE = 1 << 2,	/* --run_infinitely */
-	RP_PF_RDMA_CM = 1 << 3,		/* -R */
+	RP_PF_INFINITE = 1 << 2, /* --run_infinitely */
+	RP_PF_RDMA_CM = 1 << 3,	 /* -R */
 };
 
 /* Test parameters both sides must agree on (sent in HELLO). */
 struct rp_params {
-	uint16_t test;		/* enum rp_test */
-	uint16_t flags;		/* enum rp_param_flags */
-	uint64_t size;		/* bytes */
-	uint64_t iters;		/* per QP */
-	uint32_t duration;	/* s, 0 = iteration mode */
-	uint32_t num_qps;	/* per rail */
+	uint16_t test;	   /* enum rp_test */
+	uint16_t flags;	   /* enum rp_param_flags */
+	uint64_t size;	   /* bytes */
+	uint64_t iters;	   /* per QP */
+	uint32_t duration; /* s, 0 = iteration mode */
+	uint32_t num_qps;  /* per rail */
 	uint32_t num_rails;
 };
 
@@ -82,16 +82,20 @@ int rp_msg_hdr_decode(const uint8_t in[RP_MSG_HDR_LEN], struct rp_msg_hdr *h,
  * length, or 0 when @cap is too small. Decoders return 0 or -EBADMSG when
  * the length or a field is out of bounds.
  */
-size_t rp_msg_encode_params(uint8_t *out, size_t cap, const struct rp_params *p);
+size_t rp_msg_encode_params(uint8_t *out, size_t cap,
+			    const struct rp_params *p);
 int rp_msg_decode_params(const uint8_t *in, size_t len, struct rp_params *p);
 
-size_t rp_msg_encode_rail(uint8_t *out, size_t cap, const struct rp_rail_addr *a);
+size_t rp_msg_encode_rail(uint8_t *out, size_t cap,
+			  const struct rp_rail_addr *a);
 int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a);
 
-size_t rp_msg_encode_result(uint8_t *out, size_t cap, const struct rp_result *r);
+size_t rp_msg_encode_result(uint8_t *out, size_t cap,
+			    const struct rp_result *r);
 int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *r);
 
-size_t rp_msg_encode_verdict(uint8_t *out, size_t cap, const struct rp_verdict *v);
+size_t rp_msg_encode_verdict(uint8_t *out, size_t cap,
+			     const struct rp_verdict *v);
 int rp_msg_decode_verdict(const uint8_t *in, size_t len, struct rp_verdict *v);
 
 /*

@@ -11,18 +11,18 @@
 
 #include <stdint.h>
 
-#define RP_MAX_RAILS 16		/* rails per test */
-#define RP_MAX_QPS 1024		/* per rail; bounds the RAIL message */
+#define RP_MAX_RAILS 16 /* rails per test */
+#define RP_MAX_QPS 1024 /* per rail; bounds the RAIL message */
 
 /*
  * Values of libibverbs' enums as they travel in RAIL (verbs.h: enum
  * ibv_link_layer, enum ibv_mtu; part of its ABI). rp_rail checks at
  * compile time that they match.
  */
-#define RP_LINK_LAYER_IB 1	/* IBV_LINK_LAYER_INFINIBAND */
-#define RP_LINK_LAYER_ETH 2	/* IBV_LINK_LAYER_ETHERNET */
-#define RP_WIRE_MTU_MIN 1	/* IBV_MTU_256 */
-#define RP_WIRE_MTU_MAX 5	/* IBV_MTU_4096 */
+#define RP_LINK_LAYER_IB 1  /* IBV_LINK_LAYER_INFINIBAND */
+#define RP_LINK_LAYER_ETH 2 /* IBV_LINK_LAYER_ETHERNET */
+#define RP_WIRE_MTU_MIN 1   /* IBV_MTU_256 */
+#define RP_WIRE_MTU_MAX 5   /* IBV_MTU_4096 */
 
 /* Test identities; also carried on the wire, so values never change. */
 enum rp_test {
@@ -31,44 +31,43 @@ enum rp_test {
 	RP_TEST_MULTI_BW = 3,
 };
 
-
 /* What the peer needs to reach one QP and its buffer slice. */
 struct rp_qp_addr {
-	uint32_t qpn;		/* 24 bits */
-	uint32_t psn;		/* 24 bits */
+	uint32_t qpn; /* 24 bits */
+	uint32_t psn; /* 24 bits */
 	uint32_t rkey;
-	uint64_t addr;		/* slice start, peer's virtual address */
-	uint64_t len;		/* slice bytes */
+	uint64_t addr; /* slice start, peer's virtual address */
+	uint64_t len;  /* slice bytes */
 };
 
 /* What the peer needs to reach one rail. */
 struct rp_rail_addr {
 	uint16_t lid;
-	uint8_t link_layer;	/* IBV_LINK_LAYER_* */
-	uint8_t gid_type;	/* enum rp_gid_type */
-	int32_t gid_index;	/* -1: no GRH */
+	uint8_t link_layer; /* IBV_LINK_LAYER_* */
+	uint8_t gid_type;   /* enum rp_gid_type */
+	int32_t gid_index;  /* -1: no GRH */
 	uint8_t gid[16];
-	uint8_t mtu;		/* enum ibv_mtu this side can use */
-	uint32_t rd_atomic;	/* outstanding READs this side accepts */
+	uint8_t mtu;	    /* enum ibv_mtu this side can use */
+	uint32_t rd_atomic; /* outstanding READs this side accepts */
 	uint32_t num_qps;
 	struct rp_qp_addr qp[RP_MAX_QPS];
 };
 
 /* One bandwidth row (sent in RESULT). Units as printed: MiB/s or Gb/s. */
 struct rp_result {
-	uint64_t size;		/* bytes */
-	uint64_t iters;		/* messages counted */
+	uint64_t size;	/* bytes */
+	uint64_t iters; /* messages counted */
 	double bw_peak;
 	double bw_avg;
-	double msg_rate;	/* Mpps */
+	double msg_rate; /* Mpps */
 };
 
 /* Outcome of the server's check of the bytes that arrived (VERDICT). */
 struct rp_verdict {
-	uint32_t ok;		/* 1 = every byte as expected */
+	uint32_t ok; /* 1 = every byte as expected */
 	uint32_t rail;
 	uint32_t qp;
-	uint64_t offset;	/* first bad byte within the QP's slice */
+	uint64_t offset; /* first bad byte within the QP's slice */
 	uint8_t expected;
 	uint8_t got;
 };

@@ -47,10 +47,22 @@ static inline void rp_put_be(struct rp_wbuf *w, uint64_t v, unsigned int n)
 	rp_put_bytes(w, b, n);
 }
 
-static inline void rp_put_u8(struct rp_wbuf *w, uint8_t v) { rp_put_be(w, v, 1); }
-static inline void rp_put_u16(struct rp_wbuf *w, uint16_t v) { rp_put_be(w, v, 2); }
-static inline void rp_put_u32(struct rp_wbuf *w, uint32_t v) { rp_put_be(w, v, 4); }
-static inline void rp_put_u64(struct rp_wbuf *w, uint64_t v) { rp_put_be(w, v, 8); }
+static inline void rp_put_u8(struct rp_wbuf *w, uint8_t v)
+{
+	rp_put_be(w, v, 1);
+}
+static inline void rp_put_u16(struct rp_wbuf *w, uint16_t v)
+{
+	rp_put_be(w, v, 2);
+}
+static inline void rp_put_u32(struct rp_wbuf *w, uint32_t v)
+{
+	rp_put_be(w, v, 4);
+}
+static inline void rp_put_u64(struct rp_wbuf *w, uint64_t v)
+{
+	rp_put_be(w, v, 8);
+}
 
 /* IEEE 754 binary64, sent as its bit pattern in network order. */
 static inline void rp_put_f64(struct rp_wbuf *w, double d)
@@ -84,10 +96,22 @@ static inline uint64_t rp_get_be(struct rp_rbuf *r, unsigned int n)
 	return v;
 }
 
-static inline uint8_t rp_get_u8(struct rp_rbuf *r) { return (uint8_t)rp_get_be(r, 1); }
-static inline uint16_t rp_get_u16(struct rp_rbuf *r) { return (uint16_t)rp_get_be(r, 2); }
-static inline uint32_t rp_get_u32(struct rp_rbuf *r) { return (uint32_t)rp_get_be(r, 4); }
-static inline uint64_t rp_get_u64(struct rp_rbuf *r) { return rp_get_be(r, 8); }
+static inline uint8_t rp_get_u8(struct rp_rbuf *r)
+{
+	return (uint8_t)rp_get_be(r, 1);
+}
+static inline uint16_t rp_get_u16(struct rp_rbuf *r)
+{
+	return (uint16_t)rp_get_be(r, 2);
+}
+static inline uint32_t rp_get_u32(struct rp_rbuf *r)
+{
+	return (uint32_t)rp_get_be(r, 4);
+}
+static inline uint64_t rp_get_u64(struct rp_rbuf *r)
+{
+	return rp_get_be(r, 8);
+}
 
 static inline double rp_get_f64(struct rp_rbuf *r)
 {

@@ -27,9 +27,9 @@ static const struct rp_ib_speed {
 	double gbps;
 	const char *name;
 } rp_ib_speeds[] = {
-	{ 1, 2.5, "SDR" },   { 2, 5, "DDR" },	  { 4, 10, "QDR" },
-	{ 8, 10, "FDR10" },  { 16, 14, "FDR" },	  { 32, 25, "EDR" },
-	{ 64, 50, "HDR" },   { 128, 100, "NDR" }, { 256, 200, "XDR" },
+	{ 1, 2.5, "SDR" },  { 2, 5, "DDR" },	 { 4, 10, "QDR" },
+	{ 8, 10, "FDR10" }, { 16, 14, "FDR" },	 { 32, 25, "EDR" },
+	{ 64, 50, "HDR" },  { 128, 100, "NDR" }, { 256, 200, "XDR" },
 };
 
 static const struct rp_ib_speed *rp_ib_speed(uint32_t code)
@@ -51,7 +51,7 @@ const char *rp_ib_speed_name(uint32_t active_speed)
 
 unsigned int rp_ib_width_lanes(uint8_t active_width)
 {
-	switch (active_width) {	/* verbs.h: 1x 4x 8x 12x 2x */
+	switch (active_width) { /* verbs.h: 1x 4x 8x 12x 2x */
 	case 1: return 1;
 	case 2: return 4;
 	case 4: return 8;
@@ -68,8 +68,8 @@ double rp_ib_rate_gbps(uint32_t active_speed, uint8_t active_width)
 	return s ? s->gbps * rp_ib_width_lanes(active_width) : 0;
 }
 
-int rp_rate_parse(const char *s, double *gbps, unsigned int *width,
-		  char *speed, size_t speed_len)
+int rp_rate_parse(const char *s, double *gbps, unsigned int *width, char *speed,
+		  size_t speed_len)
 {
 	char name[16];
 	unsigned int w;

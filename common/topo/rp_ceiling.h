@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RP_ROCE_PKT_OVERHEAD 82	/* bytes per packet, see above */
+#define RP_ROCE_PKT_OVERHEAD 82 /* bytes per packet, see above */
 #define RP_ROCE_RETH 16		/* bytes per WRITE message */
 
 /*
@@ -50,8 +50,8 @@ unsigned int rp_ib_width_lanes(uint8_t active_width);
  * "2.5 Gb/sec (1X SDR)") into Gb/s, lanes and the lane speed name.
  * Returns 0 or -EINVAL.
  */
-int rp_rate_parse(const char *s, double *gbps, unsigned int *width,
-		  char *speed, size_t speed_len);
+int rp_rate_parse(const char *s, double *gbps, unsigned int *width, char *speed,
+		  size_t speed_len);
 
 /*
  * rp_netdev_speed_gbps - a netdev's link speed in Gb/s from

@@ -18,13 +18,13 @@
 #define RP_SYSFS_IB_ROOT "/sys/class/infiniband"
 
 struct rp_port_counters {
-	bool have_data;		/* xmit_bytes / rcv_bytes are valid */
-	uint64_t xmit_bytes;	/* port_xmit_data * 4 */
-	uint64_t rcv_bytes;	/* port_rcv_data * 4 */
-	bool have_pkts;		/* xmit_pkts / rcv_pkts are valid */
+	bool have_data;	     /* xmit_bytes / rcv_bytes are valid */
+	uint64_t xmit_bytes; /* port_xmit_data * 4 */
+	uint64_t rcv_bytes;  /* port_rcv_data * 4 */
+	bool have_pkts;	     /* xmit_pkts / rcv_pkts are valid */
 	uint64_t xmit_pkts;
 	uint64_t rcv_pkts;
-	const char *pkts_source;	/* "port_xmit_packets" or "sent_pkts" */
+	const char *pkts_source; /* "port_xmit_packets" or "sent_pkts" */
 };
 
 /*

@@ -14,9 +14,9 @@
 #include "topo/rp_topo.h"
 
 struct rp_locality {
-	int numa_node;		/* OS index, -1 unknown or several */
-	char cpus[128];		/* "0-19", "" unknown */
-	bool local;		/* false: the whole machine (no PCI function) */
+	int numa_node;	/* OS index, -1 unknown or several */
+	char cpus[128]; /* "0-19", "" unknown */
+	bool local;	/* false: the whole machine (no PCI function) */
 };
 
 /*

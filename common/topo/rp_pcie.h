@@ -8,11 +8,11 @@
 
 /* The PCIe function behind a device, from sysfs. */
 struct rp_pcie {
-	char addr[32];		/* "0000:01:00.0", "" if not PCI */
-	char speed[32];		/* current_link_speed: "32.0 GT/s PCIe" */
-	unsigned int width;	/* current_link_width: lanes, 0 unknown */
-	double gts;		/* GT/s per lane parsed from @speed */
-	double gbps;		/* raw data rate after line encoding */
+	char addr[32];	    /* "0000:01:00.0", "" if not PCI */
+	char speed[32];	    /* current_link_speed: "32.0 GT/s PCIe" */
+	unsigned int width; /* current_link_width: lanes, 0 unknown */
+	double gts;	    /* GT/s per lane parsed from @speed */
+	double gbps;	    /* raw data rate after line encoding */
 };
 
 /*

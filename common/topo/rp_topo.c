@@ -58,8 +58,8 @@ static int rp_free_core(struct rp_topo *t, hwloc_const_cpuset_t set,
 {
 	hwloc_obj_t core = NULL;
 
-	while ((core = hwloc_get_next_obj_covering_cpuset_by_type(t->t, set,
-					HWLOC_OBJ_CORE, core))) {
+	while ((core = hwloc_get_next_obj_covering_cpuset_by_type(
+			t->t, set, HWLOC_OBJ_CORE, core))) {
 		int pu = hwloc_bitmap_first(core->cpuset);
 
 		if (pu < 0 || !hwloc_bitmap_isset(set, (unsigned int)pu))
@@ -77,9 +77,8 @@ static int rp_free_pu(hwloc_const_cpuset_t set, const int *taken,
 {
 	int pu;
 
-	hwloc_bitmap_foreach_begin(pu, set)
-		if (!rp_taken(pu, taken, n))
-			return pu;
+	hwloc_bitmap_foreach_begin(pu,
+				   set) if (!rp_taken(pu, taken, n)) return pu;
 	hwloc_bitmap_foreach_end();
 	return hwloc_bitmap_first(set);
 }
@@ -87,9 +86,10 @@ static int rp_free_pu(hwloc_const_cpuset_t set, const int *taken,
 static int rp_numa_of(struct rp_topo *t, int cpu)
 {
 	hwloc_obj_t pu = hwloc_get_pu_obj_by_os_index(t->t, (unsigned int)cpu);
-	hwloc_obj_t node = pu ? hwloc_get_next_obj_covering_cpuset_by_type(
-				t->t, pu->cpuset, HWLOC_OBJ_NUMANODE, NULL) :
-				NULL;
+	hwloc_obj_t node =
+		pu ? hwloc_get_next_obj_covering_cpuset_by_type(
+			     t->t, pu->cpuset, HWLOC_OBJ_NUMANODE, NULL) :
+		     NULL;
 
 	return node ? (int)node->os_index : -1;
 }
@@ -97,8 +97,7 @@ static int rp_numa_of(struct rp_topo *t, int cpu)
 int rp_topo_place(struct rp_topo *t, const char *ibdev, const int *taken,
 		  unsigned int ntaken, struct rp_place *p)
 {
-	hwloc_const_cpuset_t set = rp_topo_locality(t, ibdev,
-						    &p->device_local);
+	hwloc_const_cpuset_t set = rp_topo_locality(t, ibdev, &p->device_local);
 
 	p->cpu = rp_free_core(t, set, taken, ntaken, false);
 	if (p->cpu < 0)

@@ -17,9 +17,9 @@ struct rp_topo {
 };
 
 struct rp_place {
-	int cpu;		/* OS index of the PU chosen, -1 = none */
-	int numa_node;		/* OS index of its NUMA node, -1 = unknown */
-	bool device_local;	/* the device's locality was known */
+	int cpu;	   /* OS index of the PU chosen, -1 = none */
+	int numa_node;	   /* OS index of its NUMA node, -1 = unknown */
+	bool device_local; /* the device's locality was known */
 };
 
 /* rp_topo_init - load the topology with PCI devices. Returns 0 or -errno. */

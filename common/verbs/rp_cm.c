@@ -14,16 +14,16 @@
 #include "base/rp_signal.h"
 #include "base/rp_time.h"
 
-#define RP_CM_RESOLVE_MS 2000	/* rdma_resolve_addr / _route */
+#define RP_CM_RESOLVE_MS 2000 /* rdma_resolve_addr / _route */
 #define RP_CM_RETRY 7
 #define RP_CM_BACKLOG 64
 
 /* What an awaited event carried. */
 struct rp_cm_got {
-	struct rdma_cm_id *id;		/* the event's id (a new one for a
+	struct rdma_cm_id *id;	     /* the event's id (a new one for a
 					 * connection request) */
-	struct rdma_conn_param conn;	/* private data not kept */
-	uint32_t index;			/* connection request: QP index */
+	struct rdma_conn_param conn; /* private data not kept */
+	uint32_t index;		     /* connection request: QP index */
 };
 
 static int rp_cm_channel(struct rp_cm *cm, int timeout_ms)
@@ -33,8 +33,8 @@ static int rp_cm_channel(struct rp_cm *cm, int timeout_ms)
 	if (cm->ch)
 		return 0;
 	rp_err("-R: rdma_create_event_channel: %s%s", strerror(errno),
-	       errno == ENODEV || errno == ENOENT ?
-	       " (is rdma_ucm loaded?)" : "");
+	       errno == ENODEV || errno == ENOENT ? " (is rdma_ucm loaded?)" :
+						    "");
 	return -errno;
 }
 
@@ -65,9 +65,10 @@ static int rp_cm_fail(enum rdma_cm_event_type want, int ret,
 	if (ev)
 		rp_err("-R: rdma_cm: %s while waiting for %s (status %d%s)",
 		       rdma_event_str(ev->event), rdma_event_str(want),
-		       ev->status, ev->event == RDMA_CM_EVENT_REJECTED ?
-		       ": is the server running with -R on this address?" :
-		       "");
+		       ev->status,
+		       ev->event == RDMA_CM_EVENT_REJECTED ?
+			       ": is the server running with -R on this address?" :
+			       "");
 	else if (ret == -ETIMEDOUT)
 		rp_err("-R: rdma_cm: no %s within the timeout (--timeout)",
 		       rdma_event_str(want));
@@ -155,10 +156,11 @@ int rp_cm_listen(struct rp_cm *cm, const char *addr, unsigned int port,
 		return 0;
 	ret = -errno;
 	rp_err("-R: rdma_cm listen on %s port %u: %s%s", addr ? addr : "*",
-	       port, strerror(-ret), ret == -EADDRINUSE ?
-	       " (another server running? choose another port with -p)" :
+	       port, strerror(-ret),
+	       ret == -EADDRINUSE ?
+		       " (another server running? choose another port with -p)" :
 	       ret == -EADDRNOTAVAIL ? " (not an RDMA interface address)" :
-	       "");
+				       "");
 	return ret;
 }
 
@@ -167,10 +169,12 @@ static void rp_cm_ack_timeout(struct rdma_cm_id *id, unsigned int t)
 {
 	uint8_t v = (uint8_t)t;
 
-	if (rdma_set_option(id, RDMA_OPTION_ID, RDMA_OPTION_ID_ACK_TIMEOUT,
-			    &v, sizeof(v)) && t != 14)
+	if (rdma_set_option(id, RDMA_OPTION_ID, RDMA_OPTION_ID_ACK_TIMEOUT, &v,
+			    sizeof(v)) &&
+	    t != 14)
 		rp_warn("-R: -u %u not applied: rdma_set_option "
-			"ACK_TIMEOUT: %s", t, strerror(errno));
+			"ACK_TIMEOUT: %s",
+			t, strerror(errno));
 }
 
 /* After ESTABLISHED: the PSN and path MTU rdma_cm chose, for the header
@@ -213,8 +217,8 @@ static int rp_cm_client_rail(struct rdma_cm_id *id, unsigned int i,
 			     const struct rp_rail_cfg *cfg, struct rp_rail *r)
 {
 	if (i == 0) {
-		if (cfg->dev && strcmp(cfg->dev,
-				       ibv_get_device_name(id->verbs->device)))
+		if (cfg->dev &&
+		    strcmp(cfg->dev, ibv_get_device_name(id->verbs->device)))
 			rp_warn("-R: the address routes through %s, not -d %s "
 				"(the address decides, as in perftest)",
 				ibv_get_device_name(id->verbs->device),
@@ -306,7 +310,8 @@ static int rp_cm_accept_one(struct rp_cm *cm, const struct rp_rail_cfg *cfg,
 		return ret;
 	if (got.index >= cm->num_ids || cm->ids[got.index]) {
 		rp_err("-R: connection request for QP %u of %u (twice, or "
-		       "another client?)", got.index, cm->num_ids);
+		       "another client?)",
+		       got.index, cm->num_ids);
 		rdma_reject(got.id, NULL, 0);
 		rdma_destroy_id(got.id);
 		return -EPROTO;
@@ -318,15 +323,18 @@ static int rp_cm_accept_one(struct rp_cm *cm, const struct rp_rail_cfg *cfg,
 	if (!ret)
 		ret = rp_qp_create_cm(r, got.index, got.id);
 	if (ret) {
-		rdma_reject(got.id, NULL, 0);	/* the client stops too */
+		rdma_reject(got.id, NULL, 0); /* the client stops too */
 		return ret;
 	}
 	rp_cm_ack_timeout(got.id, r->qp_timeout);
-	conn.responder_resources = (uint8_t)(r->rd_atomic <
-		got.conn.initiator_depth ? r->rd_atomic : got.conn.initiator_depth);
-	conn.initiator_depth = (uint8_t)(r->rd_atomic <
-		got.conn.responder_resources ? r->rd_atomic :
-					       got.conn.responder_resources);
+	conn.responder_resources =
+		(uint8_t)(r->rd_atomic < got.conn.initiator_depth ?
+				  r->rd_atomic :
+				  got.conn.initiator_depth);
+	conn.initiator_depth =
+		(uint8_t)(r->rd_atomic < got.conn.responder_resources ?
+				  r->rd_atomic :
+				  got.conn.responder_resources);
 	if (rdma_accept(got.id, &conn)) {
 		rp_err("-R: rdma_accept: %s", strerror(errno));
 		return -errno;
@@ -359,7 +367,7 @@ void rp_cm_fini(struct rp_cm *cm)
 	for (i = 0; cm->ids && i < cm->num_ids; i++) {
 		if (!cm->ids[i])
 			continue;
-		cm->ids[i]->qp = NULL;	/* destroyed with the rail */
+		cm->ids[i]->qp = NULL; /* destroyed with the rail */
 		rdma_destroy_id(cm->ids[i]);
 	}
 	free(cm->ids);

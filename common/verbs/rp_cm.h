@@ -21,10 +21,10 @@
 
 struct rp_cm {
 	struct rdma_event_channel *ch;
-	struct rdma_cm_id *listen;	/* server */
-	struct rdma_cm_id **ids;	/* [num_qps], one per QP */
+	struct rdma_cm_id *listen; /* server */
+	struct rdma_cm_id **ids;   /* [num_qps], one per QP */
 	unsigned int num_ids;
-	int timeout_ms;			/* each wait for an event */
+	int timeout_ms; /* each wait for an event */
 };
 
 /*

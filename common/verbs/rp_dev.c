@@ -68,7 +68,8 @@ static int rp_dev_check_port(struct rp_dev *d)
 	}
 	if (d->port_attr.state != IBV_PORT_ACTIVE) {
 		rp_err("port %u of %s is %s, not ACTIVE (check the link and "
-		       "its netdev)", d->port, d->name,
+		       "its netdev)",
+		       d->port, d->name,
 		       ibv_port_state_str(d->port_attr.state));
 		return -ENETDOWN;
 	}
@@ -83,8 +84,9 @@ static struct ibv_device **rp_dev_list(int *n, int *err)
 	if (!list) {
 		*err = errno ? -errno : -ENODEV;
 		rp_err("no RDMA devices: ibv_get_device_list: %s%s",
-		       strerror(-*err), *err == -ENOSYS ?
-		       " (this kernel has no RDMA support)" : "");
+		       strerror(-*err),
+		       *err == -ENOSYS ? " (this kernel has no RDMA support)" :
+					 "");
 	}
 	return list;
 }
@@ -124,7 +126,8 @@ int rp_dev_all_names(char *buf, size_t len)
 
 		if (w < 0 || (size_t)w >= len - off) {
 			rp_err("the names of the %d RDMA devices exceed %zu "
-			       "bytes; name the rails with -d", n, len);
+			       "bytes; name the rails with -d",
+			       n, len);
 			ret = -ENAMETOOLONG;
 		} else {
 			off += (size_t)w;
@@ -170,8 +173,7 @@ close_dev:
 	return ret;
 }
 
-int rp_dev_attach(struct rp_dev *d, struct ibv_context *ctx,
-		  unsigned int port)
+int rp_dev_attach(struct rp_dev *d, struct ibv_context *ctx, unsigned int port)
 {
 	memset(d, 0, sizeof(*d));
 	d->port = port;
@@ -222,7 +224,7 @@ const char *rp_dev_link_note(const struct rp_dev *d, enum ibv_wc_status st,
 
 	for (;;) {
 		if (ibv_query_port(d->ctx, (uint8_t)d->port, &a))
-			return "";	/* cannot tell: nothing to add */
+			return ""; /* cannot tell: nothing to add */
 		if (a.state != IBV_PORT_ACTIVE)
 			break;
 		if (!rp_link_may_lag(st) || waited >= RP_LINK_NOTE_GRACE_MS)
@@ -238,10 +240,8 @@ const char *rp_dev_link_note(const struct rp_dev *d, enum ibv_wc_status st,
 static enum rp_gid_type rp_gid_type_from_verbs(uint32_t t)
 {
 	switch (t) {
-	case IBV_GID_TYPE_ROCE_V2:
-		return RP_GID_TYPE_ROCE_V2;
-	case IBV_GID_TYPE_ROCE_V1:
-		return RP_GID_TYPE_ROCE_V1;
+	case IBV_GID_TYPE_ROCE_V2: return RP_GID_TYPE_ROCE_V2;
+	case IBV_GID_TYPE_ROCE_V1: return RP_GID_TYPE_ROCE_V1;
 	}
 	return RP_GID_TYPE_IB;
 }
@@ -301,7 +301,8 @@ static int rp_dev_check_gid(const struct rp_dev *d,
 		rp_err("GID index %d of %s port %u is %s; valid entries: %s",
 		       want, d->name, d->port,
 		       (unsigned int)want >= t->tbl_len ? "out of range" :
-		       "empty", rp_gid_list(t, valid, sizeof(valid)));
+							  "empty",
+		       rp_gid_list(t, valid, sizeof(valid)));
 		return -EINVAL;
 	}
 	*gid = *e;
@@ -366,8 +367,8 @@ int rp_dev_select_gid(const struct rp_dev *d, int want,
 	ret = rp_dev_read_gids(d, t);
 	if (!ret)
 		ret = want >= 0 ?
-		      rp_dev_check_gid(d, t, want, gid, why, why_len) :
-		      rp_dev_choose_gid(d, t, prefs, gid, why, why_len);
+			      rp_dev_check_gid(d, t, want, gid, why, why_len) :
+			      rp_dev_choose_gid(d, t, prefs, gid, why, why_len);
 	free(t);
 	if (ret < 0)
 		return ret;

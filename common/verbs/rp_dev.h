@@ -17,7 +17,7 @@ struct rp_dev {
 	struct ibv_port_attr port_attr;
 	unsigned int port;
 	char name[IBV_SYSFS_NAME_MAX];
-	bool borrowed;		/* ctx is rdma_cm's: rp_dev_close keeps it */
+	bool borrowed; /* ctx is rdma_cm's: rp_dev_close keeps it */
 };
 
 /*
@@ -33,8 +33,7 @@ int rp_dev_open(struct rp_dev *d, const char *name, unsigned int port);
  * rp_dev_attach - as rp_dev_open, on a context someone else opened and
  * keeps (-R: the device rdma_cm routed to); rp_dev_close leaves it open.
  */
-int rp_dev_attach(struct rp_dev *d, struct ibv_context *ctx,
-		  unsigned int port);
+int rp_dev_attach(struct rp_dev *d, struct ibv_context *ctx, unsigned int port);
 
 /*
  * rp_dev_exists - whether RDMA device @name is present, without opening it

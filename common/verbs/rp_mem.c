@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
-#include <stddef.h>	/* hugetlbfs.h uses size_t without including it */
+#include <stddef.h> /* hugetlbfs.h uses size_t without including it */
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -78,7 +78,7 @@ int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node)
 		return ret;
 	b->len = len;
 	rp_buf_bind(b, numa_node);
-	memset(b->addr, 0, len);	/* fault every page in now */
+	memset(b->addr, 0, len); /* fault every page in now */
 	return 0;
 }
 
@@ -91,12 +91,13 @@ void rp_buf_free(struct rp_buf *b)
 	memset(b, 0, sizeof(*b));
 }
 
-const char *rp_buf_describe(const struct rp_buf *b, bool wanted_huge,
-			    char *out, size_t len)
+const char *rp_buf_describe(const struct rp_buf *b, bool wanted_huge, char *out,
+			    size_t len)
 {
 	snprintf(out, len, "%zu KiB %s%s", b->page_size >> 10,
 		 b->kind == RP_BUF_HUGE ? "hugepages" : "pages",
 		 b->kind != RP_BUF_HUGE && wanted_huge ?
-		 " (no free hugepages: fell back to base pages)" : "");
+			 " (no free hugepages: fell back to base pages)" :
+			 "");
 	return out;
 }

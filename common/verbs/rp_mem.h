@@ -11,16 +11,16 @@
 
 enum rp_buf_kind {
 	RP_BUF_NONE = 0,
-	RP_BUF_HUGE,	/* libhugetlbfs get_hugepage_region(GHR_STRICT) */
-	RP_BUF_NORMAL,	/* anonymous mmap, base pages */
+	RP_BUF_HUGE,   /* libhugetlbfs get_hugepage_region(GHR_STRICT) */
+	RP_BUF_NORMAL, /* anonymous mmap, base pages */
 };
 
 struct rp_buf {
 	void *addr;
-	size_t len;		/* bytes usable at addr */
-	size_t page_size;	/* bytes per page actually backing the buffer */
+	size_t len;	  /* bytes usable at addr */
+	size_t page_size; /* bytes per page actually backing the buffer */
 	enum rp_buf_kind kind;
-	int numa_node;		/* node the pages are bound to, -1 = none */
+	int numa_node; /* node the pages are bound to, -1 = none */
 };
 
 /*
@@ -40,7 +40,7 @@ void rp_buf_free(struct rp_buf *b);
  * rp_buf_describe - "2048 KiB hugepages" or "4 KiB pages (no free
  * hugepages)" for reports. Returns @out.
  */
-const char *rp_buf_describe(const struct rp_buf *b, bool wanted_huge,
-			    char *out, size_t len);
+const char *rp_buf_describe(const struct rp_buf *b, bool wanted_huge, char *out,
+			    size_t len);
 
 #endif /* RP_MEM_H */

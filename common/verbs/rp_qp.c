@@ -51,7 +51,8 @@ static int rp_qp_check_inline(struct rp_rail *r, unsigned int i,
 	if (got >= r->max_inline)
 		return 0;
 	rp_err("invalid -I value '%u': %s gives QPs only %u bytes of inline "
-	       "data", r->max_inline, r->dev.name, got);
+	       "data",
+	       r->max_inline, r->dev.name, got);
 	return -EINVAL;
 }
 
@@ -59,9 +60,12 @@ static int rp_qp_create_fail(const struct rp_rail *r, unsigned int i, int err)
 {
 	if (r->max_inline)
 		rp_err("ibv_create_qp on %s (QP %u, TX depth %u, -I %u bytes "
-		       "inline): %s%s", r->dev.name, i, r->tx_depth,
-		       r->max_inline, strerror(err), err == EINVAL ?
-		       " (more inline data than the device takes?)" : "");
+		       "inline): %s%s",
+		       r->dev.name, i, r->tx_depth, r->max_inline,
+		       strerror(err),
+		       err == EINVAL ?
+			       " (more inline data than the device takes?)" :
+			       "");
 	else
 		rp_err("ibv_create_qp on %s (QP %u, TX depth %u): %s",
 		       r->dev.name, i, r->tx_depth, strerror(err));
@@ -79,9 +83,9 @@ static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
 			r->qpx[i] = ibv_qp_to_qp_ex(r->qp[i]);
 			return rp_qp_check_inline(r, i, &a);
 		}
-		if (i > 0)	/* it worked for QP 0: a real failure */
+		if (i > 0) /* it worked for QP 0: a real failure */
 			return rp_qp_create_fail(r, i, errno);
-		r->wr_api = false;	/* provider without ibv_wr_* */
+		r->wr_api = false; /* provider without ibv_wr_* */
 	}
 	rp_qp_init_attr(r, &a, false);
 	r->qp[i] = ibv_create_qp_ex(r->dev.ctx, &a);
@@ -101,9 +105,9 @@ int rp_qp_create_cm(struct rp_rail *r, unsigned int i, struct rdma_cm_id *id)
 			r->qpx[i] = ibv_qp_to_qp_ex(id->qp);
 			return rp_qp_check_inline(r, i, &a);
 		}
-		if (i > 0)	/* it worked for QP 0: a real failure */
+		if (i > 0) /* it worked for QP 0: a real failure */
 			return rp_qp_create_fail(r, i, errno);
-		r->wr_api = false;	/* provider without ibv_wr_* */
+		r->wr_api = false; /* provider without ibv_wr_* */
 	}
 	rp_qp_init_attr(r, &a, false);
 	if (rdma_create_qp_ex(id, &a))
@@ -127,8 +131,9 @@ int rp_qp_create(struct rp_rail *r, unsigned int i)
 	ret = rp_qp_alloc(r, i);
 	if (ret)
 		return ret;
-	ret = ibv_modify_qp(r->qp[i], &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX |
-			    IBV_QP_PORT | IBV_QP_ACCESS_FLAGS);
+	ret = ibv_modify_qp(r->qp[i], &a,
+			    IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT |
+				    IBV_QP_ACCESS_FLAGS);
 	if (ret) {
 		rp_err("ibv_modify_qp to INIT on %s QP %#x: %s", r->dev.name,
 		       r->qp[i]->qp_num, strerror(ret));
@@ -167,10 +172,11 @@ static int rp_qp_to_rtr(struct rp_rail *r, unsigned int i,
 	int ret;
 
 	rp_qp_ah(r, peer, &a.ah_attr);
-	ret = ibv_modify_qp(r->qp[i], &a, IBV_QP_STATE | IBV_QP_AV |
-			    IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
-			    IBV_QP_RQ_PSN | IBV_QP_MAX_DEST_RD_ATOMIC |
-			    IBV_QP_MIN_RNR_TIMER);
+	ret = ibv_modify_qp(r->qp[i], &a,
+			    IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU |
+				    IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
+				    IBV_QP_MAX_DEST_RD_ATOMIC |
+				    IBV_QP_MIN_RNR_TIMER);
 	if (ret)
 		rp_err("ibv_modify_qp to RTR on %s QP %#x (peer QPN %#x): %s",
 		       r->dev.name, r->qp[i]->qp_num, peer->qp[i].qpn,
@@ -194,9 +200,10 @@ int rp_qp_to_rts(struct rp_rail *r, unsigned int i,
 	ret = rp_qp_to_rtr(r, i, peer);
 	if (ret)
 		return ret;
-	ret = ibv_modify_qp(r->qp[i], &a, IBV_QP_STATE | IBV_QP_TIMEOUT |
-			    IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
-			    IBV_QP_SQ_PSN | IBV_QP_MAX_QP_RD_ATOMIC);
+	ret = ibv_modify_qp(r->qp[i], &a,
+			    IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT |
+				    IBV_QP_RNR_RETRY | IBV_QP_SQ_PSN |
+				    IBV_QP_MAX_QP_RD_ATOMIC);
 	if (ret)
 		rp_err("ibv_modify_qp to RTS on %s QP %#x: %s", r->dev.name,
 		       r->qp[i]->qp_num, strerror(ret));

@@ -12,12 +12,14 @@
 #include "net/rp_gid_rules.h"
 
 _Static_assert(RP_LINK_LAYER_IB == IBV_LINK_LAYER_INFINIBAND &&
-	       RP_LINK_LAYER_ETH == IBV_LINK_LAYER_ETHERNET &&
-	       RP_WIRE_MTU_MIN == IBV_MTU_256 && RP_WIRE_MTU_MAX == IBV_MTU_4096,
+		       RP_LINK_LAYER_ETH == IBV_LINK_LAYER_ETHERNET &&
+		       RP_WIRE_MTU_MIN == IBV_MTU_256 &&
+		       RP_WIRE_MTU_MAX == IBV_MTU_4096,
 	       "RAIL carries libibverbs' link-layer and MTU values");
 
-#define RP_MR_ACCESS (IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | \
-		      IBV_ACCESS_REMOTE_READ)
+#define RP_MR_ACCESS \
+	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | \
+	 IBV_ACCESS_REMOTE_READ)
 
 uint64_t rp_rail_slice_bytes(uint64_t max_msg)
 {
@@ -103,8 +105,9 @@ static int rp_rail_check_cfg(struct rp_rail *r, const struct rp_rail_cfg *c)
 	/* Before any buffer is allocated: -s 2G must not fill memory first. */
 	if (c->max_msg > r->dev.port_attr.max_msg_sz) {
 		rp_err("size %llu exceeds the largest message %s allows "
-		       "(max_msg_sz %u)", (unsigned long long)c->max_msg,
-		       r->dev.name, r->dev.port_attr.max_msg_sz);
+		       "(max_msg_sz %u)",
+		       (unsigned long long)c->max_msg, r->dev.name,
+		       r->dev.port_attr.max_msg_sz);
 		return -EINVAL;
 	}
 	if (c->tx_depth > (unsigned int)da->max_qp_wr) {
@@ -114,7 +117,7 @@ static int rp_rail_check_cfg(struct rp_rail *r, const struct rp_rail_cfg *c)
 	}
 	r->mtu = r->dev.port_attr.active_mtu;
 	if (mtu && mtu < r->mtu)
-		r->mtu = mtu;	/* -m above the active MTU is capped to it */
+		r->mtu = mtu; /* -m above the active MTU is capped to it */
 	r->rd_atomic = c->rd_atomic ? c->rd_atomic : 1;
 	if (r->rd_atomic > (unsigned int)da->max_qp_rd_atom)
 		r->rd_atomic = (unsigned int)da->max_qp_rd_atom;
@@ -202,7 +205,8 @@ static int rp_rail_gid_by_raw(struct rp_rail *r, const uint8_t sgid[16])
 	unsigned int i;
 
 	if (!rp_dev_is_roce(&r->dev)) {
-		snprintf(r->gid_why, sizeof(r->gid_why), "InfiniBand: "
+		snprintf(r->gid_why, sizeof(r->gid_why),
+			 "InfiniBand: "
 			 "rdma_cm's route, no GRH");
 		return 0;
 	}
@@ -215,15 +219,17 @@ static int rp_rail_gid_by_raw(struct rp_rail *r, const uint8_t sgid[16])
 			best = &t.e[i];
 	if (!best) {
 		rp_err("-R: rdma_cm's source GID %s is not in the GID table "
-		       "of %s port %u", rp_gid_to_str(sgid, str), r->dev.name,
-		       r->dev.port);
+		       "of %s port %u",
+		       rp_gid_to_str(sgid, str), r->dev.name, r->dev.port);
 		return -ENOENT;
 	}
 	r->gid = *best;
 	r->gid_index = (int)best->index;
-	snprintf(r->gid_why, sizeof(r->gid_why), "%s %s on %s (rdma_cm's "
-		 "route)", rp_gid_type_str(best->type),
-		 rp_gid_to_str(best->raw, str), best->ndev);
+	snprintf(r->gid_why, sizeof(r->gid_why),
+		 "%s %s on %s (rdma_cm's "
+		 "route)",
+		 rp_gid_type_str(best->type), rp_gid_to_str(best->raw, str),
+		 best->ndev);
 	return 0;
 }
 
@@ -256,8 +262,8 @@ static void rp_rail_destroy_qps(struct rp_rail *r)
 
 	for (i = 0; r->qp && i < r->num_qps; i++) {
 		if (r->qp[i] && ibv_destroy_qp(r->qp[i]))
-			rp_err("ibv_destroy_qp on %s QP %u: %s", r->dev.name,
-			       i, strerror(errno));
+			rp_err("ibv_destroy_qp on %s QP %u: %s", r->dev.name, i,
+			       strerror(errno));
 	}
 	free(r->qp);
 	free(r->qpx);
@@ -271,14 +277,16 @@ void rp_rail_fini(struct rp_rail *r)
 {
 	rp_rail_destroy_qps(r);
 	if (r->cq && ibv_destroy_cq(r->cq))
-		rp_err("ibv_destroy_cq on %s: %s", r->dev.name, strerror(errno));
+		rp_err("ibv_destroy_cq on %s: %s", r->dev.name,
+		       strerror(errno));
 	r->cq = NULL;
 	if (r->mr && ibv_dereg_mr(r->mr))
 		rp_err("ibv_dereg_mr on %s: %s", r->dev.name, strerror(errno));
 	r->mr = NULL;
 	rp_buf_free(&r->buf);
 	if (r->pd && ibv_dealloc_pd(r->pd))
-		rp_err("ibv_dealloc_pd on %s: %s", r->dev.name, strerror(errno));
+		rp_err("ibv_dealloc_pd on %s: %s", r->dev.name,
+		       strerror(errno));
 	r->pd = NULL;
 	rp_dev_close(&r->dev);
 }
@@ -317,8 +325,7 @@ static int rp_rail_check_gid_peer(const struct rp_rail *r,
 	char ls[RP_GID_STR_LEN], rs[RP_GID_STR_LEN];
 	const char *what;
 
-	if (r->gid_index < 0 || peer->gid_index < 0 ||
-	    !rp_dev_is_roce(&r->dev))
+	if (r->gid_index < 0 || peer->gid_index < 0 || !rp_dev_is_roce(&r->dev))
 		return 0;
 	if ((unsigned int)r->gid.type != peer->gid_type)
 		what = "RoCE versions differ";
@@ -347,8 +354,8 @@ static int rp_rail_check_peer(const struct rp_rail *r,
 	}
 	if ((r->gid_index >= 0) != (peer->gid_index >= 0)) {
 		rp_err("GRH mismatch on %s: local GID index %d, remote %d "
-		       "(give -x on both sides or on neither)", r->dev.name,
-		       r->gid_index, peer->gid_index);
+		       "(give -x on both sides or on neither)",
+		       r->dev.name, r->gid_index, peer->gid_index);
 		return -EPROTO;
 	}
 	return rp_rail_check_gid_peer(r, peer);

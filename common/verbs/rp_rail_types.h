@@ -18,50 +18,50 @@
 #include "verbs/rp_mem.h"
 
 struct rp_rail_cfg {
-	const char *dev;	/* device name, NULL = first */
-	unsigned int port;	/* device port */
-	int gid_index;		/* -x, -1 = choose */
-	unsigned int num_qps;	/* 1 .. RP_MAX_QPS */
-	unsigned int tx_depth;	/* send queue depth per QP, WRs */
-	uint64_t slice;		/* bytes of buffer per QP, > 0 */
-	uint64_t max_msg;	/* largest message, bytes; 0 = not checked */
-	unsigned int mtu;	/* bytes, 0 = port's active MTU */
-	unsigned int rd_atomic;	/* outstanding RDMA READs per QP, 0 = 1 */
+	const char *dev;	 /* device name, NULL = first */
+	unsigned int port;	 /* device port */
+	int gid_index;		 /* -x, -1 = choose */
+	unsigned int num_qps;	 /* 1 .. RP_MAX_QPS */
+	unsigned int tx_depth;	 /* send queue depth per QP, WRs */
+	uint64_t slice;		 /* bytes of buffer per QP, > 0 */
+	uint64_t max_msg;	 /* largest message, bytes; 0 = not checked */
+	unsigned int mtu;	 /* bytes, 0 = port's active MTU */
+	unsigned int rd_atomic;	 /* outstanding RDMA READs per QP, 0 = 1 */
 	unsigned int max_inline; /* -I: inline bytes each QP must take */
 	unsigned int qp_timeout; /* -u: ACK timeout 4.096 us * 2^t, 0 .. 31
 				  * (rp_session sets both from the options) */
 	bool hugepages;
-	bool fill_pattern;	/* each QP's slice holds rp_pattern_fill's
+	bool fill_pattern; /* each QP's slice holds rp_pattern_fill's
 				 * bytes before its rkey is handed out (the
 				 * source of a validated READ); else zeros */
-	bool bind_numa;		/* bind the buffer to numa_node (else none) */
+	bool bind_numa;	   /* bind the buffer to numa_node (else none) */
 	int numa_node;
-	bool ipv6;		/* GID choice: IPv6 before IPv4-mapped */
-	bool peer_known;	/* peer holds the peer's IPv4 address */
-	uint8_t peer[16];	/* IPv4-mapped; prefers a GID in its subnet */
+	bool ipv6;	  /* GID choice: IPv6 before IPv4-mapped */
+	bool peer_known;  /* peer holds the peer's IPv4 address */
+	uint8_t peer[16]; /* IPv4-mapped; prefers a GID in its subnet */
 };
 
 struct rp_rail {
 	struct rp_dev dev;
-	int gid_index;		/* -1: no GRH (InfiniBand without -x) */
+	int gid_index; /* -1: no GRH (InfiniBand without -x) */
 	struct rp_gid_entry gid;
-	char gid_why[192];	/* one line: why this GID */
+	char gid_why[192]; /* one line: why this GID */
 	struct rp_buf buf;
 	uint64_t slice;
 	struct ibv_pd *pd;
 	struct ibv_mr *mr;
-	bool relaxed_ordering;	/* MR registered with RELAXED_ORDERING */
+	bool relaxed_ordering; /* MR registered with RELAXED_ORDERING */
 	struct ibv_cq *cq;
 	unsigned int num_qps;
 	unsigned int tx_depth;
 	unsigned int rd_atomic;
-	unsigned int max_inline;	/* asked for; each QP has at least it */
+	unsigned int max_inline; /* asked for; each QP has at least it */
 	unsigned int qp_timeout;
 	struct ibv_qp **qp;
-	struct ibv_qp_ex **qpx;	/* NULL entries: no ibv_wr_* API */
+	struct ibv_qp_ex **qpx; /* NULL entries: no ibv_wr_* API */
 	uint32_t *psn;
-	bool wr_api;		/* QPs support the ibv_wr_* API */
-	enum ibv_mtu mtu;	/* local choice; negotiated by rp_rail_connect */
+	bool wr_api;	  /* QPs support the ibv_wr_* API */
+	enum ibv_mtu mtu; /* local choice; negotiated by rp_rail_connect */
 };
 
 /* rp_rail_slice - start of QP @i's slice in the local buffer. */

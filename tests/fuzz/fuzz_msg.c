@@ -20,7 +20,7 @@ static struct rp_rail_addr rp_fz_rail;
 static void rp_fz_same(const uint8_t *in, size_t len, size_t out_len)
 {
 	if (out_len != len || memcmp(in, rp_fz_out, len))
-		abort();	/* accepted bytes that do not round-trip */
+		abort(); /* accepted bytes that do not round-trip */
 }
 
 static void rp_fz_payload(uint8_t which, const uint8_t *in, size_t len)
@@ -33,23 +33,28 @@ static void rp_fz_payload(uint8_t which, const uint8_t *in, size_t len)
 	switch (which % 5) {
 	case 0:
 		if (!rp_msg_decode_params(in, len, &p))
-			rp_fz_same(in, len, rp_msg_encode_params(rp_fz_out,
-				   sizeof(rp_fz_out), &p));
+			rp_fz_same(in, len,
+				   rp_msg_encode_params(rp_fz_out,
+							sizeof(rp_fz_out), &p));
 		break;
 	case 1:
 		if (!rp_msg_decode_rail(in, len, &rp_fz_rail))
-			rp_fz_same(in, len, rp_msg_encode_rail(rp_fz_out,
-				   sizeof(rp_fz_out), &rp_fz_rail));
+			rp_fz_same(in, len,
+				   rp_msg_encode_rail(rp_fz_out,
+						      sizeof(rp_fz_out),
+						      &rp_fz_rail));
 		break;
 	case 2:
 		if (!rp_msg_decode_result(in, len, &r))
-			rp_fz_same(in, len, rp_msg_encode_result(rp_fz_out,
-				   sizeof(rp_fz_out), &r));
+			rp_fz_same(in, len,
+				   rp_msg_encode_result(rp_fz_out,
+							sizeof(rp_fz_out), &r));
 		break;
 	case 3:
 		if (!rp_msg_decode_verdict(in, len, &v))
-			rp_fz_same(in, len, rp_msg_encode_verdict(rp_fz_out,
-				   sizeof(rp_fz_out), &v));
+			rp_fz_same(in, len,
+				   rp_msg_encode_verdict(
+					   rp_fz_out, sizeof(rp_fz_out), &v));
 		break;
 	case 4:
 		rp_msg_decode_error(in, len, text, sizeof(text));
@@ -67,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size >= RP_MSG_HDR_LEN &&
 	    !rp_msg_hdr_decode(data, &h, err, sizeof(err)) &&
 	    (h.len > RP_MSG_MAX_PAYLOAD || !h.type || h.type > RP_MSG_TYPE_MAX))
-		abort();	/* a header it should have refused */
+		abort(); /* a header it should have refused */
 	if (size < 1 || size - 1 > RP_MSG_MAX_PAYLOAD)
 		return 0;
 	rp_fz_payload(data[0], data + 1, size - 1);

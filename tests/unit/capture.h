@@ -15,7 +15,7 @@
 struct capture {
 	FILE *tmp;
 	int saved;
-	int fd;		/* STDERR_FILENO or STDOUT_FILENO */
+	int fd; /* STDERR_FILENO or STDOUT_FILENO */
 };
 
 /* Redirect file descriptor @fd (stdout or stderr) to a temporary file. */

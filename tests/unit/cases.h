@@ -25,30 +25,30 @@
 #endif
 
 /* Append the tests of the array @tab to @t at index @n. */
-#define TESTS_ADD(t, n, tab)						\
-	do {								\
-		memcpy(&(t)[(n)], (tab), sizeof(tab));			\
-		(n) += ARRAY_SIZE(tab);					\
+#define TESTS_ADD(t, n, tab) \
+	do { \
+		memcpy(&(t)[(n)], (tab), sizeof(tab)); \
+		(n) += ARRAY_SIZE(tab); \
 	} while (0)
 
 /* Append one test per row of the array @rows: named @rows[i].name, run
  * by @func with *state = &@rows[i]. */
-#define CASES_ADD(t, n, func, rows)					\
-	do {								\
-		size_t i_;						\
-									\
-		for (i_ = 0; i_ < ARRAY_SIZE(rows); i_++)		\
-			(t)[(n)++] = (struct CMUnitTest){		\
-				.name = (rows)[i_].name,		\
-				.test_func = (func),			\
-				.initial_state = (void *)&(rows)[i_],	\
-			};						\
+#define CASES_ADD(t, n, func, rows) \
+	do { \
+		size_t i_; \
+\
+		for (i_ = 0; i_ < ARRAY_SIZE(rows); i_++) \
+			(t)[(n)++] = (struct CMUnitTest){ \
+				.name = (rows)[i_].name, \
+				.test_func = (func), \
+				.initial_state = (void *)&(rows)[i_], \
+			}; \
 	} while (0)
 
 /* Run the tests of the array @t, all @n of its slots filled. */
-#define RUN_TESTS(t, n)							\
-	((n) == ARRAY_SIZE(t) ? cmocka_run_group_tests(t, NULL, NULL) :	\
-	 tests_miscounted((n), ARRAY_SIZE(t)))
+#define RUN_TESTS(t, n) \
+	((n) == ARRAY_SIZE(t) ? cmocka_run_group_tests(t, NULL, NULL) : \
+				tests_miscounted((n), ARRAY_SIZE(t)))
 
 static inline int tests_miscounted(size_t n, size_t len)
 {

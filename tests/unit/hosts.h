@@ -11,7 +11,7 @@
 #include <limits.h>
 #include <stdio.h>
 
-#include "fixtures.h"	/* find_fixtures, is_dir, strip_dirs */
+#include "fixtures.h" /* find_fixtures, is_dir, strip_dirs */
 
 /* The hosts directory into @out (PATH_MAX bytes). */
 static inline void hosts_find(const char *argv0, char *out)

@@ -26,12 +26,12 @@
 
 #define KIB 1024ull
 
-#define assert_near(got, want, tol)                                          \
-	do {                                                                 \
-		double g_ = (got), w_ = (want);                              \
-		if (!(fabs(g_ - w_) <= (tol)))                               \
+#define assert_near(got, want, tol) \
+	do { \
+		double g_ = (got), w_ = (want); \
+		if (!(fabs(g_ - w_) <= (tol))) \
 			fail_msg("%s = %.9f, want %.9f +- %g", #got, g_, w_, \
-				 (double)(tol));                             \
+				 (double)(tol)); \
 	} while (0)
 
 /* --- rp_roce_write_ceiling ---------------------------------------------- */
@@ -76,8 +76,7 @@ static void test_anchor_table_200g_400g(void **state)
 	assert_near(rp_roce_write_ceiling(400, 64 * KIB, 4096),
 		    4 * rp_roce_write_ceiling(100, 64 * KIB, 4096), 1e-9);
 	/* 25G, MTU 4096, 64 KiB: 25 * 65536 / 66864 = 24.50347 */
-	assert_near(rp_roce_write_ceiling(25, 64 * KIB, 4096), 24.503470,
-		    1e-6);
+	assert_near(rp_roce_write_ceiling(25, 64 * KIB, 4096), 24.503470, 1e-6);
 }
 
 static void test_large_message_limit(void **state)
@@ -87,13 +86,11 @@ static void test_large_message_limit(void **state)
 	 * MTU 4096: 409600 / 4178 = 98.03734 (anchors.md: 98.04) */
 	assert_near(rp_roce_write_ceiling(100, 1ull << 30, 4096),
 		    100.0 * 4096 / 4178, 0.005);
-	assert_near(rp_roce_write_ceiling(100, 1ull << 30, 4096), 98.04,
-		    0.005);
+	assert_near(rp_roce_write_ceiling(100, 1ull << 30, 4096), 98.04, 0.005);
 	/* MTU 1024: 102400 / 1106 = 92.58590 (anchors.md: 92.59) */
 	assert_near(rp_roce_write_ceiling(100, 1ull << 30, 1024),
 		    100.0 * 1024 / 1106, 0.005);
-	assert_near(rp_roce_write_ceiling(100, 1ull << 30, 1024), 92.59,
-		    0.005);
+	assert_near(rp_roce_write_ceiling(100, 1ull << 30, 1024), 92.59, 0.005);
 	/* MTU 2048: 204800 / 2130 = 96.15023 */
 	assert_near(rp_roce_write_ceiling(100, 1ull << 30, 2048),
 		    100.0 * 2048 / 2130, 0.005);
@@ -122,8 +119,7 @@ static void test_partial_packets(void **state)
 		    1e-6);
 	/* fractional rate: 2.5 Gb/s (SDR 1x), 64 KiB at 4096:
 	 * 2.5 * 65536 / 66864 = 2.450347 */
-	assert_near(rp_roce_write_ceiling(2.5, 64 * KIB, 4096), 2.450347,
-		    1e-6);
+	assert_near(rp_roce_write_ceiling(2.5, 64 * KIB, 4096), 2.450347, 1e-6);
 }
 
 static void test_zeros(void **state)
@@ -141,19 +137,28 @@ static void test_zeros(void **state)
 /* ibv_port_attr codes: active_speed 1 SDR, 2 DDR, 4 QDR, 8 FDR10, 16 FDR,
  * 32 EDR, 64 HDR, 128 NDR, 256 XDR (active_speed_ex); active_width 1 = 1x,
  * 2 = 4x, 4 = 8x, 8 = 12x, 16 = 2x. */
-enum { SDR = 1, DDR = 2, QDR = 4, FDR10 = 8, FDR = 16, EDR = 32, HDR = 64,
-       NDR = 128, XDR = 256 };
+enum {
+	SDR = 1,
+	DDR = 2,
+	QDR = 4,
+	FDR10 = 8,
+	FDR = 16,
+	EDR = 32,
+	HDR = 64,
+	NDR = 128,
+	XDR = 256
+};
 enum { W1X = 1, W4X = 2, W8X = 4, W12X = 8, W2X = 16 };
 
 static void test_ib_rate_common(void **state)
 {
 	(void)state;
-	assert_true(rp_ib_rate_gbps(EDR, W4X) == 100.0);	/* 25 * 4 */
-	assert_true(rp_ib_rate_gbps(HDR, W4X) == 200.0);	/* 50 * 4 */
-	assert_true(rp_ib_rate_gbps(NDR, W4X) == 400.0);	/* 100 * 4 */
-	assert_true(rp_ib_rate_gbps(FDR, W4X) == 56.0);		/* 14 * 4 */
-	assert_true(rp_ib_rate_gbps(SDR, W1X) == 2.5);		/* 2.5 * 1 */
-	assert_true(rp_ib_rate_gbps(XDR, W4X) == 800.0);	/* 200 * 4 */
+	assert_true(rp_ib_rate_gbps(EDR, W4X) == 100.0); /* 25 * 4 */
+	assert_true(rp_ib_rate_gbps(HDR, W4X) == 200.0); /* 50 * 4 */
+	assert_true(rp_ib_rate_gbps(NDR, W4X) == 400.0); /* 100 * 4 */
+	assert_true(rp_ib_rate_gbps(FDR, W4X) == 56.0);	 /* 14 * 4 */
+	assert_true(rp_ib_rate_gbps(SDR, W1X) == 2.5);	 /* 2.5 * 1 */
+	assert_true(rp_ib_rate_gbps(XDR, W4X) == 800.0); /* 200 * 4 */
 }
 
 static void test_ib_rate_all_codes(void **state)
@@ -170,17 +175,17 @@ static void test_ib_rate_all_codes(void **state)
 	assert_true(rp_ib_rate_gbps(NDR, W1X) == 100.0);
 	assert_true(rp_ib_rate_gbps(XDR, W1X) == 200.0);
 	/* every width at EDR (25 per lane) */
-	assert_true(rp_ib_rate_gbps(EDR, W2X) == 50.0);		/* 25 * 2 */
-	assert_true(rp_ib_rate_gbps(EDR, W8X) == 200.0);	/* 25 * 8 */
-	assert_true(rp_ib_rate_gbps(EDR, W12X) == 300.0);	/* 25 * 12 */
+	assert_true(rp_ib_rate_gbps(EDR, W2X) == 50.0);	  /* 25 * 2 */
+	assert_true(rp_ib_rate_gbps(EDR, W8X) == 200.0);  /* 25 * 8 */
+	assert_true(rp_ib_rate_gbps(EDR, W12X) == 300.0); /* 25 * 12 */
 	/* more combinations */
-	assert_true(rp_ib_rate_gbps(QDR, W4X) == 40.0);		/* 10 * 4 */
-	assert_true(rp_ib_rate_gbps(FDR10, W4X) == 40.0);	/* 10 * 4 */
-	assert_true(rp_ib_rate_gbps(DDR, W4X) == 20.0);		/* 5 * 4 */
-	assert_true(rp_ib_rate_gbps(SDR, W12X) == 30.0);	/* 2.5 * 12 */
-	assert_true(rp_ib_rate_gbps(HDR, W2X) == 100.0);	/* 50 * 2 */
-	assert_true(rp_ib_rate_gbps(NDR, W8X) == 800.0);	/* 100 * 8 */
-	assert_true(rp_ib_rate_gbps(XDR, W2X) == 400.0);	/* 200 * 2 */
+	assert_true(rp_ib_rate_gbps(QDR, W4X) == 40.0);	  /* 10 * 4 */
+	assert_true(rp_ib_rate_gbps(FDR10, W4X) == 40.0); /* 10 * 4 */
+	assert_true(rp_ib_rate_gbps(DDR, W4X) == 20.0);	  /* 5 * 4 */
+	assert_true(rp_ib_rate_gbps(SDR, W12X) == 30.0);  /* 2.5 * 12 */
+	assert_true(rp_ib_rate_gbps(HDR, W2X) == 100.0);  /* 50 * 2 */
+	assert_true(rp_ib_rate_gbps(NDR, W8X) == 800.0);  /* 100 * 8 */
+	assert_true(rp_ib_rate_gbps(XDR, W2X) == 400.0);  /* 200 * 2 */
 }
 
 static void test_ib_rate_unknown(void **state)
@@ -209,7 +214,8 @@ static void net_root(void **state, char *out, size_t len)
 	snprintf(out, len, "%s/counters/net", (const char *)*state);
 	if (!is_dir(out))
 		fail_msg("fixture directory %s not found: run from the repo "
-			 "root or set RP_FIXTURES", out);
+			 "root or set RP_FIXTURES",
+			 out);
 }
 
 static void test_netdev_speed(void **state)
@@ -240,8 +246,8 @@ static void test_netdev_speed_unknown(void **state)
 	assert_true(rp_netdev_speed_gbps(root, "") == 0);
 	assert_true(rp_netdev_speed_gbps(root, NULL) == 0);
 	/* a root that does not exist */
-	assert_true(rp_netdev_speed_gbps("/nonexistent/railperf", "eth100g")
-		    == 0);
+	assert_true(rp_netdev_speed_gbps("/nonexistent/railperf", "eth100g") ==
+		    0);
 }
 
 int main(int argc, char **argv)

@@ -36,7 +36,8 @@ static void root_of(const char *sub, char *out, size_t len)
 	snprintf(out, len, "%s/counters/%s", fixtures, sub);
 	if (!is_dir(out))
 		fail_msg("fixture directory %s not found: run from the repo "
-			 "root or set RP_FIXTURES", out);
+			 "root or set RP_FIXTURES",
+			 out);
 }
 
 /* Read with @c poisoned first, so that fields left unset show. */
@@ -48,14 +49,16 @@ static int read_port(const char *root, const char *dev, unsigned int port,
 }
 
 /* have_data, the byte counts, have_pkts, the packet counts, the source. */
+/* clang-format off */
 #define PC(d, xb, rb, p, xp, rp, src) {					\
 	.have_data = (d), .xmit_bytes = (xb), .rcv_bytes = (rb),	\
 	.have_pkts = (p), .xmit_pkts = (xp), .rcv_pkts = (rp),		\
 	.pkts_source = (src) }
+/* clang-format on */
 
 /* Which fields check() compares. */
-#define DATA	1u	/* have_data, xmit_bytes, rcv_bytes */
-#define PKTS	2u	/* have_pkts, xmit_pkts, rcv_pkts, pkts_source */
+#define DATA 1u /* have_data, xmit_bytes, rcv_bytes */
+#define PKTS 2u /* have_pkts, xmit_pkts, rcv_pkts, pkts_source */
 
 static void check(const struct rp_port_counters *c,
 		  const struct rp_port_counters *want, unsigned int fields)
@@ -73,8 +76,7 @@ static void check(const struct rp_port_counters *c,
 			assert_null(c->pkts_source);
 		} else {
 			assert_non_null(c->pkts_source);
-			assert_string_equal(c->pkts_source,
-					    want->pkts_source);
+			assert_string_equal(c->pkts_source, want->pkts_source);
 		}
 	}
 }
@@ -172,8 +174,7 @@ static const struct delta_case delta_cases[] = {
 	  PC(true, 4000, 8000, true, 100, 200, "sent_pkts"),
 	  PC(false, 0, 0, false, 0, 0, NULL), DATA },
 	/* packets only after: dropped, with no source; data kept */
-	{ "test_delta_pkts_one_side",
-	  PC(true, 400, 800, false, 0, 0, NULL),
+	{ "test_delta_pkts_one_side", PC(true, 400, 800, false, 0, 0, NULL),
 	  PC(true, 1000, 900, true, 5, 6, "port_xmit_packets"),
 	  /* 1000 - 400, 900 - 800 */
 	  PC(true, 600, 100, false, 0, 0, NULL), DATA | PKTS },
@@ -182,8 +183,7 @@ static const struct delta_case delta_cases[] = {
 	  PC(true, 1000, 900, true, 5, 6, "port_xmit_packets"),
 	  PC(true, 400, 800, false, 0, 0, NULL),
 	  PC(false, 0, 0, false, 0, 0, NULL), PKTS },
-	{ "test_delta_nothing",
-	  PC(true, 1, 2, false, 0, 0, NULL),
+	{ "test_delta_nothing", PC(true, 1, 2, false, 0, 0, NULL),
 	  PC(false, 0, 0, true, 3, 4, "sent_pkts"),
 	  PC(false, 0, 0, false, 0, 0, NULL), DATA | PKTS },
 	/* the same snapshot twice: everything present, all 0 */
@@ -207,9 +207,8 @@ static void test_delta_fixture_run(void **state)
 	/* mlx5_0: 1600 WRITEs of 65536 B at MTU 1024.
 	 * (26215400 - 1000) words * 4 = 26214400 * 4 = 104857600 B;
 	 * (2500 - 2000) * 4 = 2000 B; 102430 - 30 packets; 1640 - 40 */
-	static const struct rp_port_counters mlx5 =
-		PC(true, 104857600, 2000, true, 102400, 1600,
-		   "port_xmit_packets");
+	static const struct rp_port_counters mlx5 = PC(
+		true, 104857600, 2000, true, 102400, 1600, "port_xmit_packets");
 	/* rxe0: packets only: 224256 - 123456, 654421 - 654321 */
 	static const struct rp_port_counters rxe =
 		PC(false, 0, 0, true, 100800, 100, "sent_pkts");
@@ -236,9 +235,8 @@ int main(int argc, char **argv)
 	static const struct CMUnitTest fixture_run[] = {
 		cmocka_unit_test(test_delta_fixture_run),
 	};
-	struct CMUnitTest tests[ARRAY_SIZE(read_cases) +
-			       ARRAY_SIZE(delta_cases) +
-			       ARRAY_SIZE(fixture_run)];
+	struct CMUnitTest tests[ARRAY_SIZE(read_cases) + ARRAY_SIZE(delta_cases) +
+				ARRAY_SIZE(fixture_run)];
 	size_t n = 0;
 
 	CASES_ADD(tests, n, test_read_case, read_cases);

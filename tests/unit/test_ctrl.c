@@ -31,7 +31,7 @@
 #include "proto/rp_msg.h"
 #include "base/rp_time.h"
 
-#define ALARM_S 8		/* safety net per test; each needs < 5 s */
+#define ALARM_S 8 /* safety net per test; each needs < 5 s */
 #define HOST "127.0.0.1"
 
 static int setup_alarm(void **state)
@@ -142,7 +142,7 @@ struct peer {
 	struct rp_ctrl *c;
 	void (*fn)(struct peer *);
 	int ret;
-	unsigned int port;	/* for the late server */
+	unsigned int port; /* for the late server */
 	struct rp_ctrl srv;
 };
 
@@ -189,8 +189,10 @@ static void test_connect_refused_times_out(void **state)
 	assert_int_equal(c.fd, -1);
 	if (dt < 0.9 || dt > 3.0)
 		fail_msg("gave up after %.3f s, want about 1 s", dt);
-	snprintf(want, sizeof(want), "could not connect to " HOST ":%u "
-		 "within 1 s", port);
+	snprintf(want, sizeof(want),
+		 "could not connect to " HOST ":%u "
+		 "within 1 s",
+		 port);
 	err_has(err, want);
 	err_has(err, "Connection refused");
 }
@@ -268,7 +270,7 @@ static void test_accept_times_out(void **state)
 	capture_begin(&cap);
 	ret = rp_ctrl_accept(lfd, 1, &c);
 	dt = since_s(t0);
-	closed = close(lfd) == -1 && errno == EBADF;	/* accept closed it */
+	closed = close(lfd) == -1 && errno == EBADF; /* accept closed it */
 	capture_end(&cap, err, sizeof(err));
 	assert_int_equal(ret, -ETIMEDOUT);
 	assert_int_equal(c.fd, -1);
@@ -283,8 +285,11 @@ static void test_accept_times_out(void **state)
 static void test_round_trip(void **state)
 {
 	const struct rp_params p = {
-		.test = RP_TEST_WRITE_BW, .size = 65536, .iters = 5000,
-		.num_qps = 2, .num_rails = 1,
+		.test = RP_TEST_WRITE_BW,
+		.size = 65536,
+		.iters = 5000,
+		.num_qps = 2,
+		.num_rails = 1,
 	};
 	uint8_t out[64], in[64];
 	struct rp_params q;
@@ -297,21 +302,23 @@ static void test_round_trip(void **state)
 	assert_int_equal(n, 32);
 	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_HELLO, out, n), 0);
 	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_HELLO, in, sizeof(in),
-				      &len, 1000), 0);
+				      &len, 1000),
+			 0);
 	assert_int_equal(len, 32);
 	assert_int_equal(rp_msg_decode_params(in, len, &q), 0);
 	assert_true(q.size == 65536 && q.iters == 5000 && q.num_qps == 2);
 	/* an empty message the other way */
 	assert_int_equal(rp_ctrl_send(&s.srv, RP_MSG_READY, NULL, 0), 0);
 	assert_int_equal(rp_ctrl_recv(&s.cli, RP_MSG_READY, in, sizeof(in),
-				      &len, -1), 0);
+				      &len, -1),
+			 0);
 	assert_int_equal(len, 0);
 	pair_close(&s);
 }
 
 static void send_big_rail(struct peer *p)
 {
-	size_t n = 36 + (size_t)RP_MAX_QPS * 28;	/* 28708 */
+	size_t n = 36 + (size_t)RP_MAX_QPS * 28; /* 28708 */
 	uint8_t *buf = malloc(n);
 
 	if (buf) {
@@ -334,10 +341,11 @@ static void test_round_trip_large(void **state)
 	pair_open(&s);
 	peer_start(&p, &s.cli, send_big_rail);
 	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_RAIL, in,
-				      RP_MSG_MAX_PAYLOAD, &len, 2000), 0);
+				      RP_MSG_MAX_PAYLOAD, &len, 2000),
+			 0);
 	peer_join(&p);
 	assert_int_equal(p.ret, 0);
-	assert_int_equal(len, 28708);	/* 36 + 1024 * 28 */
+	assert_int_equal(len, 28708); /* 36 + 1024 * 28 */
 	for (i = 0; i < len; i++)
 		assert_int_equal(in[i], 0x5a);
 	pair_close(&s);
@@ -357,7 +365,8 @@ static void test_recv_timeout(void **state)
 	pair_open(&s);
 	t0 = rp_now_ns();
 	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
-				  300, err, sizeof(err)), -ETIMEDOUT);
+				  300, err, sizeof(err)),
+			 -ETIMEDOUT);
 	dt = since_s(t0);
 	if (dt < 0.28 || dt > 1.5)
 		fail_msg("timed out after %.3f s, want 0.3 s", dt);
@@ -366,7 +375,8 @@ static void test_recv_timeout(void **state)
 	s.srv.timeout_ms = 300;
 	t0 = rp_now_ns();
 	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
-				  -1, err, sizeof(err)), -ETIMEDOUT);
+				  -1, err, sizeof(err)),
+			 -ETIMEDOUT);
 	dt = since_s(t0);
 	if (dt < 0.28 || dt > 1.5)
 		fail_msg("timed out after %.3f s, want 0.3 s", dt);
@@ -383,10 +393,11 @@ static void test_peer_closes(void **state)
 	(void)state;
 	pair_open(&s);
 	rp_ctrl_close(&s.cli);
-	rp_ctrl_close(&s.cli);	/* twice is fine */
+	rp_ctrl_close(&s.cli); /* twice is fine */
 	assert_int_equal(s.cli.fd, -1);
 	assert_int_equal(recv_msg(&s.srv, RP_MSG_RESULT, in, sizeof(in), &len,
-				  1000, err, sizeof(err)), -ECONNRESET);
+				  1000, err, sizeof(err)),
+			 -ECONNRESET);
 	err_has(err, "closed by the peer while waiting for RESULT");
 	pair_close(&s);
 }
@@ -406,7 +417,8 @@ static void test_peer_closes_mid_message(void **state)
 	send_raw(&s.cli, part, sizeof(part));
 	rp_ctrl_close(&s.cli);
 	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
-				  1000, err, sizeof(err)), -ECONNRESET);
+				  1000, err, sizeof(err)),
+			 -ECONNRESET);
 	pair_close(&s);
 }
 
@@ -422,7 +434,8 @@ static void test_foreign_bytes(void **state)
 	pair_open(&s);
 	send_raw(&s.cli, http, sizeof(http) - 1);
 	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
-				  1000, err, sizeof(err)), -EBADMSG);
+				  1000, err, sizeof(err)),
+			 -EBADMSG);
 	err_has(err, "not a railperf peer");
 	err_has(err, "GET / HT");
 	pair_close(&s);
@@ -439,7 +452,8 @@ static void test_error_message(void **state)
 	pair_open(&s);
 	rp_ctrl_send_error(&s.cli, "out of memory on rxe0\n");
 	assert_int_equal(recv_msg(&s.srv, RP_MSG_RESULT, in, sizeof(in), &len,
-				  1000, err, sizeof(err)), -EREMOTEIO);
+				  1000, err, sizeof(err)),
+			 -EREMOTEIO);
 	err_has(err, "gave up: out of memory on rxe0?");
 	pair_close(&s);
 }
@@ -455,12 +469,14 @@ static void test_wrong_type_or_too_big(void **state)
 	pair_open(&s);
 	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_READY, NULL, 0), 0);
 	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
-				  1000, err, sizeof(err)), -EBADMSG);
+				  1000, err, sizeof(err)),
+			 -EBADMSG);
 	err_has(err, "expected HELLO, got READY");
 	/* 32 bytes offered, room for 16 */
 	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_HELLO, out, 32), 0);
-	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, 16, &len, 1000,
-				  err, sizeof(err)), -EBADMSG);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, 16, &len, 1000, err,
+				  sizeof(err)),
+			 -EBADMSG);
 	err_has(err, "got HELLO of 32 bytes");
 	pair_close(&s);
 }
@@ -482,7 +498,8 @@ static void test_oversized_header(void **state)
 	send_raw(&s.cli, hdr, sizeof(hdr));
 	t0 = rp_now_ns();
 	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, RP_MSG_MAX_PAYLOAD,
-				  &len, 2000, err, sizeof(err)), -EBADMSG);
+				  &len, 2000, err, sizeof(err)),
+			 -EBADMSG);
 	assert_true(since_s(t0) < 0.5);
 	err_has(err, "70000 bytes exceeds the limit");
 	pair_close(&s);
@@ -525,7 +542,7 @@ static void test_progress_restarts_deadline(void **state)
 	assert_int_equal(p.ret, 0);
 	assert_int_equal(len, 2);
 	assert_memory_equal(in, "hi", 2);
-	assert_true(since_s(t0) >= 1.1);	/* waited past 700 ms */
+	assert_true(since_s(t0) >= 1.1); /* waited past 700 ms */
 	pair_close(&s);
 }
 
@@ -569,7 +586,8 @@ static void test_recv_progress_itself(void **state)
 	pair_open(&s);
 	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_PROGRESS, NULL, 0), 0);
 	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_PROGRESS, in, sizeof(in),
-				      &len, 1000), 0);
+				      &len, 1000),
+			 0);
 	assert_int_equal(len, 0);
 	pair_close(&s);
 }
@@ -647,11 +665,13 @@ static void test_beat_sends_progress(void **state)
 	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), 0);
 	assert_true(last != 0);
 	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_PROGRESS, in, sizeof(in),
-				      &len, 1000), 0);
+				      &len, 1000),
+			 0);
 	assert_int_equal(len, 0);
 	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), 0);
-	assert_int_equal(recv_msg(&s.srv, RP_MSG_PROGRESS, in, sizeof(in),
-				  &len, 200, err, sizeof(err)), -ETIMEDOUT);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_PROGRESS, in, sizeof(in), &len,
+				  200, err, sizeof(err)),
+			 -ETIMEDOUT);
 	pair_close(&s);
 }
 
@@ -738,8 +758,8 @@ static void test_connect_from_bad_source(void **state)
 	assert_true(since_s(t0) < 1.0);
 	err_has(err, "from 192.0.2.7 (--bind_source_ip)");
 	capture_begin(&cap);
-	ret = rp_ctrl_connect_from(HOST, free_port(), "no.such.host.invalid",
-				   5, &c);
+	ret = rp_ctrl_connect_from(HOST, free_port(), "no.such.host.invalid", 5,
+				   &c);
 	capture_end(&cap, err, sizeof(err));
 	assert_int_equal(ret, -EINVAL);
 	err_has(err, "cannot resolve source address 'no.such.host.invalid'");
@@ -761,7 +781,8 @@ static void test_peek(void **state)
 	assert_int_equal(type, RP_MSG_BYE);
 	assert_int_equal(rp_ctrl_peek(&s.srv, 1000, &type), 0);
 	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_BYE, in, sizeof(in), &len,
-				      1000), 0);
+				      1000),
+			 0);
 	rp_ctrl_close(&s.cli);
 	assert_int_equal(rp_ctrl_peek(&s.srv, 1000, &type), -ECONNRESET);
 	pair_close(&s);

@@ -35,6 +35,7 @@
 /* Raw GIDs, network order, written out by hand. */
 static const uint8_t gid_zero[16];
 /* ::ffff:10.0.1.1 = ::ffff:0a00:0101 */
+/* clang-format off */
 static const uint8_t gid_v4_10_0_1_1[16] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 1, 1 };
 /* ::ffff:192.168.1.10 = ::ffff:c0a8:010a */
@@ -66,6 +67,7 @@ static const uint8_t gid_v6_global[16] = {
 /* 2001:db8::ffff:a00:101: ffff in bytes 10-11 but not IPv4-mapped */
 static const uint8_t gid_v6_fake_v4[16] = {
 	0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 1, 1 };
+/* clang-format on */
 
 static void add(struct rp_gid_table *t, unsigned int index,
 		const uint8_t raw[16], enum rp_gid_type type, const char *ndev)
@@ -89,8 +91,8 @@ static struct rp_gid_table *table_new(void)
 }
 
 /* rp_gid_choose with @prefer_ipv6; returns the index, @why filled. */
-static int choose(const struct rp_gid_table *t, bool prefer_ipv6,
-		  char *why, size_t len)
+static int choose(const struct rp_gid_table *t, bool prefer_ipv6, char *why,
+		  size_t len)
 {
 	memset(why, 'X', len);
 	return rp_gid_choose(t, prefer_ipv6, why, len);
@@ -217,14 +219,15 @@ struct gid_in {
 /* rp_gid_choose(@e, @prefer_ipv6): @want, and the reason given. */
 struct choose_case {
 	const char *name;
-	struct gid_in e[4];	/* up to the first with raw NULL */
+	struct gid_in e[4]; /* up to the first with raw NULL */
 	bool prefer_ipv6;
 	int want;
-	const char *why;	/* the whole reason, or NULL */
-	const char *has[2];	/* in the reason, or NULL */
-	const char *hasnt;	/* not in the reason, or NULL */
+	const char *why;    /* the whole reason, or NULL */
+	const char *has[2]; /* in the reason, or NULL */
+	const char *hasnt;  /* not in the reason, or NULL */
 };
 
+/* clang-format off */
 static const struct choose_case choose_cases[] = {
 	/* ConnectX RoCE: [0 fe80 v1, 1 fe80 v2, 2 IPv4 v1, 3 IPv4 v2] -> 3 */
 	{ "test_choose_connectx",
@@ -299,6 +302,7 @@ static const struct choose_case choose_cases[] = {
 	  true, 1, "RoCE v2 ::ffff:10.0.1.1 on eth0 (no IPv6 GID: IPv4 used)",
 	  { NULL }, NULL },
 };
+/* clang-format on */
 
 static void test_choose_case(void **state)
 {
@@ -358,9 +362,8 @@ static void addr(struct rp_ifaddrs *l, const char *ndev, const char *a,
 }
 
 /* choose_ex with peer @peer (dotted IPv4) and address list @l. */
-static int choose_peer(const struct rp_gid_table *t,
-		       const struct rp_ifaddrs *l, const char *peer,
-		       char *why, size_t len)
+static int choose_peer(const struct rp_gid_table *t, const struct rp_ifaddrs *l,
+		       const char *peer, char *why, size_t len)
 {
 	struct rp_gid_prefs p = { .peer_known = true, .addrs = l };
 
@@ -372,8 +375,8 @@ static int choose_peer(const struct rp_gid_table *t,
 /* Two IPv4 addresses on one netdev: the peer's subnet decides. */
 static void test_choose_peer_subnet(void **state)
 {
-	static const uint8_t g200[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-					  0xff, 0xff, 192, 168, 200, 5 };
+	static const uint8_t g200[16] = { 0, 0, 0,    0,    0,	 0,   0,   0,
+					  0, 0, 0xff, 0xff, 192, 168, 200, 5 };
 	struct rp_gid_table *t = table_new();
 	struct rp_ifaddrs *l = calloc(1, sizeof(*l));
 	char why[256];
@@ -388,17 +391,17 @@ static void test_choose_peer_subnet(void **state)
 	assert_int_equal(choose_peer(t, l, "192.168.200.7", why, sizeof(why)),
 			 2);
 	assert_string_equal(why, "RoCE v2 ::ffff:192.168.200.5 on eth0 "
-			    "(subnet of peer 192.168.200.7)");
+				 "(subnet of peer 192.168.200.7)");
 	/* /16: 10.0.200.3 is in 10.0.0.0/16 */
 	assert_int_equal(choose_peer(t, l, "10.0.200.3", why, sizeof(why)), 1);
 	assert_non_null(strstr(why, "(subnet of peer 10.0.200.3)"));
 	/* no subnet holds it: lowest index of the best rank, and said so */
 	assert_int_equal(choose_peer(t, l, "10.9.9.9", why, sizeof(why)), 1);
 	assert_string_equal(why, "RoCE v2 ::ffff:10.0.1.1 on eth0 "
-			    "(no GID in the subnet of peer 10.9.9.9)");
+				 "(no GID in the subnet of peer 10.9.9.9)");
 	/* no address list: no subnet rule, and said so */
-	assert_int_equal(choose_peer(t, NULL, "192.168.200.7", why,
-				     sizeof(why)), 1);
+	assert_int_equal(
+		choose_peer(t, NULL, "192.168.200.7", why, sizeof(why)), 1);
 	assert_non_null(strstr(why, "prefixes are unknown"));
 	/* the address on another netdev gives no prefix for this GID */
 	l->n = 0;
@@ -412,8 +415,8 @@ static void test_choose_peer_subnet(void **state)
 /* The RoCE version ranks before the peer's subnet; said so. */
 static void test_choose_peer_subnet_lower_rank(void **state)
 {
-	static const uint8_t g200[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-					  0xff, 0xff, 192, 168, 200, 5 };
+	static const uint8_t g200[16] = { 0, 0, 0,    0,    0,	 0,   0,   0,
+					  0, 0, 0xff, 0xff, 192, 168, 200, 5 };
 	struct rp_gid_table *t = table_new();
 	struct rp_ifaddrs *l = calloc(1, sizeof(*l));
 	char why[256];
@@ -427,7 +430,7 @@ static void test_choose_peer_subnet_lower_rank(void **state)
 	assert_int_equal(choose_peer(t, l, "192.168.200.7", why, sizeof(why)),
 			 1);
 	assert_non_null(strstr(why, "peer 192.168.200.7's subnet is only on "
-			       "a GID of lower rank"));
+				    "a GID of lower rank"));
 	/* two entries in the subnet: the lowest index */
 	add(t, 0, g200, V2, "eth0");
 	add(t, 5, g200, V2, "eth0");
@@ -448,7 +451,8 @@ static void sysfs_root(char *out, size_t len)
 	snprintf(out, len, "%s/sysfs", fixtures);
 	if (!is_dir(out))
 		fail_msg("fixture directory %s not found: run from the repo "
-			 "root or set RP_FIXTURES", out);
+			 "root or set RP_FIXTURES",
+			 out);
 }
 
 static void check_entry(const struct rp_gid_entry *e, unsigned int index,
@@ -469,9 +473,9 @@ static void test_sysfs_mlx5(void **state)
 	sysfs_root(root, sizeof(root));
 	memset(t, 0xff, sizeof(*t));
 	assert_int_equal(rp_gid_read_sysfs(root, "mlx5_0", 1, t), 0);
-	assert_int_equal(t->tbl_len, 8);	/* gids/0 .. gids/7 */
-	assert_int_equal(t->n, 4);		/* 4 .. 7 are zero */
-	check_entry(&t->e[0], 0, gid_ll_cx, V1);	/* "IB/RoCE v1" */
+	assert_int_equal(t->tbl_len, 8);	 /* gids/0 .. gids/7 */
+	assert_int_equal(t->n, 4);		 /* 4 .. 7 are zero */
+	check_entry(&t->e[0], 0, gid_ll_cx, V1); /* "IB/RoCE v1" */
 	check_entry(&t->e[1], 1, gid_ll_cx, V2);
 	check_entry(&t->e[2], 2, gid_v4_192_168_1_10, V1);
 	check_entry(&t->e[3], 3, gid_v4_192_168_1_10, V2);
@@ -488,8 +492,8 @@ static void test_sysfs_rxe(void **state)
 	(void)state;
 	sysfs_root(root, sizeof(root));
 	assert_int_equal(rp_gid_read_sysfs(root, "rxe0", 1, t), 0);
-	assert_int_equal(t->tbl_len, 6);	/* gids/0 .. gids/5 */
-	assert_int_equal(t->n, 2);		/* 2 .. 5 are zero */
+	assert_int_equal(t->tbl_len, 6); /* gids/0 .. gids/5 */
+	assert_int_equal(t->n, 2);	 /* 2 .. 5 are zero */
 	check_entry(&t->e[0], 0, gid_ll_rxe, V2);
 	check_entry(&t->e[1], 1, gid_v4_10_0_1_1, V2);
 	assert_null(rp_gid_find(t, 2));
@@ -517,7 +521,7 @@ static void connectx_more(const struct rp_gid_table *t)
 {
 	assert_int_equal(t->tbl_len, 16);
 	assert_int_equal(t->n, 4);
-	assert_int_equal(t->e[0].type, V1);	/* "IB/RoCE v1" */
+	assert_int_equal(t->e[0].type, V1); /* "IB/RoCE v1" */
 }
 
 static void bond_more(const struct rp_gid_table *t)
@@ -541,8 +545,8 @@ struct host_case {
 	const char *name;
 	const char *host, *dev;
 	bool prefer_ipv6;
-	int want;		/* ANY_INDEX: not checked */
-	const char *why;	/* the whole reason, or NULL */
+	int want;	 /* ANY_INDEX: not checked */
+	const char *why; /* the whole reason, or NULL */
 	void (*more)(const struct rp_gid_table *t);
 };
 
@@ -573,7 +577,8 @@ static const struct host_case host_cases[] = {
 	  "RoCE v2 ::ffff:10.10.0.5 on bond0", bond_more },
 	{ "test_host_link_local_only", "linklocal", "mlx5_0", false, 1,
 	  "RoCE v2 fe80::e42:a1ff:fe12:3400 on enp23s0f0np0 (only link-local "
-	  "GIDs: give the netdev an IP address for a routable GID)", NULL },
+	  "GIDs: give the netdev an IP address for a routable GID)",
+	  NULL },
 	{ "test_host_infiniband", "infiniband", "mlx5_0", false, ANY_INDEX,
 	  NULL, infiniband_more },
 };
@@ -591,8 +596,7 @@ static void test_host_case(void **state)
 	if (!is_dir(ib))
 		fail_msg("host fixture %s not found", ib);
 	assert_int_equal(rp_gid_read_sysfs(ib, c->dev, 1, t), 0);
-	got = rp_gid_choose_ex(t, c->prefer_ipv6 ? &p : NULL, why,
-			       sizeof(why));
+	got = rp_gid_choose_ex(t, c->prefer_ipv6 ? &p : NULL, why, sizeof(why));
 	if (c->want != ANY_INDEX)
 		assert_int_equal(got, c->want);
 	if (c->why)
@@ -623,7 +627,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_sysfs_missing),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(helpers) + ARRAY_SIZE(choose_cases) +
-			       ARRAY_SIZE(more) + ARRAY_SIZE(host_cases)];
+				ARRAY_SIZE(more) + ARRAY_SIZE(host_cases)];
 	size_t n = 0;
 
 	TESTS_ADD(tests, n, helpers);

@@ -33,8 +33,8 @@ static struct rp_ifaddrs *list_new(void)
 
 static void test_ipv4_parse(void **state)
 {
-	static const uint8_t want[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-					  0xff, 0xff, 192, 168, 100, 11 };
+	static const uint8_t want[16] = { 0, 0, 0,    0,    0,	 0,   0,   0,
+					  0, 0, 0xff, 0xff, 192, 168, 100, 11 };
 	uint8_t raw[16];
 
 	(void)state;
@@ -136,13 +136,15 @@ static void test_read_bad(void **state)
 
 	(void)state;
 	assert_int_equal(read_text("# c\n\neth0 10.0.0.1/8\n  \n", l, err,
-				   sizeof(err)), 0);
+				   sizeof(err)),
+			 0);
 	assert_int_equal(l->n, 1);
 	assert_string_equal(err, "");
 	assert_int_equal(read_text("eth0 10.0.0.1/8\neth1 10.0.0.2\n", l, err,
-				   sizeof(err)), -EINVAL);
+				   sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "line 2: 'eth1 10.0.0.2' is not "
-			       "'NDEV ADDRESS/PREFIX'"));
+				    "'NDEV ADDRESS/PREFIX'"));
 	assert_int_equal(read_text("eth0 10.0.0.1/33\n", l, err, sizeof(err)),
 			 -EINVAL);
 	assert_int_equal(read_text("eth0 fe80::1/129\n", l, err, sizeof(err)),
@@ -151,7 +153,8 @@ static void test_read_bad(void **state)
 			 -EINVAL);
 	assert_int_equal(read_text("eth0\n", l, err, sizeof(err)), -EINVAL);
 	assert_int_equal(read_text("a_netdev_name_too_long 10.0.0.1/8\n", l,
-				   err, sizeof(err)), -EINVAL);
+				   err, sizeof(err)),
+			 -EINVAL);
 	assert_int_equal(read_text("eth0 fe80::1/128\n", l, err, sizeof(err)),
 			 0);
 	assert_int_equal(rp_ifaddrs_read("/nonexistent/railperf/ifaddrs", l),

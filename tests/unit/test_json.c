@@ -43,8 +43,14 @@ static const struct rp_header lat_client = {
 };
 
 static const struct rp_latstats lat_st = {
-	.n = 1000, .t_min = 30.154, .t_max = 740.366, .t_typical = 62.05,
-	.t_avg = 72.4349, .t_stdev = 54.971, .p99 = 349.17, .p99_9 = 740.0,
+	.n = 1000,
+	.t_min = 30.154,
+	.t_max = 740.366,
+	.t_typical = 62.05,
+	.t_avg = 72.4349,
+	.t_stdev = 54.971,
+	.p99 = 349.17,
+	.p99_9 = 740.0,
 };
 
 /* Print @o, parse it back (proves it is valid JSON); caller deletes. */
@@ -95,11 +101,25 @@ static const char *str(const cJSON *o, const char *key)
 static void test_info_lat_client(void **state)
 {
 	static const char *const keys[] = {
-		"test", "Dual_port", "Device", "Number_of_qps",
-		"Transport_type", "Connection_type", "Using_SRQ",
-		"PCIe_relax_order", "ibv_wr_API", "TX_depth", "Mtu",
-		"Link_type", "GID_index", "Outstand_reads", "rdma_cm_QPs",
-		"Use_ROCm_memory", "Use_MUSA_memory", "Data_ex_method", NULL,
+		"test",
+		"Dual_port",
+		"Device",
+		"Number_of_qps",
+		"Transport_type",
+		"Connection_type",
+		"Using_SRQ",
+		"PCIe_relax_order",
+		"ibv_wr_API",
+		"TX_depth",
+		"Mtu",
+		"Link_type",
+		"GID_index",
+		"Outstand_reads",
+		"rdma_cm_QPs",
+		"Use_ROCm_memory",
+		"Use_MUSA_memory",
+		"Data_ex_method",
+		NULL,
 	};
 	cJSON *o = rp_json_test_info(&lat_client), *back;
 
@@ -143,12 +163,26 @@ static void test_info_lat_server(void **state)
 static void test_info_bw(void **state)
 {
 	static const char *const keys[] = {
-		"test", "Dual_port", "Device", "Number_of_qps",
-		"Transport_type", "Connection_type", "Using_SRQ",
-		"PCIe_relax_order", "ibv_wr_API", "TX_depth", "CQ_Moderation",
-		"Mtu", "Link_type", "GID_index", "Max_inline_data",
-		"rdma_cm_QPs", "Use_ROCm_memory", "Use_MUSA_memory",
-		"Data_ex_method", NULL,
+		"test",
+		"Dual_port",
+		"Device",
+		"Number_of_qps",
+		"Transport_type",
+		"Connection_type",
+		"Using_SRQ",
+		"PCIe_relax_order",
+		"ibv_wr_API",
+		"TX_depth",
+		"CQ_Moderation",
+		"Mtu",
+		"Link_type",
+		"GID_index",
+		"Max_inline_data",
+		"rdma_cm_QPs",
+		"Use_ROCm_memory",
+		"Use_MUSA_memory",
+		"Data_ex_method",
+		NULL,
 	};
 	struct rp_header h = lat_client;
 	cJSON *o;
@@ -174,12 +208,27 @@ static void test_info_bw(void **state)
 static void test_info_post_list_cm(void **state)
 {
 	static const char *const keys[] = {
-		"test", "Dual_port", "Device", "Number_of_qps",
-		"Transport_type", "Connection_type", "Using_SRQ",
-		"PCIe_relax_order", "ibv_wr_API", "TX_depth", "Post_List",
-		"CQ_Moderation", "Mtu", "Link_type", "GID_index",
-		"Max_inline_data", "rdma_cm_QPs", "Use_ROCm_memory",
-		"Use_MUSA_memory", "Data_ex_method", NULL,
+		"test",
+		"Dual_port",
+		"Device",
+		"Number_of_qps",
+		"Transport_type",
+		"Connection_type",
+		"Using_SRQ",
+		"PCIe_relax_order",
+		"ibv_wr_API",
+		"TX_depth",
+		"Post_List",
+		"CQ_Moderation",
+		"Mtu",
+		"Link_type",
+		"GID_index",
+		"Max_inline_data",
+		"rdma_cm_QPs",
+		"Use_ROCm_memory",
+		"Use_MUSA_memory",
+		"Data_ex_method",
+		NULL,
 	};
 	struct rp_header h = lat_client;
 	cJSON *o;
@@ -230,8 +279,9 @@ static void test_dur_and_value_results(void **state)
 static void test_lat_result(void **state)
 {
 	static const char *const keys[] = {
-		"MsgSize", "n_iterations", "t_min", "t_max", "t_typical",
-		"t_avg", "t_stdev", "percentile_99", "percentile_99.9", NULL,
+		"MsgSize",	   "n_iterations", "t_min",   "t_max",
+		"t_typical",	   "t_avg",	   "t_stdev", "percentile_99",
+		"percentile_99.9", NULL,
 	};
 	cJSON *o = rp_json_lat_result(2, 1000, &lat_st), *back;
 
@@ -256,16 +306,22 @@ static void test_lat_result(void **state)
 static void test_bw_result(void **state)
 {
 	static const char *const keys[] = {
-		"MsgSize", "n_iterations", "BW_peak", "BW_average", "MsgRate",
-		NULL,
+		"MsgSize",    "n_iterations", "BW_peak",
+		"BW_average", "MsgRate",      NULL,
 	};
 	const struct rp_result r = {
-		.size = 65536, .iters = 5000, .bw_peak = 11051.9249,
-		.bw_avg = 11050.371, .msg_rate = 0.17680612,
+		.size = 65536,
+		.iters = 5000,
+		.bw_peak = 11051.9249,
+		.bw_avg = 11050.371,
+		.msg_rate = 0.17680612,
 	};
 	const struct rp_result small = {
-		.size = 2, .iters = 5, .bw_peak = 0.0123456,
-		.bw_avg = 0.0098765, .msg_rate = 0.6,
+		.size = 2,
+		.iters = 5,
+		.bw_peak = 0.0123456,
+		.bw_avg = 0.0098765,
+		.msg_rate = 0.6,
 	};
 	cJSON *o = rp_json_bw_result(&r);
 
@@ -278,7 +334,7 @@ static void test_bw_result(void **state)
 	assert_true(num(o, "BW_average") == 11050.37);
 	assert_true(num(o, "MsgRate") == 0.176806);
 	cJSON_Delete(o);
-	o = rp_json_bw_result(&small);	/* below 0.1: 6 decimals */
+	o = rp_json_bw_result(&small); /* below 0.1: 6 decimals */
 	assert_non_null(o);
 	assert_true(num(o, "BW_peak") == 0.012346);
 	assert_true(num(o, "BW_average") == 0.009877);
@@ -295,13 +351,13 @@ static void test_doc_all_sizes(void **state)
 	(void)state;
 	assert_non_null(arr);
 	for (size = 2; size <= 8; size *= 2)
-		assert_true(cJSON_AddItemToArray(arr,
-			rp_json_lat_result(size, 100, &lat_st)));
+		assert_true(cJSON_AddItemToArray(
+			arr, rp_json_lat_result(size, 100, &lat_st)));
 	doc = rp_json_doc(rp_json_test_info(&lat_client), arr);
 	assert_non_null(doc);
 	back = roundtrip(doc);
-	assert_true(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(back,
-							"test_info")));
+	assert_true(cJSON_IsObject(
+		cJSON_GetObjectItemCaseSensitive(back, "test_info")));
 	res = cJSON_GetObjectItemCaseSensitive(back, "results");
 	assert_true(cJSON_IsArray(res));
 	assert_int_equal(cJSON_GetArraySize(res), 3);
@@ -322,8 +378,8 @@ static void test_doc_single(void **state)
 			  rp_json_lat_result(4096, 1000, &lat_st));
 	assert_non_null(doc);
 	back = roundtrip(doc);
-	assert_true(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(back,
-							"results")));
+	assert_true(cJSON_IsObject(
+		cJSON_GetObjectItemCaseSensitive(back, "results")));
 	cJSON_Delete(back);
 	cJSON_Delete(doc);
 	assert_null(rp_json_doc(NULL, rp_json_lat_result(2, 5, &lat_st)));
@@ -341,7 +397,8 @@ static void test_write(void **state)
 	(void)state;
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
-	assert_int_equal(write(fd, "old contents, longer than nothing", 33), 33);
+	assert_int_equal(write(fd, "old contents, longer than nothing", 33),
+			 33);
 	close(fd);
 	doc = rp_json_doc(rp_json_test_info(&lat_client),
 			  rp_json_lat_result(2, 1000, &lat_st));
@@ -373,7 +430,8 @@ static void test_write_error(void **state)
 	ret = rp_json_write("/nonexistent-dir/out.json", doc);
 	capture_end(&c, err, sizeof(err));
 	assert_int_equal(ret, -ENOENT);
-	assert_non_null(strstr(err, "writing JSON to '/nonexistent-dir/out.json'"));
+	assert_non_null(
+		strstr(err, "writing JSON to '/nonexistent-dir/out.json'"));
 	assert_non_null(strstr(err, "No such file or directory"));
 	cJSON_Delete(doc);
 }
@@ -403,13 +461,18 @@ static cJSON *jsonout_roundtrip(enum rp_output output,
 	text[len] = '\0';
 	back = cJSON_Parse(text);
 	assert_non_null(back);
-	assert_string_equal(str(cJSON_GetObjectItemCaseSensitive(back,
-				"test_info"), "test"), "RDMA_Read_Latency_Test");
+	assert_string_equal(
+		str(cJSON_GetObjectItemCaseSensitive(back, "test_info"),
+		    "test"),
+		"RDMA_Read_Latency_Test");
 	return back;
 }
 
 static const struct rp_result bw_row = {
-	.size = 65536, .iters = 5000, .bw_peak = 40.5, .bw_avg = 39.25,
+	.size = 65536,
+	.iters = 5000,
+	.bw_peak = 40.5,
+	.bw_avg = 39.25,
 	.msg_rate = 0.000628,
 };
 
@@ -440,8 +503,8 @@ static void fill_bw_one(struct rp_jsonout *j)
 
 static void test_jsonout(void **state)
 {
-	const char *const bw_keys[] = { "MsgSize", "n_iterations", "BW_peak",
-					"BW_average", "MsgRate", NULL };
+	const char *const bw_keys[] = { "MsgSize",    "n_iterations", "BW_peak",
+					"BW_average", "MsgRate",      NULL };
 	const char *const avg_lat[] = { "avg_lat", NULL };
 	const char *const bw_avg[] = { "bw_avg", NULL };
 	const char *const dur_keys[] = { "MsgSize", "n_iterations", "t_avg",
@@ -454,7 +517,8 @@ static void test_jsonout(void **state)
 	assert_int_equal(cJSON_GetArraySize(res), 2);
 	expect_keys(cJSON_GetArrayItem(res, 0), bw_keys);
 	assert_true(num(cJSON_GetArrayItem(res, 1), "MsgSize") == 131072);
-	assert_true(cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d, "rails")));
+	assert_true(
+		cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d, "rails")));
 	cJSON_Delete(d);
 	d = jsonout_roundtrip(RP_OUTPUT_FULL, fill_lat_one);
 	res = cJSON_GetObjectItemCaseSensitive(d, "results");

@@ -55,7 +55,7 @@ static void test_odd_unsorted(void **state)
 	assert_int_equal(ns[2], 3000);
 	near(st.t_min, 1.0);
 	near(st.t_max, 3.0);
-	near(st.t_typical, 2.0);	/* middle one */
+	near(st.t_typical, 2.0); /* middle one */
 	near(st.t_avg, 2.0);
 	/* deviations -1, 0, 1 us: sqrt(2 / 3) */
 	near(st.t_stdev, sqrt(2.0 / 3.0));
@@ -71,13 +71,13 @@ static void test_even_median(void **state)
 
 	(void)state;
 	assert_int_equal(rp_latstats_compute(ns, 4, &st), 0);
-	near(st.t_typical, 2.5);	/* (2 + 3) / 2, as get_median */
+	near(st.t_typical, 2.5); /* (2 + 3) / 2, as get_median */
 	near(st.t_avg, 2.5);
 	/* deviations 1.5, 0.5, 0.5, 1.5: sqrt((2.25 + 0.25) * 2 / 4) */
 	near(st.t_stdev, sqrt(1.25));
 	near(st.t_min, 1.0);
 	near(st.t_max, 4.0);
-	near(st.p99, 4.0);		/* rank ceil(3.96) = 4 */
+	near(st.p99, 4.0); /* rank ceil(3.96) = 4 */
 }
 
 static void test_even_median_two(void **state)
@@ -87,7 +87,7 @@ static void test_even_median_two(void **state)
 
 	(void)state;
 	assert_int_equal(rp_latstats_compute(ns, 2, &st), 0);
-	near(st.t_typical, 1.0005);	/* no integer halving */
+	near(st.t_typical, 1.0005); /* no integer halving */
 	near(st.t_stdev, 0.0005);
 }
 
@@ -105,7 +105,7 @@ static void test_duplicates(void **state)
 	 * variance (6e6 + 36e6) / 49 / 7 = 6e6 / 49, stdev sqrt(6)/7 us */
 	near(st.t_avg, 11.5 / 7.0);
 	near(st.t_stdev, sqrt(6.0) / 7.0);
-	near(st.p99, 2.5);		/* rank ceil(6.93) = 7 */
+	near(st.p99, 2.5); /* rank ceil(6.93) = 7 */
 	near(st.p99_9, 2.5);
 }
 
@@ -140,9 +140,9 @@ static void test_percentiles_1000(void **state)
 
 	(void)state;
 	assert_int_equal(rp_latstats_compute(ns, 1000, &st), 0);
-	near(st.p99, 990.0);		/* rank 990 */
-	near(st.p99_9, 999.0);		/* rank 999, not the maximum */
-	near(st.t_max, 1000.0);	/* perftest shows 998 (2nd largest kept) */
+	near(st.p99, 990.0);	/* rank 990 */
+	near(st.p99_9, 999.0);	/* rank 999, not the maximum */
+	near(st.t_max, 1000.0); /* perftest shows 998 (2nd largest kept) */
 	near(st.t_typical, 500.5);
 	near(st.t_avg, 500.5);
 	free(ns);
@@ -155,13 +155,13 @@ static void test_percentiles_small(void **state)
 
 	(void)state;
 	assert_int_equal(rp_latstats_compute(ns, 100, &st), 0);
-	near(st.p99, 99.0);		/* rank 99 */
-	near(st.p99_9, 100.0);		/* rank ceil(99.9) = 100 */
+	near(st.p99, 99.0);    /* rank 99 */
+	near(st.p99_9, 100.0); /* rank ceil(99.9) = 100 */
 	free(ns);
 	ns = ramp(1002);
 	assert_int_equal(rp_latstats_compute(ns, 1002, &st), 0);
-	near(st.p99, 992.0);		/* ceil(991.98) = 992 */
-	near(st.p99_9, 1001.0);	/* ceil(1000.998) = 1001 */
+	near(st.p99, 992.0);	/* ceil(991.98) = 992 */
+	near(st.p99_9, 1001.0); /* ceil(1000.998) = 1001 */
 	near(st.t_max, 1002.0);
 	free(ns);
 }
@@ -172,11 +172,12 @@ static void test_rank(void **state)
 	assert_int_equal(rp_latstats_rank(1, 990), 1);
 	assert_int_equal(rp_latstats_rank(1, 999), 1);
 	assert_int_equal(rp_latstats_rank(100, 990), 99);
-	assert_int_equal(rp_latstats_rank(101, 990), 100);	/* 99.99 */
+	assert_int_equal(rp_latstats_rank(101, 990), 100); /* 99.99 */
 	assert_int_equal(rp_latstats_rank(1000, 999), 999);
-	assert_int_equal(rp_latstats_rank(1001, 999), 1000);	/* 999.999 */
+	assert_int_equal(rp_latstats_rank(1001, 999), 1000); /* 999.999 */
 	assert_int_equal(rp_latstats_rank(10000, 999), 9990);
-	assert_int_equal(rp_latstats_rank(33554432, 999), 33520878); /* 33520877.568 */
+	assert_int_equal(rp_latstats_rank(33554432, 999),
+			 33520878); /* 33520877.568 */
 }
 
 static void test_large_n(void **state)
@@ -198,12 +199,12 @@ static void test_large_n(void **state)
 				 (unsigned long long)ns[i]);
 	near(st.t_min, 0.001);
 	near(st.t_max, 1000.001);
-	near(st.t_typical, 500.001);	/* (n + 1) / 2 ns */
+	near(st.t_typical, 500.001); /* (n + 1) / 2 ns */
 	near(st.t_avg, 500.001);
 	/* integers 1 .. n: population variance (n^2 - 1) / 12 */
 	near(st.t_stdev, sqrt(((double)n * n - 1.0) / 12.0) / 1000.0);
-	near(st.p99, 990.001);		/* rank ceil(990000.99) = 990001 */
-	near(st.p99_9, 999.001);	/* rank ceil(999000.999) = 999001 */
+	near(st.p99, 990.001);	 /* rank ceil(990000.99) = 990001 */
+	near(st.p99_9, 999.001); /* rank ceil(999000.999) = 999001 */
 	free(ns);
 }
 

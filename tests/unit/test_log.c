@@ -83,7 +83,7 @@ static void test_diag_lines(void **state)
 	rp_warn("no topology (%s)", "hwloc");
 	capture_end(&c, err, sizeof(err));
 	assert_string_equal(err, "test_log: invalid -m value '1000'\n"
-			    "test_log: warning: no topology (hwloc)\n");
+				 "test_log: warning: no topology (hwloc)\n");
 }
 
 int main(void)

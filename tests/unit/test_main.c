@@ -61,7 +61,7 @@ static void start(struct started *s, const struct rp_test_desc *d,
 		argc++;
 	va_end(ap);
 	argv[argc] = NULL;
-	optind = 0;	/* getopt state from an earlier start */
+	optind = 0; /* getopt state from an earlier start */
 	check_calls = 0;
 	capture_fd_begin(&out, STDOUT_FILENO);
 	capture_fd_begin(&err, STDERR_FILENO);
@@ -99,7 +99,7 @@ static void test_help(void **state)
 	assert_non_null(strstr(s.out, "Usage:"));
 	assert_non_null(strstr(s.out, "rail_write_bw"));
 	assert_string_equal(s.err, "");
-	assert_int_equal(check_calls, 0);	/* -h never fails the check */
+	assert_int_equal(check_calls, 0); /* -h never fails the check */
 }
 
 static void test_bad_flag(void **state)
@@ -133,8 +133,7 @@ static void test_run(void **state)
 	(void)state;
 	/* perftest's derived defaults applied: TX depth capped to -n; no
 	 * notice without -l or -Q */
-	start(&s, &bw_desc, check_ok, "-s", "65536", "-n", "10", "host",
-	      NULL);
+	start(&s, &bw_desc, check_ok, "-s", "65536", "-n", "10", "host", NULL);
 	assert_int_equal(s.next, RP_MAIN_RUN);
 	assert_int_equal(check_calls, 1);
 	assert_string_equal(s.o.server, "host");
@@ -148,7 +147,7 @@ static void test_run(void **state)
 	start(&s, &bw_desc, check_ok, "-l", "4", "-n", "100", "host", NULL);
 	assert_int_equal(s.next, RP_MAIN_RUN);
 	assert_non_null(strstr(s.out, "Post List requested - CQ moderation "
-			       "will be the size of the post list\n"));
+				      "will be the size of the post list\n"));
 	assert_int_equal(s.o.cq_mod, 4);
 	/* --output: the number only, no notice */
 	start(&s, &bw_desc, check_ok, "-l", "4", "-n", "100",

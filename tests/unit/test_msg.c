@@ -25,8 +25,8 @@
 #define OFF_GID_INDEX 4
 #define OFF_MTU 24
 #define OFF_NUM_QPS 32
-#define OFF_QPN(i) (RAIL_FIXED + (i) * QP_LEN)
-#define OFF_PSN(i) (RAIL_FIXED + (i) * QP_LEN + 4)
+#define OFF_QPN(i) (RAIL_FIXED + (i)*QP_LEN)
+#define OFF_PSN(i) (RAIL_FIXED + (i)*QP_LEN + 4)
 
 static void put_be32(uint8_t *p, uint32_t v)
 {
@@ -60,9 +60,9 @@ static void test_type_str(void **state)
 static void test_hdr_encode_bytes(void **state)
 {
 	/* "RPF1", version 1, type 2 (RAIL), length 0x01020304 */
-	static const uint8_t want[RP_MSG_HDR_LEN] = {
-		'R', 'P', 'F', '1', 0x00, 0x01, 0x00, 0x02,
-		0x01, 0x02, 0x03, 0x04 };
+	static const uint8_t want[RP_MSG_HDR_LEN] = { 'R',  'P',  'F',	'1',
+						      0x00, 0x01, 0x00, 0x02,
+						      0x01, 0x02, 0x03, 0x04 };
 	uint8_t out[RP_MSG_HDR_LEN];
 
 	(void)state;
@@ -92,9 +92,9 @@ static void test_hdr_round_trip(void **state)
 static void test_hdr_foreign_bytes(void **state)
 {
 	const uint8_t *http = (const uint8_t *)"GET / HTTP/1.1\r\n\r\n";
-	static const uint8_t tls[RP_MSG_HDR_LEN] = {
-		0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01,
-		'a', 'b', 0x7f, 'c' };
+	static const uint8_t tls[RP_MSG_HDR_LEN] = { 0x16, 0x03, 0x01, 0x02,
+						     0x00, 0x01, 0x00, 0x01,
+						     'a',  'b',	 0x7f, 'c' };
 	struct rp_msg_hdr h;
 	char err[128];
 
@@ -115,15 +115,15 @@ static void test_hdr_other_version(void **state)
 
 	(void)state;
 	rp_msg_hdr_encode(buf, RP_MSG_HELLO, 32);
-	buf[5] = 2;	/* version 0x0002 */
+	buf[5] = 2; /* version 0x0002 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
 	assert_non_null(strstr(err, "protocol 2, this build speaks 1"));
-	buf[4] = 1;	/* version 0x0102 = 258 */
+	buf[4] = 1; /* version 0x0102 = 258 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
 	buf[4] = 0;
-	buf[5] = 0;	/* version 0 */
+	buf[5] = 0; /* version 0 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
 }
@@ -175,23 +175,33 @@ static void test_hdr_small_err_buffer(void **state)
 /* --- HELLO params ------------------------------------------------------- */
 
 static const struct rp_params base_params = {
-	.test = RP_TEST_WRITE_BW, .flags = 0, .size = 65536, .iters = 5000,
-	.duration = 0, .num_qps = 1, .num_rails = 1,
+	.test = RP_TEST_WRITE_BW,
+	.flags = 0,
+	.size = 65536,
+	.iters = 5000,
+	.duration = 0,
+	.num_qps = 1,
+	.num_rails = 1,
 };
 
 static void test_params_bytes_and_round_trip(void **state)
 {
 	const struct rp_params p = {
-		.test = 1, .flags = 3, .size = 65536, .iters = 5000,
-		.duration = 7, .num_qps = 2, .num_rails = 12,
+		.test = 1,
+		.flags = 3,
+		.size = 65536,
+		.iters = 5000,
+		.duration = 7,
+		.num_qps = 2,
+		.num_rails = 12,
 	};
 	/* u16 test, u16 flags, u64 size 0x10000, u64 iters 0x1388,
 	 * u32 duration, u32 num_qps, u32 num_rails: 2+2+8+8+4+4+4 = 32 */
 	static const uint8_t want[32] = {
-		0x00, 0x01, 0x00, 0x03,
-		0, 0, 0, 0, 0, 0x01, 0x00, 0x00,
-		0, 0, 0, 0, 0, 0, 0x13, 0x88,
-		0, 0, 0, 7, 0, 0, 0, 2, 0, 0, 0, 0x0c };
+		0x00, 0x01, 0x00, 0x03, 0, 0, 0, 0,    0,    0x01, 0x00,
+		0x00, 0,    0,	  0,	0, 0, 0, 0x13, 0x88, 0,	   0,
+		0,    7,    0,	  0,	0, 2, 0, 0,    0,    0x0c
+	};
 	uint8_t buf[64];
 	struct rp_params q;
 
@@ -285,12 +295,14 @@ static size_t rail_len(uint32_t n)
 static void test_rail_bytes_one_qp(void **state)
 {
 	static const uint8_t want[64] = {
-		0x12, 0x34, 2, 2, 0, 0, 0, 3,		/* lid, ll, type, idx */
-		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1,
-		0, 0, 0, 3, 0, 0, 0, 16, 0, 0, 0, 1,	/* mtu, rd, nqps */
-		0, 0, 0, 0x11, 0, 0, 0x37, 0xd0, 0, 0, 0x02, 0x38,
-		0, 0, 0x7f, 0xb7, 0x1d, 0x60, 0, 0,	/* addr */
-		0, 0, 0, 0, 0, 1, 0, 0 };		/* len 65536 */
+		0x12, 0x34, 2,	2,    0,    0,	  0,	3, /* lid, ll, type, idx */
+		0,    0,    0,	0,    0,    0,	  0,	0,    0, 0,
+		0xff, 0xff, 10, 0,    0,    1,	  0,	0,    0, 3,
+		0,    0,    0,	16,   0,    0,	  0,	1, /* mtu, rd, nqps */
+		0,    0,    0,	0x11, 0,    0,	  0x37, 0xd0, 0, 0,
+		0x02, 0x38, 0,	0,    0x7f, 0xb7, 0x1d, 0x60, 0, 0, /* addr */
+		0,    0,    0,	0,    0,    1,	  0,	0
+	}; /* len 65536 */
 	struct rp_rail_addr *a = rail_new(1), *b = rail_new(0);
 	uint8_t buf[128];
 
@@ -306,7 +318,7 @@ static void test_rail_bytes_one_qp(void **state)
 static void test_rail_max_qps(void **state)
 {
 	struct rp_rail_addr *a = rail_new(RP_MAX_QPS), *b = rail_new(0);
-	size_t len = rail_len(RP_MAX_QPS);	/* 36 + 28 * 1024 = 28708 */
+	size_t len = rail_len(RP_MAX_QPS); /* 36 + 28 * 1024 = 28708 */
 	uint8_t *buf = malloc(RP_MSG_MAX_PAYLOAD);
 
 	(void)state;
@@ -329,7 +341,7 @@ static void test_rail_gid_index_none(void **state)
 	uint8_t buf[128];
 
 	(void)state;
-	a->gid_index = -1;	/* LID routing: sent as 0xffffffff */
+	a->gid_index = -1; /* LID routing: sent as 0xffffffff */
 	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 64);
 	assert_int_equal(buf[OFF_GID_INDEX], 0xff);
 	assert_int_equal(rp_msg_decode_rail(buf, 64, b), 0);
@@ -345,7 +357,7 @@ static size_t rail_two(uint8_t *buf, size_t cap)
 	size_t len = rp_msg_encode_rail(buf, cap, a);
 
 	free(a);
-	assert_int_equal(len, rail_len(2));	/* 36 + 56 = 92 */
+	assert_int_equal(len, rail_len(2)); /* 36 + 56 = 92 */
 	return len;
 }
 
@@ -454,7 +466,10 @@ static void test_rail_mtu_high_bytes(void **state)
 /* --- RESULT -------------------------------------------------------------- */
 
 static const struct rp_result base_result = {
-	.size = 65536, .iters = 5000, .bw_peak = 1.0, .bw_avg = 312.5,
+	.size = 65536,
+	.iters = 5000,
+	.bw_peak = 1.0,
+	.bw_avg = 312.5,
 	.msg_rate = 0.5,
 };
 
@@ -463,12 +478,11 @@ static void test_result_bytes_and_round_trip(void **state)
 	/* u64 size, u64 iters, then IEEE 754 bits: 1.0 = 0x3ff0000000000000,
 	 * 312.5 = 1.220703125 * 2^8 = 0x4073880000000000, 0.5 =
 	 * 0x3fe0000000000000 */
-	static const uint8_t want[40] = {
-		0, 0, 0, 0, 0, 0x01, 0x00, 0x00,
-		0, 0, 0, 0, 0, 0, 0x13, 0x88,
-		0x3f, 0xf0, 0, 0, 0, 0, 0, 0,
-		0x40, 0x73, 0x88, 0, 0, 0, 0, 0,
-		0x3f, 0xe0, 0, 0, 0, 0, 0, 0 };
+	static const uint8_t want[40] = { 0, 0, 0, 0, 0, 0x01, 0x00, 0x00, 0,
+					  0, 0, 0, 0, 0, 0x13, 0x88, 0x3f, 0xf0,
+					  0, 0, 0, 0, 0, 0,    0x40, 0x73, 0x88,
+					  0, 0, 0, 0, 0, 0x3f, 0xe0, 0,	   0,
+					  0, 0, 0, 0 };
 	struct rp_result r;
 	uint8_t buf[64];
 	size_t len;
@@ -522,13 +536,17 @@ static void test_result_bad_numbers(void **state)
 static void test_verdict_bytes_and_round_trip(void **state)
 {
 	const struct rp_verdict v = {
-		.ok = 0, .rail = 1, .qp = 2, .offset = 0x1234,
-		.expected = 0x5a, .got = 0x00,
+		.ok = 0,
+		.rail = 1,
+		.qp = 2,
+		.offset = 0x1234,
+		.expected = 0x5a,
+		.got = 0x00,
 	};
 	/* u32 ok, rail, qp; u64 offset; u8 expected, got: 22 bytes */
-	static const uint8_t want[22] = {
-		0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2,
-		0, 0, 0, 0, 0, 0, 0x12, 0x34, 0x5a, 0x00 };
+	static const uint8_t want[22] = { 0, 0, 0,    0,    0,	  0,   0, 1,
+					  0, 0, 0,    2,    0,	  0,   0, 0,
+					  0, 0, 0x12, 0x34, 0x5a, 0x00 };
 	struct rp_verdict w;
 	uint8_t buf[32];
 	size_t len;
@@ -571,8 +589,7 @@ static void test_verdict_ok_values(void **state)
 
 static void test_error_text(void **state)
 {
-	const uint8_t in[] = {
-		'd', 'i', 's', 'k', '\n', 0x01, 0x00, 0xff, 'x' };
+	const uint8_t in[] = { 'd', 'i', 's', 'k', '\n', 0x01, 0x00, 0xff, 'x' };
 	char text[32];
 
 	(void)state;
@@ -597,7 +614,7 @@ static void test_error_text_limit(void **state)
 	assert_non_null(text);
 	memset(in, 'a', sizeof(in));
 	rp_msg_decode_error(in, sizeof(in), text, 1024);
-	assert_int_equal(strlen(text), RP_MSG_ERROR_MAX);	/* 512 */
+	assert_int_equal(strlen(text), RP_MSG_ERROR_MAX); /* 512 */
 	free(text);
 }
 
@@ -680,7 +697,11 @@ static void test_mismatch_all_sizes_ignores_size(void **state)
 static void test_params_out_of_bounds(void **state)
 {
 	static const struct rp_params good = {
-		.test = 1, .size = 8, .iters = 5, .num_qps = 1, .num_rails = 1,
+		.test = 1,
+		.size = 8,
+		.iters = 5,
+		.num_qps = 1,
+		.num_rails = 1,
 	};
 	struct rp_params p, q;
 	uint8_t buf[64];
@@ -689,22 +710,28 @@ static void test_params_out_of_bounds(void **state)
 	(void)state;
 	n = rp_msg_encode_params(buf, sizeof(buf), &good);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), 0);
-	p = good; p.test = 0;
+	p = good;
+	p.test = 0;
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
-	p = good; p.test = 4;
+	p = good;
+	p.test = 4;
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
-	p = good; p.num_qps = 0;
+	p = good;
+	p.num_qps = 0;
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
-	p = good; p.num_qps = RP_MAX_QPS + 1;
+	p = good;
+	p.num_qps = RP_MAX_QPS + 1;
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
-	p = good; p.num_rails = RP_MAX_RAILS + 1;
+	p = good;
+	p.num_rails = RP_MAX_RAILS + 1;
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
-	p = good; p.size = 0;
+	p = good;
+	p.size = 0;
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
 }

@@ -30,13 +30,13 @@
 #define EPS 1e-9
 
 /* Relative comparison for doubles computed by hand. */
-#define assert_close(got, want)                                              \
-	do {                                                                 \
-		double g_ = (got), w_ = (want);                              \
-		double d_ = g_ > w_ ? g_ - w_ : w_ - g_;                     \
-		double s_ = w_ > 0 ? w_ : -w_;                               \
-		if (d_ > EPS * (s_ > 1 ? s_ : 1))                            \
-			fail_msg("%s = %.12g, want %.12g", #got, g_, w_);    \
+#define assert_close(got, want) \
+	do { \
+		double g_ = (got), w_ = (want); \
+		double d_ = g_ > w_ ? g_ - w_ : w_ - g_; \
+		double s_ = w_ > 0 ? w_ : -w_; \
+		if (d_ > EPS * (s_ > 1 ? s_ : 1)) \
+			fail_msg("%s = %.12g, want %.12g", #got, g_, w_); \
 	} while (0)
 
 static void aggregate(const struct rp_bw_out *outs, unsigned int n,
@@ -58,23 +58,26 @@ static void assert_rate(double got, double want)
 		assert_close(got, want);
 }
 
+/* clang-format off */
 #define OUT(m, start, end, pk) \
 	{ .msgs = (m), .start_ns = (start), .end_ns = (end), .peak = (pk) }
+/* clang-format on */
 
 /* rp_multi_aggregate of the first @n of @o: @iters messages, @bw_avg,
  * @msg_rate, @bw_peak; @size is expected back. */
 struct agg_case {
 	const char *name;
 	struct rp_bw_out o[4];
-	unsigned int n;		/* 0: outs is NULL */
+	unsigned int n; /* 0: outs is NULL */
 	uint64_t size;
 	bool gbits;
 	uint64_t iters;
 	double bw_avg, msg_rate, bw_peak;
-	double bw_below;	/* when not 0: bw_avg is below it */
+	double bw_below; /* when not 0: bw_avg is below it */
 };
 
 /* 100000 + 150000 WRITEs of 64 KiB, both in [5 s, 6 s]. */
+/* clang-format off */
 #define SAME_WINDOW {							\
 	OUT(100000, 5000000000ull, 6000000000ull, 7000.0),		\
 	OUT(150000, 5000000000ull, 6000000000ull, 9000.0) }
@@ -180,6 +183,7 @@ static const struct agg_case agg_cases[] = {
 	{ .name = "test_no_rails", .n = 0, .size = SIZE_64K, .gbits = false,
 	  .iters = 0, .bw_avg = 0, .msg_rate = 0, .bw_peak = 0 },
 };
+/* clang-format on */
 
 static void test_aggregate(void **state)
 {
@@ -231,44 +235,44 @@ static void test_same_subnet(void **state)
 {
 	(void)state;
 	/* /24: 10.0.1.1 and 10.0.1.200 share 10.0.1; 10.0.2.1 does not */
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 0, 1, 1),
-					     IP(10, 0, 1, 200), 24), 1);
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 0, 1, 1),
-					     IP(10, 0, 2, 1), 24), 0);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 0, 1, 1), IP(10, 0, 1, 200), 24), 1);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 0, 1, 1), IP(10, 0, 2, 1), 24), 0);
 	/* /23: 10.0.0.0 - 10.0.1.255, so 10.0.2.1 is out, 10.0.0.9 in */
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 0, 1, 1),
-					     IP(10, 0, 0, 9), 23), 1);
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 0, 1, 1),
-					     IP(10, 0, 2, 1), 23), 0);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 0, 1, 1), IP(10, 0, 0, 9), 23), 1);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 0, 1, 1), IP(10, 0, 2, 1), 23), 0);
 	/* /8 */
 	assert_int_equal(rp_ipv4_same_subnet(IP(127, 0, 0, 1),
-					     IP(127, 255, 3, 4), 8), 1);
-	assert_int_equal(rp_ipv4_same_subnet(IP(127, 0, 0, 1),
-					     IP(128, 0, 0, 1), 8), 0);
+					     IP(127, 255, 3, 4), 8),
+			 1);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(127, 0, 0, 1), IP(128, 0, 0, 1), 8), 0);
 	/* /1: top bit only */
-	assert_int_equal(rp_ipv4_same_subnet(IP(1, 2, 3, 4),
-					     IP(127, 9, 9, 9), 1), 1);
-	assert_int_equal(rp_ipv4_same_subnet(IP(127, 0, 0, 1),
-					     IP(128, 0, 0, 1), 1), 0);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(1, 2, 3, 4), IP(127, 9, 9, 9), 1), 1);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(127, 0, 0, 1), IP(128, 0, 0, 1), 1), 0);
 	/* /0: everything is one subnet */
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 0, 1, 1),
-					     IP(192, 168, 7, 7), 0), 1);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 0, 1, 1), IP(192, 168, 7, 7), 0), 1);
 	assert_int_equal(rp_ipv4_same_subnet(0, 0xffffffffu, 0), 1);
 	/* /31: a point-to-point pair .4 and .5; .6 is the next pair */
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 9, 9, 4),
-					     IP(10, 9, 9, 5), 31), 1);
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 9, 9, 5),
-					     IP(10, 9, 9, 6), 31), 0);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 9, 9, 4), IP(10, 9, 9, 5), 31), 1);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 9, 9, 5), IP(10, 9, 9, 6), 31), 0);
 	/* /32: only the same address */
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 0, 1, 1),
-					     IP(10, 0, 1, 1), 32), 1);
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 0, 1, 1),
-					     IP(10, 0, 1, 0), 32), 0);
-	assert_int_equal(rp_ipv4_same_subnet(0xffffffffu, 0xfffffffeu, 32),
-			 0);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 0, 1, 1), IP(10, 0, 1, 1), 32), 1);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 0, 1, 1), IP(10, 0, 1, 0), 32), 0);
+	assert_int_equal(rp_ipv4_same_subnet(0xffffffffu, 0xfffffffeu, 32), 0);
 	/* prefix 33 and beyond: invalid, never "same" */
-	assert_int_equal(rp_ipv4_same_subnet(IP(10, 0, 1, 1),
-					     IP(10, 0, 1, 1), 33), 0);
+	assert_int_equal(
+		rp_ipv4_same_subnet(IP(10, 0, 1, 1), IP(10, 0, 1, 1), 33), 0);
 	assert_int_equal(rp_ipv4_same_subnet(0, 0, 64), 0);
 }
 
@@ -304,9 +308,9 @@ static int check(const struct rp_gid_entry *e, const uint8_t remote[16],
 }
 
 /* fe80::5054:ff:fe12:3401 */
-static const uint8_t gid_ll[16] = {
-	0xfe, 0x80, 0, 0, 0, 0, 0, 0,
-	0x50, 0x54, 0x00, 0xff, 0xfe, 0x12, 0x34, 0x01 };
+static const uint8_t gid_ll[16] = { 0xfe, 0x80, 0,    0,    0,	  0,
+				    0,	  0,	0x50, 0x54, 0x00, 0xff,
+				    0xfe, 0x12, 0x34, 0x01 };
 
 static void test_subnet_check_cannot_tell(void **state)
 {
@@ -380,7 +384,8 @@ static void test_subnet_check_loopback(void **state)
 	assert_string_equal(msg, "untouched");
 	/* 128.0.0.1 is not */
 	assert_int_equal(check(&e, far, msg, sizeof(msg)), 0);
-	assert_string_equal(msg, "local 127.0.0.1/8 on lo and remote "
+	assert_string_equal(msg,
+			    "local 127.0.0.1/8 on lo and remote "
 			    "128.0.0.1 are not in one subnet: traffic may be "
 			    "routed or leave by another port");
 	/* 127.0.0.2 is not an address of lo: cannot tell */

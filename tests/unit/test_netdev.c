@@ -26,7 +26,8 @@ static void host_root(void **state, const char *host, char *out)
 	snprintf(out, PATH_MAX, "%s/%s", (char *)*state, host);
 	if (!is_dir(out))
 		fail_msg("host fixture %s not found: run from the repo root "
-			 "or set RP_FIXTURES", out);
+			 "or set RP_FIXTURES",
+			 out);
 }
 
 static void test_bond_master(void **state)
@@ -85,7 +86,8 @@ static void test_bond_warning(void **state)
 	snprintf(b.bond, sizeof(b.bond), "bond0");
 	snprintf(b.members, sizeof(b.members), "eth0 eth1");
 	assert_ptr_equal(rp_bond_warning("bond0", &b, buf, sizeof(buf)), buf);
-	assert_string_equal(buf, "GID netdev bond0 is a bond (members eth0 "
+	assert_string_equal(buf,
+			    "GID netdev bond0 is a bond (members eth0 "
 			    "eth1): RDMA traffic bypasses the bond (its "
 			    "hashing, failover and counters), so this rail is "
 			    "one device's port, not the bond");
@@ -93,8 +95,8 @@ static void test_bond_warning(void **state)
 	b.members[0] = '\0';
 	rp_bond_warning("eth1", &b, buf, sizeof(buf));
 	assert_string_equal(buf, "GID netdev eth1 is a member of bond bond0: "
-			    "RDMA traffic bypasses the bond (its hashing, "
-			    "failover and counters)");
+				 "RDMA traffic bypasses the bond (its hashing, "
+				 "failover and counters)");
 }
 
 static void test_mtu(void **state)
@@ -115,7 +117,7 @@ static void test_roce_active_mtu(void **state)
 	(void)state;
 	assert_int_equal(rp_roce_active_mtu(1500), 1024);
 	assert_int_equal(rp_roce_active_mtu(9000), 4096);
-	assert_int_equal(rp_roce_active_mtu(4192), 4096);	/* 4096 + 96 */
+	assert_int_equal(rp_roce_active_mtu(4192), 4096); /* 4096 + 96 */
 	assert_int_equal(rp_roce_active_mtu(4191), 2048);
 	assert_int_equal(rp_roce_active_mtu(2144), 2048);
 	assert_int_equal(rp_roce_active_mtu(2143), 1024);
@@ -136,11 +138,13 @@ static void port_netdev(void **state, const char *host, const char *dev,
 	memset(nd, 'X', sizeof(nd));
 	if (want) {
 		assert_int_equal(rp_ibdev_port_netdev(root, dev, port, nd,
-						      sizeof(nd)), 0);
+						      sizeof(nd)),
+				 0);
 		assert_string_equal(nd, want);
 	} else {
 		assert_int_equal(rp_ibdev_port_netdev(root, dev, port, nd,
-						      sizeof(nd)), -ENOENT);
+						      sizeof(nd)),
+				 -ENOENT);
 		assert_string_equal(nd, "");
 	}
 }

@@ -24,7 +24,6 @@
 #include "app/rp_opts.h"
 #include "app/rp_usage.h"
 
-
 static void check_defaults(const struct rp_opts *o,
 			   const struct rp_test_desc *d)
 {
@@ -115,10 +114,10 @@ static void test_short_flags(void **state)
 	struct run r;
 
 	(void)state;
-	ok_no_output(&r, parse(&r, &bw_desc, "-d", "rxe0", "-i", "2",
-			       "-x", "3", "-s", "4K", "-n", "1000", "-t", "64",
-			       "-Q", "8", "-q", "4", "-p", "20000",
-			       "-m", "1024", "-F", "-a", "server1", NULL));
+	ok_no_output(&r, parse(&r, &bw_desc, "-d", "rxe0", "-i", "2", "-x", "3",
+			       "-s", "4K", "-n", "1000", "-t", "64", "-Q", "8",
+			       "-q", "4", "-p", "20000", "-m", "1024", "-F",
+			       "-a", "server1", NULL));
 	assert_string_equal(r.o.dev, "rxe0");
 	assert_int_equal(r.o.ib_port, 2);
 	assert_int_equal(r.o.gid_index, 3);
@@ -139,8 +138,8 @@ static void test_short_flags_attached_values(void **state)
 	struct run r;
 
 	(void)state;
-	ok_no_output(&r, parse(&r, &bw_desc, "-dmlx5_1", "-s64", "-q2",
-			       "-D5", NULL));
+	ok_no_output(&r, parse(&r, &bw_desc, "-dmlx5_1", "-s64", "-q2", "-D5",
+			       NULL));
 	assert_string_equal(r.o.dev, "mlx5_1");
 	assert_true(r.o.size == 64);
 	assert_int_equal(r.o.num_qps, 2);
@@ -152,11 +151,11 @@ static void test_long_flags(void **state)
 	struct run r;
 
 	(void)state;
-	ok_no_output(&r, parse(&r, &bw_desc, "--ib-dev=mlx5_1",
-			       "--ib-port=3", "--gid-index=0", "--size=1M",
-			       "--iters=10", "--duration=7", "--tx-depth=5",
-			       "--cq-mod=5", "--qp=2", "--port=1",
-			       "--mtu=4096", "--CPU-freq", "--all", NULL));
+	ok_no_output(&r, parse(&r, &bw_desc, "--ib-dev=mlx5_1", "--ib-port=3",
+			       "--gid-index=0", "--size=1M", "--iters=10",
+			       "--duration=7", "--tx-depth=5", "--cq-mod=5",
+			       "--qp=2", "--port=1", "--mtu=4096", "--CPU-freq",
+			       "--all", NULL));
 	assert_string_equal(r.o.dev, "mlx5_1");
 	assert_int_equal(r.o.ib_port, 3);
 	assert_int_equal(r.o.gid_index, 0);
@@ -177,8 +176,8 @@ static void test_long_flags_separate_values(void **state)
 	struct run r;
 
 	(void)state;
-	ok_no_output(&r, parse(&r, &bw_desc, "--ib-dev", "rxe1", "--size",
-			       "2K", "--timeout", "30", NULL));
+	ok_no_output(&r, parse(&r, &bw_desc, "--ib-dev", "rxe1", "--size", "2K",
+			       "--timeout", "30", NULL));
 	assert_string_equal(r.o.dev, "rxe1");
 	assert_true(r.o.size == 2048);
 	assert_int_equal(r.o.timeout, 30);
@@ -226,8 +225,8 @@ static void test_lat_flags(void **state)
 	ok_no_output(&r, parse(&r, &lat_desc, "-H", "-a", "-s", "64", NULL));
 	assert_true(r.o.histogram);
 	assert_true(r.o.all_sizes);
-	ok_no_output(&r, parse(&r, &lat_desc, "--report-histogram", "-D",
-			       "3", NULL));
+	ok_no_output(&r, parse(&r, &lat_desc, "--report-histogram", "-D", "3",
+			       NULL));
 	assert_true(r.o.histogram);
 	assert_int_equal(r.o.duration, 3);
 	ok_no_output(&r, parse(&r, &lat_desc, "--report-histogrm", NULL));
@@ -263,11 +262,12 @@ static void test_bw_rejects_lat_flags(void **state)
 struct reject_case {
 	const char *name;
 	const struct rp_test_desc *desc;
-	int finish;		/* rp_opts_finish too */
-	const char *args[7];	/* up to the first NULL or all 7 */
-	const char *err[2];	/* in stderr, or NULL */
+	int finish;	     /* rp_opts_finish too */
+	const char *args[7]; /* up to the first NULL or all 7 */
+	const char *err[2];  /* in stderr, or NULL */
 };
 
+/* clang-format off */
 static const struct reject_case rejects[] = {
 	{ "test_two_hosts_rejected", &bw_desc, 0, { "hostA", "hostB" },
 	  { "unexpected argument 'hostB'", "at most one server host" } },
@@ -310,6 +310,7 @@ static const struct reject_case rejects[] = {
 	{ "test_a_with_d_rejected_lat", &lat_desc, 1, { "-D", "1", "--all" },
 	  { "-a and -D cannot be combined" } },
 };
+/* clang-format on */
 
 static void test_reject(void **state)
 {
@@ -318,7 +319,7 @@ static void test_reject(void **state)
 	struct run r;
 	size_t i;
 
-	memcpy(args, c->args, sizeof(c->args));	/* NULL-terminated */
+	memcpy(args, c->args, sizeof(c->args)); /* NULL-terminated */
 	assert_int_equal(run_list(&r, c->desc, c->finish, args), -EINVAL);
 	for (i = 0; i < ARRAY_SIZE(c->err) && c->err[i]; i++)
 		err_has(&r, c->err[i]);
@@ -330,7 +331,7 @@ struct range_case {
 	const char *min, *max;
 	uint64_t min_val, max_val;
 	const char *below, *above;
-	const char *valid;	/* expected in the error line */
+	const char *valid; /* expected in the error line */
 };
 
 static const struct range_case ranges[] = {
@@ -487,7 +488,7 @@ static void test_cq_mod_vs_tx_depth(void **state)
 
 	(void)state;
 	ok_no_output(&r, finish(&r, &bw_desc, "-t", "16", "-s", "64", NULL));
-	assert_int_equal(r.o.cq_mod, 16);	/* default 100 capped */
+	assert_int_equal(r.o.cq_mod, 16); /* default 100 capped */
 	ok_no_output(&r, finish(&r, &bw_desc, "-t", "16", "-Q", "16", NULL));
 	assert_int_equal(r.o.cq_mod, 16);
 	/* above it: test_cq_mod_above_tx_depth */
@@ -505,12 +506,12 @@ static void test_sizes_all(void **state)
 	assert_int_equal(rp_opts_sizes(&r.o, s, 32), 23);
 	assert_true(s[0] == 2);
 	assert_true(s[1] == 4);
-	assert_true(s[15] == 65536);	/* 2^16 */
-	assert_true(s[22] == 8388608);	/* 2^23 */
+	assert_true(s[15] == 65536);   /* 2^16 */
+	assert_true(s[22] == 8388608); /* 2^23 */
 	for (i = 1; i < 23; i++)
 		assert_true(s[i] == 2 * s[i - 1]);
 	assert_int_equal(rp_opts_sizes(&r.o, s, 5), 5);
-	assert_true(s[4] == 32);	/* 2^5 */
+	assert_true(s[4] == 32); /* 2^5 */
 	assert_true(rp_opts_max_size(&r.o) == 8388608);
 }
 
@@ -561,18 +562,20 @@ static void usage_text(const struct rp_test_desc *d, char **text)
 struct usage_case {
 	const char *name;
 	const struct rp_test_desc *desc;
-	const char *has[11];	/* up to the first NULL */
-	const char *hasnt[4];	/* likewise */
+	const char *has[11];  /* up to the first NULL */
+	const char *hasnt[4]; /* likewise */
 };
 
 static const struct usage_case usage_cases[] = {
-	{ "test_usage", &bw_desc,
+	{ "test_usage",
+	  &bw_desc,
 	  { "rail_write_bw [options] <host>", "(default: 65536)",
 	    "(default: 5000)", "(default: 128, at most -n)", "--report_gbits",
 	    "-l, --post_list=<n>", "-w, --limit_bw=<bw>", "--run_infinitely",
 	    "bandwidth or message_rate" },
 	  { "--report-histogram" } },
-	{ "test_usage_lat", &lat_desc,
+	{ "test_usage_lat",
+	  &lat_desc,
 	  { "-H, --report-histogram", "-u, --qp-timeout=<t>", "-R, --rdma_cm",
 	    "--bind_source_ip=<ip>" },
 	  { "--report_gbits", "--cq-mod", "--post_list" } },

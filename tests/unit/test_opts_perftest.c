@@ -30,8 +30,8 @@ static void test_perftest_flags(void **state)
 	struct run r;
 
 	(void)state;
-	ok_no_output(&r, parse(&r, &bw_desc, "-l", "4", "-I", "64", "-u",
-			       "20", "-w", "12.5", "-y", "0.25", "-R", "-N",
+	ok_no_output(&r, parse(&r, &bw_desc, "-l", "4", "-I", "64", "-u", "20",
+			       "-w", "12.5", "-y", "0.25", "-R", "-N",
 			       "--output=bandwidth", "--run_infinitely",
 			       "--bind_source_ip=10.0.2.1", NULL));
 	assert_int_equal(r.o.post_list, 4);
@@ -46,12 +46,11 @@ static void test_perftest_flags(void **state)
 	assert_int_equal(r.o.output, RP_OUTPUT_BANDWIDTH);
 	assert_true(r.o.run_infinitely);
 	assert_string_equal(r.o.bind_source_ip, "10.0.2.1");
-	ok_no_output(&r, parse(&r, &bw_desc, "--post_list=8",
-			       "--inline_size=0", "--qp-timeout=0",
-			       "--limit_bw=0", "--limit_msgrate", "3",
-			       "--rdma_cm", "--noPeak",
-			       "--output=message_rate",
-			       "--source_ip", "192.168.1.2", NULL));
+	ok_no_output(&r, parse(&r, &bw_desc, "--post_list=8", "--inline_size=0",
+			       "--qp-timeout=0", "--limit_bw=0",
+			       "--limit_msgrate", "3", "--rdma_cm", "--noPeak",
+			       "--output=message_rate", "--source_ip",
+			       "192.168.1.2", NULL));
 	assert_int_equal(r.o.post_list, 8);
 	assert_int_equal(r.o.inline_size, 0);
 	assert_int_equal(r.o.qp_timeout, 0);
@@ -60,9 +59,9 @@ static void test_perftest_flags(void **state)
 	assert_int_equal(r.o.output, RP_OUTPUT_MSG_RATE);
 	assert_string_equal(r.o.bind_source_ip, "192.168.1.2");
 	/* a latency test takes -u, -R, --output=latency, --bind_source_ip */
-	ok_no_output(&r, parse(&r, &lat_desc, "-u", "7", "-R",
-			       "--output=latency", "--bind_source_ip=::1",
-			       NULL));
+	ok_no_output(&r,
+		     parse(&r, &lat_desc, "-u", "7", "-R", "--output=latency",
+			   "--bind_source_ip=::1", NULL));
 	assert_int_equal(r.o.qp_timeout, 7);
 	assert_true(r.o.rdma_cm);
 	assert_int_equal(r.o.output, RP_OUTPUT_LATENCY);
@@ -76,7 +75,7 @@ static void test_output_values(void **state)
 	assert_int_equal(parse(&r, &bw_desc, "--output=latency", NULL),
 			 -EINVAL);
 	err_has(&r, "invalid --output value 'latency': rail_write_bw "
-		"reports bandwidth or message_rate");
+		    "reports bandwidth or message_rate");
 	assert_int_equal(parse(&r, &bw_desc, "--output=BW", NULL), -EINVAL);
 	err_has(&r, "invalid --output value 'BW'");
 	assert_int_equal(parse(&r, &lat_desc, "--output=bandwidth", NULL),
@@ -88,8 +87,7 @@ static void test_output_values(void **state)
 
 static void test_limit_values(void **state)
 {
-	static const char *const bad[] = { "-1", "abc", "1x", "", "nan",
-					   "inf" };
+	static const char *const bad[] = { "-1", "abc", "1x", "", "nan", "inf" };
 	struct run r;
 	size_t i;
 
@@ -110,20 +108,23 @@ static void test_limit_values(void **state)
 static void test_unsupported_named(void **state)
 {
 	static const char *const cases[][3] = {
-		{ "-b", NULL, "option -b (bidirectional) is not supported "
-			      "by railperf" },
+		{ "-b", NULL,
+		  "option -b (bidirectional) is not supported "
+		  "by railperf" },
 		{ "-e", NULL, "option -e (completion events)" },
 		{ "-O", NULL, "option -O (dual-port)" },
 		{ "-z", NULL, "option -z (data exchange over rdma_cm)" },
 		{ "-S", "3", "option -S (service level)" },
 		{ "-f", "1", "option -f (-D margin" },
 		{ "-C", NULL, "option -C (latency in CPU cycles)" },
-		{ "--reversed", NULL, "option --reversed (server sends to "
-				      "client) is not supported by railperf" },
+		{ "--reversed", NULL,
+		  "option --reversed (server sends to "
+		  "client) is not supported by railperf" },
 		{ "--report-both", NULL, "option --report-both" },
 		{ "--rate_limit", "5", "option --rate_limit (rate limiter)" },
-		{ "-c", "UC", "option -c UC (connection type UC) is not "
-			      "supported by railperf: RC only" },
+		{ "-c", "UC",
+		  "option -c UC (connection type UC) is not "
+		  "supported by railperf: RC only" },
 		{ "--connection=XRC", NULL, "option -c XRC" },
 	};
 	struct run r;
@@ -132,10 +133,12 @@ static void test_unsupported_named(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		assert_int_equal(parse(&r, &bw_desc, cases[i][0], cases[i][1],
-				       NULL), -EINVAL);
+				       NULL),
+				 -EINVAL);
 		err_has(&r, cases[i][2]);
-		assert_int_equal(parse(&r, &lat_desc, cases[i][0],
-				       cases[i][1], NULL), -EINVAL);
+		assert_int_equal(parse(&r, &lat_desc, cases[i][0], cases[i][1],
+				       NULL),
+				 -EINVAL);
 		err_has(&r, cases[i][2]);
 	}
 	/* -c RC is perftest's default: accepted */
@@ -147,8 +150,8 @@ static void test_unsupported_named(void **state)
 static void test_lat_rejects_bw_compat_flags(void **state)
 {
 	static const char *const flags[][2] = {
-		{ "-l", "2" }, { "-I", "8" }, { "-w", "1" }, { "-y", "1" },
-		{ "-N", NULL }, { "--run_infinitely", NULL },
+		{ "-l", "2" }, { "-I", "8" },  { "-w", "1" },
+		{ "-y", "1" }, { "-N", NULL }, { "--run_infinitely", NULL },
 	};
 	struct run r;
 	size_t i;
@@ -156,7 +159,8 @@ static void test_lat_rejects_bw_compat_flags(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
 		assert_int_equal(parse(&r, &lat_desc, flags[i][0], flags[i][1],
-				       NULL), -EINVAL);
+				       NULL),
+				 -EINVAL);
 		err_has(&r, "is not supported by rail_read_lat");
 	}
 }
@@ -172,12 +176,13 @@ static void test_post_list_rules(void **state)
 	ok_no_output(&r, finish(&r, &bw_desc, "-l", "8", "-Q", "4", NULL));
 	assert_int_equal(r.o.cq_mod, 4);
 	assert_int_equal(finish(&r, &bw_desc, "-l", "6", "-Q", "4", "-n",
-				"4800", NULL), -EINVAL);
+				"4800", NULL),
+			 -EINVAL);
 	err_has(&r, "invalid -l value '6': the post list size must be a "
-		"multiple of the CQ moderation (-Q 4");
+		    "multiple of the CQ moderation (-Q 4");
 	assert_int_equal(finish(&r, &bw_desc, "-l", "3", NULL), -EINVAL);
 	err_has(&r, "invalid -l value '3': the iterations (-n 5000) must be "
-		"a multiple of the post list size");
+		    "a multiple of the post list size");
 	/* -D: no iteration count to divide */
 	ok_no_output(&r, finish(&r, &bw_desc, "-l", "3", "-D", "2", NULL));
 	assert_int_equal(r.o.cq_mod, 3);
@@ -194,14 +199,14 @@ static void test_run_infinitely_rules(void **state)
 	ok_no_output(&r, finish(&r, &bw_desc, "--run_infinitely", NULL));
 	assert_int_equal(r.o.duration, 5);
 	assert_int_equal(r.o.tx_depth, 128);
-	ok_no_output(&r, finish(&r, &bw_desc, "--run_infinitely", "-D", "2",
-				NULL));
+	ok_no_output(&r,
+		     finish(&r, &bw_desc, "--run_infinitely", "-D", "2", NULL));
 	assert_int_equal(r.o.duration, 2);
 	assert_int_equal(finish(&r, &bw_desc, "--run_infinitely", "-a", NULL),
 			 -EINVAL);
 	err_has(&r, "-a and --run_infinitely cannot be combined");
-	assert_int_equal(finish(&r, &lat_desc, "--output=latency", "-H",
-				NULL), -EINVAL);
+	assert_int_equal(finish(&r, &lat_desc, "--output=latency", "-H", NULL),
+			 -EINVAL);
 	err_has(&r, "-H and --output cannot be combined");
 }
 
@@ -258,7 +263,8 @@ static void notices_text(struct run *r, char *buf, size_t len)
 
 static void test_notices(void **state)
 {
-	static const char line[] = "-----------------------------------------"
+	static const char line[] =
+		"-----------------------------------------"
 		"----------------------------------------------\n";
 	char buf[512], want[512];
 	struct run r;
@@ -266,14 +272,18 @@ static void test_notices(void **state)
 	(void)state;
 	ok_no_output(&r, finish(&r, &bw_desc, "-Q", "10", NULL));
 	notices_text(&r, buf, sizeof(buf));
-	snprintf(want, sizeof(want), "%sWarning: Large message requested and "
+	snprintf(want, sizeof(want),
+		 "%sWarning: Large message requested and "
 		 "CQ moderation enabled\nWarning: It can lead to inaccurate "
-		 "results\n", line);
+		 "results\n",
+		 line);
 	assert_string_equal(buf, want);
 	ok_no_output(&r, finish(&r, &bw_desc, "-l", "4", NULL));
 	notices_text(&r, buf, sizeof(buf));
-	snprintf(want, sizeof(want), "%sPost List requested - CQ moderation "
-		 "will be the size of the post list\n", line);
+	snprintf(want, sizeof(want),
+		 "%sPost List requested - CQ moderation "
+		 "will be the size of the post list\n",
+		 line);
 	assert_string_equal(buf, want);
 	/* none: -Q 1, -Q with -a, small sizes, one-number output */
 	ok_no_output(&r, finish(&r, &bw_desc, "-Q", "1", NULL));
@@ -293,9 +303,12 @@ static void test_notices(void **state)
 static void test_usage_multi(void **state)
 {
 	static const struct rp_test_desc multi = {
-		.test = RP_TEST_MULTI_BW, .name = "rail_multi_bw",
-		.title = "RDMA_Write BW Test", .def_size = 65536,
-		.def_iters = 5000, .def_tx_depth = 128,
+		.test = RP_TEST_MULTI_BW,
+		.name = "rail_multi_bw",
+		.title = "RDMA_Write BW Test",
+		.def_size = 65536,
+		.def_iters = 5000,
+		.def_tx_depth = 128,
 		.features = RP_FEAT_BW | RP_FEAT_MULTI,
 	};
 	const struct rp_test_desc *d[] = { &multi, &bw_desc };

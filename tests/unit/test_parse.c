@@ -61,7 +61,7 @@ static void test_u64_plain(void **state)
 	assert_true(v == 0);
 	assert_int_equal(u64("5000", 0, UINT64_MAX, &v), 0);
 	assert_true(v == 5000);
-	assert_int_equal(u64("007", 0, 10, &v), 0);	/* decimal, not octal */
+	assert_int_equal(u64("007", 0, 10, &v), 0); /* decimal, not octal */
 	assert_true(v == 7);
 	/* 2^64 - 1, the largest value that fits */
 	assert_int_equal(u64("18446744073709551615", 0, UINT64_MAX, &v), 0);
@@ -79,14 +79,14 @@ static void test_u64_not_a_number(void **state)
 	u64_fails("12x", -EINVAL);
 	u64_fails("0x10", -EINVAL);
 	u64_fails("1.5", -EINVAL);
-	u64_fails("64K", -EINVAL);	/* suffixes are for sizes only */
+	u64_fails("64K", -EINVAL); /* suffixes are for sizes only */
 	u64_fails("abc", -EINVAL);
 }
 
 static void test_u64_overflow(void **state)
 {
 	(void)state;
-	u64_fails("18446744073709551616", -ERANGE);	/* 2^64 */
+	u64_fails("18446744073709551616", -ERANGE); /* 2^64 */
 	u64_fails("99999999999999999999999", -ERANGE);
 }
 
@@ -95,13 +95,13 @@ static void test_u64_bounds(void **state)
 	uint64_t v;
 
 	(void)state;
-	assert_int_equal(u64("5", 5, 10, &v), 0);	/* min exactly */
+	assert_int_equal(u64("5", 5, 10, &v), 0); /* min exactly */
 	assert_true(v == 5);
-	assert_int_equal(u64("10", 5, 10, &v), 0);	/* max exactly */
+	assert_int_equal(u64("10", 5, 10, &v), 0); /* max exactly */
 	assert_true(v == 10);
-	assert_int_equal(u64("4", 5, 10, &v), -ERANGE);	/* min - 1 */
+	assert_int_equal(u64("4", 5, 10, &v), -ERANGE); /* min - 1 */
 	assert_true(v == UNTOUCHED);
-	assert_int_equal(u64("11", 5, 10, &v), -ERANGE);	/* max + 1 */
+	assert_int_equal(u64("11", 5, 10, &v), -ERANGE); /* max + 1 */
 	assert_true(v == UNTOUCHED);
 	assert_int_equal(u64("0", 1, 1, &v), -ERANGE);
 	assert_int_equal(u64("1", 1, 1, &v), 0);
@@ -110,16 +110,16 @@ static void test_u64_bounds(void **state)
 static void test_size_suffixes(void **state)
 {
 	(void)state;
-	size_is("64K", 65536);		/* 64 * 1024 */
+	size_is("64K", 65536); /* 64 * 1024 */
 	size_is("64k", 65536);
-	size_is("1M", 1048576);		/* 1024 * 1024 */
+	size_is("1M", 1048576); /* 1024 * 1024 */
 	size_is("1m", 1048576);
-	size_is("2G", 2147483648ULL);	/* 2 * 1024^3 */
+	size_is("2G", 2147483648ULL); /* 2 * 1024^3 */
 	size_is("2g", 2147483648ULL);
 	size_is("0K", 0);
 	size_is("4096", 4096);
-	size_is("3K", 3072);		/* 3 * 1024 */
-	size_is("16383G", 17591112302592ULL);	/* 16383 * 2^30 */
+	size_is("3K", 3072);		      /* 3 * 1024 */
+	size_is("16383G", 17591112302592ULL); /* 16383 * 2^30 */
 }
 
 static void test_size_not_a_number(void **state)
@@ -143,7 +143,7 @@ static void test_size_not_a_number(void **state)
 static void test_size_overflow(void **state)
 {
 	(void)state;
-	size_fails("18446744073709551616", -ERANGE);	/* 2^64 */
+	size_fails("18446744073709551616", -ERANGE); /* 2^64 */
 	/* 17179869184 = 2^34; 2^34 * 2^30 = 2^64: one past UINT64_MAX */
 	size_fails("17179869184G", -ERANGE);
 	/* 2^54 * 2^10 = 2^64 */

@@ -67,7 +67,7 @@ static void test_fill_bytes(void **state)
 	memset(p, 0, SLICE);
 	rp_pattern_fill(p, 2, 1);
 	assert_memory_equal(p, qp1, sizeof(qp1));
-	assert_int_equal(p[2], 0);	/* nothing written past len */
+	assert_int_equal(p[2], 0); /* nothing written past len */
 	free(p);
 }
 
@@ -108,9 +108,9 @@ static void test_flipped_byte(void **state)
 
 	(void)state;
 	rp_pattern_fill(p, SLICE, 0);
-	p[4096] ^= 0x01;	/* 0xd7 -> 0xd6 */
+	p[4096] ^= 0x01; /* 0xd7 -> 0xd6 */
 	check_fails_at(p, SLICE, 0, 4096, 0xd7, 0xd6);
-	p[2] = 0;		/* an earlier bad byte is the one reported */
+	p[2] = 0; /* an earlier bad byte is the one reported */
 	check_fails_at(p, SLICE, 0, 2, 0x97, 0x00);
 	free(p);
 }
@@ -128,7 +128,7 @@ static void test_byte_past_written(void **state)
 	check_fails_at(p, 1000, 0, 1000, 0x00, 0x5a);
 	p[1000] = 0;
 	p[3000] = 0;
-	p[SLICE - 1] = 0xff;	/* and the last byte of the slice */
+	p[SLICE - 1] = 0xff; /* and the last byte of the slice */
 	check_fails_at(p, 1000, 0, SLICE - 1, 0x00, 0xff);
 	free(p);
 }
@@ -200,8 +200,8 @@ static void test_all_qps_differ_early(void **state)
 		same = same_bytes(a, b, sizeof(a));
 		if (same >= 16)
 			fail_msg("QP 0 and QP %u agree on %zu of the first "
-				 "64 bytes (first difference at byte %zu)", q,
-				 same, common_prefix(a, b, sizeof(a)));
+				 "64 bytes (first difference at byte %zu)",
+				 q, same, common_prefix(a, b, sizeof(a)));
 	}
 }
 

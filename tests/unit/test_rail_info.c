@@ -73,25 +73,32 @@ static void test_text(void **state)
 {
 	(void)state;
 	text_has("connectx", "", "DEVICE  PORT  STATE   LINK      RATE");
-	text_has("connectx", "", "  GID index 3: RoCE v2 ::ffff:192.168.100.11"
+	text_has("connectx", "",
+		 "  GID index 3: RoCE v2 ::ffff:192.168.100.11"
 		 " on enp23s0f0np0\n");
-	text_has("spark", "", "  GID index 3: RoCE v2 ::ffff:192.168.101.11 "
+	text_has("spark", "",
+		 "  GID index 3: RoCE v2 ::ffff:192.168.101.11 "
 		 "on enP2p1s0f0np0\n");
 	text_has("spark", "", "126.03 Gb/s (PCIe)\n");
-	text_has("softroce", "", "  GID index 1: RoCE v2 ::ffff:10.0.2.1 on "
+	text_has("softroce", "",
+		 "  GID index 1: RoCE v2 ::ffff:10.0.2.1 on "
 		 "eth1\n");
-	text_has("ipv6only", "", "  GID index 3: RoCE v2 2001:db8:100::11 on "
+	text_has("ipv6only", "",
+		 "  GID index 3: RoCE v2 2001:db8:100::11 on "
 		 "ens1f0np0 (no IPv4 GID: IPv6 used)\n");
-	text_has("bond", "", "  warning: GID netdev bond0 is a bond (members "
+	text_has("bond", "",
+		 "  warning: GID netdev bond0 is a bond (members "
 		 "enp59s0f0np0 enp59s0f1np1): RDMA traffic bypasses the bond");
-	text_has("linklocal", "", "(only link-local GIDs: give the netdev an "
+	text_has("linklocal", "",
+		 "(only link-local GIDs: give the netdev an "
 		 "IP address for a routable GID)\n");
 	text_has("infiniband", "", "  InfiniBand: LID routing, no GRH\n");
 	text_has("none", "", "no RDMA devices (");
 	text_has("connectx", "--peer 192.168.200.7 -d mlx5_1",
 		 "  GID index 5: RoCE v2 ::ffff:192.168.200.5 on enp23s0f1np1 "
 		 "(subnet of peer 192.168.200.7)\n");
-	text_has("ipv6only", "--ipv6", "  GID index 3: RoCE v2 "
+	text_has("ipv6only", "--ipv6",
+		 "  GID index 3: RoCE v2 "
 		 "2001:db8:100::11 on ens1f0np0\n");
 }
 
@@ -109,11 +116,13 @@ static cJSON *json_of(const char *host, const char *args)
 	if (!root)
 		fail_msg("rail_info --sysfs %s --json: not JSON:\n%s", host,
 			 out);
-	cJSON_ArrayForEach(r, cJSON_GetObjectItem(root, "rails")) {
+	cJSON_ArrayForEach(r, cJSON_GetObjectItem(root, "rails"))
+	{
 		cJSON *idx = cJSON_GetObjectItem(r, "gid_index");
 		int chosen = -1, nchosen = 0;
 
-		cJSON_ArrayForEach(g, cJSON_GetObjectItem(r, "gids")) {
+		cJSON_ArrayForEach(g, cJSON_GetObjectItem(r, "gids"))
+		{
 			if (!cJSON_IsTrue(cJSON_GetObjectItem(g, "chosen")))
 				continue;
 			chosen = cJSON_GetObjectItem(g, "index")->valueint;
@@ -152,9 +161,13 @@ static const char *str(cJSON *o, const char *key)
 
 static void test_json_hosts(void **state)
 {
-	static const struct { const char *host; int n, gid; } want[] = {
-		{ "connectx", 2, 3 }, { "spark", 4, 3 }, { "softroce", 2, 1 },
-		{ "ipv6only", 1, 3 }, { "bond", 2, 3 }, { "linklocal", 1, 1 },
+	static const struct {
+		const char *host;
+		int n, gid;
+	} want[] = {
+		{ "connectx", 2, 3 },	 { "spark", 4, 3 },
+		{ "softroce", 2, 1 },	 { "ipv6only", 1, 3 },
+		{ "bond", 2, 3 },	 { "linklocal", 1, 1 },
 		{ "infiniband", 1, -1 },
 	};
 	unsigned int i;
@@ -167,8 +180,8 @@ static void test_json_hosts(void **state)
 
 		assert_int_equal(cJSON_GetArraySize(rails), want[i].n);
 		for (j = 0; j < want[i].n; j++) {
-			cJSON *g = cJSON_GetObjectItem(rail(root, j),
-						       "gid_index");
+			cJSON *g =
+				cJSON_GetObjectItem(rail(root, j), "gid_index");
 
 			assert_int_equal(cJSON_IsNull(g) ? -1 : g->valueint,
 					 want[i].gid);
@@ -200,14 +213,15 @@ static void test_json_spark(void **state)
 	assert_int_equal(num(pcie, "link_width"), 4);
 	assert_true(cJSON_GetObjectItem(r, "ceiling_gbps")->valuedouble ==
 		    126.03);
-	assert_true(cJSON_GetObjectItem(r, "wire_ceiling_gbps")->valuedouble
-		    == 196.03);
+	assert_true(cJSON_GetObjectItem(r, "wire_ceiling_gbps")->valuedouble ==
+		    196.03);
 	assert_string_equal(str(r, "bottleneck"), "pcie");
 	nd = cJSON_GetObjectItem(r, "netdev");
 	assert_string_equal(str(nd, "name"), "enp1s0f0np0");
-	assert_string_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(nd,
-				"addresses"), 0)->valuestring,
-			    "192.168.100.11/24");
+	assert_string_equal(
+		cJSON_GetArrayItem(cJSON_GetObjectItem(nd, "addresses"), 0)
+			->valuestring,
+		"192.168.100.11/24");
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(nd, "bond")));
 	assert_string_equal(str(r, "gid_reason"),
 			    "RoCE v2 ::ffff:192.168.100.11 on enp1s0f0np0");
@@ -220,22 +234,22 @@ static void test_json_special(void **state)
 
 	(void)state;
 	root = json_of("none", "");
-	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(root,
-							"rails")), 0);
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(root, "rails")),
+			 0);
 	assert_non_null(strstr(str(root, "none"), "no RDMA devices"));
 	cJSON_Delete(root);
 	root = json_of("softroce", "-d rxe0");
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0), "pcie")));
-	assert_true(cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0),
-						     "ceiling_gbps")));
+	assert_true(cJSON_IsNull(
+		cJSON_GetObjectItem(rail(root, 0), "ceiling_gbps")));
 	cJSON_Delete(root);
 	root = json_of("connectx", "--peer 192.168.200.7");
 	assert_int_equal(num(rail(root, 0), "gid_index"), 3);
 	assert_int_equal(num(rail(root, 1), "gid_index"), 5);
 	cJSON_Delete(root);
 	root = json_of("infiniband", "");
-	assert_true(cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0),
-						     "active_mtu")));
+	assert_true(
+		cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0), "active_mtu")));
 	cJSON_Delete(root);
 }
 
@@ -248,8 +262,8 @@ static void test_usage(void **state)
 	assert_non_null(strstr(out, "invalid --peer value '1.2.3'"));
 	assert_int_equal(run(NULL, "extra", true, out, sizeof(out)), 2);
 	assert_non_null(strstr(out, "unexpected argument 'extra'"));
-	assert_int_equal(run(NULL, "--no-such-option", true, out,
-			     sizeof(out)), 2);
+	assert_int_equal(run(NULL, "--no-such-option", true, out, sizeof(out)),
+			 2);
 	assert_int_equal(run("spark", "-d mlx5_7", true, out, sizeof(out)), 1);
 	assert_non_null(strstr(out, "device 'mlx5_7' not found"));
 	assert_int_equal(run(NULL, "--help", false, out, sizeof(out)), 0);

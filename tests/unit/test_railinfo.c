@@ -40,7 +40,8 @@ static void host_root(void **state, const char *host, char *out)
 	snprintf(out, PATH_MAX, "%s/%s", (char *)*state, host);
 	if (!is_dir(out))
 		fail_msg("host fixture %s not found: run from the repo root "
-			 "or set RP_FIXTURES", out);
+			 "or set RP_FIXTURES",
+			 out);
 }
 
 /* Gather host @host (only @dev if not NULL) into @ri; returns the code. */
@@ -64,20 +65,24 @@ static void test_rate_parse(void **state)
 
 	(void)state;
 	assert_int_equal(rp_rate_parse("200 Gb/sec (4X HDR)", &g, &w, sp,
-				       sizeof(sp)), 0);
+				       sizeof(sp)),
+			 0);
 	assert_true(g == 200 && w == 4);
 	assert_string_equal(sp, "HDR");
 	assert_int_equal(rp_rate_parse("2.5 Gb/sec (1X SDR)", &g, &w, sp,
-				       sizeof(sp)), 0);
+				       sizeof(sp)),
+			 0);
 	assert_true(g == 2.5 && w == 1);
 	assert_string_equal(sp, "SDR");
 	assert_int_equal(rp_rate_parse("40 Gb/sec (4X FDR10)", &g, &w, sp,
-				       sizeof(sp)), 0);
+				       sizeof(sp)),
+			 0);
 	assert_string_equal(sp, "FDR10");
 	assert_int_equal(rp_rate_parse("fast", &g, &w, sp, sizeof(sp)),
 			 -EINVAL);
 	assert_int_equal(rp_rate_parse("0 Gb/sec (4X HDR)", &g, &w, sp,
-				       sizeof(sp)), -EINVAL);
+				       sizeof(sp)),
+			 -EINVAL);
 	assert_int_equal(rp_rate_parse("100 Gb/sec", &g, &w, sp, sizeof(sp)),
 			 -EINVAL);
 }
@@ -85,12 +90,12 @@ static void test_rate_parse(void **state)
 static void test_pcie_gbps(void **state)
 {
 	(void)state;
-	near(rp_pcie_gbps(32.0, 4), 126.03);	/* Gen5 x4: DGX Spark */
-	near(rp_pcie_gbps(16.0, 16), 252.06);	/* Gen4 x16 */
-	near(rp_pcie_gbps(8.0, 8), 63.02);	/* Gen3 x8 */
-	near(rp_pcie_gbps(5.0, 4), 16.0);	/* Gen2: 8b/10b */
+	near(rp_pcie_gbps(32.0, 4), 126.03);  /* Gen5 x4: DGX Spark */
+	near(rp_pcie_gbps(16.0, 16), 252.06); /* Gen4 x16 */
+	near(rp_pcie_gbps(8.0, 8), 63.02);    /* Gen3 x8 */
+	near(rp_pcie_gbps(5.0, 4), 16.0);     /* Gen2: 8b/10b */
 	near(rp_pcie_gbps(2.5, 1), 2.0);
-	near(rp_pcie_gbps(64.0, 4), 242.0);	/* Gen6: FLIT 242/256 */
+	near(rp_pcie_gbps(64.0, 4), 242.0); /* Gen6: FLIT 242/256 */
 	assert_true(rp_pcie_gbps(0, 4) == 0);
 	assert_true(rp_pcie_gbps(32.0, 0) == 0);
 }
@@ -161,12 +166,12 @@ static void test_gather_connectx(void **state)
 	assert_string_equal(p->cpus, "0-15");
 	assert_string_equal(p->pcie.addr, "0000:17:00.0");
 	assert_true(p->line_gbps == 100);
-	near(p->wire_ceiling, 98.01);	/* anchors: 100G, MTU 4096 */
+	near(p->wire_ceiling, 98.01); /* anchors: 100G, MTU 4096 */
 	assert_true(p->ceiling == p->wire_ceiling && !p->pcie_bound);
 	assert_int_equal(p->gid_index, 3);
 	assert_string_equal(p->warning, "");
 	p = &ri.p[1];
-	assert_int_equal(p->active_mtu, 1024);	/* netdev MTU 1500 */
+	assert_int_equal(p->active_mtu, 1024); /* netdev MTU 1500 */
 	near(p->wire_ceiling, 92.56);
 	assert_int_equal(p->gid_index, 3);
 	rp_railinfo_free(&ri);
@@ -180,8 +185,8 @@ static void test_gather_connectx(void **state)
 
 static void test_gather_spark(void **state)
 {
-	static const char *const order[4] = {
-		"roceP2p1s0f0", "roceP2p1s0f1", "rocep1s0f0", "rocep1s0f1" };
+	static const char *const order[4] = { "roceP2p1s0f0", "roceP2p1s0f1",
+					      "rocep1s0f0", "rocep1s0f1" };
 	struct rp_railinfo ri;
 	unsigned int i;
 
@@ -365,17 +370,18 @@ static void test_print_text(void **state)
 	rp_railinfo_free(&ri);
 	assert_true(strncmp(out, "DEVICE        PORT  STATE   LINK      RATE",
 			    42) == 0);
-	assert_non_null(strstr(out, "\nrocep1s0f0    1     ACTIVE  Ethernet  "
+	assert_non_null(strstr(out,
+			       "\nrocep1s0f0    1     ACTIVE  Ethernet  "
 			       "200 Gb/s (4X HDR)  4096        4096     "
 			       "enp1s0f0np0    0     0-19  32.0 GT/s x4  3    "
 			       "126.03 Gb/s (PCIe)\n"));
 	assert_non_null(strstr(out, "  3    RoCE v2  ::ffff:192.168.100.11    "
-			       "  enp1s0f0np0  <- chosen\n"));
+				    "  enp1s0f0np0  <- chosen\n"));
 	assert_non_null(strstr(out, "  GID index 3: RoCE v2 "
-			       "::ffff:192.168.100.11 on enp1s0f0np0\n"));
+				    "::ffff:192.168.100.11 on enp1s0f0np0\n"));
 	assert_non_null(strstr(out, "0000:01:00.0, 32.0 GT/s PCIe x4: 126.03 "
-			       "Gb/s raw, below the port's 200 Gb/s"));
-	assert_null(strstr(out, " \n"));	/* no trailing blanks */
+				    "Gb/s raw, below the port's 200 Gb/s"));
+	assert_null(strstr(out, " \n")); /* no trailing blanks */
 	assert_int_equal(gather(state, "none", NULL, NULL, &ri), 0);
 	print_to(out, sizeof(out), &ri, NULL);
 	assert_true(strncmp(out, "no RDMA devices (", 17) == 0);
@@ -410,8 +416,8 @@ static void test_json(void **state)
 			    "bond");
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(g, "members")),
 			 2);
-	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(r,
-							"warnings")), 1);
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(r, "warnings")),
+			 1);
 	assert_true(cJSON_GetObjectItem(r, "ceiling_gbps")->valuedouble ==
 		    46.28);
 	cJSON_Delete(back);

@@ -47,8 +47,8 @@ static void assert_err(const struct parsed *p, const char *text)
 {
 	char want[1024];
 
-	snprintf(want, sizeof(want), "%s: %s\n",
-		 program_invocation_short_name, text);
+	snprintf(want, sizeof(want), "%s: %s\n", program_invocation_short_name,
+		 text);
 	assert_int_equal(p->ret, -EINVAL);
 	assert_string_equal(p->err, want);
 }
@@ -96,9 +96,10 @@ struct valid_case {
 		const char *dev;
 		unsigned int port;
 		int gid_index;
-	} r[3];			/* the first @n */
+	} r[3]; /* the first @n */
 };
 
+/* clang-format off */
 static const struct valid_case valid_cases[] = {
 	{ "test_two_rails_default_port", "rxe0,rxe1", NULL, 1, MAXR, 2,
 	  { { "rxe0", 1, -1 }, { "rxe1", 1, -1 } } },
@@ -134,6 +135,7 @@ static const struct valid_case valid_cases[] = {
 	{ "test_repeated_rail_other_default_port", "rxe0:1,rxe0", NULL, 2,
 	  MAXR, 2, { { "rxe0", 1, -1 }, { "rxe0", 2, -1 } } },
 };
+/* clang-format on */
 
 static void test_valid(void **state)
 {
@@ -218,7 +220,8 @@ struct error_case {
 };
 
 #define NO_DEVS "name the rails with -d, e.g. -d mlx5_0,mlx5_1"
-#define GID_COUNT(x, d) "-x lists " x " GID indexes for " d " rails: give " \
+#define GID_COUNT(x, d) \
+	"-x lists " x " GID indexes for " d " rails: give " \
 	"one for all rails or one per rail"
 #define BAD_GID(x) "invalid GID index '" x "' in -x: valid values are 0 .. 255"
 
@@ -280,15 +283,23 @@ static void test_empty_element(void **state)
 		print_message("# -d \"%s\"\n", bad[i]);
 		parse(&p, bad[i], NULL, 1, MAXR);
 		assert_err(&p, "empty rail in -d: give dev or dev:port, "
-			   "comma-separated");
+			       "comma-separated");
 	}
 }
 
 static void test_bad_port(void **state)
 {
 	static const char *const bad[] = {
-		"rxe0:0", "rxe0:255", "rxe0:x", ":1", "rxe0:", "rxe0:-1",
-		"rxe0:+1", "rxe0:1x", "rxe0:1:2", "rxe0: 1",
+		"rxe0:0",
+		"rxe0:255",
+		"rxe0:x",
+		":1",
+		"rxe0:",
+		"rxe0:-1",
+		"rxe0:+1",
+		"rxe0:1x",
+		"rxe0:1:2",
+		"rxe0: 1",
 		"rxe0:99999999999999999999999",
 	};
 	char want[256];
@@ -299,14 +310,16 @@ static void test_bad_port(void **state)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		print_message("# -d \"%s\"\n", bad[i]);
 		parse(&p, bad[i], NULL, 1, MAXR);
-		snprintf(want, sizeof(want), "invalid rail '%s' in -d: want "
-			 "dev or dev:port with port 1..254", bad[i]);
+		snprintf(want, sizeof(want),
+			 "invalid rail '%s' in -d: want "
+			 "dev or dev:port with port 1..254",
+			 bad[i]);
 		assert_err(&p, want);
 	}
 	/* the element named is the bad one, not the whole list */
 	parse(&p, "rxe0,rxe1:0,rxe2", NULL, 1, MAXR);
 	assert_err(&p, "invalid rail 'rxe1:0' in -d: want dev or dev:port "
-		   "with port 1..254");
+		       "with port 1..254");
 }
 
 static void test_name_64_chars(void **state)
@@ -319,8 +332,10 @@ static void test_name_64_chars(void **state)
 	memset(name, 'b', 64);
 	name[64] = '\0';
 	parse(&p, name, NULL, 1, MAXR);
-	snprintf(want, sizeof(want), "rail name '%s' in -d is too long "
-		 "(at most 63 characters)", name);
+	snprintf(want, sizeof(want),
+		 "rail name '%s' in -d is too long "
+		 "(at most 63 characters)",
+		 name);
 	assert_err(&p, want);
 	/* as the second rail */
 	snprintf(devs, sizeof(devs), "rxe0,%s", name);

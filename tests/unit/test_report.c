@@ -19,10 +19,12 @@
 #include "output/rp_report.h"
 
 /* perftest's RESULT_LINE: 87 dashes (8 groups of 10, then 7). */
+/* clang-format off */
 #define DASHES \
 	"----------" "----------" "----------" "----------" \
 	"----------" "----------" "----------" "----------" \
 	"-------\n"
+/* clang-format on */
 
 static void test_dashes_literal(void **state)
 {
@@ -64,8 +66,7 @@ static const struct rp_header client_hdr = {
 	" GID index       : 1\n" \
 	" Max inline data : 0[B]\n" \
 	" rdma_cm QPs\t : OFF\n" \
-	" Data ex. method : Ethernet\n" \
-	DASHES
+	" Data ex. method : Ethernet\n" DASHES
 
 static void test_header_client(void **state)
 {
@@ -105,32 +106,33 @@ static void test_header_post_list_cm_server(void **state)
 	h.rdma_cm = true;
 	h.server = true;
 	rp_report_header(mem_open(&m), &h);
-	mem_expect(&m, DASHES
-		   "                    RDMA_Write Post List BW Test\n"
-		   " Dual-port       : OFF\t\tDevice         : rxe1\n"
-		   " Number of qps   : 1\t\tTransport type : IB\n"
-		   " Connection type : RC\t\tUsing SRQ      : OFF\n"
-		   " PCIe relax order: ON\n"
-		   " ibv_wr* API     : ON\n"
-		   " Post List       : 4\n"
-		   " CQ Moderation   : 4\n"
-		   " Mtu             : 1024[B]\n"
-		   " Link type       : Ethernet\n"
-		   " GID index       : 1\n"
-		   " Max inline data : 0[B]\n"
-		   " rdma_cm QPs\t : ON\n"
-		   " Data ex. method : rdma_cm\n"
-		   DASHES
-		   " Waiting for client rdma_cm QP to connect\n"
-		   " Please run the same command with the IB/RoCE interface IP\n"
-		   DASHES);
+	mem_expect(
+		&m, DASHES
+		"                    RDMA_Write Post List BW Test\n"
+		" Dual-port       : OFF\t\tDevice         : rxe1\n"
+		" Number of qps   : 1\t\tTransport type : IB\n"
+		" Connection type : RC\t\tUsing SRQ      : OFF\n"
+		" PCIe relax order: ON\n"
+		" ibv_wr* API     : ON\n"
+		" Post List       : 4\n"
+		" CQ Moderation   : 4\n"
+		" Mtu             : 1024[B]\n"
+		" Link type       : Ethernet\n"
+		" GID index       : 1\n"
+		" Max inline data : 0[B]\n"
+		" rdma_cm QPs\t : ON\n"
+		" Data ex. method : rdma_cm\n" DASHES
+		" Waiting for client rdma_cm QP to connect\n"
+		" Please run the same command with the IB/RoCE interface IP\n" DASHES);
 }
 
 /* --output: "%lf\n" of the number asked for; the row otherwise. */
 static void test_bw_out(void **state)
 {
-	const struct rp_result r = { .size = 65536, .iters = 5000,
-				     .bw_peak = 50.23, .bw_avg = 40.07,
+	const struct rp_result r = { .size = 65536,
+				     .iters = 5000,
+				     .bw_peak = 50.23,
+				     .bw_avg = 40.07,
 				     .msg_rate = 0.000641 };
 	struct mem m;
 
@@ -141,24 +143,31 @@ static void test_bw_out(void **state)
 	mem_expect(&m, "0.000641\n");
 	rp_report_bw_out(mem_open(&m), &r, false, RP_OUTPUT_FULL);
 	mem_expect(&m, " 65536      5000             50.23              "
-		   "40.07  \t\t   0.000641\n");
+		       "40.07  \t\t   0.000641\n");
 }
 
 static void test_header_read_ib(void **state)
 {
 	const struct rp_header h = {
-		.title = "RDMA_Read Latency Test", .device = "mlx5_0,mlx5_1",
-		.num_qps = 2, .transport = "IB", .relaxed_ordering = false,
-		.wr_api = false, .tx_depth = 1, .cq_mod = -1, .mtu = 4096,
-		.link_type = "IB", .gid_index = -1, .max_inline = -1,
+		.title = "RDMA_Read Latency Test",
+		.device = "mlx5_0,mlx5_1",
+		.num_qps = 2,
+		.transport = "IB",
+		.relaxed_ordering = false,
+		.wr_api = false,
+		.tx_depth = 1,
+		.cq_mod = -1,
+		.mtu = 4096,
+		.link_type = "IB",
+		.gid_index = -1,
+		.max_inline = -1,
 		.out_reads = 16,
 	};
 	struct mem m;
 
 	(void)state;
 	rp_report_header(mem_open(&m), &h);
-	mem_expect(&m,
-		   DASHES
+	mem_expect(&m, DASHES
 		   "                    RDMA_Read Latency Test\n"
 		   " Dual-port       : OFF\t\tDevice         : mlx5_0,mlx5_1\n"
 		   " Number of qps   : 2\t\tTransport type : IB\n"
@@ -170,8 +179,7 @@ static void test_header_read_ib(void **state)
 		   " Link type       : IB\n"
 		   " Outstand reads  : 16\n"
 		   " rdma_cm QPs\t : OFF\n"
-		   " Data ex. method : Ethernet\n"
-		   DASHES);
+		   " Data ex. method : Ethernet\n" DASHES);
 }
 
 static void test_bw_title(void **state)
@@ -181,17 +189,20 @@ static void test_bw_title(void **state)
 	(void)state;
 	rp_report_bw_title(mem_open(&m), false);
 	mem_expect(&m, " #bytes     #iterations    BW peak[MB/sec]    "
-		   "BW average[MB/sec]   MsgRate[Mpps]\n");
+		       "BW average[MB/sec]   MsgRate[Mpps]\n");
 	rp_report_bw_title(mem_open(&m), true);
 	mem_expect(&m, " #bytes     #iterations    BW peak[Gb/sec]    "
-		   "BW average[Gb/sec]   MsgRate[Mpps]\n");
+		       "BW average[Gb/sec]   MsgRate[Mpps]\n");
 }
 
 static void row(struct mem *m, uint64_t size, uint64_t iters, double peak,
 		double avg, double rate, bool gbits)
 {
 	const struct rp_result r = {
-		.size = size, .iters = iters, .bw_peak = peak, .bw_avg = avg,
+		.size = size,
+		.iters = iters,
+		.bw_peak = peak,
+		.bw_avg = avg,
 		.msg_rate = rate,
 	};
 
@@ -212,11 +223,11 @@ static void test_bw_row_mib(void **state)
 	row(&m, 65536, 5000, 11051.92, 11050.37, 0.176806, false);
 	/* " " "65536  " "    " "5000      " "       " "11051.92" 12sp ... */
 	mem_expect(&m, " 65536      5000             11051.92            "
-		   "11050.37\t\t   0.176806\n");
+		       "11050.37\t\t   0.176806\n");
 	/* 7-digit size fills its field; 3.5 pads to "3.50   " */
 	row(&m, 8388608, 1000, 3.5, 3.25, 0.000438, false);
 	mem_expect(&m, " 8388608    1000             3.50               "
-		   "3.25   \t\t   0.000438\n");
+		       "3.25   \t\t   0.000438\n");
 }
 
 static void test_bw_row_gbits(void **state)
@@ -227,11 +238,11 @@ static void test_bw_row_gbits(void **state)
 	/* avg 92.70 >= 0.1: REPORT_FMT, "92.71" padded to "92.71  " */
 	row(&m, 65536, 5000, 92.71, 92.70, 0.176806, true);
 	mem_expect(&m, " 65536      5000             92.71              "
-		   "92.70  \t\t   0.176806\n");
+		       "92.70  \t\t   0.176806\n");
 	/* exactly 0.1 is not below 0.1: still REPORT_FMT */
 	row(&m, 2, 5000, 0.1, 0.1, 6.25, true);
 	mem_expect(&m, " 2          5000             0.10               "
-		   "0.10   \t\t   6.250000\n");
+		       "0.10   \t\t   6.250000\n");
 }
 
 /*
@@ -247,11 +258,11 @@ static void test_bw_row_ext(void **state)
 	(void)state;
 	row(&m, 2, 5000, 0.04352, 0.0416, 2.6, true);
 	mem_expect(&m, " 2          5000           0.043520            "
-		   "0.041600            2.600000\n");
+		       "0.041600            2.600000\n");
 	/* MiB/s never switches to the EXT format */
 	row(&m, 2, 5000, 0.05, 0.04, 2.6, false);
 	mem_expect(&m, " 2          5000             0.05               "
-		   "0.04   \t\t   2.600000\n");
+		       "0.04   \t\t   2.600000\n");
 }
 
 static void set_qp(struct rp_qp_addr *q, uint32_t qpn, uint32_t psn,
@@ -313,12 +324,12 @@ static void test_addresses_cm(void **state)
 	(void)state;
 	addr_pair(&l, &r);
 	rp_report_addresses_fmt(mem_open(&m), l, r, 1, RP_ADDR_CM);
-	mem_expect(&m,
-		   " local address: LID 0000 QPN 0x0011 PSN 0x37d0\n"
-		   " GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:00:02:01\n"
-		   " remote address: LID 0000 QPN 0x0012 PSN 0xa1b2c3\n"
-		   " GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:00:02:02\n"
-		   DASHES);
+	mem_expect(
+		&m,
+		" local address: LID 0000 QPN 0x0011 PSN 0x37d0\n"
+		" GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:00:02:01\n"
+		" remote address: LID 0000 QPN 0x0012 PSN 0xa1b2c3\n"
+		" GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:00:02:02\n" DASHES);
 	free(l);
 	free(r);
 }
@@ -345,8 +356,7 @@ static void test_addresses_read(void **state)
 	(void)state;
 	addr_pair(&l, &r);
 	rp_report_addresses(mem_open(&m), l, r, true);
-	mem_expect(&m, LOCAL_LINE(" OUT 0x10") REMOTE_LINE(" OUT 0x10")
-		   DASHES);
+	mem_expect(&m, LOCAL_LINE(" OUT 0x10") REMOTE_LINE(" OUT 0x10") DASHES);
 	free(l);
 	free(r);
 }
@@ -368,16 +378,14 @@ static void test_addresses_ib_two_qps(void **state)
 	set_qp(&r->qp[0], 0x200, 0x123456, 0x3, 0x3000);
 	set_qp(&r->qp[1], 0x201, 0x12, 0x4, 0x4000);
 	rp_report_addresses(mem_open(&m), l, r, false);
-	mem_expect(&m,
-		   " local address: LID 0x11 QPN 0x0100 PSN 000000"
-		   " RKey 0x000001 VAddr 0x00000000001000\n"
-		   " local address: LID 0x11 QPN 0x0101 PSN 0xffffff"
-		   " RKey 0x000002 VAddr 0x00000000002000\n"
-		   " remote address: LID 0x05 QPN 0x0200 PSN 0x123456"
-		   " RKey 0x000003 VAddr 0x00000000003000\n"
-		   " remote address: LID 0x05 QPN 0x0201 PSN 0x0012"
-		   " RKey 0x000004 VAddr 0x00000000004000\n"
-		   DASHES);
+	mem_expect(&m, " local address: LID 0x11 QPN 0x0100 PSN 000000"
+		       " RKey 0x000001 VAddr 0x00000000001000\n"
+		       " local address: LID 0x11 QPN 0x0101 PSN 0xffffff"
+		       " RKey 0x000002 VAddr 0x00000000002000\n"
+		       " remote address: LID 0x05 QPN 0x0200 PSN 0x123456"
+		       " RKey 0x000003 VAddr 0x00000000003000\n"
+		       " remote address: LID 0x05 QPN 0x0201 PSN 0x0012"
+		       " RKey 0x000004 VAddr 0x00000000004000\n" DASHES);
 	free(l);
 	free(r);
 }
@@ -390,9 +398,9 @@ static void test_waiting(void **state)
 	rp_report_waiting(mem_open(&m));
 	/* 36 stars: "* " + 32 characters of text + " *" */
 	mem_expect(&m, "\n"
-		   "************************************\n"
-		   "* Waiting for client to connect... *\n"
-		   "************************************\n");
+		       "************************************\n"
+		       "* Waiting for client to connect... *\n"
+		       "************************************\n");
 }
 
 static void test_cq_mod_warning(void **state)
@@ -401,10 +409,9 @@ static void test_cq_mod_warning(void **state)
 
 	(void)state;
 	rp_report_cq_mod_warning(mem_open(&m));
-	mem_expect(&m, DASHES
-		   "Warning: Large message requested "
-		   "and CQ moderation enabled\n"
-		   "Warning: It can lead to inaccurate results\n");
+	mem_expect(&m, DASHES "Warning: Large message requested "
+			      "and CQ moderation enabled\n"
+			      "Warning: It can lead to inaccurate results\n");
 }
 
 int main(void)

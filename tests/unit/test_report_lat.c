@@ -20,10 +20,12 @@
 #include "output/rp_report.h"
 #include "output/rp_report_lat.h"
 
+/* clang-format off */
 #define DASHES \
 	"----------" "----------" "----------" "----------" \
 	"----------" "----------" "----------" "----------" \
 	"-------\n"
+/* clang-format on */
 
 /* RESULT_FMT_LAT (perftest_parameters.h) and RESULT_EXT, by hand. */
 #define TITLE \
@@ -47,8 +49,12 @@ static void test_title(void **state)
 static void test_golden_file(void **state)
 {
 	const struct rp_latstats st = {
-		.t_min = 30.15, .t_max = 740.37, .t_typical = 62.05,
-		.t_avg = 72.43, .t_stdev = 54.97, .p99 = 349.17,
+		.t_min = 30.15,
+		.t_max = 740.37,
+		.t_typical = 62.05,
+		.t_avg = 72.43,
+		.t_stdev = 54.97,
+		.p99 = 349.17,
 		.p99_9 = 740.37,
 	};
 	char line[512], want[512];
@@ -77,9 +83,14 @@ static void test_golden_file(void **state)
 static void test_row_golden(void **state)
 {
 	const struct rp_latstats st = {
-		.n = 1000, .t_min = 30.15, .t_max = 740.37,
-		.t_typical = 62.05, .t_avg = 72.43, .t_stdev = 54.97,
-		.p99 = 349.17, .p99_9 = 740.37,
+		.n = 1000,
+		.t_min = 30.15,
+		.t_max = 740.37,
+		.t_typical = 62.05,
+		.t_avg = 72.43,
+		.t_stdev = 54.97,
+		.p99 = 349.17,
+		.p99_9 = 740.37,
 	};
 	struct mem m;
 
@@ -94,8 +105,13 @@ static void test_row_golden(void **state)
 static void test_row_short(void **state)
 {
 	const struct rp_latstats st = {
-		.t_min = 1.0, .t_max = 9.999, .t_typical = 1.234,
-		.t_avg = 1.5, .t_stdev = 0.004, .p99 = 2.0, .p99_9 = 10.0,
+		.t_min = 1.0,
+		.t_max = 9.999,
+		.t_typical = 1.234,
+		.t_avg = 1.5,
+		.t_stdev = 0.004,
+		.p99 = 2.0,
+		.p99_9 = 10.0,
 	};
 	struct mem m;
 
@@ -110,8 +126,12 @@ static void test_row_short(void **state)
 static void test_row_wide(void **state)
 {
 	const struct rp_latstats st = {
-		.t_min = 177788.21, .t_max = 600260.53, .t_typical = 257174.78,
-		.t_avg = 289371.59, .t_stdev = 111404.53, .p99 = 600260.53,
+		.t_min = 177788.21,
+		.t_max = 600260.53,
+		.t_typical = 257174.78,
+		.t_avg = 289371.59,
+		.t_stdev = 111404.53,
+		.p99 = 600260.53,
 		.p99_9 = 600260.53,
 	};
 	struct mem m;
@@ -159,14 +179,14 @@ static void test_histogram_empty(void **state)
 static void test_extra_line(void **state)
 {
 	(void)state;
-	assert_true(rp_report_lat_extra_line(0xffffff, 0));	/* rxe */
-	assert_false(rp_report_lat_extra_line(0x02c9, 4129));	/* CX-7 */
-	assert_false(rp_report_lat_extra_line(0x02c9, 4119));	/* CX-5 */
-	assert_false(rp_report_lat_extra_line(0x15b3, 41692));	/* BF-3 */
-	assert_true(rp_report_lat_extra_line(0x02c9, 4131));	/* CX-8: newer */
-	assert_false(rp_report_lat_extra_line(5157, 0x5401));	/* T5 */
-	assert_true(rp_report_lat_extra_line(5157, 0x7001));	/* T7 */
-	assert_false(rp_report_lat_extra_line(0x8086, 0x1234));	/* Intel */
+	assert_true(rp_report_lat_extra_line(0xffffff, 0));    /* rxe */
+	assert_false(rp_report_lat_extra_line(0x02c9, 4129));  /* CX-7 */
+	assert_false(rp_report_lat_extra_line(0x02c9, 4119));  /* CX-5 */
+	assert_false(rp_report_lat_extra_line(0x15b3, 41692)); /* BF-3 */
+	assert_true(rp_report_lat_extra_line(0x02c9, 4131));   /* CX-8: newer */
+	assert_false(rp_report_lat_extra_line(5157, 0x5401));  /* T5 */
+	assert_true(rp_report_lat_extra_line(5157, 0x7001));   /* T7 */
+	assert_false(rp_report_lat_extra_line(0x8086, 0x1234)); /* Intel */
 	assert_false(rp_report_lat_extra_line(0x1d0f, 61345));	/* EFA */
 }
 

@@ -38,7 +38,8 @@ static void assert_railperf_lines(const char *out)
 
 		if (strncmp(p, " railperf:", 10))
 			fail_msg("line does not start with \" railperf:\": "
-				 "\"%s\"", p);
+				 "\"%s\"",
+				 p);
 		if (!nl)
 			fail_msg("last line has no newline: \"%s\"", p);
 		p = nl + 1;
@@ -77,7 +78,9 @@ static struct rp_rail *rail_new(const struct rail_in *in)
 	return r;
 }
 
+/* clang-format off */
 #define RXE0 { "rxe0", 1, IBV_LINK_LAYER_ETHERNET, 1, "eth0", IBV_MTU_1024 }
+/* clang-format on */
 
 /* --- rp_report_rail ----------------------------------------------------- */
 
@@ -85,13 +88,14 @@ static struct rp_rail *rail_new(const struct rail_in *in)
 struct rail_case {
 	const char *name;
 	struct rail_in rail;
-	struct rp_rail_report rr;	/* .rail: @rail */
+	struct rp_rail_report rr; /* .rail: @rail */
 	uint64_t size;
 	bool gbits;
 	const char *want;
 };
 
 /* InfiniBand: a known speed changes nothing, no RoCE ceiling. */
+/* clang-format off */
 #define IB_CASE(case_name, speed) {					\
 	case_name,							\
 	{ "mlx5_2", 1, IBV_LINK_LAYER_INFINIBAND, -1, "", IBV_MTU_4096 },\
@@ -229,6 +233,7 @@ static const struct rail_case rail_cases[] = {
 	IB_CASE("test_rail_infiniband", 100),
 	IB_CASE("test_rail_infiniband_speed_unknown", 0),
 };
+/* clang-format on */
 
 static void test_rail_case(void **state)
 {
@@ -254,9 +259,13 @@ static void test_rail_fractional_speed(void **state)
 	static const struct rail_in rxe0 = RXE0;
 	struct rp_rail *r = rail_new(&rxe0);
 	struct rp_rail_report rr = {
-		.index = 0, .rail = r, .cpu = 1, .numa_node = 0,
+		.index = 0,
+		.rail = r,
+		.cpu = 1,
+		.numa_node = 0,
 		.res = { .bw_avg = 2.2020096, .msg_rate = 0.0042 },
-		.share = 100.0, .speed_gbps = 2.5,
+		.share = 100.0,
+		.speed_gbps = 2.5,
 	};
 	struct mem m;
 
@@ -266,7 +275,7 @@ static void test_rail_fractional_speed(void **state)
 	assert_int_equal(fclose(m.f), 0);
 	assert_railperf_lines(m.buf);
 	assert_non_null(strstr(m.buf, " railperf: rail 0: 95.2% of the RoCE "
-			       "v2 WRITE ceiling of 2.31 Gb/s ("));
+				      "v2 WRITE ceiling of 2.31 Gb/s ("));
 	if (!strstr(m.buf, "(2.5 Gb/s port, MTU 1024, 65536 B messages)\n")) {
 		char copy[512];
 
@@ -293,6 +302,7 @@ struct interval_case {
 	const char *want;
 };
 
+/* clang-format off */
 static const struct interval_case interval_cases[] = {
 	/* 1 MiB and 2 MiB in 1 s: 1.00 and 2.00 MiB/s, sum 3 MiB -> 3.00;
 	 * %5.1f: "  0.0", "  1.0" */
@@ -323,6 +333,7 @@ static const struct interval_case interval_cases[] = {
 	  1000000000ull, true,
 	  " railperf: interval   0.0-  1.0 s: sum 0.00 Gb/sec\n" },
 };
+/* clang-format on */
 
 static void test_interval_case(void **state)
 {
@@ -345,8 +356,7 @@ int main(void)
 	static const struct CMUnitTest fractional[] = {
 		cmocka_unit_test(test_rail_fractional_speed),
 	};
-	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) +
-				ARRAY_SIZE(fractional) +
+	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
 				ARRAY_SIZE(interval_cases)];
 	size_t n = 0;
 

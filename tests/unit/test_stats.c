@@ -63,13 +63,15 @@ static void test_msg_rate(void **state)
 	assert_true(rp_msg_rate(5000, 0) == 0.0);
 }
 
-static double peak(const uint64_t *post, uint64_t nposted,
-		   const uint64_t *comp, const uint64_t *cum, size_t ncomp,
-		   uint64_t size, bool gbits)
+static double peak(const uint64_t *post, uint64_t nposted, const uint64_t *comp,
+		   const uint64_t *cum, size_t ncomp, uint64_t size, bool gbits)
 {
 	const struct rp_timeline t = {
-		.post_ns = post, .nposted = nposted,
-		.comp_ns = comp, .comp_cum = cum, .ncomp = ncomp,
+		.post_ns = post,
+		.nposted = nposted,
+		.comp_ns = comp,
+		.comp_cum = cum,
+		.ncomp = ncomp,
 	};
 
 	return rp_bw_peak(&t, size, gbits);

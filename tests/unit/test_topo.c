@@ -130,8 +130,8 @@ static void test_place_unknown_device(void **state)
 
 	place(t, NULL, 0, &p);
 	print_message("# %d PUs online, %d cores, %d PUs in hwloc: first rail "
-		      "on CPU %d, NUMA node %d\n", online_cpus(), n_cores(t),
-		      n_pus(t), p.cpu, p.numa_node);
+		      "on CPU %d, NUMA node %d\n",
+		      online_cpus(), n_cores(t), n_pus(t), p.cpu, p.numa_node);
 	assert_valid_place(&p);
 	/* deterministic */
 	place(t, NULL, 0, &again);
@@ -194,8 +194,7 @@ static void test_rails_fill_cores(void **state)
 		assert_valid_place(&p);
 		for (j = 0; j < i; j++) {
 			assert_int_not_equal(p.cpu, taken[j]);
-			assert_true(core_of(t, p.cpu) !=
-				    core_of(t, taken[j]));
+			assert_true(core_of(t, p.cpu) != core_of(t, taken[j]));
 		}
 		taken[i] = p.cpu;
 	}
@@ -226,9 +225,7 @@ static void test_everything_taken(void **state)
 	unsigned int n = 0;
 	struct rp_place p;
 
-	hwloc_bitmap_foreach_begin(pu, all)
-		if (n < 1024)
-			taken[n++] = pu;
+	hwloc_bitmap_foreach_begin(pu, all) if (n < 1024) taken[n++] = pu;
 	hwloc_bitmap_foreach_end();
 	assert_true(n >= 1);
 	place(t, taken, n, &p);
@@ -242,9 +239,9 @@ struct bind_arg {
 	struct rp_topo *t;
 	int cpu;
 	int ret;
-	int now;		/* sched_getcpu() after binding */
-	int nset;		/* CPUs in the thread's affinity after */
-	bool only;		/* ... and it is exactly {cpu} */
+	int now;   /* sched_getcpu() after binding */
+	int nset;  /* CPUs in the thread's affinity after */
+	bool only; /* ... and it is exactly {cpu} */
 };
 
 static void *bind_main(void *v)

@@ -38,6 +38,7 @@ static const struct option ri_longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* clang-format off */
 static void ri_usage(FILE *f)
 {
 	rp_fprintf(f,
@@ -60,6 +61,7 @@ static void ri_usage(FILE *f)
 "\n"
 "Exit status: 0 (also with no RDMA devices), 1 on errors, 2 on bad usage.\n");
 }
+/* clang-format on */
 
 static int ri_parse_one(struct ri_opts *o, int c, const char *arg)
 {
@@ -73,13 +75,14 @@ static int ri_parse_one(struct ri_opts *o, int c, const char *arg)
 	case RI_OPT_PEER:
 		if (rp_ipv4_parse(arg, o->ro.prefs.peer)) {
 			rp_err("invalid --peer value '%s': give an IPv4 "
-			       "address such as 192.168.100.12", arg);
+			       "address such as 192.168.100.12",
+			       arg);
 			return -EINVAL;
 		}
 		o->ro.prefs.peer_known = true;
 		return 0;
 	}
-	return -EINVAL;	/* getopt printed the problem */
+	return -EINVAL; /* getopt printed the problem */
 }
 
 static int ri_parse(struct ri_opts *o, int argc, char **argv)
@@ -92,7 +95,8 @@ static int ri_parse(struct ri_opts *o, int argc, char **argv)
 			return -EINVAL;
 	if (optind < argc) {
 		rp_err("unexpected argument '%s': rail_info takes options "
-		       "only (see --help)", argv[optind]);
+		       "only (see --help)",
+		       argv[optind]);
 		return -EINVAL;
 	}
 	return 0;
@@ -125,7 +129,8 @@ int main(int argc, char **argv)
 		if (o.help)
 			ri_usage(stdout);
 		else
-			rp_fprintf(stdout, "rail_info (railperf) %s\n", RP_VERSION);
+			rp_fprintf(stdout, "rail_info (railperf) %s\n",
+				   RP_VERSION);
 		return 0;
 	}
 	ret = rp_railinfo_gather(&ri, &o.ro);
