@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "engine/rp_bw.h"
-#include "proto/rp_msg.h"
+#include "proto/rp_proto.h"
 #include "topo/rp_topo.h"
 
 /* Cache-line aligned (128 covers 64-byte lines with adjacent-line

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "proto/rp_msg.h"
+#include "proto/rp_proto.h"
 #include "verbs/rp_rail.h"
 
 /* rp_extra_rail - GID choice and buffer pages of one rail. */

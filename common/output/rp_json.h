@@ -19,7 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "engine/rp_latstats.h"
-#include "proto/rp_msg.h"
+#include "proto/rp_proto.h"
 #include "output/rp_report.h"
 
 /*

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "proto/rp_msg.h"
+#include "proto/rp_proto.h"
 
 /*
  * rp_pattern_byte - the expected byte at @offset of QP @qp's slice: the top

@@ -19,7 +19,7 @@
 
 #include "capture.h"
 #include "cases.h"
-#include "proto/rp_msg.h"
+#include "proto/rp_proto.h"
 #include "app/rp_railspec.h"
 
 #define MAXR 4
