@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* rail_info --json: the rails as one cJSON tree. */
 #include <errno.h>
+#include <stdlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "info/rp_railinfo_host.h"
 #include "info/rp_railinfo_json.h"
 
 /* Gb/s with two decimals, as the text shows them; null when unknown. */
@@ -72,17 +74,45 @@ static cJSON *rp_json_netdev(const struct rp_port_info *p)
 	return n;
 }
 
-static cJSON *rp_json_pcie(const struct rp_pcie *pc)
+/* The devices of other rails behind the same PCIe link as rail @k. */
+static cJSON *rp_json_shared(const struct rp_railinfo *ri, unsigned int k)
 {
+	cJSON *a = cJSON_CreateArray();
+	unsigned int i;
+
+	for (i = 0; i < ri->n; i++)
+		if (i != k && ri->p[k].pcie.link[0] &&
+		    !strcmp(ri->p[i].pcie.link, ri->p[k].pcie.link))
+			cJSON_AddItemToArray(a,
+					     cJSON_CreateString(ri->p[i].dev));
+	return a;
+}
+
+static cJSON *rp_json_pcie(const struct rp_railinfo *ri, unsigned int k)
+{
+	const struct rp_pcie *pc = &ri->p[k].pcie;
 	cJSON *o;
 
 	if (!pc->addr[0])
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "address", pc->addr);
+	cJSON_AddStringToObject(o, "link", pc->link);
 	cJSON_AddStringToObject(o, "link_speed", pc->speed);
+	cJSON_AddItemToObject(o, "link_gts", rp_json_gbps(pc->gts));
 	cJSON_AddItemToObject(o, "link_width", rp_json_uint_or_null(pc->width));
+	cJSON_AddItemToObject(o, "max_link_gts", rp_json_gbps(pc->max_gts));
+	cJSON_AddItemToObject(o, "max_link_width",
+			      rp_json_uint_or_null(pc->max_width));
 	cJSON_AddItemToObject(o, "raw_gbps", rp_json_gbps(pc->gbps));
+	cJSON_AddNumberToObject(o, "max_payload_bytes", pc->mps);
+	cJSON_AddBoolToObject(o, "max_payload_from_config", pc->mps_known);
+	cJSON_AddItemToObject(o, "payload_gbps",
+			      rp_json_gbps(pc->payload_gbps));
+	if (pc->nhops)
+		cJSON_AddStringToObject(o, "narrowest_link",
+					pc->hop[pc->narrow].addr);
+	cJSON_AddItemToObject(o, "shared_with", rp_json_shared(ri, k));
 	return o;
 }
 
@@ -102,15 +132,20 @@ static void rp_json_link(cJSON *r, const struct rp_port_info *p)
 	cJSON_AddBoolToObject(r, "mtu_from_netdev", p->mtu_from_netdev);
 }
 
-static void rp_json_place(cJSON *r, const struct rp_port_info *p)
+static void rp_json_place(cJSON *r, const struct rp_railinfo *ri,
+			  unsigned int k)
 {
+	const struct rp_port_info *p = &ri->p[k];
+
 	if (p->numa_node >= 0)
 		cJSON_AddNumberToObject(r, "numa_node", p->numa_node);
 	else
 		cJSON_AddNullToObject(r, "numa_node");
 	cJSON_AddStringToObject(r, "local_cpus", p->cpus);
 	cJSON_AddBoolToObject(r, "cpus_device_local", p->cpus_local);
-	cJSON_AddItemToObject(r, "pcie", rp_json_pcie(&p->pcie));
+	cJSON_AddItemToObject(r, "pcie", rp_json_pcie(ri, k));
+	cJSON_AddStringToObject(r, "nic_guid", p->nic.guid);
+	cJSON_AddStringToObject(r, "phys_port", p->nic.port);
 	cJSON_AddItemToObject(r, "line_gbps", rp_json_gbps(p->line_gbps));
 	cJSON_AddNumberToObject(r, "ceiling_msg_bytes", RP_RAILINFO_MSG);
 	cJSON_AddItemToObject(r, "wire_ceiling_gbps",
@@ -120,16 +155,22 @@ static void rp_json_place(cJSON *r, const struct rp_port_info *p)
 				p->ceiling <= 0 ? "unknown" :
 				p->pcie_bound	? "pcie" :
 						  "wire");
+	if (p->ceiling > 0)
+		cJSON_AddStringToObject(r, "ceiling_limit",
+					p->pcie_bound ? "pcie" : "wire");
+	else
+		cJSON_AddNullToObject(r, "ceiling_limit");
 }
 
-static cJSON *rp_json_rail(const struct rp_port_info *p)
+static cJSON *rp_json_rail(const struct rp_railinfo *ri, unsigned int k)
 {
+	const struct rp_port_info *p = &ri->p[k];
 	cJSON *r = cJSON_CreateObject(), *gids, *w;
 	unsigned int i;
 
 	rp_json_link(r, p);
 	cJSON_AddItemToObject(r, "netdev", rp_json_netdev(p));
-	rp_json_place(r, p);
+	rp_json_place(r, ri, k);
 	cJSON_AddNumberToObject(r, "gid_table_len", p->gids.tbl_len);
 	gids = cJSON_AddArrayToObject(r, "gids");
 	for (i = 0; i < p->gids.n; i++)
@@ -146,6 +187,56 @@ static cJSON *rp_json_rail(const struct rp_port_info *p)
 	return r;
 }
 
+static const char *const rp_group_kind[] = {
+	[RP_GROUP_PCIE] = "pcie_link",
+	[RP_GROUP_PORT] = "physical_port",
+	[RP_GROUP_NIC] = "nic",
+};
+
+static cJSON *rp_json_group(const struct rp_railinfo_host *h,
+			    const struct rp_railset_group *g)
+{
+	cJSON *o = cJSON_CreateObject(), *a;
+	unsigned int i;
+
+	cJSON_AddStringToObject(o, "kind", rp_group_kind[g->kind]);
+	cJSON_AddStringToObject(o, "id", g->id);
+	cJSON_AddItemToObject(o, "ceiling_gbps", rp_json_gbps(g->cap));
+	a = cJSON_AddArrayToObject(o, "devices");
+	for (i = 0; i < h->n; i++)
+		if (g->member[i])
+			cJSON_AddItemToArray(a,
+					     cJSON_CreateString(h->r[i].name));
+	return o;
+}
+
+/* "host": groups, the aggregate ceiling and the suggested -d value. */
+static cJSON *rp_json_host(const struct rp_railinfo *ri)
+{
+	struct rp_railinfo_host *h = calloc(1, sizeof(*h));
+	cJSON *o, *a;
+	unsigned int i;
+
+	if (!h || rp_railinfo_host(ri, h)) {
+		free(h);
+		return cJSON_CreateNull();
+	}
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "aggregate_ceiling_gbps",
+			      rp_json_gbps(h->aggregate));
+	if (!h->aggregate)
+		cJSON_AddStringToObject(o, "aggregate_unknown", h->why);
+	a = cJSON_AddArrayToObject(o, "groups");
+	for (i = 0; i < h->ngroups; i++)
+		cJSON_AddItemToArray(a, rp_json_group(h, &h->g[i]));
+	if (h->nsuggest)
+		cJSON_AddStringToObject(o, "suggested_devices", h->suggest);
+	else
+		cJSON_AddNullToObject(o, "suggested_devices");
+	free(h);
+	return o;
+}
+
 cJSON *rp_railinfo_json(const struct rp_railinfo *ri)
 {
 	cJSON *root = cJSON_CreateObject(), *rails;
@@ -158,8 +249,10 @@ cJSON *rp_railinfo_json(const struct rp_railinfo *ri)
 	cJSON_AddStringToObject(root, "source", ri->source);
 	rails = cJSON_AddArrayToObject(root, "rails");
 	for (i = 0; i < ri->n; i++)
-		cJSON_AddItemToArray(rails, rp_json_rail(&ri->p[i]));
+		cJSON_AddItemToArray(rails, rp_json_rail(ri, i));
 	if (!ri->n)
 		cJSON_AddStringToObject(root, "none", ri->none_why);
+	else
+		cJSON_AddItemToObject(root, "host", rp_json_host(ri));
 	return root;
 }

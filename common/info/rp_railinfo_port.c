@@ -116,8 +116,9 @@ static void rp_railinfo_ceiling(struct rp_port_info *p, const char *sysroot)
 		p->wire_ceiling = rp_roce_write_ceiling(
 			p->line_gbps, RP_RAILINFO_MSG, p->active_mtu);
 	p->ceiling = p->wire_ceiling;
-	if (p->ceiling > 0 && p->pcie.gbps > 0 && p->pcie.gbps < p->ceiling) {
-		p->ceiling = p->pcie.gbps;
+	if (p->ceiling > 0 && p->pcie.payload_gbps > 0 &&
+	    p->pcie.payload_gbps < p->ceiling) {
+		p->ceiling = p->pcie.payload_gbps;
 		p->pcie_bound = true;
 	}
 }
@@ -130,5 +131,7 @@ void rp_railinfo_finish(struct rp_port_info *p, const char *sysroot,
 	rp_railinfo_addrs(p, addrs);
 	rp_pcie_read(sysroot, p->dev, &p->pcie);
 	rp_railinfo_gid(p, sysroot, addrs, prefs);
+	rp_nicport_read(sysroot, p->dev, p->port, p->ndev, p->pcie.addr,
+			&p->nic);
 	rp_railinfo_ceiling(p, sysroot);
 }

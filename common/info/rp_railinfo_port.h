@@ -13,6 +13,7 @@
 #include "net/rp_gid.h"
 #include "net/rp_ifaddr.h"
 #include "net/rp_netdev.h"
+#include "topo/rp_nicport.h"
 #include "topo/rp_pcie.h"
 #include "net/rp_gid_rules.h"
 
@@ -40,11 +41,13 @@ struct rp_port_info {
 	char cpus[128];	 /* local CPUs as a list, "0-19" */
 	bool cpus_local; /* false: the whole machine (no PCI function) */
 	struct rp_pcie pcie;
-	double line_gbps;    /* rate used for the ceiling: netdev speed on
+	struct rp_nicport nic; /* its NIC and physical port */
+	double line_gbps;      /* rate used for the ceiling: netdev speed on
 				 * RoCE, port rate on InfiniBand; 0 unknown */
-	double wire_ceiling; /* RoCE v2 WRITE goodput, Gb/s, 0 unknown */
-	double ceiling;	     /* min(wire ceiling, PCIe), Gb/s, 0 unknown */
-	bool pcie_bound;     /* the PCIe link is the lower of the two */
+	double wire_ceiling;   /* RoCE v2 WRITE goodput, Gb/s, 0 unknown */
+	double ceiling;	       /* min(wire ceiling, PCIe payload ceiling of
+			      * the path), Gb/s, 0 unknown */
+	bool pcie_bound;       /* the PCIe path is the lower of the two */
 	struct rp_gid_table gids;
 	int gid_index; /* chosen; -1: none (InfiniBand, or error) */
 	char gid_why[256];

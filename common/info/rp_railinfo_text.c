@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 /* rail_info's text: a summary table, then each rail's details. */
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "base/rp_log.h"
 #include "info/rp_railinfo_text.h"
 #include "base/rp_table.h"
+#include "info/rp_railinfo_host.h"
 
 #define RP_SUMMARY_COLS 13
 
@@ -164,7 +166,7 @@ static void rp_fmt_ceiling_long(const struct rp_port_info *p, char *b,
 		snprintf(b, len, "unknown: no active MTU");
 	else if (p->pcie_bound)
 		snprintf(b, len,
-			 "%.2f Gb/s: the PCIe link (raw) is below "
+			 "%.2f Gb/s: the PCIe path's payload ceiling is below "
 			 "the wire's %.2f Gb/s (%s)",
 			 p->ceiling, p->wire_ceiling, how);
 	else
@@ -190,9 +192,14 @@ static void rp_fmt_detail(const struct rp_port_info *p, char v[5][320])
 	snprintf(rate, sizeof(rate), ", below the port's %g Gb/s",
 		 p->rate_gbps);
 	if (p->pcie.addr[0] && p->pcie.width)
-		snprintf(v[3], sizeof(v[3]), "%s, %s x%u: %.2f Gb/s raw%s",
+		snprintf(v[3], sizeof(v[3]),
+			 "%s, %s x%u (max x%u): %.2f Gb/s raw, %.2f of payload "
+			 "at MPS %u%s through %s%s",
 			 p->pcie.addr, p->pcie.speed, p->pcie.width,
-			 p->pcie.gbps, p->pcie.gbps < p->rate_gbps ? rate : "");
+			 p->pcie.max_width, p->pcie.gbps, p->pcie.payload_gbps,
+			 p->pcie.mps, p->pcie.mps_known ? "" : " (assumed)",
+			 p->pcie.hop[p->pcie.narrow].addr,
+			 p->pcie.payload_gbps < p->rate_gbps ? rate : "");
 	else
 		snprintf(v[3], sizeof(v[3]), "%s",
 			 p->pcie.addr[0] ? p->pcie.addr :
@@ -229,6 +236,57 @@ static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 	return ret;
 }
 
+/* One shared link, port or NIC and its rails. */
+static void rp_print_group(FILE *f, const struct rp_railinfo_host *h,
+			   const struct rp_railset_group *g)
+{
+	char names[RP_RAILSET_MAX * 72], cap[48] = "";
+
+	rp_railinfo_group_names(h, g, names, sizeof(names));
+	if (g->kind == RP_GROUP_PCIE && g->cap > 0)
+		snprintf(cap, sizeof(cap), "Gen%u x%u, %.2f Gb/s of payload",
+			 rp_pcie_gen(g->hop->gts), g->hop->width, g->cap);
+	else if (g->kind == RP_GROUP_PORT && g->cap > 0)
+		snprintf(cap, sizeof(cap), "wire %.2f Gb/s", g->cap);
+	rp_fprintf(f, "  %s %s%s%s%s: %s\n",
+		   g->kind == RP_GROUP_PCIE ? "PCIe link" :
+		   g->kind == RP_GROUP_PORT ? "port" :
+					      "NIC",
+		   g->id, cap[0] ? " (" : "", cap, cap[0] ? ")" : "", names);
+}
+
+/* After the table: what the rails share, the aggregate, the -d to use. */
+static int rp_print_host(FILE *f, const struct rp_railinfo *ri)
+{
+	struct rp_railinfo_host *h = calloc(1, sizeof(*h));
+	unsigned int i;
+	int ret;
+
+	if (!h)
+		return -ENOMEM;
+	ret = rp_railinfo_host(ri, h);
+	if (!ret) {
+		rp_fprintf(f,
+			   "\nShared by rails (per direction, %u KiB RDMA "
+			   "WRITE):%s\n",
+			   RP_RAILINFO_MSG / 1024,
+			   h->ngroups ? "" : " nothing");
+		for (i = 0; i < h->ngroups; i++)
+			rp_print_group(f, h, &h->g[i]);
+		if (h->aggregate > 0)
+			rp_fprintf(f,
+				   "Host aggregate ceiling: %.2f Gb/s per "
+				   "direction\nSuggested rails: -d %s (%u "
+				   "of %u rails reach it)\n",
+				   h->aggregate, h->suggest, h->nsuggest, h->n);
+		else
+			rp_fprintf(f, "Host aggregate ceiling: unknown (%s)\n",
+				   h->why);
+	}
+	free(h);
+	return ret;
+}
+
 int rp_railinfo_print(FILE *f, const struct rp_railinfo *ri)
 {
 	unsigned int i;
@@ -240,6 +298,8 @@ int rp_railinfo_print(FILE *f, const struct rp_railinfo *ri)
 		return 0;
 	}
 	ret = rp_print_summary(f, ri);
+	if (!ret)
+		ret = rp_print_host(f, ri);
 	for (i = 0; i < ri->n && !ret; i++)
 		ret = rp_print_detail(f, &ri->p[i]);
 	return ret;

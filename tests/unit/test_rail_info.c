@@ -10,6 +10,7 @@
  * here (an aarch64 build tested under qemu-user). */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdarg.h>
@@ -79,7 +80,7 @@ static void test_text(void **state)
 	text_has("spark", "",
 		 "  GID index 3: RoCE v2 ::ffff:192.168.101.11 "
 		 "on enP2p1s0f0np0\n");
-	text_has("spark", "", "126.03 Gb/s (PCIe)\n");
+	text_has("spark", "", "113.61 Gb/s (PCIe)\n");
 	text_has("softroce", "",
 		 "  GID index 1: RoCE v2 ::ffff:10.0.2.1 on "
 		 "eth1\n");
@@ -212,7 +213,13 @@ static void test_json_spark(void **state)
 	assert_string_equal(str(pcie, "link_speed"), "32.0 GT/s PCIe");
 	assert_int_equal(num(pcie, "link_width"), 4);
 	assert_true(cJSON_GetObjectItem(r, "ceiling_gbps")->valuedouble ==
-		    126.03);
+		    113.61);
+	assert_string_equal(str(r, "ceiling_limit"), "pcie");
+	assert_string_equal(str(r, "nic_guid"), "30c5:9903:003e:6a13");
+	assert_string_equal(str(r, "phys_port"), "p0");
+	assert_int_equal(num(pcie, "link_gts"), 32);
+	assert_int_equal(num(pcie, "max_link_gts"), 32);
+	assert_int_equal(num(pcie, "max_link_width"), 4);
 	assert_true(cJSON_GetObjectItem(r, "wire_ceiling_gbps")->valuedouble ==
 		    196.03);
 	assert_string_equal(str(r, "bottleneck"), "pcie");
@@ -250,6 +257,122 @@ static void test_json_special(void **state)
 	root = json_of("infiniband", "");
 	assert_true(
 		cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0), "active_mtu")));
+	cJSON_Delete(root);
+}
+
+/* RoCE v2 WRITE goodput of 64 KiB at @mtu on a @gbps port (rp_ceiling.h:
+ * 82 B per packet, 16 B RETH per message). */
+static double wire(double gbps, unsigned int mtu)
+{
+	unsigned int pkts = (65536 + mtu - 1) / mtu;
+
+	return gbps * 65536 / (65536 + 82.0 * pkts + 16);
+}
+
+/* PCIe payload ceiling: GT/s x lanes x 128/130 x MPS / (MPS + 28). */
+static double pcie(double gts, unsigned int lanes, unsigned int mps)
+{
+	return gts * lanes * 128 / 130 * mps / (mps + 24 + 4);
+}
+
+/* text_has with a printf-built expectation (numbers from the formulas). */
+static void text_hasf(const char *host, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void text_hasf(const char *host, const char *fmt, ...)
+{
+	char want[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(want, sizeof(want), fmt, ap);
+	va_end(ap);
+	text_has(host, "", want);
+}
+
+/* The host section of the four real shapes: shared links and ports, the
+ * aggregate and the suggested -d, in text. */
+static void test_host_text(void **state)
+{
+	const double spark_link = pcie(32, 4, 256);
+	const double cx_sum = wire(100, 4096) + wire(100, 1024);
+
+	(void)state;
+	text_hasf("spark",
+		  "  PCIe link 0000:01:00 (Gen5 x4, %.2f Gb/s of payload): "
+		  "rocep1s0f0, rocep1s0f1\n",
+		  spark_link);
+	text_hasf("spark",
+		  "  port 30c5:9903:003e:6a13/p0 (wire %.2f Gb/s): "
+		  "roceP2p1s0f0, rocep1s0f0\n",
+		  wire(200, 4096));
+	text_hasf("spark",
+		  "Host aggregate ceiling: %.2f Gb/s per direction\n"
+		  "Suggested rails: -d roceP2p1s0f0,rocep1s0f1 (2 of 4 rails "
+		  "reach it)\n",
+		  2 * spark_link);
+	/* every NIC on its own Gen5 x16: the wire decides, 8 x 400G */
+	assert_true(pcie(32, 16, 512) > wire(400, 4096));
+	text_hasf("dgxh100",
+		  "(per direction, 64 KiB RDMA WRITE): nothing\n"
+		  "Host aggregate ceiling: %.2f Gb/s per direction"
+		  "\nSuggested rails: -d mlx5_0,mlx5_1,mlx5_2,"
+		  "mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7 (8 of 8",
+		  8 * wire(400, 4096));
+	/* two ports on one Gen4 x16 link that carries both */
+	assert_true(pcie(16, 16, 256) > cx_sum);
+	text_hasf("connectx",
+		  "  PCIe link 0000:17:00 (Gen4 x16, %.2f Gb/s of payload): "
+		  "mlx5_0, mlx5_1\n  NIC 0c42:a103:0012:3400: mlx5_0, mlx5_1\n"
+		  "Host aggregate ceiling: %.2f Gb/s per direction\n"
+		  "Suggested rails: -d mlx5_0,mlx5_1 (2 of 2",
+		  pcie(16, 16, 256), cx_sum);
+	/* the bond (2 x 25G) is one port of its own, MTU 1024 */
+	text_hasf("bond",
+		  "): nothing\nHost aggregate ceiling: %.2f Gb/s per "
+		  "direction\nSuggested rails: -d mlx5_2,mlx5_bond_0 (2 of 2",
+		  wire(25, 1024) + wire(50, 1024));
+	text_has("softroce", "",
+		 "Host aggregate ceiling: unknown (rxe0 port 1 has no known "
+		 "ceiling)\n");
+}
+
+/* The same in --json: the "host" object and each rail's NIC and port. */
+static void test_host_json(void **state)
+{
+	cJSON *root, *h, *g;
+
+	(void)state;
+	root = json_of("spark", "");
+	h = cJSON_GetObjectItem(root, "host");
+	assert_true(
+		cJSON_GetObjectItem(h, "aggregate_ceiling_gbps")->valuedouble ==
+		round(2 * pcie(32, 4, 256) * 100) / 100);
+	assert_string_equal(str(h, "suggested_devices"),
+			    "roceP2p1s0f0,rocep1s0f1");
+	g = cJSON_GetObjectItem(h, "groups");
+	assert_int_equal(cJSON_GetArraySize(g), 5); /* 2 links, 2 ports, NIC */
+	assert_string_equal(str(cJSON_GetArrayItem(g, 2), "kind"),
+			    "physical_port");
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(
+				 cJSON_GetArrayItem(g, 4), "devices")),
+			 4);
+	assert_string_equal(
+		cJSON_GetArrayItem(
+			cJSON_GetObjectItem(cJSON_GetObjectItem(rail(root, 0),
+								"pcie"),
+					    "shared_with"),
+			0)
+			->valuestring,
+		"roceP2p1s0f1");
+	cJSON_Delete(root);
+	root = json_of("bond", "-d mlx5_bond_0");
+	assert_string_equal(str(rail(root, 0), "phys_port"), "bond:bond0");
+	cJSON_Delete(root);
+	root = json_of("softroce", "");
+	h = cJSON_GetObjectItem(root, "host");
+	assert_true(
+		cJSON_IsNull(cJSON_GetObjectItem(h, "aggregate_ceiling_gbps")));
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(h, "suggested_devices")));
 	cJSON_Delete(root);
 }
 
@@ -313,6 +436,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_json_hosts),
 		cmocka_unit_test(test_json_spark),
 		cmocka_unit_test(test_json_special),
+		cmocka_unit_test(test_host_text),
+		cmocka_unit_test(test_host_json),
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_live),
 	};

@@ -202,7 +202,11 @@ static void test_gather_spark(void **state)
 		assert_int_equal(p->active_mtu, 4096);
 		near(p->wire_ceiling, 196.03);
 		assert_true(p->pcie_bound);
-		near(p->ceiling, 126.03);
+		/* Gen5 x4, 128b/130b, MPS 256 from config space: 24 B of
+		 * TLP and 4 B of DLLP per 256 B (rp_pcie.h) */
+		near(p->ceiling, 32.0 * 4 * 128 / 130 * 256 / (256 + 24 + 4));
+		near(p->pcie.gbps, 126.03);
+		assert_true(p->pcie.mps == 256 && p->pcie.mps_known);
 		assert_int_equal(p->gid_index, 3);
 		assert_true(p->numa_node == 0);
 		assert_string_equal(p->cpus, "0-19");
@@ -374,13 +378,15 @@ static void test_print_text(void **state)
 			       "\nrocep1s0f0    1     ACTIVE  Ethernet  "
 			       "200 Gb/s (4X HDR)  4096        4096     "
 			       "enp1s0f0np0    0     0-19  32.0 GT/s x4  3    "
-			       "126.03 Gb/s (PCIe)\n"));
+			       "113.61 Gb/s (PCIe)\n"));
 	assert_non_null(strstr(out, "  3    RoCE v2  ::ffff:192.168.100.11    "
 				    "  enp1s0f0np0  <- chosen\n"));
 	assert_non_null(strstr(out, "  GID index 3: RoCE v2 "
 				    "::ffff:192.168.100.11 on enp1s0f0np0\n"));
-	assert_non_null(strstr(out, "0000:01:00.0, 32.0 GT/s PCIe x4: 126.03 "
-				    "Gb/s raw, below the port's 200 Gb/s"));
+	assert_non_null(strstr(out, "0000:01:00.0, 32.0 GT/s PCIe x4 (max x4): "
+				    "126.03 Gb/s raw, 113.61 of payload at MPS "
+				    "256 through 0000:01:00, below the port's "
+				    "200 Gb/s"));
 	assert_null(strstr(out, " \n")); /* no trailing blanks */
 	assert_int_equal(gather(state, "none", NULL, NULL, &ri), 0);
 	print_to(out, sizeof(out), &ri, NULL);
