@@ -16,6 +16,8 @@
 #include "verbs/rp_dev.h"
 #include "output/rp_extra.h"
 #include "output/rp_jsonout.h"
+#include "output/rp_railceil.h"
+#include "base/rp_sysfs.h"
 #include "base/rp_log.h"
 #include "engine/rp_multi.h"
 #include "app/rp_main.h"
@@ -47,6 +49,7 @@ struct mbw {
 	struct rp_result rail_res[RP_MAX_RAILS]; /* last size */
 	struct rp_result agg;			 /* last size */
 	struct rp_jsonout json;			 /* --out_json */
+	struct rp_railceil ceil;		 /* rails' ceilings */
 	bool bw_passed, rate_passed;		 /* -w / -y gate */
 };
 
@@ -261,7 +264,33 @@ static int mbw_run_size(struct mbw *m, uint64_t size)
 	return ret;
 }
 
-/* The railperf section: one pair of lines per rail; --out_json "rails". */
+/* Rail @i's report: its result, share, counters and ceiling. */
+static void mbw_rail_report(const struct mbw *m, unsigned int i,
+			    const struct rp_port_counters *after,
+			    struct rp_rail_report *rr)
+{
+	const struct rp_railceil *c = &m->ceil;
+
+	*rr = (struct rp_rail_report){
+		.index = i,
+		.rail = &m->s.rails[i],
+		.cpu = m->s.server ? -1 : m->cpus[i],
+		.numa_node = m->place[i].numa_node,
+		.res = m->rail_res[i],
+		.share = m->agg.iters ? 100.0 * (double)m->rail_res[i].iters /
+						(double)m->agg.iters :
+					0,
+		.have_counters = m->have_counters[i],
+		.speed_gbps = c->speed[i],
+		.pcie_gbps = c->pcie[i].payload_gbps,
+		.same_nic =
+			rp_rail_addr_same_port(&m->s.local[i], &m->s.remote[i]),
+	};
+	rp_counters_delta(&m->before[i], &after[i], &rr->delta);
+}
+
+/* The railperf section: one pair of lines per rail, the set's ceiling;
+ * --out_json "rails" and "set_ceiling_gbps". */
 static void mbw_report_rails(struct mbw *m, uint64_t size)
 {
 	struct rp_port_counters after[RP_MAX_RAILS];
@@ -270,31 +299,9 @@ static void mbw_report_rails(struct mbw *m, uint64_t size)
 	unsigned int i;
 
 	mbw_counters(m, after);
+	rp_railceil_size(&m->ceil, m->s.rails, size);
 	for (i = 0; i < m->n; i++) {
-		rr = (struct rp_rail_report){
-			.index = i,
-			.rail = &m->s.rails[i],
-			.cpu = m->s.server ? -1 : m->cpus[i],
-			.numa_node = m->place[i].numa_node,
-			.res = m->rail_res[i],
-			.share = m->agg.iters ?
-					 100.0 * (double)m->rail_res[i].iters /
-						 (double)m->agg.iters :
-					 0,
-			.have_counters = m->have_counters[i],
-			.speed_gbps =
-				rp_dev_is_roce(&m->s.rails[i].dev) ?
-					rp_netdev_speed_gbps(
-						"/sys/class/net",
-						m->s.rails[i].gid.ndev) :
-					rp_ib_rate_gbps(m->s.rails[i]
-								.dev.port_attr
-								.active_speed,
-							m->s.rails[i]
-								.dev.port_attr
-								.active_width),
-		};
-		rp_counters_delta(&m->before[i], &after[i], &rr.delta);
+		mbw_rail_report(m, i, after, &rr);
 		if (rp_opts_full(m->o))
 			rp_report_rail(stdout, &rr, size, m->o->report_gbits);
 		if (rails)
@@ -302,9 +309,15 @@ static void mbw_report_rails(struct mbw *m, uint64_t size)
 					     rp_json_rail(&rr, size,
 							  m->o->report_gbits));
 	}
+	if (rp_opts_full(m->o))
+		rp_report_set(stdout, &m->agg, size, m->ceil.set, m->ceil.why);
 	rp_jsonout_add_extra(&m->json, "rails", rails);
+	rp_jsonout_add_extra(&m->json, "set_ceiling_gbps",
+			     m->ceil.set > 0 ? cJSON_CreateNumber(m->ceil.set) :
+					       cJSON_CreateNull());
 	for (i = 0; i < m->n && rp_opts_full(m->o); i++)
-		rp_extra_rail(stdout, &m->s.rails[i], m->o->hugepages);
+		rp_extra_rail(stdout, &m->s.rails[i], m->o->hugepages,
+			      &m->s.local[i], &m->s.remote[i]);
 }
 
 static int mbw_send_results(struct mbw *m)
@@ -453,6 +466,9 @@ static int mbw_run(struct mbw *m)
 	ret = rp_session_open(&m->s, m->o, cfg, m->n);
 	if (!ret) {
 		mbw_check_subnets(m);
+		rp_railceil_read(&m->ceil, RP_SYSFS_ROOT, m->s.rails, m->n);
+		rp_railceil_size(&m->ceil, m->s.rails, rp_opts_max_size(m->o));
+		rp_railceil_warn(&m->ceil);
 		ret = m->s.server ? mbw_server(m) : mbw_client(m);
 		rp_session_close(&m->s);
 	}

@@ -116,7 +116,8 @@ static void wbw_footer(const struct rp_session *s)
 static void wbw_extra(const struct rp_session *s)
 {
 	if (rp_opts_full(s->o))
-		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
+		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages,
+			      &s->local[0], &s->remote[0]);
 }
 
 static void wbw_bw_cfg(const struct rp_opts *o, struct rp_bw_cfg *cfg,
@@ -190,6 +191,9 @@ static int wbw_json(const struct rp_session *s, struct rp_jsonout *json)
 	struct rp_header h;
 
 	rp_session_header(s, &h);
+	rp_jsonout_add_extra(json, "same_nic",
+			     cJSON_CreateBool(rp_rail_addr_same_port(
+				     &s->local[0], &s->remote[0])));
 	return rp_jsonout_write(json, &h);
 }
 

@@ -222,7 +222,11 @@ static int rl_client(struct rp_session *s)
 	}
 	if (!ret) {
 		if (rp_opts_full(s->o))
-			rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
+			rp_extra_rail(stdout, &s->rails[0], s->o->hugepages,
+				      &s->local[0], &s->remote[0]);
+		rp_jsonout_add_extra(&j, "same_nic",
+				     cJSON_CreateBool(rp_rail_addr_same_port(
+					     &s->local[0], &s->remote[0])));
 		ret = rp_jsonout_write(&j, &h);
 		/* the run itself is over: let the server finish cleanly */
 		bye = rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
@@ -260,7 +264,8 @@ static int rl_server(struct rp_session *s)
 	if (!ret)
 		ret = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
 	if (!ret && rp_opts_full(s->o))
-		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages);
+		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages,
+			      &s->local[0], &s->remote[0]);
 	return ret;
 }
 

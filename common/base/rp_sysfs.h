@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#define RP_SYSFS_ROOT "/sys" /* the live system's sysfs; tests use a tree */
+
 /*
  * rp_sysfs_line - the first line of file @path into @buf (newline
  * stripped). Returns 0, -errno when it cannot be opened or read, or

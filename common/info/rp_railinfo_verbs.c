@@ -10,9 +10,8 @@
 #include "verbs/rp_dev.h"
 #include "topo/rp_locality.h"
 #include "base/rp_log.h"
+#include "base/rp_sysfs.h"
 #include "info/rp_railinfo_verbs.h"
-
-#define RP_SYSROOT "/sys"
 
 /* As sysfs names them ("4: ACTIVE"); ibv_port_state_str says "active". */
 static const char *rp_state_str(enum ibv_port_state s)
@@ -99,7 +98,7 @@ static int rp_verbs_device(struct rp_railinfo *ri, struct ibv_device *dev,
 		p->numa_node = loc.numa_node;
 		p->cpus_local = loc.local;
 		memcpy(p->cpus, loc.cpus, sizeof(p->cpus));
-		rp_railinfo_finish(p, RP_SYSROOT, addrs, &o->prefs);
+		rp_railinfo_finish(p, RP_SYSFS_ROOT, addrs, &o->prefs);
 	}
 	rp_dev_close(&d);
 	return ret;

@@ -4,7 +4,9 @@
 #include "base/rp_log.h"
 #include "output/rp_extra.h"
 
-void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge)
+void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
+		   const struct rp_rail_addr *local,
+		   const struct rp_rail_addr *remote)
 {
 	char pages[128];
 
@@ -19,6 +21,17 @@ void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge)
 	if (r->buf.numa_node >= 0)
 		rp_fprintf(f, ", bound to NUMA node %d", r->buf.numa_node);
 	rp_fprintf(f, "\n");
+	if (rp_rail_addr_same_port(local, remote))
+		rp_fprintf(f,
+			   " railperf: rail %s port %u: both ends are one NIC "
+			   "(sys_image_guid %04" PRIx64 ":%04" PRIx64
+			   ":%04" PRIx64 ":%04" PRIx64
+			   ", port %s): the traffic "
+			   "looped inside it and never reached the wire\n",
+			   r->dev.name, r->dev.port, local->nic_guid >> 48,
+			   local->nic_guid >> 32 & 0xffff,
+			   local->nic_guid >> 16 & 0xffff,
+			   local->nic_guid & 0xffff, local->phys_port);
 }
 
 void rp_extra_verdict_out(bool full, const struct rp_verdict *v, uint64_t bytes,

@@ -13,8 +13,15 @@
 #include "proto/rp_proto.h"
 #include "verbs/rp_rail.h"
 
-/* rp_extra_rail - GID choice and buffer pages of one rail. */
-void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge);
+/*
+ * rp_extra_rail - GID choice and buffer pages of one rail, and, when this
+ * side's addressing @local and the peer's @remote name one NIC and one
+ * physical port (rp_rail_addr_same_port), a line saying that the traffic
+ * looped inside that NIC and never reached the wire.
+ */
+void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
+		   const struct rp_rail_addr *local,
+		   const struct rp_rail_addr *remote);
 
 /*
  * rp_extra_verdict - the --validate outcome: "validation passed: ..." or

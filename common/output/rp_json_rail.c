@@ -38,15 +38,24 @@ static cJSON *rp_json_counters(const struct rp_rail_report *rr)
 static void rp_json_ceiling(cJSON *o, const struct rp_rail_report *rr,
 			    uint64_t size)
 {
-	double ceil =
-		rp_dev_is_roce(&rr->rail->dev) ?
-			rp_roce_write_ceiling(rr->speed_gbps, size,
-					      rp_mtu_bytes(rr->rail->mtu)) :
-			0;
+	struct rp_rail_ceiling c;
 
+	rp_rail_report_ceiling(rr, size, &c);
 	rp_json_num_or_null(o, "port_speed_gbit_per_s", rr->speed_gbps,
 			    rr->speed_gbps > 0);
-	rp_json_num_or_null(o, "wire_ceiling_gbit_per_s", ceil, ceil > 0);
+	rp_json_num_or_null(o, "wire_ceiling_gbit_per_s", c.wire, c.wire > 0);
+	rp_json_num_or_null(o, "pcie_payload_gbps", rr->pcie_gbps,
+			    rr->pcie_gbps > 0);
+	rp_json_num_or_null(o, "ceiling_gbps", c.ceiling, c.ceiling > 0);
+	if (c.ceiling > 0)
+		cJSON_AddStringToObject(o, "ceiling_limit",
+					c.pcie_bound ? "pcie" : "wire");
+	else
+		cJSON_AddNullToObject(o, "ceiling_limit");
+	rp_json_num_or_null(o, "efficiency",
+			    c.ceiling > 0 ? c.got / c.ceiling : 0,
+			    c.ceiling > 0);
+	cJSON_AddBoolToObject(o, "same_nic", rr->same_nic);
 }
 
 cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits)

@@ -12,6 +12,12 @@ static const char *rp_unit(bool gbits)
 	return gbits ? "Gb/sec" : "MB/sec";
 }
 
+/* Goodput of a result in Gb/s, whatever unit it was printed in. */
+static double rp_gbps(const struct rp_result *r, uint64_t size)
+{
+	return r->msg_rate * 1e6 * (double)size * 8 / 1e9;
+}
+
 static void rp_report_counters(FILE *f, const struct rp_rail_report *rr)
 {
 	const struct rp_port_counters *d = &rr->delta;
@@ -30,12 +36,28 @@ static void rp_report_counters(FILE *f, const struct rp_rail_report *rr)
 			   d->pkts_source, d->xmit_pkts, d->rcv_pkts);
 }
 
+void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,
+			    struct rp_rail_ceiling *c)
+{
+	const struct rp_rail *r = rr->rail;
+
+	c->wire = rp_dev_is_roce(&r->dev) ?
+			  rp_roce_write_ceiling(rr->speed_gbps, size,
+						rp_mtu_bytes(r->mtu)) :
+			  0;
+	c->pcie_bound = c->wire > 0 && rr->pcie_gbps > 0 &&
+			rr->pcie_gbps < c->wire;
+	c->ceiling = c->pcie_bound ? rr->pcie_gbps : c->wire;
+	c->got = rp_gbps(&rr->res, size);
+}
+
 static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 			      uint64_t size)
 {
 	const struct rp_rail *r = rr->rail;
 	unsigned int mtu = rp_mtu_bytes(r->mtu);
-	double ceil, got;
+	struct rp_rail_ceiling c;
+	double pct;
 
 	rp_fprintf(f, " railperf: rail %u: ", rr->index);
 	if (!rp_dev_is_roce(&r->dev)) {
@@ -47,13 +69,38 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 			      "on Soft-RoCE): no wire ceiling\n");
 		return;
 	}
-	ceil = rp_roce_write_ceiling(rr->speed_gbps, size, mtu);
-	got = rr->res.msg_rate * 1e6 * (double)size * 8 / 1e9; /* Gb/s */
-	rp_fprintf(f,
-		   "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "
-		   "(%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
-		   ceil > 0 ? 100.0 * got / ceil : 0, ceil, rr->speed_gbps, mtu,
-		   size);
+	rp_rail_report_ceiling(rr, size, &c);
+	pct = c.ceiling > 0 ? 100.0 * c.got / c.ceiling : 0;
+	if (c.pcie_bound)
+		rp_fprintf(
+			f,
+			"%.1f%% of its ceiling of %.2f Gb/s, its PCIe path's "
+			"payload, below the RoCE v2 WRITE ceiling of %.2f "
+			"Gb/s (%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
+			pct, c.ceiling, c.wire, rr->speed_gbps, mtu, size);
+	else
+		rp_fprintf(f,
+			   "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "
+			   "(%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
+			   pct, c.ceiling, rr->speed_gbps, mtu, size);
+}
+
+void rp_report_set(FILE *f, const struct rp_result *agg, uint64_t size,
+		   double set, const char *why)
+{
+	double got = rp_gbps(agg, size);
+
+	if (set > 0)
+		rp_fprintf(f,
+			   " railperf: all rails: %.2f Gb/s, %.1f%% of the "
+			   "set's ceiling of %.2f Gb/s (per direction, through "
+			   "the PCIe links and ports the rails share)\n",
+			   got, 100.0 * got / set, set);
+	else
+		rp_fprintf(f,
+			   " railperf: all rails: %.2f Gb/s; the set's ceiling "
+			   "is unknown: %s\n",
+			   got, why);
 }
 
 void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,

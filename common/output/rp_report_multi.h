@@ -25,16 +25,44 @@ struct rp_rail_report {
 	bool have_counters;
 	struct rp_port_counters delta; /* over the run */
 	double speed_gbps;	       /* port speed, 0 = unknown */
+	double pcie_gbps; /* PCIe path's payload ceiling, 0 unknown */
+	bool same_nic;	  /* both ends one NIC and port */
+};
+
+/* A rail's ceilings for messages of a size (rp_rail_report_ceiling). */
+struct rp_rail_ceiling {
+	double wire;	 /* RoCE v2 WRITE ceiling, Gb/s, 0 unknown */
+	double ceiling;	 /* min(wire, PCIe payload), Gb/s, 0 unknown */
+	bool pcie_bound; /* the PCIe path is the lower of the two */
+	double got;	 /* the rail's goodput, Gb/s */
 };
 
 /*
+ * rp_rail_report_ceiling - @rr's ceilings for @size-byte messages at its
+ * path MTU (rp_ceiling.h; none on InfiniBand or at an unknown speed) and
+ * its goodput, into @c.
+ */
+void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,
+			    struct rp_rail_ceiling *c);
+
+/*
  * rp_report_rail - two lines for one rail: identity, placement, BW
- * average, MsgRate, share and counters; then its efficiency against the
- * RoCE v2 WRITE ceiling for its speed, path MTU and @size (rp_ceiling.h),
- * or why there is none.
+ * average, MsgRate, share and counters; then its efficiency against its
+ * ceiling, min(RoCE v2 WRITE ceiling for its speed, path MTU and @size
+ * (rp_ceiling.h), its PCIe path's payload ceiling (rp_pcie.h)), or why
+ * there is none.
  */
 void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 		    bool gbits);
+
+/*
+ * rp_report_set - " railperf: all rails: X Gb/s, P% of the set's ceiling
+ * of C Gb/s ..." for the aggregate @agg of messages of @size bytes
+ * against the set ceiling @set (rp_railset.h), or, with @set 0, that it
+ * is unknown and @why.
+ */
+void rp_report_set(FILE *f, const struct rp_result *agg, uint64_t size,
+		   double set, const char *why);
 
 /*
  * rp_report_interval - " railperf: interval A-B s: rxe0 X, rxe1 Y, sum Z

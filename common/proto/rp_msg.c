@@ -2,11 +2,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "proto/rp_msg.h"
 #include "proto/rp_wire.h"
 
-#define RP_RAIL_FIXED_LEN 36 /* bytes before the per-QP entries */
+#define RP_RAIL_FIXED_LEN 60 /* bytes before the per-QP entries */
 #define RP_QP_ADDR_LEN 28    /* qpn, psn, rkey: u32; addr, len: u64 */
 #define RP_PARAMS_LEN 32
 #define RP_RESULT_LEN 40
@@ -133,6 +134,8 @@ size_t rp_msg_encode_rail(uint8_t *out, size_t cap,
 	rp_put_bytes(&w, a->gid, sizeof(a->gid));
 	rp_put_u32(&w, a->mtu);
 	rp_put_u32(&w, a->rd_atomic);
+	rp_put_u64(&w, a->nic_guid);
+	rp_put_bytes(&w, a->phys_port, sizeof(a->phys_port));
 	rp_put_u32(&w, a->num_qps);
 	for (i = 0; i < a->num_qps; i++) {
 		rp_put_u32(&w, a->qp[i].qpn);
@@ -149,6 +152,8 @@ static int rp_msg_check_rail(const struct rp_rail_addr *a)
 	uint32_t i;
 
 	if (a->gid_index < -1 || a->gid_index > 255 || a->gid_type > 2)
+		return -EBADMSG;
+	if (!memchr(a->phys_port, '\0', sizeof(a->phys_port)))
 		return -EBADMSG;
 	if (a->link_layer != RP_LINK_LAYER_IB &&
 	    a->link_layer != RP_LINK_LAYER_ETH)
@@ -173,6 +178,8 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 	rp_get_bytes(&r, a->gid, sizeof(a->gid));
 	mtu = rp_get_u32(&r);
 	a->rd_atomic = rp_get_u32(&r);
+	a->nic_guid = rp_get_u64(&r);
+	rp_get_bytes(&r, a->phys_port, sizeof(a->phys_port));
 	a->num_qps = rp_get_u32(&r);
 	if (mtu < RP_WIRE_MTU_MIN || mtu > RP_WIRE_MTU_MAX)
 		return -EBADMSG;

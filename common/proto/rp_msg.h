@@ -18,7 +18,7 @@
 #include "proto/rp_proto.h"
 
 #define RP_MSG_MAGIC 0x52504631u /* "RPF1" */
-#define RP_PROTO_VERSION 1
+#define RP_PROTO_VERSION 2	 /* 2: RAIL carries the NIC and port */
 #define RP_MSG_HDR_LEN 12
 #define RP_MSG_MAX_PAYLOAD (64u * 1024)
 #define RP_MSG_ERROR_MAX 512 /* bytes of text in an ERROR message */

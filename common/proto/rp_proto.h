@@ -9,7 +9,9 @@
 #ifndef RP_PROTO_H
 #define RP_PROTO_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #define RP_MAX_RAILS 16 /* rails per test */
 #define RP_MAX_QPS 1024 /* per rail; bounds the RAIL message */
@@ -49,6 +51,8 @@ struct rp_rail_addr {
 	uint8_t gid[16];
 	uint8_t mtu;	    /* enum ibv_mtu this side can use */
 	uint32_t rd_atomic; /* outstanding READs this side accepts */
+	uint64_t nic_guid;  /* the NIC's sys_image_guid, 0 unknown */
+	char phys_port[16]; /* its physical port (rp_nicport): "p0", "port1" */
 	uint32_t num_qps;
 	struct rp_qp_addr qp[RP_MAX_QPS];
 };
@@ -71,5 +75,17 @@ struct rp_verdict {
 	uint8_t expected;
 	uint8_t got;
 };
+
+/*
+ * rp_rail_addr_same_port - true when the two ends of a rail are one NIC
+ * (same sys_image_guid) and one physical port of it: RoCE traffic between
+ * them loops inside the NIC and never reaches the wire.
+ */
+static inline bool rp_rail_addr_same_port(const struct rp_rail_addr *a,
+					  const struct rp_rail_addr *b)
+{
+	return a->nic_guid && a->nic_guid == b->nic_guid &&
+	       !strncmp(a->phys_port, b->phys_port, sizeof(a->phys_port));
+}
 
 #endif /* RP_PROTO_H */

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#define _GNU_SOURCE
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +29,35 @@ static void rp_nicport_netdev(const char *sysroot, const char *ndev,
 	n->bond = rp_sysfs_is_dir(path);
 }
 
+/* The PCI function of @ibdev ("0000:01:00.1"), "" if none. */
+static void rp_nicport_pci(const char *sysroot, const char *ibdev, char *buf,
+			   size_t len)
+{
+	char path[512], real[PATH_MAX];
+	const char *base;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "%s/class/infiniband/%s/device", sysroot,
+		 ibdev);
+	if (!realpath(path, real))
+		return;
+	base = strrchr(real, '/');
+	if (base && strchr(base, '.') && strchr(base, ':'))
+		snprintf(buf, len, "%s", base + 1);
+}
+
 void rp_nicport_read(const char *sysroot, const char *ibdev, unsigned int port,
 		     const char *ndev, const char *pci_addr,
 		     struct rp_nicport *n)
 {
-	const char *fn = pci_addr ? strrchr(pci_addr, '.') : NULL;
-	char path[512];
+	char path[512], pci[64];
+	const char *fn;
 
+	if (!pci_addr) {
+		rp_nicport_pci(sysroot, ibdev, pci, sizeof(pci));
+		pci_addr = pci;
+	}
+	fn = strrchr(pci_addr, '.');
 	memset(n, 0, sizeof(*n));
 	n->dev_port = -1;
 	snprintf(path, sizeof(path), "%s/class/infiniband/%s/sys_image_guid",

@@ -32,8 +32,9 @@ struct rp_nicport {
 /*
  * rp_nicport_read - the NIC and physical port of port @port of RDMA device
  * @ibdev whose netdev is @ndev ("" none) and PCI function @pci_addr (""
- * none), under @sysroot (as rp_pcie_read). Never fails: what cannot be
- * read falls back as described above.
+ * none; NULL: found from class/infiniband/IBDEV/device), under @sysroot
+ * (as rp_pcie_read). Never fails: what cannot be read falls back as
+ * described above.
  */
 void rp_nicport_read(const char *sysroot, const char *ibdev, unsigned int port,
 		     const char *ndev, const char *pci_addr,

@@ -10,11 +10,11 @@
 #include "verbs/rp_dev.h"
 #include "net/rp_ifaddr.h"
 #include "base/rp_log.h"
+#include "base/rp_sysfs.h"
 #include "net/rp_netdev.h"
 #include "net/rp_gid_rules.h"
 #include "net/rp_gid_sysfs.h"
 
-#define RP_SYSFS_ROOT "/sys"
 #define RP_SYSFS_IB RP_SYSFS_ROOT "/class/infiniband"
 
 static void rp_dev_list_names(struct ibv_device **list, int n, char *buf,

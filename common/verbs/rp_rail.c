@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: MIT
+#include <endian.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <unistd.h>
 
 #include "base/rp_log.h"
+#include "base/rp_sysfs.h"
 #include "proto/rp_pattern.h"
 #include "verbs/rp_qp.h"
 #include "verbs/rp_rail.h"
+#include "topo/rp_nicport.h"
 #include "net/rp_gid_rules.h"
 
 _Static_assert(RP_LINK_LAYER_IB == IBV_LINK_LAYER_INFINIBAND &&
@@ -291,6 +295,17 @@ void rp_rail_fini(struct rp_rail *r)
 	rp_dev_close(&r->dev);
 }
 
+/* The NIC (sys_image_guid, from verbs) and physical port (sysfs) of @r. */
+static void rp_rail_nic(const struct rp_rail *r, struct rp_rail_addr *a)
+{
+	struct rp_nicport n;
+
+	a->nic_guid = be64toh(r->dev.attr.sys_image_guid);
+	rp_nicport_read(RP_SYSFS_ROOT, r->dev.name, r->dev.port, r->gid.ndev,
+			NULL, &n);
+	snprintf(a->phys_port, sizeof(a->phys_port), "%.15s", n.port);
+}
+
 void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a)
 {
 	unsigned int i;
@@ -303,6 +318,7 @@ void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a)
 	memcpy(a->gid, r->gid.raw, sizeof(a->gid));
 	a->mtu = (uint8_t)r->mtu;
 	a->rd_atomic = r->rd_atomic;
+	rp_rail_nic(r, a);
 	a->num_qps = r->num_qps;
 	for (i = 0; i < r->num_qps; i++) {
 		a->qp[i] = (struct rp_qp_addr){

@@ -5,7 +5,9 @@
 # the packets by its own counters, on both sides), per-rail messages add up
 # to the aggregate, --validate passes on both rails, --interval rows appear
 # during -D. Then the manual method, two concurrent ib_write_bw pairs, one
-# per rail, for comparison (reported, not asserted).
+# per rail, for comparison (reported, not asserted). The ends of each
+# rail are different NICs: no "both ends are one NIC" line; the set's
+# ceiling is unknown (virtio reports no speed) and said so.
 # Guest a ($1 = a) runs the servers, guest b the clients.
 . tests/e2e/lib.sh
 
@@ -37,6 +39,8 @@ if [ "$role" = a ]; then
 		{ cat "$TMP/s1"; fail "server exit"; }
 	grep -q '^ railperf: validation passed' "$TMP/s1" || fail "server validation"
 	quarter "$TMP/s1" 2	# packets received per rail
+	# two guests: every rail's ends are two NICs (two rxe devices)
+	! grep -q 'both ends are one NIC' "$TMP/s1" || fail "server: one NIC"
 	timeout 120 $M -d rxe0,rxe1 -p 18682 -D 4 >"$TMP/s2" 2>&1 ||
 		{ cat "$TMP/s2"; fail "-D server exit"; }
 	ib_write_bw -d rxe0 -x 1 -p 18683 -D 4 >"$TMP/p0" 2>&1 & p0=$!
@@ -55,6 +59,9 @@ sum=$(sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$TMP/c
 [ "$sum" = "$agg" ] || fail "per-rail messages add to $sum, aggregate $agg"
 grep -q '^ railperf: validation passed' "$TMP/c1" || fail "client validation"
 quarter "$TMP/c1" 1	# packets sent per rail
+! grep -q 'both ends are one NIC' "$TMP/c1" || fail "client: one NIC"
+grep -q "^ railperf: all rails: .*; the set's ceiling is unknown: rail 0 (rxe0): port speed unknown" \
+	"$TMP/c1" || fail "no unknown set ceiling line"
 
 timeout 120 $M -d rxe0,rxe1 -p 18682 -D 4 --interval 1 $A0 >"$TMP/c2" 2>&1 ||
 	{ cat "$TMP/c2"; fail "-D client exit"; }

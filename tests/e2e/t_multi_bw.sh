@@ -33,7 +33,16 @@ done
 sum=$(sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$TMP/m.client" |
 	awk '{ s += $1 } END { print s }')
 [ "$sum" = "$agg" ] || fail "per-rail messages add to $sum, aggregate $agg"
+for side in client server; do
+	# one guest: each rail's two ends are the same rxe device
+	n=$(grep -c '^ railperf: rail rxe[01] port 1: both ends are one NIC' "$TMP/m.$side")
+	[ "$n" = 2 ] || fail "$side: $n 'one NIC' lines, want 2"
+done
+grep -q "^ railperf: all rails: .*; the set's ceiling is unknown: rail 0 (rxe0): port speed unknown" \
+	"$TMP/m.client" || fail "no unknown set ceiling line"
 json_check "$TMP/m.json" "d['test_info']['Device'] == 'rxe0,rxe1' and \
+d['set_ceiling_gbps'] is None and \
+all(r['same_nic'] and r['ceiling_gbps'] is None for r in d['rails']) and \
 d['results']['n_iterations'] == $agg and \
 [r['device'] for r in d['rails']] == ['rxe0', 'rxe1'] and \
 sum(r['messages'] for r in d['rails']) == $agg and \

@@ -2,6 +2,8 @@
 # Description: --out_json_file writes valid JSON with perftest 6.29's keys:
 # one size gives a "results" object whose BW_average equals the printed
 # row's; -a gives an array with every size; the server writes its file too.
+# Server and client on one rxe device: both ends are one NIC and port, so
+# both say so in one line and both documents carry "same_nic": true.
 . tests/e2e/lib.sh
 
 BIN=$B/rail_write_bw
@@ -15,6 +17,12 @@ d['results']['MsgSize'] == 65536 and d['results']['n_iterations'] == 200 and \
 abs(d['results']['BW_average'] - $5) < 0.006 and \
 set(d['results']) == {'MsgSize', 'n_iterations', 'BW_peak', 'BW_average', 'MsgRate'}"
 json_check "$TMP/s.json" "d['results']['n_iterations'] == 200 and 'TX_depth' not in d['test_info']"
+json_check "$TMP/c.json" "d['same_nic'] is True"
+json_check "$TMP/s.json" "d['same_nic'] is True"
+for side in client server; do
+	[ "$(grep -c '^ railperf: rail rxe1 port 1: both ends are one NIC (sys_image_guid [0-9a-f:]*, port port1): the traffic looped inside it and never reached the wire$' "$TMP/j.$side")" = 1 ] ||
+		{ cat "$TMP/j.$side"; fail "$side: no 'both ends are one NIC' line"; }
+done
 
 pair a 18672 -a -n 5 -- -a -n 5 --out_json_file=$TMP/a.json
 [ "$CLI_RC" = 0 ] || { cat "$TMP/a.client"; fail "-a run"; }

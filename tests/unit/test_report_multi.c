@@ -230,6 +230,28 @@ static const struct rail_case rail_cases[] = {
 	  "counters\n"
 	  " railperf: rail 0: port speed unknown (the netdev reports "
 	  "none, as on Soft-RoCE): no wire ceiling\n" },
+	{ "test_rail_pcie_bound",
+	  { "rocep1s0f0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
+	    IBV_MTU_4096 },
+	  /* DGX Spark: a 200G port behind a Gen5 x4 link whose payload
+	   * ceiling is 32 * 4 * 128/130 * 256/284 = 113.6052 Gb/s; 0.2 Mpps
+	   * of 64 KiB = 200000 / 16 = 12500 MiB/s */
+	  { .index = 0, .cpu = 4, .numa_node = 0,
+	    .res = { .size = 65536, .iters = 200000, .bw_avg = 12500.0,
+		     .msg_rate = 0.2 },
+	    .share = 100.0, .speed_gbps = 200,
+	    .pcie_gbps = 32.0 * 4 * 128 / 130 * 256 / 284 },
+	  /* got = 0.2e6 * 524288 / 1e9 = 104.8576 Gb/s; 100 * 104.8576 /
+	   * 113.6052 = 92.300 % -> "92.3%"; wire at MTU 4096: 200 *
+	   * 65536 / 66864 = 196.0277 -> "196.03" */
+	  65536, false,
+	  " railperf: rail 0: rocep1s0f0 port 1, GID index 3, netdev "
+	  "enp1s0f0np0, NUMA node 0, CPU 4, 200000 messages, BW average "
+	  "12500.00 MB/sec, MsgRate 0.200000 Mpps, 100.0% of the total, no "
+	  "port counters\n"
+	  " railperf: rail 0: 92.3% of its ceiling of 113.61 Gb/s, its PCIe "
+	  "path's payload, below the RoCE v2 WRITE ceiling of 196.03 Gb/s "
+	  "(200 Gb/s port, MTU 4096, 65536 B messages)\n" },
 	IB_CASE("test_rail_infiniband", 100),
 	IB_CASE("test_rail_infiniband_speed_unknown", 0),
 };
@@ -287,6 +309,27 @@ static void test_rail_fractional_speed(void **state)
 	}
 	free(m.buf);
 	free(r);
+}
+
+/* The aggregate against the set's ceiling, known and unknown. */
+static void test_set_line(void **state)
+{
+	/* 0.4 Mpps of 64 KiB = 209.7152 Gb/s; set 227.2105 (two Gen5 x4
+	 * links): 100 * 209.7152 / 227.2105 = 92.300 % -> "92.3%" */
+	const struct rp_result agg = { .size = 65536, .msg_rate = 0.4 };
+	struct mem m;
+
+	(void)state;
+	mem_open(&m);
+	rp_report_set(m.f, &agg, 65536, 2 * (32.0 * 4 * 128 / 130 * 256 / 284),
+		      "");
+	mem_check(&m, " railperf: all rails: 209.72 Gb/s, 92.3% of the set's "
+		      "ceiling of 227.21 Gb/s (per direction, through the "
+		      "PCIe links and ports the rails share)\n");
+	mem_open(&m);
+	rp_report_set(m.f, &agg, 65536, 0, "rail 0 (rxe0): port speed unknown");
+	mem_check(&m, " railperf: all rails: 209.72 Gb/s; the set's ceiling "
+		      "is unknown: rail 0 (rxe0): port speed unknown\n");
 }
 
 /* --- rp_report_interval ------------------------------------------------- */
@@ -355,6 +398,7 @@ int main(void)
 {
 	static const struct CMUnitTest fractional[] = {
 		cmocka_unit_test(test_rail_fractional_speed),
+		cmocka_unit_test(test_set_line),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
 				ARRAY_SIZE(interval_cases)];
