@@ -461,9 +461,15 @@ static int mbw_run(struct mbw *m)
 	return ret;
 }
 
-/* perftest flags with no meaning across several rails (yet). */
+/* perftest flags with no meaning across several rails (yet); the -d / -x
+ * rail lists, checked before any device is opened. */
 static int mbw_check(const struct rp_opts *o)
 {
+	struct rp_railspec spec[RP_MAX_RAILS];
+
+	if (o->dev && rp_railspec_parse(o->dev, o->gid_list, o->ib_port, spec,
+					RP_MAX_RAILS) < 0)
+		return -EINVAL;
 	if (o->run_infinitely) {
 		rp_err("option --run_infinitely is not supported by %s: use "
 		       "-D with --interval for rows during a run",

@@ -488,9 +488,20 @@ static int rp_opts_post_list(struct rp_opts *o)
 	return 0;
 }
 
+/* --interval: a row at least once within the run (-D). */
+static int rp_opts_interval(const struct rp_opts *o)
+{
+	if (!o->interval || o->interval <= o->duration)
+		return 0;
+	rp_err("invalid --interval value '%u': at most the run's -D %u "
+	       "seconds, so that the run prints a row",
+	       o->interval, o->duration);
+	return -EINVAL;
+}
+
 int rp_opts_finish(struct rp_opts *o)
 {
-	if (rp_opts_conflicts(o))
+	if (rp_opts_conflicts(o) || rp_opts_interval(o))
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;

@@ -110,7 +110,8 @@ int rp_opts_parse(struct rp_opts *o, int argc, char **argv);
  * TX depth capped to iterations; CQ moderation capped to TX depth unless
  * given; -l: iterations a multiple of it, CQ moderation = -l unless -Q
  * (then -l a multiple of -Q); --run_infinitely: -D 5 unless given; -a
- * excludes -D and --run_infinitely. Prints one line and returns -EINVAL on
+ * excludes -D and --run_infinitely; --interval needs -D and at most -D.
+ * Prints one line and returns -EINVAL on
  * conflict.
  */
 int rp_opts_finish(struct rp_opts *o);
