@@ -370,11 +370,13 @@ static void test_print_text(void **state)
 	rp_railinfo_free(&ri);
 	assert_true(strncmp(out, "DEVICE        PORT  STATE   LINK      RATE",
 			    42) == 0);
-	assert_non_null(strstr(out,
-			       "\nrocep1s0f0    1     ACTIVE  Ethernet  "
-			       "200 Gb/s (4X HDR)  4096        4096     "
-			       "enp1s0f0np0    0     0-19  32.0 GT/s x4  3    "
-			       "126.03 Gb/s (PCIe)\n"));
+	/* Ethernet: no InfiniBand lane names; RoCE MTU / netdev MTU */
+	assert_non_null(strstr(out, "\nrocep1s0f0    1     ACTIVE  Ethernet  "
+				    "200 Gb/s  4096/9000  enp1s0f0np0    3    "
+				    "126.03 Gb/s (PCIe)\n"));
+	assert_non_null(strstr(out, "  MTU            active 4096, max 4096 "
+				    "(derived from the netdev's MTU); netdev "
+				    "MTU 9000\n"));
 	assert_non_null(strstr(out, "  3    RoCE v2  ::ffff:192.168.100.11    "
 				    "  enp1s0f0np0  <- chosen\n"));
 	assert_non_null(strstr(out, "  GID index 3: RoCE v2 "
