@@ -461,8 +461,8 @@ static int mbw_run(struct mbw *m)
 	return ret;
 }
 
-/* perftest flags with no meaning across several rails (yet); the -d / -x
- * rail lists, checked before any device is opened. */
+/* The -d / -x rail lists, checked before any device is opened (-R and
+ * --run_infinitely, one-rail flags, the parser refuses). */
 static int mbw_check(const struct rp_opts *o)
 {
 	struct rp_railspec spec[RP_MAX_RAILS];
@@ -470,18 +470,6 @@ static int mbw_check(const struct rp_opts *o)
 	if (o->dev && rp_railspec_parse(o->dev, o->gid_list, o->ib_port, spec,
 					RP_MAX_RAILS) < 0)
 		return -EINVAL;
-	if (o->run_infinitely) {
-		rp_err("option --run_infinitely is not supported by %s: use "
-		       "-D with --interval for rows during a run",
-		       o->desc->name);
-		return -EINVAL;
-	}
-	if (o->rdma_cm) {
-		rp_err("option -R is not supported by %s: rdma_cm picks one "
-		       "device per address; give the rails with -d",
-		       o->desc->name);
-		return -EINVAL;
-	}
 	return 0;
 }
 
