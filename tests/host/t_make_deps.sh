@@ -9,6 +9,10 @@ cd "$(dirname "$0")/../.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 bad=0
+# As a user runs it, also when the test runs under make (dpkg-buildpackage):
+# no inherited flags, no "Entering directory" lines.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+mk() { make --no-print-directory -n B="$tmp/b" "$@"; }
 
 # fake_pc NAME MODULE...: a pkg-config that knows none of MODULE.
 fake_pc() {
@@ -29,7 +33,7 @@ fake_pc() {
 check() {
 	local name=$1 rc=$2 want=$3 out got
 	shift 3
-	out=$(make -n B="$tmp/b" "$@" 2>&1)
+	out=$(mk "$@" 2>&1)
 	got=$?
 	n=$((n + 1))
 	if [ "$got" -ne 0 ]; then got=2; fi
@@ -46,7 +50,7 @@ pc=$(fake_pc no-cjson libcjson)
 check "libcjson missing: the package named" 2 \
 	"pkg-config module 'libcjson' not found: install the Debian package libcjson-dev (tools/scripts/install-deps" \
 	PKG_CONFIG="$pc" all
-out=$(make -n B="$tmp/b" PKG_CONFIG="$pc" all 2>&1)
+out=$(mk PKG_CONFIG="$pc" all 2>&1)
 n=$((n + 1))
 if [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && [[ $out != *cc* ]]; then
 	echo "ok $n - one line, nothing compiled"
@@ -56,7 +60,7 @@ fi
 pc=$(fake_pc no-two librdmacm hwloc)
 check "two missing: the first one only" 2 "module 'librdmacm' not found" \
 	PKG_CONFIG="$pc" all
-out=$(make -n B="$tmp/b" PKG_CONFIG="$pc" all 2>&1)
+out=$(mk PKG_CONFIG="$pc" all 2>&1)
 n=$((n + 1))
 if [[ $out != *hwloc* ]]; then echo "ok $n - stops at the first"; else
 	echo "not ok $n - stops at the first"; bad=1; fi
