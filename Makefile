@@ -8,6 +8,9 @@
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+# bash-completion loads completions/<command> on first use: one file,
+# linked under each binary's name.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 B       ?= build
 
 # Cross build: make CROSS=aarch64-linux-gnu- (tools/scripts/check-aarch64
@@ -27,13 +30,38 @@ endif
 PKG_CONFIG ?= pkg-config
 CFLAGS     ?= -O2 -g
 
+# Each pkg-config module and the Debian package that has it. A missing one
+# stops make at once with one line naming the package (not "Package ... was
+# not found" and a compiler error later); cmocka only for the unit tests.
+PKG_MODULES := libibverbs librdmacm libcjson hwloc
+deb_libibverbs := libibverbs-dev
+deb_librdmacm  := librdmacm-dev
+deb_libcjson   := libcjson-dev
+deb_hwloc      := libhwloc-dev
+deb_cmocka     := libcmocka-dev
+NO_BUILD_GOALS := clean format format-check deps uninstall
+TEST_GOALS     := unit unit-bins check test sanitize
+rp_need_pkg = $(if $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo y),,\
+	$(error pkg-config module '$(1)' not found: install the Debian package \
+	$(deb_$(1)) (tools/scripts/install-deps installs every build dependency)))
+ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NO_BUILD_GOALS),$(MAKECMDGOALS)),all),)
+ifeq ($(shell command -v $(PKG_CONFIG) 2>/dev/null),)
+$(error $(PKG_CONFIG) not found: install the Debian package pkgconf \
+	(tools/scripts/install-deps installs every build dependency))
+endif
+$(foreach m,$(PKG_MODULES),$(call rp_need_pkg,$(m)))
+ifneq ($(filter $(TEST_GOALS),$(MAKECMDGOALS)),)
+$(call rp_need_pkg,cmocka)
+endif
+endif
+
 WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
 	-Wformat=2 -Wshadow -Wpointer-arith -Wundef -Wvla
 override CFLAGS += -std=gnu11 -ffp-contract=off $(WARN) -Icommon \
 	$(shell $(PKG_CONFIG) --cflags libibverbs librdmacm libcjson hwloc)
 LIBS := $(shell $(PKG_CONFIG) --libs libibverbs librdmacm libcjson hwloc) \
 	-lhugetlbfs -lnuma -lpthread -lm
-TEST_LIBS := $(shell $(PKG_CONFIG) --libs cmocka)
+TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
 
 COMMON_SRC := $(wildcard common/*/*.c)
 COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
@@ -137,6 +165,7 @@ demo: deps
 # railperf against perftest with the same flags, in Soft-RoCE guests (or on
 # two real hosts: HW=1 SERVER=... CLIENT=... DEV=...; see
 # tools/bench/bench --help). Not part of make test: it takes about 20 minutes.
+# BENCH_README=1 (the report into README.md) only from a clean tree.
 .PHONY: bench
 bench: all
 	B=$(B) tools/bench/bench
@@ -144,13 +173,20 @@ bench: all
 MANS := $(wildcard man/*.1)
 
 install: $(BINS)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(BASHCOMPDIR)
 	install -m 0755 $(BINS) $(DESTDIR)$(BINDIR)
 	install -m 0644 $(MANS) $(DESTDIR)$(MANDIR)/man1
+	install -m 0644 tools/completion/railperf.bash \
+		$(DESTDIR)$(BASHCOMPDIR)/railperf
+	for b in $(notdir $(BINS)); do \
+		ln -sf railperf $(DESTDIR)$(BASHCOMPDIR)/$$b || exit 1; \
+	done
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MANS)))
+	rm -f $(addprefix $(DESTDIR)$(BASHCOMPDIR)/,railperf $(notdir $(BINS)))
 
 clean:
 	rm -rf $(B)

@@ -477,21 +477,15 @@ static int mbw_run(struct mbw *m)
 	return ret;
 }
 
-/* perftest flags with no meaning across several rails (yet). */
+/* The -d / -x rail lists, checked before any device is opened (-R and
+ * --run_infinitely, one-rail flags, the parser refuses). */
 static int mbw_check(const struct rp_opts *o)
 {
-	if (o->run_infinitely) {
-		rp_err("option --run_infinitely is not supported by %s: use "
-		       "-D with --interval for rows during a run",
-		       o->desc->name);
+	struct rp_railspec spec[RP_MAX_RAILS];
+
+	if (o->dev && rp_railspec_parse(o->dev, o->gid_list, o->ib_port, spec,
+					RP_MAX_RAILS) < 0)
 		return -EINVAL;
-	}
-	if (o->rdma_cm) {
-		rp_err("option -R is not supported by %s: rdma_cm picks one "
-		       "device per address; give the rails with -d",
-		       o->desc->name);
-		return -EINVAL;
-	}
 	return 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include "base/rp_signal.h"
 #include "base/rp_version.h"
+#include "app/rp_precheck.h"
 #include "app/rp_usage.h"
 
 enum rp_main_next rp_main_start(struct rp_opts *o,
@@ -27,7 +28,8 @@ enum rp_main_next rp_main_start(struct rp_opts *o,
 			   desc->name, RP_VERSION, RP_PERFTEST_FORMAT);
 		return RP_MAIN_DONE;
 	}
-	if (rp_opts_finish(o) || (check && check(o)) || rp_signal_install())
+	if (rp_opts_finish(o) || (check && check(o)) || rp_precheck(o) ||
+	    rp_signal_install())
 		return RP_MAIN_FAIL;
 	rp_opts_notices(o, stdout);
 	return RP_MAIN_RUN;

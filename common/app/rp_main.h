@@ -20,7 +20,9 @@ enum rp_main_next {
  * (perftest's) defaults; answer -h (usage) and --version ("NAME (railperf)
  * VERSION, output format of perftest X") on stdout; apply the derived
  * defaults (rp_opts_finish), then @check if not NULL (the binary's own
- * limits: it prints its error and returns non-zero); install the SIGINT /
+ * limits: it prints its error and returns non-zero), then what the command
+ * line names outside railperf (rp_precheck: host, port, JSON file), all
+ * before any device is opened; install the SIGINT /
  * SIGTERM handlers; print perftest's notices to stdout. Nothing is
  * allocated. Returns what the caller does next.
  */

@@ -11,6 +11,7 @@
 #include "app/rp_opts.h"
 #include "app/rp_opts_perftest.h"
 #include "base/rp_parse.h"
+#include "engine/rp_lat.h"
 #include "output/rp_report.h"
 
 /*
@@ -20,11 +21,11 @@
  */
 static const struct rp_test_desc rp_tests[] = {
 	{ RP_TEST_WRITE_BW, "rail_write_bw", "RDMA_Write BW Test", 65536, 5000,
-	  128, RP_FEAT_BW },
+	  128, RP_FEAT_BW, 0 },
 	{ RP_TEST_READ_LAT, "rail_read_lat", "RDMA_Read Latency Test", 2, 1000,
-	  1, RP_FEAT_LAT },
+	  1, RP_FEAT_LAT, RP_LAT_MAX_SAMPLES }, /* every sample is kept */
 	{ RP_TEST_MULTI_BW, "rail_multi_bw", "RDMA_Write BW Test", 65536, 5000,
-	  128, RP_FEAT_BW | RP_FEAT_MULTI },
+	  128, RP_FEAT_BW | RP_FEAT_MULTI, 0 },
 };
 
 const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
@@ -248,6 +249,24 @@ static int rp_get_output(const struct rp_opts *o, const char *arg,
 	return 0;
 }
 
+uint64_t rp_opts_max_iters(const struct rp_test_desc *d)
+{
+	return d->max_iters ? d->max_iters : RP_MAX_ITERS;
+}
+
+/* -n: 5 .. the binary's bound (rail_read_lat keeps every sample). */
+static int rp_get_iters(struct rp_opts *o, const char *arg)
+{
+	uint64_t max = rp_opts_max_iters(o->desc);
+	char valid[96];
+
+	if (!rp_parse_u64(arg, RP_MIN_ITERS, max, &o->iters))
+		return 0;
+	snprintf(valid, sizeof(valid), "valid iterations are %d .. %llu",
+		 RP_MIN_ITERS, (unsigned long long)max);
+	return rp_bad_value('n', arg, valid);
+}
+
 static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
 {
 	switch (c) {
@@ -264,11 +283,7 @@ static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
 				c, arg,
 				"valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed");
 		return 0;
-	case 'n':
-		if (rp_parse_u64(arg, RP_MIN_ITERS, RP_MAX_ITERS, &o->iters))
-			return rp_bad_value(
-				c, arg, "valid iterations are 5 .. 4294967296");
-		return 0;
+	case 'n': return rp_get_iters(o, arg);
 	case 'D': return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->duration);
 	case 't': return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->tx_depth);
 	case 'Q':
@@ -391,16 +406,39 @@ static void rp_opts_tables(struct option *lo, char *so, size_t so_len)
 	rp_unsup_shorts(so, so_len);
 }
 
+/* Flags of a one-rail run only: rail_multi_bw refuses them. */
+static bool rp_opt_one_rail(int c)
+{
+	return c == 'R' || c == OPT_RUN_INFINITELY;
+}
+
+bool rp_opts_takes(const struct rp_test_desc *d, int c)
+{
+	unsigned int need = rp_opt_feature(c);
+
+	if ((d->features & RP_FEAT_MULTI) && rp_opt_one_rail(c))
+		return false;
+	return !need || (need & d->features);
+}
+
+const struct option *rp_opts_long_table(size_t *n)
+{
+	*n = RP_N_LONG;
+	return rp_long_opts;
+}
+
 /* A flag this binary does not take (e.g. -t for a latency test). */
 static int rp_opt_check_feature(const struct rp_opts *o, int c)
 {
-	unsigned int need = rp_opt_feature(c);
 	char name[32];
 
-	if (!need || (need & o->desc->features))
+	if (rp_opts_takes(o->desc, c))
 		return 0;
-	rp_err("option %s is not supported by %s",
-	       rp_opt_name(c, name, sizeof(name)), o->desc->name);
+	rp_err("option %s is not supported by %s%s",
+	       rp_opt_name(c, name, sizeof(name)), o->desc->name,
+	       rp_opt_one_rail(c) ? " (one-rail runs only; with several "
+				    "rails use -D, --interval for rows)" :
+				    "");
 	return -EINVAL;
 }
 
@@ -488,9 +526,20 @@ static int rp_opts_post_list(struct rp_opts *o)
 	return 0;
 }
 
+/* --interval: a row at least once within the run (-D). */
+static int rp_opts_interval(const struct rp_opts *o)
+{
+	if (!o->interval || o->interval <= o->duration)
+		return 0;
+	rp_err("invalid --interval value '%u': at most the run's -D %u "
+	       "seconds, so that the run prints a row",
+	       o->interval, o->duration);
+	return -EINVAL;
+}
+
 int rp_opts_finish(struct rp_opts *o)
 {
-	if (rp_opts_conflicts(o))
+	if (rp_opts_conflicts(o) || rp_opts_interval(o))
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;

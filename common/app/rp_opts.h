@@ -42,6 +42,7 @@ struct rp_test_desc {
 	uint64_t def_iters;
 	unsigned int def_tx_depth;
 	unsigned int features; /* enum rp_opt_feature bits */
+	uint64_t max_iters;    /* -n's upper bound; 0 = 2^32 (perftest's) */
 };
 
 /*
@@ -92,6 +93,23 @@ struct rp_opts {
 	bool version;
 };
 
+struct option;
+
+/*
+ * rp_opts_long_table - the parser's table of railperf's own long options
+ * (getopt_long's, each with its short letter or code as val); *@n entries.
+ * perftest's refused flags are not in it. For --help's test.
+ */
+const struct option *rp_opts_long_table(size_t *n);
+
+/*
+ * rp_opts_takes - true when the binary of @d accepts the option whose
+ * getopt val is @c (a short letter or a long option's code): the common
+ * set, its feature's flags, no one-rail flag (-R, --run_infinitely) for
+ * rail_multi_bw. The parser refuses every other one by name.
+ */
+bool rp_opts_takes(const struct rp_test_desc *d, int c);
+
 /*
  * rp_opts_init - fill @o with @desc's defaults. @desc must outlive @o.
  */
@@ -110,7 +128,8 @@ int rp_opts_parse(struct rp_opts *o, int argc, char **argv);
  * TX depth capped to iterations; CQ moderation capped to TX depth unless
  * given; -l: iterations a multiple of it, CQ moderation = -l unless -Q
  * (then -l a multiple of -Q); --run_infinitely: -D 5 unless given; -a
- * excludes -D and --run_infinitely. Prints one line and returns -EINVAL on
+ * excludes -D and --run_infinitely; --interval needs -D and at most -D.
+ * Prints one line and returns -EINVAL on
  * conflict.
  */
 int rp_opts_finish(struct rp_opts *o);
@@ -161,6 +180,9 @@ bool rp_opts_limits_ok(const struct rp_opts *o, bool bw_passed,
  * @max sizes to @out and returns how many.
  */
 size_t rp_opts_sizes(const struct rp_opts *o, uint64_t *out, size_t max);
+
+/* rp_opts_max_iters - -n's upper bound for the binary of @d. */
+uint64_t rp_opts_max_iters(const struct rp_test_desc *d);
 
 /* rp_opts_max_size - the largest size of the run, bytes (buffer sizing). */
 uint64_t rp_opts_max_size(const struct rp_opts *o);

@@ -7,6 +7,27 @@
 #include "app/rp_usage.h"
 
 /* clang-format off */
+/* -d and -x: one device, or (rail_multi_bw) a list of rails. */
+static void rp_usage_rails(const struct rp_opts *o, FILE *f)
+{
+	if (o->desc->features & RP_FEAT_MULTI)
+		rp_fprintf(f,
+"  -d, --ib-dev=<rails>      the rails, dev or dev:port, comma-separated\n"
+"                            (default: every RDMA device, port -i)\n"
+"  -i, --ib-port=<port>      port of the rails given without one, 1 .. 254\n"
+"                            (default: 1); each must be ACTIVE\n"
+"  -x, --gid-index=<list>    one GID index 0 .. 255 for every rail, or one\n"
+"                            per rail, comma-separated (default: each rail\n"
+"                            chooses: RoCE v2, IPv4-mapped, not link-local)\n");
+	else
+		rp_fprintf(f,
+"  -d, --ib-dev=<dev>        RDMA device (default: first device found)\n"
+"  -i, --ib-port=<port>      device port 1 .. 254, must be ACTIVE (default: 1)\n"
+"  -x, --gid-index=<index>   GID index 0 .. 255 (default: chosen: RoCE v2,\n"
+"                            IPv4-mapped, not link-local, the server's subnet,\n"
+"                            lowest index; none on InfiniBand)\n");
+}
+
 static void rp_usage_common(const struct rp_opts *o, FILE *f)
 {
 	const struct rp_test_desc *d = o->desc;
@@ -16,19 +37,20 @@ static void rp_usage_common(const struct rp_opts *o, FILE *f)
 "  %s [options]          start a server\n"
 "  %s [options] <host>   start a client, connect to the server on <host>\n"
 "\n"
-"Options (perftest's meaning and defaults):\n"
-"  -d, --ib-dev=<dev>        RDMA device (default: first device found)\n"
-"  -i, --ib-port=<port>      device port, must be ACTIVE (default: 1)\n"
-"  -x, --gid-index=<index>   GID index (default: chosen: RoCE v2, IPv4-mapped,\n"
-"                            not link-local, lowest index; none on InfiniBand)\n"
-"  -s, --size=<bytes>        message size, K/M/G suffixes (default: %llu)\n"
-"  -n, --iters=<n>           iterations per QP, 5 .. 2^32 (default: %llu)\n"
-"  -p, --port=<port>         TCP control port (default: %u)\n"
+"Options (perftest's meaning and defaults):\n",
+		d->name, d->name);
+	rp_usage_rails(o, f);
+	rp_fprintf(f,
+"  -s, --size=<bytes>        message size 1 .. 2147483648, K/M/G suffixes\n"
+"                            (default: %llu)\n"
+"  -n, --iters=<n>           iterations per QP, 5 .. %llu (default: %llu)\n"
+"  -p, --port=<port>         TCP control port 1 .. 65535 (default: %u)\n"
 "  -m, --mtu=<bytes>         path MTU 256..4096 (default: port's active MTU;\n"
 "                            client and server use the smaller of the two)\n"
 "  -F, --CPU-freq            accepted for perftest compatibility; railperf\n"
 "                            times with CLOCK_MONOTONIC, not CPU cycles\n",
-		d->name, d->name, (unsigned long long)d->def_size,
+		(unsigned long long)d->def_size,
+		(unsigned long long)rp_opts_max_iters(d),
 		(unsigned long long)d->def_iters, RP_DEF_TCP_PORT);
 }
 
@@ -61,10 +83,10 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 "  -t, --tx-depth=<n>        outstanding WRs per QP (default: %u, at most -n)\n"
 "  -Q, --cq-mod=<n>          signal one WR in <n> (CQ moderation; default 100,\n"
 "                            1 above 8 KiB unless -a; at most -t)\n"
-"  -q, --qp=<n>              QPs, 1 .. %u (default: 1)\n"
+"  -q, --qp=<n>              QPs%s, 1 .. %u (default: 1)\n"
 "      --report_gbits        report Gb/s (10^9 bit/s) instead of MiB/s\n"
 "                            (2^20 B/s, labelled MB/sec as perftest does)\n",
-		def_tx_depth, RP_MAX_QPS);
+		def_tx_depth, multi ? " per rail" : "", RP_MAX_QPS);
 	rp_fprintf(f,
 "  -l, --post_list=<n>       post <n> WRs per doorbell (ibv_post_send or\n"
 "                            ibv_wr_start..complete); -n a multiple of <n>;\n"
@@ -98,8 +120,10 @@ static void rp_usage_multi(FILE *f)
 "      --interval=<s>        with -D: per-rail and aggregate rows every <s>\n");
 }
 
-static void rp_usage_railperf(FILE *f)
+static void rp_usage_railperf(const struct rp_opts *o, FILE *f)
 {
+	bool bw = o->desc->features & RP_FEAT_BW;
+
 	rp_fprintf(f,
 "      --ipv6                prefer IPv6 GIDs over IPv4-mapped ones\n"
 "      --out_json            write the results as JSON (perftest 6.29 keys)\n"
@@ -107,9 +131,7 @@ static void rp_usage_railperf(FILE *f)
 	rp_fprintf(f,
 "\n"
 "railperf options:\n"
-"      --validate            check the data moved: WRITE, the server checks\n"
-"                            the client's pattern; READ, the client checks\n"
-"                            the server's; both report, exit 1 on a mismatch\n"
+"      --validate            %s\n"
 "      --use_hugepages       hugepage buffers through libhugetlbfs (default),\n"
 "                            normal pages when none are free\n"
 "      --no_hugepages        normal pages only\n"
@@ -117,6 +139,12 @@ static void rp_usage_railperf(FILE *f)
 "                            retries, server wait, each message (default: %u)\n"
 "  -h, --help                this text\n"
 "  -V, --version             railperf version and perftest format followed\n",
+		bw ? "check the data moved: the client writes a pattern,\n"
+		     "                            the server checks the bytes that arrived;\n"
+		     "                            both report, exit 1 on a mismatch" :
+		     "check the data moved: the server's buffer holds a\n"
+		     "                            pattern, the client checks what it read;\n"
+		     "                            both report, exit 1 on a mismatch",
 		RP_DEF_TIMEOUT_S);
 }
 /* clang-format on */
@@ -132,5 +160,5 @@ void rp_opts_usage(const struct rp_opts *o, FILE *f)
 		rp_usage_lat(f);
 	if (o->desc->features & RP_FEAT_MULTI)
 		rp_usage_multi(f);
-	rp_usage_railperf(f);
+	rp_usage_railperf(o, f);
 }

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
+#include <errno.h>
 #include <string.h>
+
+#include "base/rp_log.h"
 
 #include "info/rp_railinfo.h"
 #include "info/rp_railinfo_sysfs.h"
@@ -7,7 +10,14 @@
 
 int rp_railinfo_gather(struct rp_railinfo *ri, const struct rp_railinfo_opts *o)
 {
+	int ret;
+
 	memset(ri, 0, sizeof(*ri));
-	return o->sysfs ? rp_railinfo_from_sysfs(ri, o) :
-			  rp_railinfo_from_verbs(ri, o);
+	ret = o->sysfs ? rp_railinfo_from_sysfs(ri, o) :
+			 rp_railinfo_from_verbs(ri, o);
+	if (!ret && o->dev && !ri->n) { /* -d on a host with no devices */
+		rp_err("device '%s' not found: %s", o->dev, ri->none_why);
+		ret = -ENODEV;
+	}
+	return ret;
 }

@@ -13,7 +13,9 @@
  * @o->sysfs only (class/infiniband, class/net, the PCI functions; netdev
  * addresses from the file ifaddrs at its top when present, else from the
  * GIDs) or, when NULL, live. No devices is not an error: @ri->n is 0 and
- * @ri->none_why says why. Returns 0 or -errno (one line printed).
+ * @ri->none_why says why; but a device @o->dev that is not there is
+ * (-ENODEV), and so is an @o->sysfs that is not a sysfs tree (no class/
+ * directory: -ENOTDIR). Returns 0 or -errno (one line printed).
  * Release with rp_railinfo_free().
  */
 int rp_railinfo_gather(struct rp_railinfo *ri,

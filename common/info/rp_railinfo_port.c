@@ -128,6 +128,8 @@ void rp_railinfo_finish(struct rp_port_info *p, const char *sysroot,
 			const struct rp_gid_prefs *prefs)
 {
 	rp_railinfo_netdev(p, sysroot);
+	if (p->ndev[0] && rp_netdev_mtu(sysroot, p->ndev, &p->ndev_mtu))
+		p->ndev_mtu = 0;
 	rp_railinfo_addrs(p, addrs);
 	rp_pcie_read(sysroot, p->dev, &p->pcie);
 	rp_railinfo_gid(p, sysroot, addrs, prefs);

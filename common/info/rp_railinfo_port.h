@@ -34,6 +34,7 @@ struct rp_port_info {
 	unsigned int active_mtu, max_mtu; /* bytes, 0 unknown */
 	bool mtu_from_netdev;	/* derived from the netdev MTU (sysfs) */
 	char ndev[RP_NDEV_LEN]; /* the port's netdev, "" none */
+	unsigned int ndev_mtu;	/* the netdev's own MTU, bytes, 0 unknown */
 	struct rp_bond bond;	/* of the chosen GID's netdev */
 	unsigned int naddrs;
 	struct rp_ifaddr addrs[RP_RAILINFO_ADDRS];
@@ -88,7 +89,7 @@ void rp_railinfo_netdev(struct rp_port_info *p, const char *sysroot);
 
 /*
  * rp_railinfo_finish - the parts common to both sources, for port @p read
- * under @sysroot: netdev fallback, addresses of the netdev from @addrs,
+ * under @sysroot: netdev fallback and its MTU, addresses of the netdev from @addrs,
  * PCIe link, GID choice with @prefs (InfiniBand: none, LID routing), bond
  * warning for the chosen GID's netdev, line rate (netdev speed on RoCE)
  * and the WRITE ceiling at the active MTU.

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "topo/rp_locality.h"
 #include "base/rp_log.h"
@@ -61,6 +62,13 @@ static int rp_sysfs_port(struct rp_port_info *p, const char *sysroot)
 			      sizeof(p->speed));
 	snprintf(ib, sizeof(ib), "%s/class/infiniband", sysroot);
 	return rp_gid_read_sysfs(ib, p->dev, p->port, &p->gids);
+}
+
+static bool rp_is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
 static int rp_port_cmp(const struct dirent **a, const struct dirent **b)
@@ -165,6 +173,14 @@ int rp_railinfo_from_sysfs(struct rp_railinfo *ri,
 	int i, n, ret;
 
 	snprintf(ri->source, sizeof(ri->source), "sysfs %s", o->sysfs);
+	snprintf(dir, sizeof(dir), "%s/class", o->sysfs);
+	if (!rp_is_dir(dir)) { /* a mistyped path is not an empty host */
+		rp_err("invalid --sysfs value '%s': not a sysfs tree (no "
+		       "class/ directory in it); give a directory laid out "
+		       "like /sys",
+		       o->sysfs);
+		return -ENOTDIR;
+	}
 	snprintf(dir, sizeof(dir), "%s/class/infiniband", o->sysfs);
 	n = scandir(dir, &devs, rp_dev_filter, alphasort);
 	if (n <= 0) {

@@ -10,18 +10,24 @@
 #include "base/rp_table.h"
 #include "info/rp_railinfo_host.h"
 
-#define RP_SUMMARY_COLS 13
+/*
+ * The summary fits 100 columns: what the detail block repeats (max MTU,
+ * NUMA node, CPUs, PCIe link) is left to it. MTU is the RoCE path MTU,
+ * then the netdev's own MTU ("4096/9000").
+ */
+#define RP_SUMMARY_COLS 9
 
 static const char *const rp_summary_head[RP_SUMMARY_COLS] = {
-	"DEVICE", "PORT", "STATE", "LINK", "RATE", "ACTIVE_MTU", "MAX_MTU",
-	"NETDEV", "NUMA", "CPUS",  "PCIE", "GID",  "CEILING",
+	"DEVICE", "PORT",   "STATE", "LINK",	"RATE",
+	"MTU",	  "NETDEV", "GID",   "CEILING",
 };
 
+/* "100 Gb/s"; InfiniBand adds its lane names: "200 Gb/s (4X HDR)". */
 static void rp_fmt_rate(const struct rp_port_info *p, char *b, size_t len)
 {
 	if (p->rate_gbps <= 0)
 		snprintf(b, len, "-");
-	else if (p->width && p->speed[0])
+	else if (!p->roce && p->width && p->speed[0])
 		snprintf(b, len, "%g Gb/s (%uX %s)", p->rate_gbps, p->width,
 			 p->speed);
 	else
@@ -36,19 +42,6 @@ static void rp_fmt_uint(unsigned int v, char *b, size_t len)
 		snprintf(b, len, "-");
 }
 
-/* "32.0 GT/s x4" (sysfs's " PCIe" suffix dropped), "-" if not PCI. */
-static void rp_fmt_pcie(const struct rp_pcie *pc, char *b, size_t len)
-{
-	size_t n = strcspn(pc->speed, "P");
-
-	while (n && pc->speed[n - 1] == ' ')
-		n--;
-	if (!pc->addr[0] || !pc->width)
-		snprintf(b, len, "-");
-	else
-		snprintf(b, len, "%.*s x%u", (int)n, pc->speed, pc->width);
-}
-
 static void rp_fmt_ceiling(const struct rp_port_info *p, char *b, size_t len)
 {
 	if (p->ceiling > 0)
@@ -58,23 +51,27 @@ static void rp_fmt_ceiling(const struct rp_port_info *p, char *b, size_t len)
 		snprintf(b, len, "-");
 }
 
+/* "4096/9000": the RoCE path MTU and the netdev's; "-" where unknown. */
+static void rp_fmt_mtus(const struct rp_port_info *p, char *b, size_t len)
+{
+	char a[16], n[16];
+
+	rp_fmt_uint(p->active_mtu, a, sizeof(a));
+	rp_fmt_uint(p->ndev_mtu, n, sizeof(n));
+	if (p->ndev[0])
+		snprintf(b, len, "%s/%s", a, n);
+	else
+		snprintf(b, len, "%s", a);
+}
+
 static int rp_summary_row(struct rp_table *t, const struct rp_port_info *p)
 {
-	char port[16], rate[48], amtu[16], mmtu[16], numa[16], pcie[48];
-	char gid[16], ceil[48], cpus[sizeof(p->cpus) + 8];
+	char port[16], rate[48], mtu[40], gid[16], ceil[48];
 	const char *row[RP_SUMMARY_COLS];
 
 	snprintf(port, sizeof(port), "%u", p->port);
 	rp_fmt_rate(p, rate, sizeof(rate));
-	rp_fmt_uint(p->active_mtu, amtu, sizeof(amtu));
-	rp_fmt_uint(p->max_mtu, mmtu, sizeof(mmtu));
-	if (p->numa_node >= 0)
-		snprintf(numa, sizeof(numa), "%d", p->numa_node);
-	else
-		snprintf(numa, sizeof(numa), "-");
-	snprintf(cpus, sizeof(cpus), "%s%s", p->cpus[0] ? p->cpus : "-",
-		 p->cpus[0] && !p->cpus_local ? " (all)" : "");
-	rp_fmt_pcie(&p->pcie, pcie, sizeof(pcie));
+	rp_fmt_mtus(p, mtu, sizeof(mtu));
 	if (p->gid_index >= 0)
 		snprintf(gid, sizeof(gid), "%d", p->gid_index);
 	else
@@ -82,9 +79,8 @@ static int rp_summary_row(struct rp_table *t, const struct rp_port_info *p)
 	rp_fmt_ceiling(p, ceil, sizeof(ceil));
 	memcpy(row,
 	       (const char *const[RP_SUMMARY_COLS]){
-		       p->dev, port, p->state, p->link_layer, rate, amtu, mmtu,
-		       p->ndev[0] ? p->ndev : "-", numa, cpus, pcie, gid,
-		       ceil },
+		       p->dev, port, p->state, p->link_layer, rate, mtu,
+		       p->ndev[0] ? p->ndev : "-", gid, ceil },
 	       sizeof(row));
 	return rp_table_add(t, row);
 }
@@ -173,16 +169,30 @@ static void rp_fmt_ceiling_long(const struct rp_port_info *p, char *b,
 		snprintf(b, len, "%.2f Gb/s (%s)", p->ceiling, how);
 }
 
+/* "active 1024, max 4096; netdev MTU 1500". */
+static void rp_fmt_mtu_long(const struct rp_port_info *p, char *b, size_t len)
+{
+	size_t off;
+
+	if (p->active_mtu)
+		snprintf(b, len, "active %u, max %u%s", p->active_mtu,
+			 p->max_mtu,
+			 p->mtu_from_netdev ?
+				 " (derived from the netdev's MTU)" :
+				 "");
+	else
+		snprintf(b, len, "unknown (not in sysfs)");
+	off = strlen(b);
+	if (p->ndev[0] && p->ndev_mtu)
+		snprintf(b + off, len - off, "; netdev MTU %u", p->ndev_mtu);
+}
+
 static void rp_fmt_detail(const struct rp_port_info *p, char v[5][320])
 {
 	char rate[48], numa[16];
 
 	rp_fmt_addrs(p, v[0], sizeof(v[0]));
-	snprintf(v[1], sizeof(v[1]), "active %u, max %u%s", p->active_mtu,
-		 p->max_mtu,
-		 p->mtu_from_netdev ? " (derived from the netdev's MTU)" : "");
-	if (!p->active_mtu)
-		snprintf(v[1], sizeof(v[1]), "unknown (not in sysfs)");
+	rp_fmt_mtu_long(p, v[1], sizeof(v[1]));
 	snprintf(numa, sizeof(numa), "%d", p->numa_node);
 	snprintf(v[2], sizeof(v[2]), "NUMA node %s, CPUs %s%s",
 		 p->numa_node >= 0 ? numa : "unknown",

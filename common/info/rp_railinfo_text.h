@@ -11,8 +11,9 @@
 
 /*
  * rp_railinfo_print - the text rail_info prints: one aligned summary row
- * per rail (DEVICE PORT STATE LINK RATE ACTIVE_MTU MAX_MTU NETDEV NUMA CPUS
- * PCIE GID CEILING), then per rail its netdev and addresses, locality,
+ * per rail in at most 100 columns (DEVICE PORT STATE LINK RATE MTU NETDEV
+ * GID CEILING; RATE without lane names on Ethernet, MTU the RoCE MTU and
+ * the netdev's, "4096/9000"), then per rail its netdev and addresses, MTUs, locality,
  * PCIe link, ceiling, the GID table (index, type, address, netdev; the
  * chosen entry marked "<- chosen"), the binaries' line "GID index N: ..."
  * and any warning. With no rails, @ri->none_why. Returns 0 or -ENOMEM.

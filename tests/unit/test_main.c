@@ -133,10 +133,11 @@ static void test_run(void **state)
 	(void)state;
 	/* perftest's derived defaults applied: TX depth capped to -n; no
 	 * notice without -l or -Q */
-	start(&s, &bw_desc, check_ok, "-s", "65536", "-n", "10", "host", NULL);
+	start(&s, &bw_desc, check_ok, "-s", "65536", "-n", "10", "127.0.0.1",
+	      NULL);
 	assert_int_equal(s.next, RP_MAIN_RUN);
 	assert_int_equal(check_calls, 1);
-	assert_string_equal(s.o.server, "host");
+	assert_string_equal(s.o.server, "127.0.0.1");
 	assert_int_equal(s.o.size, 65536);
 	assert_int_equal(s.o.iters, 10);
 	assert_int_equal(s.o.tx_depth, 10);
@@ -144,14 +145,15 @@ static void test_run(void **state)
 	assert_string_equal(s.out, "");
 	/* -l 4: perftest's Post List notice, first thing on stdout; CQ
 	 * moderation becomes the list size */
-	start(&s, &bw_desc, check_ok, "-l", "4", "-n", "100", "host", NULL);
+	start(&s, &bw_desc, check_ok, "-l", "4", "-n", "100", "127.0.0.1",
+	      NULL);
 	assert_int_equal(s.next, RP_MAIN_RUN);
 	assert_non_null(strstr(s.out, "Post List requested - CQ moderation "
 				      "will be the size of the post list\n"));
 	assert_int_equal(s.o.cq_mod, 4);
 	/* --output: the number only, no notice */
 	start(&s, &bw_desc, check_ok, "-l", "4", "-n", "100",
-	      "--output=bandwidth", "host", NULL);
+	      "--output=bandwidth", "127.0.0.1", NULL);
 	assert_int_equal(s.next, RP_MAIN_RUN);
 	assert_string_equal(s.out, "");
 }
@@ -202,10 +204,10 @@ static void test_rp_main(void **state)
 	assert_int_equal(run_calls, 0);
 	assert_int_equal(main_status(0, "-s", "zero", NULL), 1);
 	assert_int_equal(run_calls, 0);
-	assert_int_equal(main_status(0, "-s", "4096", "host", NULL), 0);
+	assert_int_equal(main_status(0, "-s", "4096", "127.0.0.1", NULL), 0);
 	assert_int_equal(run_calls, 1);
 	assert_int_equal(run_size, 4096);
-	assert_int_equal(main_status(-5, "host", NULL), 1);
+	assert_int_equal(main_status(-5, "127.0.0.1", NULL), 1);
 	assert_int_equal(run_calls, 1);
 }
 

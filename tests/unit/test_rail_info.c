@@ -4,7 +4,10 @@
  * "no RDMA devices" with exit 0) and --json parsed back with cJSON (one
  * rail per port, gid_index and the one "chosen" entry agree, DGX Spark's
  * PCIe Gen5 x4 ceiling, no devices); --peer and --ipv6; usage errors exit
- * 2 with one line naming the bad value, an unknown -d exits 1; --help,
+ * 1 with one line naming the bad value (unknown options with a hint to
+ * --help), an unknown -d exits 1 (also on a host with no devices), so does
+ * a --sysfs path that is not a sysfs tree; every host's summary fits 100
+ * columns, Ethernet rates in Gb/s only, RoCE MTU / netdev MTU; --help,
  * -V; the live system (this machine may have no RDMA devices: exit 0
  * either way). Skips when rail_info has not been built or cannot run
  * here (an aarch64 build tested under qemu-user). */
@@ -381,18 +384,79 @@ static void test_usage(void **state)
 	char out[8192];
 
 	(void)state;
-	assert_int_equal(run(NULL, "--peer 1.2.3", true, out, sizeof(out)), 2);
+	/* bad usage: exit 1 and one line, as the other binaries */
+	assert_int_equal(run(NULL, "--peer 1.2.3", true, out, sizeof(out)), 1);
 	assert_non_null(strstr(out, "invalid --peer value '1.2.3'"));
-	assert_int_equal(run(NULL, "extra", true, out, sizeof(out)), 2);
+	assert_int_equal(run(NULL, "extra", true, out, sizeof(out)), 1);
 	assert_non_null(strstr(out, "unexpected argument 'extra'"));
 	assert_int_equal(run(NULL, "--no-such-option", true, out, sizeof(out)),
-			 2);
+			 1);
+	assert_string_equal(out, "rail_info: unknown option "
+				 "'--no-such-option'; see --help\n");
+	assert_int_equal(run(NULL, "-k", true, out, sizeof(out)), 1);
+	assert_string_equal(out,
+			    "rail_info: unknown option '-k'; see --help\n");
+	assert_int_equal(run(NULL, "--sysfs", true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "'--sysfs' needs a value; see --help"));
 	assert_int_equal(run("spark", "-d mlx5_7", true, out, sizeof(out)), 1);
 	assert_non_null(strstr(out, "device 'mlx5_7' not found"));
 	assert_int_equal(run(NULL, "--help", false, out, sizeof(out)), 0);
 	assert_non_null(strstr(out, "--sysfs=<dir>"));
 	assert_int_equal(run(NULL, "-V", false, out, sizeof(out)), 0);
 	assert_true(strncmp(out, "rail_info (railperf) ", 21) == 0);
+}
+
+/* Exit 1 for a device not found, also where there are no devices, and
+ * for a --sysfs path that is not a sysfs tree; 0 for a host without RDMA
+ * devices. */
+static void test_exit_codes(void **state)
+{
+	char out[8192], cmd[2 * PATH_MAX];
+
+	(void)state;
+	assert_int_equal(run("none", "", true, out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "no RDMA devices"));
+	assert_int_equal(run("none", "-d mlx5_0", true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "device 'mlx5_0' not found: no RDMA"));
+	assert_int_equal(run("no-such-host", "", true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "invalid --sysfs value '"));
+	assert_non_null(strstr(out, "not a sysfs tree"));
+	/* a directory, but not a sysfs tree: the hosts' parent */
+	snprintf(cmd, sizeof(cmd), "--sysfs '%s/..'", env.hosts);
+	assert_int_equal(run(NULL, cmd, true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "not a sysfs tree"));
+	assert_int_equal(run("spark", "-d rocep1s0f0", true, out, sizeof(out)),
+			 0);
+}
+
+/* Every host's summary: at most 100 columns; Ethernet rates without
+ * InfiniBand lane names; MTU is the RoCE MTU / the netdev's MTU. */
+static void test_summary_width(void **state)
+{
+	static const char *const hosts[] = { "bond",	   "connectx",
+					     "infiniband", "ipv6only",
+					     "linklocal",  "softroce",
+					     "spark" };
+	static char out[65536];
+	size_t i;
+	char *line, *save;
+
+	(void)state;
+	for (i = 0; i < sizeof(hosts) / sizeof(hosts[0]); i++) {
+		assert_int_equal(run(hosts[i], "", false, out, sizeof(out)), 0);
+		for (line = strtok_r(out, "\n", &save);
+		     line && strncmp(line, "  ", 2) && strchr(line, ' ');
+		     line = strtok_r(NULL, "\n", &save)) {
+			if (strlen(line) > 100 ||
+			    (strstr(line, "Ethernet") && strstr(line, "X ")))
+				fail_msg("%s: %s", hosts[i], line);
+		}
+	}
+	text_has("softroce", "",
+		 "\nrxe0    1     ACTIVE  Ethernet  2.5 Gb/s  "
+		 "1024/1500  eth0    1    -\n");
+	text_has("infiniband", "", "  InfiniBand  200 Gb/s (4X HDR)  -/2044  ");
+	text_has("connectx", "", "  100 Gb/s  1024/1500  enp23s0f1np1  ");
 }
 
 /* The live system: without RDMA devices it says so and exits 0. */
@@ -439,6 +503,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_host_text),
 		cmocka_unit_test(test_host_json),
 		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_exit_codes),
+		cmocka_unit_test(test_summary_width),
 		cmocka_unit_test(test_live),
 	};
 

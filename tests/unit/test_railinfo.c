@@ -3,7 +3,8 @@
  * rp_locality_sysfs and rp_locality_hwloc; rp_railinfo_gather for every
  * host (ConnectX: MTU from the netdev, 98.01/92.56 Gb/s wire ceilings,
  * the peer subnet rule; DGX Spark: four devices in name order, each
- * capped by its PCIe Gen5 x4 link at 126.03 Gb/s; Soft-RoCE: no PCI
+ * capped by its PCIe Gen5 x4 link: 126.03 Gb/s raw, 113.61 of payload at
+ * MPS 256; Soft-RoCE: no PCI
  * function, no ceiling, index 1; IPv6-only; bond and member warnings;
  * link-local only; InfiniBand without GRH; no devices), -d, and netdev
  * addresses taken from the GIDs when the tree has no ifaddrs file;
@@ -374,11 +375,13 @@ static void test_print_text(void **state)
 	rp_railinfo_free(&ri);
 	assert_true(strncmp(out, "DEVICE        PORT  STATE   LINK      RATE",
 			    42) == 0);
-	assert_non_null(strstr(out,
-			       "\nrocep1s0f0    1     ACTIVE  Ethernet  "
-			       "200 Gb/s (4X HDR)  4096        4096     "
-			       "enp1s0f0np0    0     0-19  32.0 GT/s x4  3    "
-			       "113.61 Gb/s (PCIe)\n"));
+	/* Ethernet: no InfiniBand lane names; RoCE MTU / netdev MTU */
+	assert_non_null(strstr(out, "\nrocep1s0f0    1     ACTIVE  Ethernet  "
+				    "200 Gb/s  4096/9000  enp1s0f0np0    3    "
+				    "113.61 Gb/s (PCIe)\n"));
+	assert_non_null(strstr(out, "  MTU            active 4096, max 4096 "
+				    "(derived from the netdev's MTU); netdev "
+				    "MTU 9000\n"));
 	assert_non_null(strstr(out, "  3    RoCE v2  ::ffff:192.168.100.11    "
 				    "  enp1s0f0np0  <- chosen\n"));
 	assert_non_null(strstr(out, "  GID index 3: RoCE v2 "

@@ -59,7 +59,9 @@ static void ri_usage(FILE *f)
 "  -h, --help           this text\n"
 "  -V, --version        version\n"
 "\n"
-"Exit status: 0 (also with no RDMA devices), 1 on errors, 2 on bad usage.\n");
+"Exit status: 0 (also on a host with no RDMA devices), 1 on errors: a bad\n"
+"option or value, a -d device not found, a --sysfs path that is not a\n"
+"sysfs tree.\n");
 }
 /* clang-format on */
 
@@ -82,7 +84,21 @@ static int ri_parse_one(struct ri_opts *o, int c, const char *arg)
 		o->ro.prefs.peer_known = true;
 		return 0;
 	}
-	return -EINVAL; /* getopt printed the problem */
+	return -EINVAL;
+}
+
+/* getopt's '?' (unknown) or ':' (value missing), as the other binaries. */
+static int ri_bad_flag(int c, char **argv)
+{
+	const char *word = argv[optind - 1];
+
+	if (c == ':')
+		rp_err("option '%s' needs a value; see --help", word);
+	else if (optopt && optopt < 256)
+		rp_err("unknown option '-%c'; see --help", optopt);
+	else
+		rp_err("unknown option '%s'; see --help", word);
+	return -EINVAL;
 }
 
 static int ri_parse(struct ri_opts *o, int argc, char **argv)
@@ -90,8 +106,10 @@ static int ri_parse(struct ri_opts *o, int argc, char **argv)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	while ((c = getopt_long(argc, argv, "d:hV", ri_longopts, NULL)) != -1)
-		if (ri_parse_one(o, c, optarg))
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":d:hV", ri_longopts, NULL)) != -1)
+		if (c == '?' || c == ':' ? ri_bad_flag(c, argv) :
+					   ri_parse_one(o, c, optarg))
 			return -EINVAL;
 	if (optind < argc) {
 		rp_err("unexpected argument '%s': rail_info takes options "
@@ -124,7 +142,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	if (ri_parse(&o, argc, argv))
-		return 2;
+		return 1;
 	if (o.help || o.version) {
 		if (o.help)
 			ri_usage(stdout);

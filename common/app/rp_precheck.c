@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+/* Checks before any device is opened; see rp_precheck.h. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "base/rp_log.h"
+#include "app/rp_precheck.h"
+
+/* The client's server host: resolvable as rp_ctrl_connect_from does. */
+static int rp_precheck_host(const char *host)
+{
+	struct addrinfo hints = { .ai_family = AF_UNSPEC,
+				  .ai_socktype = SOCK_STREAM };
+	struct addrinfo *res;
+	int ret;
+
+	ret = getaddrinfo(host, NULL, &hints, &res);
+	if (ret) {
+		rp_err("cannot resolve server host '%s': %s; give the server's "
+		       "host name or IP address",
+		       host, gai_strerror(ret));
+		return -EHOSTUNREACH;
+	}
+	freeaddrinfo(res);
+	return 0;
+}
+
+/* Why binding @addr:@port failed, as one line naming the value. */
+static int rp_precheck_bind_err(const char *addr, unsigned int port, int err)
+{
+	if (err == EADDRINUSE)
+		rp_err("invalid -p value '%u': control port %u is in use (%s); "
+		       "give a free port, 1 .. 65535",
+		       port, port, strerror(err));
+	else if (addr && (err == EADDRNOTAVAIL || err == EINVAL))
+		rp_err("invalid --bind_source_ip value '%s': not an address "
+		       "of this host (%s)",
+		       addr, strerror(err));
+	else if (err == EACCES)
+		rp_err("invalid -p value '%u': ports below 1024 need "
+		       "privileges (%s); give a port of 1024 .. 65535",
+		       port, strerror(err));
+	else
+		rp_err("cannot bind control port %u%s%s: %s", port,
+		       addr ? " on " : "", addr ? addr : "", strerror(err));
+	return -err;
+}
+
+/* Bind a TCP socket to @addr (NULL = any) and @port (0 = any), close it. */
+static int rp_precheck_bind(const char *addr, unsigned int port)
+{
+	struct addrinfo hints = { .ai_family = addr ? AF_UNSPEC : AF_INET,
+				  .ai_socktype = SOCK_STREAM,
+				  .ai_flags = AI_PASSIVE };
+	struct addrinfo *res;
+	char service[8];
+	int fd, one = 1, err = 0;
+
+	snprintf(service, sizeof(service), "%u", port);
+	if (getaddrinfo(addr, service, &hints, &res)) {
+		rp_err("invalid --bind_source_ip value '%s': not an address "
+		       "of this host (it does not resolve)",
+		       addr);
+		return -EINVAL;
+	}
+	fd = socket(res->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+	    bind(fd, res->ai_addr, res->ai_addrlen))
+		err = errno;
+	if (fd >= 0)
+		close(fd);
+	freeaddrinfo(res);
+	return err ? rp_precheck_bind_err(addr, port, err) : 0;
+}
+
+/* The --out_json file: opened for writing (created) now. */
+static int rp_precheck_json(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+
+	if (fd < 0) {
+		int err = errno;
+
+		rp_err("invalid --out_json_file value '%s': cannot open it "
+		       "for writing (%s); give a file in a writable directory",
+		       path, strerror(err));
+		return -err;
+	}
+	close(fd);
+	return 0;
+}
+
+int rp_precheck(const struct rp_opts *o)
+{
+	bool server = !o->server;
+	/* perftest's latency server writes no file; railperf's neither */
+	bool json = rp_opts_json_path(o) &&
+		    !(server && o->desc->test == RP_TEST_READ_LAT);
+	int ret = 0;
+
+	if (!server)
+		ret = rp_precheck_host(o->server);
+	if (!ret && server)
+		ret = rp_precheck_bind(o->bind_source_ip, o->tcp_port);
+	else if (!ret && o->bind_source_ip)
+		ret = rp_precheck_bind(o->bind_source_ip, 0);
+	if (!ret && json)
+		ret = rp_precheck_json(rp_opts_json_path(o));
+	return ret;
+}

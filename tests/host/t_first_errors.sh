@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Description: errors before devices. Every binary, run from $B on this
+# host (no RDMA device needed), refuses a bad command line with exit 1 and
+# one line naming the value, before any device is opened: so the line is
+# never about devices. Then a good command line with a device that does
+# not exist: the --out_json file was already created (opened at start) and
+# the error names the device. TAP on stdout.
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 1
+B=${B:-build}
+n=0 bad=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"; [ -n "${holder:-}" ] && kill "$holder" 2>/dev/null' EXIT
+
+# expect NAME RC WORDS -- CMD...: CMD exits RC, prints exactly one stderr
+# line holding every word of WORDS ('|'-separated) and none about devices.
+expect() {
+	local name=$1 rc=$2 words=$3 w err got ok=1
+	shift 4
+	err=$("$@" 2>&1 >/dev/null)
+	got=$?
+	[ "$got" -eq "$rc" ] || { ok=0; echo "# $name: exit $got, want $rc"; }
+	[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] ||
+		{ ok=0; echo "# $name: want one line"; }
+	IFS='|' read -ra ws <<<"$words"
+	for w in "${ws[@]}"; do
+		[[ $err == *"$w"* ]] || { ok=0; echo "# $name: lacks '$w'"; }
+	done
+	[[ $err != *"RDMA device"* ]] || { ok=0; echo "# $name: about devices"; }
+	echo "# $name: $err"
+	n=$((n + 1))
+	if [ $ok = 1 ]; then echo "ok $n - $name"; else echo "not ok $n - $name"; bad=1; fi
+}
+
+# A port in use: held by a listening socket for the test's length.
+python3 -c 'import socket, sys, time
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("0.0.0.0", 0)); s.listen(1); print(s.getsockname()[1], flush=True)
+time.sleep(60)' >"$tmp/port" &
+holder=$!
+for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+busy=$(cat "$tmp/port")
+
+for b in rail_write_bw rail_read_lat rail_multi_bw; do
+	bin=$B/$b
+	d=rxe0
+	expect "$b: bad host" 1 "nosuch.invalid|cannot resolve" -- \
+		"$bin" -d "$d" nosuch.invalid
+	expect "$b: port in use" 1 "-p value '$busy'|in use" -- \
+		"$bin" -d "$d" -p "$busy"
+	expect "$b: bind address not local" 1 "--bind_source_ip value '192.0.2.77'|not an address of this host" -- \
+		"$bin" -d "$d" --bind_source_ip 192.0.2.77
+	expect "$b: JSON in a missing directory" 1 "--out_json_file value '$tmp/no/x.json'|cannot open" -- \
+		"$bin" -d "$d" --out_json_file "$tmp/no/x.json" 127.0.0.1
+	expect "$b: bad size" 1 "-s value '0'|1 .. 2147483648" -- \
+		"$bin" -d "$d" -s 0 127.0.0.1
+	expect "$b: -a with -D" 1 "-a and -D" -- "$bin" -d "$d" -a -D 2 127.0.0.1
+	expect "$b: unknown option" 1 "unknown option '--bogus'|--help" -- \
+		"$bin" --bogus
+done
+expect "rail_read_lat: -n over the sample cap" 1 "-n value '40000000'|33554432" -- \
+	"$B/rail_read_lat" -d rxe0 -n 40000000 127.0.0.1
+expect "rail_multi_bw: --interval longer than -D" 1 "--interval value '5'|-D 2" -- \
+	"$B/rail_multi_bw" -d rxe0 -D 2 --interval 5 127.0.0.1
+expect "rail_multi_bw: --interval without -D" 1 "--interval needs -D" -- \
+	"$B/rail_multi_bw" -d rxe0 --interval 1 127.0.0.1
+expect "rail_multi_bw: -x list longer than -d" 1 "-x" -- \
+	"$B/rail_multi_bw" -d rxe0,rxe1 -x 1,1,1 127.0.0.1
+expect "rail_multi_bw: repeated rail" 1 "rxe0" -- \
+	"$B/rail_multi_bw" -d rxe0,rxe0 127.0.0.1
+
+# A good command line: the JSON file exists before the device is looked
+# for; the device's error comes last and names it.
+for b in rail_write_bw rail_read_lat rail_multi_bw; do
+	rm -f "$tmp/out.json"
+	err=$("$B/$b" -d nosuch_dev0 --out_json_file "$tmp/out.json" 127.0.0.1 2>&1 >/dev/null)
+	rc=$?
+	n=$((n + 1))
+	if [ "$rc" -eq 1 ] && [ -f "$tmp/out.json" ] &&
+		[[ $err == *"nosuch_dev0"* || $err == *"no RDMA devices"* ]]; then
+		echo "ok $n - $b: JSON file created at start, then the device named"
+	else
+		echo "not ok $n - $b: JSON file created at start, then the device named"
+		echo "# exit $rc, file $(ls "$tmp" | tr '\n' ' '), stderr: $err"
+		bad=1
+	fi
+done
+echo "1..$n"
+exit $bad

@@ -1,0 +1,54 @@
+# bash completion for railperf: rail_write_bw, rail_read_lat,
+# rail_multi_bw, rail_info. The options come from each binary's own
+# --help (bash-completion's _parse_help), so they follow the binary.
+# SPDX-License-Identifier: MIT
+
+# _railperf_devs: the RDMA devices of this host (sysfs).
+_railperf_devs()
+{
+	local d
+	for d in /sys/class/infiniband/*; do
+		[ -e "$d" ] && printf '%s\n' "${d##*/}"
+	done
+}
+
+_railperf()
+{
+	local cur prev words cword split
+	_init_completion -s || return
+
+	case $prev in
+	-d | --ib-dev)
+		COMPREPLY=($(compgen -W "$(_railperf_devs)" -- "$cur"))
+		return
+		;;
+	--out_json_file)
+		_filedir
+		return
+		;;
+	--sysfs)
+		_filedir -d
+		return
+		;;
+	--output)
+		COMPREPLY=($(compgen -W "bandwidth message_rate latency" -- "$cur"))
+		return
+		;;
+	-i | --ib-port | -x | --gid-index | -s | --size | -n | --iters | \
+		-D | --duration | -t | --tx-depth | -Q | --cq-mod | -q | --qp | \
+		-p | --port | -m | --mtu | -l | --post_list | -I | --inline_size | \
+		-u | --qp-timeout | -w | --limit_bw | -y | --limit_msgrate | \
+		--timeout | --interval | --peer | --bind_source_ip)
+		return # a value: nothing to offer
+		;;
+	esac
+	$split && return
+
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W '$(_parse_help "$1")' -- "$cur"))
+		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace
+	else
+		_known_hosts_real -- "$cur"
+	fi
+} &&
+	complete -F _railperf rail_write_bw rail_read_lat rail_multi_bw rail_info
