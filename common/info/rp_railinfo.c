@@ -5,11 +5,13 @@
 #include "base/rp_log.h"
 
 #include "info/rp_railinfo.h"
+#include "info/rp_railinfo_health.h"
 #include "info/rp_railinfo_sysfs.h"
 #include "info/rp_railinfo_verbs.h"
 
 int rp_railinfo_gather(struct rp_railinfo *ri, const struct rp_railinfo_opts *o)
 {
+	unsigned int i;
 	int ret;
 
 	memset(ri, 0, sizeof(*ri));
@@ -19,5 +21,7 @@ int rp_railinfo_gather(struct rp_railinfo *ri, const struct rp_railinfo_opts *o)
 		rp_err("device '%s' not found: %s", o->dev, ri->none_why);
 		ret = -ENODEV;
 	}
+	for (i = 0; !ret && i < ri->n; i++)
+		rp_railinfo_health(&ri->p[i]);
 	return ret;
 }

@@ -184,6 +184,9 @@ static cJSON *rp_json_rail(const struct rp_railinfo *ri, unsigned int k)
 	w = cJSON_AddArrayToObject(r, "warnings");
 	if (p->warning[0])
 		cJSON_AddItemToArray(w, cJSON_CreateString(p->warning));
+	w = cJSON_AddArrayToObject(r, "degraded");
+	for (i = 0; i < p->ndegraded; i++)
+		cJSON_AddItemToArray(w, cJSON_CreateString(p->degraded[i]));
 	return r;
 }
 

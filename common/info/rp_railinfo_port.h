@@ -19,7 +19,8 @@
 
 #define RP_RAILINFO_MSG 65536 /* message size of the WRITE ceiling */
 #define RP_RAILINFO_MAX_PORTS 64
-#define RP_RAILINFO_ADDRS 8 /* addresses shown per netdev */
+#define RP_RAILINFO_DEGRADED 8 /* reasons kept per rail */
+#define RP_RAILINFO_ADDRS 8    /* addresses shown per netdev */
 
 struct rp_port_info {
 	char dev[64];
@@ -52,7 +53,9 @@ struct rp_port_info {
 	struct rp_gid_table gids;
 	int gid_index; /* chosen; -1: none (InfiniBand, or error) */
 	char gid_why[256];
-	char warning[384]; /* bond warning, "" none */
+	char warning[384];	/* bond warning, "" none */
+	unsigned int ndegraded; /* rp_railinfo_health: why it is degraded */
+	char degraded[RP_RAILINFO_DEGRADED][200];
 };
 
 /* All ports, in device-name then port order. Caller-owned. */

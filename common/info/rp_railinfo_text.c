@@ -243,6 +243,8 @@ static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 			   p->gid_why);
 	if (p->warning[0])
 		rp_fprintf(f, "  warning: %s\n", p->warning);
+	for (i = 0; i < p->ndegraded; i++)
+		rp_fprintf(f, "  degraded: %s\n", p->degraded[i]);
 	return ret;
 }
 
@@ -263,6 +265,23 @@ static void rp_print_group(FILE *f, const struct rp_railinfo_host *h,
 		   g->kind == RP_GROUP_PORT ? "port" :
 					      "NIC",
 		   g->id, cap[0] ? " (" : "", cap, cap[0] ? ")" : "", names);
+}
+
+/* "Degraded rails: none" or the rails with a reason (details below). */
+static void rp_print_degraded(FILE *f, const struct rp_railinfo *ri)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ri->n; i++) {
+		if (!ri->p[i].ndegraded)
+			continue;
+		rp_fprintf(f, "%s%s port %u",
+			   n++ ? ", " : "Degraded rails: ", ri->p[i].dev,
+			   ri->p[i].port);
+	}
+	rp_fprintf(f, "%s\n",
+		   n ? " (the reasons follow, as \"degraded:\" lines)" :
+		       "Degraded rails: none");
 }
 
 /* After the table: what the rails share, the aggregate, the -d to use. */
@@ -292,6 +311,7 @@ static int rp_print_host(FILE *f, const struct rp_railinfo *ri)
 		else
 			rp_fprintf(f, "Host aggregate ceiling: unknown (%s)\n",
 				   h->why);
+		rp_print_degraded(f, ri);
 	}
 	free(h);
 	return ret;

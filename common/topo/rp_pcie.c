@@ -119,11 +119,35 @@ static void rp_pcie_mps(const char *fn, struct rp_pcie *pc)
 		pc->mps = RP_PCIE_DEF_MPS;
 }
 
-/* hop[1..]: each bridge above the function that reports a link. */
+/* The other end of link @h (a port reporting the same link): keep the
+ * lower of what the two ends report. */
+static void rp_pcie_fold(struct rp_pcie_hop *h, const struct rp_pcie_hop *o,
+			 unsigned int mps)
+{
+	if (o->gts > 0 && (!h->gts || o->gts < h->gts))
+		h->gts = o->gts;
+	if (o->width && (!h->width || o->width < h->width))
+		h->width = o->width;
+	if (o->max_gts > 0 && (!h->max_gts || o->max_gts < h->max_gts))
+		h->max_gts = o->max_gts;
+	if (o->max_width && (!h->max_width || o->max_width < h->max_width))
+		h->max_width = o->max_width;
+	h->payload_gbps =
+		rp_pcie_payload_gbps(rp_pcie_gbps(h->gts, h->width), mps);
+}
+
+/*
+ * hop[1..]: the links above the device's. A device's link attributes
+ * describe the link to its parent, and so do the parent's (a root or
+ * downstream port reports the link below it): the parent is folded into
+ * the child's hop. Its parent in turn, when it reports a link, is a
+ * switch's upstream port: a new link, whose other end is folded next.
+ */
 static void rp_pcie_bridges(char *path, struct rp_pcie *pc)
 {
 	struct rp_pcie_hop h;
 	char *slash, *base;
+	bool other_end = true;
 
 	while (pc->nhops < RP_PCIE_MAX_HOPS && (slash = strrchr(path, '/'))) {
 		*slash = '\0';
@@ -135,8 +159,13 @@ static void rp_pcie_bridges(char *path, struct rp_pcie *pc)
 		rp_pcie_hop_read(path, pc->mps, &h);
 		if (!h.gts || !h.width)
 			continue;
-		snprintf(h.addr, sizeof(h.addr), "%.15s", base);
-		pc->hop[pc->nhops++] = h;
+		if (other_end) {
+			rp_pcie_fold(&pc->hop[pc->nhops - 1], &h, pc->mps);
+		} else {
+			snprintf(h.addr, sizeof(h.addr), "%.15s", base);
+			pc->hop[pc->nhops++] = h;
+		}
+		other_end = !other_end;
 	}
 }
 

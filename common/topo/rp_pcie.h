@@ -35,7 +35,9 @@
 #define RP_PCIE_DEF_MPS 256	/* Max_Payload_Size when unreadable */
 #define RP_PCIE_MAX_HOPS 8	/* links from the device to the root port */
 
-/* One link on the path: the device's own, then each upstream bridge's. */
+/* One link on the path: the device's own, then each link above it (a
+ * switch's upstream port and the port above it report the same link: the
+ * lower of the two ends is kept, under the upstream port's address). */
 struct rp_pcie_hop {
 	char addr[16];	    /* "0000:01:00" (the device) or a bridge BDF */
 	double gts;	    /* current GT/s per lane, 0 unknown */
@@ -66,7 +68,8 @@ struct rp_pcie {
 /*
  * rp_pcie_read - the PCIe path of RDMA device @ibdev under @sysroot
  * (class/infiniband/IBDEV/device: its name is the address; each directory
- * above it named like a PCI address is a bridge; current_link_speed,
+ * above it named like a PCI address is a bridge, alternately the other end
+ * of the link below it and the upstream port of the next; current_link_speed,
  * current_link_width, max_link_speed, max_link_width; config for the
  * MPS). Leaves @pc zeroed for devices without a PCI function. Returns 0 or
  * -ENOENT.

@@ -379,6 +379,41 @@ static void test_host_json(void **state)
 	cJSON_Delete(root);
 }
 
+/* --check: 0 on the healthy Spark, 1 with the reason on stderr when a
+ * link trained down or an MTU caps RoCE; the same reasons in --json. */
+static void test_check(void **state)
+{
+	static char out[65536];
+	cJSON *root;
+
+	(void)state;
+	assert_int_equal(run("spark", "--check", true, out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "Degraded rails: none\n"));
+	assert_int_equal(run("spark-x2", "--check", true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "rail_info: rail roceP2p1s0f0 port 1 is "
+				    "degraded: PCIe link 0002:01:00 trained to "
+				    "x2, below its maximum x4\n"));
+	assert_null(strstr(out, "rail rocep1s0f0 port 1 is degraded"));
+	/* the x2 link halves those rails: 113.61 + 56.80 */
+	text_hasf("spark-x2", "Host aggregate ceiling: %.2f Gb/s per direction",
+		  pcie(32, 4, 256) + pcie(32, 2, 256));
+	assert_int_equal(
+		run("spark-mtu1500", "--check", true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "rail rocep1s0f1 port 1 is degraded: "
+				    "netdev enp1s0f1np1 MTU 1500 caps RoCE's "
+				    "active MTU at 1024: set MTU 9000"));
+	/* without --check the same host exits 0 */
+	assert_int_equal(run("spark-mtu1500", "", false, out, sizeof(out)), 0);
+	root = json_of("spark-x2", "");
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(rail(root, 1),
+								"degraded")),
+			 1);
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(rail(root, 2),
+								"degraded")),
+			 0);
+	cJSON_Delete(root);
+}
+
 static void test_usage(void **state)
 {
 	char out[8192];
@@ -502,6 +537,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_json_special),
 		cmocka_unit_test(test_host_text),
 		cmocka_unit_test(test_host_json),
+		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_exit_codes),
 		cmocka_unit_test(test_summary_width),

@@ -231,16 +231,25 @@ static void test_read_fixtures(void **state)
 	assert_int_equal(rp_pcie_read(root, "roceP2p1s0f1", &pc), 0);
 	assert_string_equal(pc.addr, "0002:01:00.1");
 	assert_string_equal(pc.link, "0002:01:00");
-	assert_int_equal(pc.nhops, 2); /* the device's link, the root port */
-	assert_string_equal(pc.hop[1].addr, "0002:00:00.0");
+	/* the device's link; the root port is its other end, not a hop */
+	assert_int_equal(pc.nhops, 1);
 	assert_true(pc.mps == 256 && pc.mps_known);
 	near(pc.payload_gbps, 32.0 * 4 * 128 / 130 * 256 / 284);
 	rp_nicport_read(root, "roceP2p1s0f1", 1, "enP2p1s0f1np1", pc.addr, &n);
 	assert_string_equal(n.key, "30c5:9903:003e:6a13/p1");
 	host(state, "dgxh100", root);
 	assert_int_equal(rp_pcie_read(root, "mlx5_7", &pc), 0);
-	assert_int_equal(pc.nhops, 4); /* NIC, switch down, up, root port */
+	/* the NIC's link (the switch's downstream port its other end), the
+	 * switch's upstream link (the root port its other end) */
+	assert_int_equal(pc.nhops, 2);
+	assert_string_equal(pc.hop[0].addr, "0000:88:00");
+	assert_string_equal(pc.hop[1].addr, "0000:86:00.0");
 	assert_true(pc.mps == 512 && pc.max_gts == 32 && pc.max_width == 16);
+	/* one end of a link trained down: the lower end counts */
+	host(state, "spark-x2", root);
+	assert_int_equal(rp_pcie_read(root, "roceP2p1s0f0", &pc), 0);
+	assert_true(pc.hop[0].width == 2 && pc.hop[0].max_width == 4);
+	near(pc.payload_gbps, 32.0 * 2 * 128 / 130 * 256 / 284);
 	host(state, "connectx", root);
 	assert_int_equal(rp_pcie_read(root, "mlx5_1", &pc), 0);
 	assert_true(pc.mps == 256 && !pc.mps_known); /* assumed */

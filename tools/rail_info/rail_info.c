@@ -21,16 +21,24 @@
 struct ri_opts {
 	struct rp_railinfo_opts ro;
 	bool json;
+	bool check; /* --check: exit 1 when a rail is degraded */
 	bool help;
 	bool version;
 };
 
-enum { RI_OPT_SYSFS = 256, RI_OPT_JSON, RI_OPT_IPV6, RI_OPT_PEER };
+enum {
+	RI_OPT_SYSFS = 256,
+	RI_OPT_JSON,
+	RI_OPT_IPV6,
+	RI_OPT_PEER,
+	RI_OPT_CHECK
+};
 
 static const struct option ri_longopts[] = {
 	{ "ib-dev", required_argument, NULL, 'd' },
 	{ "sysfs", required_argument, NULL, RI_OPT_SYSFS },
 	{ "json", no_argument, NULL, RI_OPT_JSON },
+	{ "check", no_argument, NULL, RI_OPT_CHECK },
 	{ "ipv6", no_argument, NULL, RI_OPT_IPV6 },
 	{ "peer", required_argument, NULL, RI_OPT_PEER },
 	{ "help", no_argument, NULL, 'h' },
@@ -52,6 +60,10 @@ static void ri_usage(FILE *f)
 "Options:\n"
 "  -d, --ib-dev=<dev>   only this RDMA device (default: all)\n"
 "      --json           JSON for scripts instead of text\n"
+"      --check          exit 1 when a rail is degraded (a PCIe link trained\n"
+"                       below its maximum, a port rate below its netdev's,\n"
+"                       an MTU that caps RoCE below 4096, a port not\n"
+"                       ACTIVE, a GID on a bond), 0 when all are healthy\n"
 "      --ipv6           prefer IPv6 GIDs over IPv4-mapped ones\n"
 "      --peer=<ipv4>    prefer GIDs whose subnet holds this peer address\n"
 "      --sysfs=<dir>    read the sysfs tree <dir> (laid out like /sys)\n"
@@ -61,7 +73,7 @@ static void ri_usage(FILE *f)
 "\n"
 "Exit status: 0 (also on a host with no RDMA devices), 1 on errors: a bad\n"
 "option or value, a -d device not found, a --sysfs path that is not a\n"
-"sysfs tree.\n");
+"sysfs tree; with --check, also 1 when a rail is degraded.\n");
 }
 /* clang-format on */
 
@@ -71,6 +83,7 @@ static int ri_parse_one(struct ri_opts *o, int c, const char *arg)
 	case 'd': o->ro.dev = arg; return 0;
 	case RI_OPT_SYSFS: o->ro.sysfs = arg; return 0;
 	case RI_OPT_JSON: o->json = true; return 0;
+	case RI_OPT_CHECK: o->check = true; return 0;
 	case RI_OPT_IPV6: o->ro.prefs.prefer_ipv6 = true; return 0;
 	case 'h': o->help = true; return 0;
 	case 'V': o->version = true; return 0;
@@ -135,6 +148,22 @@ static int ri_print_json(const struct rp_railinfo *ri)
 	return 0;
 }
 
+/* --check: one line on stderr per degraded rail; -EIO when any is. */
+static int ri_check(const struct rp_railinfo *ri)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ri->n; i++) {
+		if (!ri->p[i].ndegraded)
+			continue;
+		rp_err("rail %s port %u is degraded: %s%s", ri->p[i].dev,
+		       ri->p[i].port, ri->p[i].degraded[0],
+		       ri->p[i].ndegraded > 1 ? " (and more, see above)" : "");
+		n++;
+	}
+	return n ? -EIO : 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct rp_railinfo ri;
@@ -155,6 +184,8 @@ int main(int argc, char **argv)
 	if (!ret)
 		ret = o.json ? ri_print_json(&ri) :
 			       rp_railinfo_print(stdout, &ri);
+	if (!ret && o.check)
+		ret = ri_check(&ri);
 	rp_railinfo_free(&ri);
 	if (fflush(stdout) && !ret) {
 		rp_err("writing the output: %s", strerror(errno));
