@@ -16,6 +16,7 @@
 #include "verbs/rp_dev.h"
 #include "output/rp_extra.h"
 #include "output/rp_jsonout.h"
+#include "output/rp_expect.h"
 #include "output/rp_railceil.h"
 #include "base/rp_sysfs.h"
 #include "base/rp_log.h"
@@ -51,6 +52,8 @@ struct mbw {
 	struct rp_jsonout json;			 /* --out_json */
 	struct rp_railceil ceil;		 /* rails' ceilings */
 	bool bw_passed, rate_passed;		 /* -w / -y gate */
+	bool expect_failed;			 /* --expect */
+	uint64_t needed[RP_MAX_RAILS]; /* data packets sent, every size */
 };
 
 static int mbw_json(struct mbw *m)
@@ -256,6 +259,10 @@ static int mbw_run_size(struct mbw *m, uint64_t size)
 	for (i = 0; i < m->n && !ret; i++) {
 		outs[i] = mu->w[i].out;
 		rp_bw_result(&cfg, &outs[i], &m->rail_res[i]);
+		/* every message completed, not just the -D window */
+		m->needed[i] += rp_multi_progress(mu, i) *
+				((size + rp_mtu_bytes(m->s.rails[i].mtu) - 1) /
+				 rp_mtu_bytes(m->s.rails[i].mtu));
 	}
 	if (!ret)
 		rp_multi_aggregate(outs, m->n, size, m->o->report_gbits,
@@ -285,16 +292,57 @@ static void mbw_rail_report(const struct mbw *m, unsigned int i,
 		.pcie_gbps = c->pcie[i].payload_gbps,
 		.same_nic =
 			rp_rail_addr_same_port(&m->s.local[i], &m->s.remote[i]),
+		.sender = !m->s.server,
+		.needed = m->needed[i],
 	};
 	rp_counters_delta(&m->before[i], &after[i], &rr->delta);
 }
 
+/* --expect on the client: rail @i's verdict (line when it failed, JSON). */
+static void mbw_expect_rail(struct mbw *m, const struct rp_rail_report *rr,
+			    uint64_t size, cJSON *obj)
+{
+	struct rp_rail_ceiling c;
+	struct rp_expect e;
+	char who[96];
+
+	rp_rail_report_ceiling(rr, size, &c);
+	rp_expect_eval(&e, m->o->expect, c.got, c.ceiling);
+	snprintf(who, sizeof(who), "rail %u (%s)", rr->index,
+		 rr->rail->dev.name);
+	if (rp_opts_full(m->o))
+		rp_expect_line(stdout, who, &e);
+	m->expect_failed |= !e.pass;
+	if (obj)
+		cJSON_AddItemToObject(obj, "verdict", rp_expect_json(&e));
+}
+
+/* --expect on the client: all rails against the set's ceiling. */
+static void mbw_expect_set(struct mbw *m, uint64_t size)
+{
+	double got = m->agg.msg_rate * 1e6 * (double)size * 8 / 1e9;
+	struct rp_expect e;
+
+	rp_expect_eval(&e, m->o->expect, got, m->ceil.set);
+	if (rp_opts_full(m->o)) {
+		rp_expect_line(stdout, "all rails", &e);
+		rp_fprintf(stdout, " railperf: --expect %u%%: %s\n",
+			   m->o->expect,
+			   m->expect_failed || !e.pass ?
+				   "FAILED" :
+				   "passed: every rail and "
+				   "all rails together");
+	}
+	m->expect_failed |= !e.pass;
+	rp_jsonout_add_extra(&m->json, "verdict", rp_expect_json(&e));
+}
+
 /* The railperf section: one pair of lines per rail, the set's ceiling;
- * --out_json "rails" and "set_ceiling_gbps". */
+ * --out_json "rails" and "set_ceiling_gbps"; --expect's verdicts. */
 static void mbw_report_rails(struct mbw *m, uint64_t size)
 {
 	struct rp_port_counters after[RP_MAX_RAILS];
-	cJSON *rails = m->json.rows ? cJSON_CreateArray() : NULL;
+	cJSON *rails = m->json.rows ? cJSON_CreateArray() : NULL, *obj;
 	struct rp_rail_report rr;
 	unsigned int i;
 
@@ -304,13 +352,17 @@ static void mbw_report_rails(struct mbw *m, uint64_t size)
 		mbw_rail_report(m, i, after, &rr);
 		if (rp_opts_full(m->o))
 			rp_report_rail(stdout, &rr, size, m->o->report_gbits);
-		if (rails)
-			cJSON_AddItemToArray(rails,
-					     rp_json_rail(&rr, size,
-							  m->o->report_gbits));
+		obj = rails ? rp_json_rail(&rr, size, m->o->report_gbits) :
+			      NULL;
+		if (m->o->expect && !m->s.server)
+			mbw_expect_rail(m, &rr, size, obj);
+		if (obj)
+			cJSON_AddItemToArray(rails, obj);
 	}
 	if (rp_opts_full(m->o))
 		rp_report_set(stdout, &m->agg, size, m->ceil.set, m->ceil.why);
+	if (m->o->expect && !m->s.server)
+		mbw_expect_set(m, size);
 	rp_jsonout_add_extra(&m->json, "rails", rails);
 	rp_jsonout_add_extra(&m->json, "set_ceiling_gbps",
 			     m->ceil.set > 0 ? cJSON_CreateNumber(m->ceil.set) :
@@ -399,6 +451,8 @@ static int mbw_client(struct mbw *m)
 	if (!ret)
 		ret = rp_xchg_sync(&m->s.ctrl, false, RP_MSG_BYE, -1);
 	if (!ret && !rp_opts_limits_ok(m->o, m->bw_passed, m->rate_passed))
+		ret = -ERANGE;
+	if (!ret && m->expect_failed)
 		ret = -ERANGE;
 	return ret;
 }

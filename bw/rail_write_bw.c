@@ -6,11 +6,15 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/rp_bw.h"
 #include "output/rp_extra.h"
+#include "output/rp_expect.h"
 #include "output/rp_jsonout.h"
+#include "output/rp_railceil.h"
+#include "base/rp_sysfs.h"
 #include "base/rp_log.h"
 #include "app/rp_main.h"
 #include "app/rp_opts.h"
@@ -37,6 +41,7 @@ struct wbw_run {
 	struct rp_jsonout json;
 	struct rp_result last; /* the last row */
 	bool bw_passed, rate_passed;
+	struct rp_expect expect; /* --expect: the last row's verdict */
 };
 
 /* One result as the run asked (row or --output number), the JSON row, the
@@ -216,6 +221,42 @@ static int wbw_client_end(struct wbw_run *w)
 	return ret;
 }
 
+/* --expect: the last row against the rail's ceiling (rp_railceil), into
+ * w->expect and the JSON document. */
+static int wbw_expect(struct wbw_run *w)
+{
+	struct rp_railceil *c = calloc(1, sizeof(*c));
+	const struct rp_session *s = w->s;
+	uint64_t size = w->last.size;
+
+	if (!c)
+		return -ENOMEM;
+	rp_railceil_read(c, RP_SYSFS_ROOT, s->rails, 1);
+	rp_railceil_size(c, s->rails, size);
+	rp_expect_eval(&w->expect, s->o->expect,
+		       w->last.msg_rate * 1e6 * (double)size * 8 / 1e9,
+		       c->r[0].cap);
+	free(c);
+	rp_jsonout_add_extra(&w->json, "verdict", rp_expect_json(&w->expect));
+	return 0;
+}
+
+/* --expect's line after the perftest block; -ERANGE when it failed. */
+static int wbw_expect_out(const struct wbw_run *w)
+{
+	const struct rp_rail *r = &w->s->rails[0];
+	char who[96];
+
+	snprintf(who, sizeof(who), "rail %s port %u", r->dev.name, r->dev.port);
+	if (rp_opts_full(w->s->o) && !rp_expect_line(stdout, who, &w->expect))
+		rp_fprintf(stdout,
+			   " railperf: %s: %.1f%% of its ceiling of %.2f "
+			   "Gb/s: --expect %u%% passed\n",
+			   who, w->expect.percent, w->expect.ceiling,
+			   w->expect.pct);
+	return w->expect.pass ? 0 : -ERANGE;
+}
+
 static int wbw_client(struct rp_session *s)
 {
 	struct rp_rail *r = &s->rails[0];
@@ -230,6 +271,8 @@ static int wbw_client(struct rp_session *s)
 			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
 	wbw_header(s);
 	ret = wbw_client_sizes(&w);
+	if (!ret && s->o->expect)
+		ret = wbw_expect(&w);
 	if (!ret)
 		ret = wbw_json(s, &w.json);
 	rp_jsonout_fini(&w.json);
@@ -241,6 +284,11 @@ static int wbw_client(struct rp_session *s)
 		ret = rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
 	if (!ret && !rp_opts_limits_ok(s->o, w.bw_passed, w.rate_passed))
 		ret = -ERANGE;
+	if (s->o->expect && !s->o->run_infinitely) {
+		int e = wbw_expect_out(&w);
+
+		ret = ret ? ret : e;
+	}
 	return ret;
 }
 

@@ -57,6 +57,7 @@ enum {
 	OPT_OUT_JSON,
 	OPT_OUT_JSON_FILE,
 	OPT_INTERVAL,
+	OPT_EXPECT,
 	OPT_IPV6,
 	OPT_OUTPUT,
 	OPT_RUN_INFINITELY,
@@ -87,6 +88,7 @@ static const struct option rp_long_opts[] = {
 	{ "out_json", no_argument, NULL, OPT_OUT_JSON },
 	{ "out_json_file", required_argument, NULL, OPT_OUT_JSON_FILE },
 	{ "interval", required_argument, NULL, OPT_INTERVAL },
+	{ "expect", required_argument, NULL, OPT_EXPECT },
 	{ "ipv6", no_argument, NULL, OPT_IPV6 },
 	{ "post_list", required_argument, NULL, 'l' },
 	{ "inline_size", required_argument, NULL, 'I' },
@@ -141,7 +143,8 @@ static unsigned int rp_opt_feature(int c)
 	case 'N':
 	case 'w':
 	case 'y':
-	case OPT_RUN_INFINITELY: return RP_FEAT_BW;
+	case OPT_RUN_INFINITELY:
+	case OPT_EXPECT: return RP_FEAT_BW;
 	case 'H': return RP_FEAT_LAT;
 	case OPT_INTERVAL: return RP_FEAT_MULTI;
 	case 'a':
@@ -320,6 +323,7 @@ static int rp_opt_numeric2(struct rp_opts *o, int c, const char *arg)
 	case OPT_TIMEOUT: return rp_get_uint(c, arg, 1, 3600, &o->timeout);
 	case OPT_INTERVAL:
 		return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->interval);
+	case OPT_EXPECT: return rp_get_uint(c, arg, 1, 100, &o->expect);
 	case OPT_OUTPUT: return rp_get_output(o, arg, &o->output);
 	}
 	return 1;
@@ -478,6 +482,9 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	if (o->all_sizes && o->duration)
 		why = "-a and -D cannot be combined (as in perftest): -a runs "
 		      "a fixed iteration count per size";
+	else if (o->expect && o->run_infinitely)
+		why = "--expect and --run_infinitely cannot be combined: "
+		      "--expect judges a finished run";
 	else if (o->all_sizes && o->run_infinitely)
 		why = "-a and --run_infinitely cannot be combined: "
 		      "--run_infinitely runs one size until stopped";

@@ -82,8 +82,9 @@ struct rp_opts {
 	bool limit_bw_given;   /* -w */
 	double limit_bw;       /* BW average floor, units of the report */
 	bool limit_msgrate_given; /* -y */
-	double limit_msgrate;	  /* MsgRate floor, Mpps */
-	unsigned int post_list;	  /* -l: WRs per post; 1 = railperf batching */
+	unsigned int expect;	 /* --expect: % of each rail's ceiling, 0 off */
+	double limit_msgrate;	 /* MsgRate floor, Mpps */
+	unsigned int post_list;	 /* -l: WRs per post; 1 = railperf batching */
 	int inline_size;	 /* -I, bytes; -1 = not given (0 in BW tests) */
 	unsigned int qp_timeout; /* -u: ACK timeout, 4.096 us * 2^u */
 	const char *bind_source_ip; /* --bind_source_ip, NULL = any */

@@ -11,6 +11,11 @@
 
 #include "base/rp_log.h"
 #include "app/rp_precheck.h"
+#include "app/rp_railspec.h"
+#include "base/rp_sysfs.h"
+#include "net/rp_netdev.h"
+#include "topo/rp_ceiling.h"
+#include "verbs/rp_dev.h"
 
 /* The client's server host: resolvable as rp_ctrl_connect_from does. */
 static int rp_precheck_host(const char *host)
@@ -97,6 +102,58 @@ static int rp_precheck_json(const char *path)
 	return 0;
 }
 
+/* One rail for --expect: a RoCE port whose netdev reports a speed. */
+static int rp_precheck_speed(const struct rp_opts *o, const char *dev,
+			     unsigned int port)
+{
+	char path[1400], ll[32] = "", nd[64] = "";
+	const char *why = NULL;
+
+	snprintf(path, sizeof(path),
+		 "%s/class/infiniband/%s/ports/%u/link_layer", RP_SYSFS_ROOT,
+		 dev, port);
+	if (rp_sysfs_line(path, ll, sizeof(ll)))
+		why = "no such port in sysfs";
+	else if (strcmp(ll, "Ethernet"))
+		why = "not a RoCE port: no RoCE v2 wire ceiling";
+	else if (rp_ibdev_port_netdev(RP_SYSFS_ROOT, dev, port, nd,
+				      sizeof(nd)) ||
+		 rp_netdev_speed_gbps(RP_SYSFS_ROOT "/class/net", nd) <= 0)
+		why = "its netdev reports no speed, as on Soft-RoCE";
+	if (!why)
+		return 0;
+	rp_err("invalid --expect value '%u': rail %s port %u has no known "
+	       "ceiling (%s%s%s); --expect needs every rail's port speed",
+	       o->expect, dev, port, nd[0] ? nd : "", nd[0] ? ": " : "", why);
+	return -EINVAL;
+}
+
+/* --expect: every rail the run will use must have a known ceiling. */
+static int rp_precheck_expect(const struct rp_opts *o)
+{
+	struct rp_railspec spec[RP_MAX_RAILS];
+	const char *devs = o->dev;
+	char all[1024];
+	int n, i, ret;
+
+	if (!o->expect)
+		return 0;
+	if (!devs) { /* the first device, or (rail_multi_bw) every one */
+		ret = rp_dev_all_names(all, sizeof(all));
+		if (ret)
+			return ret;
+		devs = all;
+	}
+	n = rp_railspec_parse(devs, NULL, o->ib_port, spec, RP_MAX_RAILS);
+	if (n < 0)
+		return n;
+	if (!(o->desc->features & RP_FEAT_MULTI))
+		n = 1;
+	for (i = 0, ret = 0; i < n && !ret; i++)
+		ret = rp_precheck_speed(o, spec[i].dev, spec[i].port);
+	return ret;
+}
+
 int rp_precheck(const struct rp_opts *o)
 {
 	bool server = !o->server;
@@ -113,5 +170,7 @@ int rp_precheck(const struct rp_opts *o)
 		ret = rp_precheck_bind(o->bind_source_ip, 0);
 	if (!ret && json)
 		ret = rp_precheck_json(rp_opts_json_path(o));
+	if (!ret)
+		ret = rp_precheck_expect(o);
 	return ret;
 }

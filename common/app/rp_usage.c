@@ -97,8 +97,11 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 "  -N, --noPeak              do not measure BW peak (printed as 0.00)\n"
 "  -w, --limit_bw=<bw>       fail (exit 1) when BW average is below <bw>,\n"
 "                            in the report's unit\n"
-"  -y, --limit_msgrate=<r>   fail (exit 1) when MsgRate is below <r> Mpps\n",
-		RP_MAX_INLINE);
+"  -y, --limit_msgrate=<r>   fail (exit 1) when MsgRate is below <r> Mpps\n"
+"      --expect=<pct>        fail (exit 1) when a rail%s moves below <pct>\n"
+"                            %% of its ceiling, 1 .. 100 (needs a known port\n"
+"                            speed; see rail_info)\n",
+		RP_MAX_INLINE, multi ? " (or all rails together)" : "");
 	if (!multi)
 		rp_fprintf(f,
 "      --run_infinitely      print a row every -D seconds (default: %u)\n"

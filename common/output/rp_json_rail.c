@@ -58,6 +58,19 @@ static void rp_json_ceiling(cJSON *o, const struct rp_rail_report *rr,
 	cJSON_AddBoolToObject(o, "same_nic", rr->same_nic);
 }
 
+static void rp_json_lossy(cJSON *o, const struct rp_rail_report *rr,
+			  uint64_t size)
+{
+	struct rp_lossy l;
+
+	rp_rail_report_lossy(rr, size, &l);
+	rp_json_num_or_null(o, "retransmitted_packets", (double)l.retrans,
+			    l.retrans_known);
+	rp_json_num_or_null(o, "retry_events", (double)l.retry, l.retry_known);
+	rp_json_num_or_null(o, "cnp", (double)l.cnp, l.cnp_known);
+	cJSON_AddBoolToObject(o, "lossy", l.lossy);
+}
+
 cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits)
 {
 	const struct rp_rail *r = rr->rail;
@@ -79,5 +92,6 @@ cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits)
 	cJSON_AddNumberToObject(o, "share_percent", rr->share);
 	cJSON_AddItemToObject(o, "counters", rp_json_counters(rr));
 	rp_json_ceiling(o, rr, size);
+	rp_json_lossy(o, rr, size);
 	return o;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <inttypes.h>
+#include <string.h>
 
 #include "base/rp_log.h"
 #include "topo/rp_ceiling.h"
@@ -103,6 +104,50 @@ void rp_report_set(FILE *f, const struct rp_result *agg, uint64_t size,
 			   got, why);
 }
 
+void rp_rail_report_lossy(const struct rp_rail_report *rr, uint64_t size,
+			  struct rp_lossy *l)
+{
+	const struct rp_port_counters *d = &rr->delta;
+	unsigned int mtu = rp_mtu_bytes(rr->rail->mtu);
+
+	memset(l, 0, sizeof(*l));
+	l->needed = rr->needed ? rr->needed :
+		    mtu	       ? rr->res.iters * ((size + mtu - 1) / mtu) :
+				 0;
+	l->retrans_known = rr->have_counters && d->have_pkts && rr->sender &&
+			   !rr->same_nic;
+	if (l->retrans_known && d->xmit_pkts > l->needed)
+		l->retrans = d->xmit_pkts - l->needed;
+	l->retry_known = rr->have_counters && d->have_retry;
+	l->retry = l->retry_known ? d->retry : 0;
+	l->cnp_known = rr->have_counters && d->have_cnp;
+	l->cnp = l->cnp_known ? d->cnp : 0;
+	l->lossy = l->retrans * 100 > l->needed || l->retry * 100 > l->needed;
+}
+
+/* A line when the rail is lossy or congested; nothing otherwise. */
+static void rp_report_lossy(FILE *f, const struct rp_rail_report *rr,
+			    uint64_t size)
+{
+	struct rp_lossy l;
+
+	rp_rail_report_lossy(rr, size, &l);
+	if (l.lossy)
+		rp_fprintf(f,
+			   " railperf: rail %u: lossy: %" PRIu64
+			   " packets sent beyond the %" PRIu64
+			   " its messages needed, %" PRIu64
+			   " retry events (sequence errors, timeouts): RC "
+			   "retransmitted; check the cable, the link's error "
+			   "counters and congestion\n",
+			   rr->index, l.retrans, l.needed, l.retry);
+	if (l.cnp)
+		rp_fprintf(f,
+			   " railperf: rail %u: congestion: %" PRIu64
+			   " CNP and ECN-marked packets during the run\n",
+			   rr->index, l.cnp);
+}
+
 void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 		    bool gbits)
 {
@@ -123,6 +168,7 @@ void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 	rp_report_counters(f, rr);
 	rp_fprintf(f, "\n");
 	rp_report_ceiling(f, rr, size);
+	rp_report_lossy(f, rr, size);
 }
 
 void rp_report_interval(FILE *f, double from_s, double to_s,

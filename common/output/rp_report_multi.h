@@ -27,7 +27,34 @@ struct rp_rail_report {
 	double speed_gbps;	       /* port speed, 0 = unknown */
 	double pcie_gbps; /* PCIe path's payload ceiling, 0 unknown */
 	bool same_nic;	  /* both ends one NIC and port */
+	bool sender;	  /* this side sent the data (client) */
+	uint64_t needed;  /* data packets the whole run's messages needed
+			   * (every size, the whole -D); 0: from @res */
 };
+
+/*
+ * Is a rail lossy? The data packets its messages needed, n = messages x
+ * ceil(size / path MTU) (one RoCE packet per MTU of payload; rr->needed
+ * when the caller counted the whole run); on the
+ * sending side, unless both ends are one NIC (then the port also sent the
+ * responder's ACKs), every packet beyond n was sent again. Lossy: more
+ * than 1 % of n sent again, or retry counters (rp_counters.h) above 1 % of
+ * n. Congestion: the CNP/ECN counters moved.
+ */
+struct rp_lossy {
+	uint64_t needed;    /* data packets the messages needed */
+	bool retrans_known; /* the packet comparison applies */
+	uint64_t retrans;   /* packets sent beyond @needed */
+	bool retry_known;   /* the port has retry counters */
+	uint64_t retry;	    /* their sum over the run */
+	bool cnp_known;
+	uint64_t cnp; /* CNP/ECN events over the run */
+	bool lossy;
+};
+
+/* rp_rail_report_lossy - @rr's lossiness for @size-byte messages. */
+void rp_rail_report_lossy(const struct rp_rail_report *rr, uint64_t size,
+			  struct rp_lossy *l);
 
 /* A rail's ceilings for messages of a size (rp_rail_report_ceiling). */
 struct rp_rail_ceiling {
@@ -50,7 +77,8 @@ void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,
  * average, MsgRate, share and counters; then its efficiency against its
  * ceiling, min(RoCE v2 WRITE ceiling for its speed, path MTU and @size
  * (rp_ceiling.h), its PCIe path's payload ceiling (rp_pcie.h)), or why
- * there is none.
+ * there is none; then a line when it is lossy or saw congestion
+ * (rp_rail_report_lossy).
  */
 void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 		    bool gbits);

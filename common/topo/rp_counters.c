@@ -23,6 +23,38 @@ static bool rp_read_u64(const char *root, const char *dev, unsigned int port,
 	return ok;
 }
 
+static const char *const rp_retry_names[] = {
+	"completer_retry_err", "rcvd_seq_err",		"duplicate_request",
+	"out_of_seq_request",  "out_of_sequence",	"packet_seq_err",
+	"implied_nak_seq_err", "local_ack_timeout_err",
+};
+
+static const char *const rp_cnp_names[] = {
+	"np_cnp_sent",
+	"rp_cnp_handled",
+	"np_ecn_marked_roce_packets",
+};
+
+/* The sum of hw_counters/@names that exist; false when none does. */
+static bool rp_sum(const char *root, const char *dev, unsigned int port,
+		   const char *const *names, size_t n, uint64_t *sum)
+{
+	char name[64];
+	uint64_t v;
+	bool any = false;
+	size_t i;
+
+	*sum = 0;
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "hw_counters/%s", names[i]);
+		if (rp_read_u64(root, dev, port, name, &v)) {
+			*sum += v;
+			any = true;
+		}
+	}
+	return any;
+}
+
 int rp_counters_read(const char *root, const char *dev, unsigned int port,
 		     struct rp_port_counters *c)
 {
@@ -47,6 +79,11 @@ int rp_counters_read(const char *root, const char *dev, unsigned int port,
 		c->xmit_pkts = x;
 		c->rcv_pkts = r;
 	}
+	c->have_retry = rp_sum(root, dev, port, rp_retry_names,
+			       sizeof(rp_retry_names) / sizeof(char *),
+			       &c->retry);
+	c->have_cnp = rp_sum(root, dev, port, rp_cnp_names,
+			     sizeof(rp_cnp_names) / sizeof(char *), &c->cnp);
 	return c->have_data || c->have_pkts ? 0 : -ENOENT;
 }
 
@@ -66,4 +103,8 @@ void rp_counters_delta(const struct rp_port_counters *b,
 		d->rcv_pkts = a->rcv_pkts - b->rcv_pkts;
 		d->pkts_source = a->pkts_source;
 	}
+	d->have_retry = a->have_retry && b->have_retry;
+	d->retry = d->have_retry ? a->retry - b->retry : 0;
+	d->have_cnp = a->have_cnp && b->have_cnp;
+	d->cnp = d->have_cnp ? a->cnp - b->cnp : 0;
 }

@@ -8,6 +8,16 @@
  * counters/port_xmit_packets and port_rcv_packets count packets. Soft-RoCE
  * has no counters/ directory; its hw_counters/sent_pkts and rcvd_pkts are
  * used instead.
+ *
+ * Signs of a lossy rail, from hw_counters (names as the kernel drivers
+ * define them: drivers/infiniband/sw/rxe/rxe_hw_counters.c,
+ * drivers/infiniband/hw/mlx5/counters.c), summed per kind:
+ *   retries: completer_retry_err (rxe: the requester retransmitted),
+ *     rcvd_seq_err, duplicate_request, out_of_seq_request (rxe),
+ *     out_of_sequence, packet_seq_err, implied_nak_seq_err,
+ *     local_ack_timeout_err (mlx5; duplicate_request too);
+ *   congestion: np_cnp_sent, rp_cnp_handled, np_ecn_marked_roce_packets
+ *     (mlx5 DCQCN).
  */
 #ifndef RP_COUNTERS_H
 #define RP_COUNTERS_H
@@ -25,6 +35,10 @@ struct rp_port_counters {
 	uint64_t xmit_pkts;
 	uint64_t rcv_pkts;
 	const char *pkts_source; /* "port_xmit_packets" or "sent_pkts" */
+	bool have_retry;	 /* at least one retry counter exists */
+	uint64_t retry;		 /* the retry counters above, summed */
+	bool have_cnp;		 /* at least one congestion counter */
+	uint64_t cnp;		 /* the congestion counters, summed */
 };
 
 /*

@@ -68,6 +68,12 @@ expect "rail_multi_bw: -x list longer than -d" 1 "-x" -- \
 	"$B/rail_multi_bw" -d rxe0,rxe1 -x 1,1,1 127.0.0.1
 expect "rail_multi_bw: repeated rail" 1 "rxe0" -- \
 	"$B/rail_multi_bw" -d rxe0,rxe0 127.0.0.1
+expect "rail_write_bw: --expect out of range" 1 "--expect value '0'|1 .. 100" -- \
+	"$B/rail_write_bw" -d rxe0 --expect 0 127.0.0.1
+expect "rail_multi_bw: --expect without a known ceiling" 1 "--expect value '50'|rail rxe9 port 1 has no known ceiling" -- \
+	"$B/rail_multi_bw" -d rxe9 --expect 50 127.0.0.1
+expect "rail_write_bw: --expect with --run_infinitely" 1 "--expect and --run_infinitely" -- \
+	"$B/rail_write_bw" -d rxe0 --expect 50 --run_infinitely 127.0.0.1
 
 # A good command line: the JSON file exists before the device is looked
 # for; the device's error comes last and names it.

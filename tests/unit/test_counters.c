@@ -224,10 +224,17 @@ static void test_delta_fixture_run(void **state)
 	delta(&b, &a, &d);
 	check(&d, &mlx5, DATA | PKTS);
 
+	/* mlx5 retry counters: none moved; CNP: (40 + 70) - (10 + 20) */
+	assert_true(d.have_retry && d.retry == 0);
+	assert_true(d.have_cnp && d.cnp == 80);
+
 	assert_int_equal(read_port(before, "rxe0", 1, &b), 0);
 	assert_int_equal(read_port(after, "rxe0", 1, &a), 0);
 	delta(&b, &a, &d);
 	check(&d, &rxe, DATA | PKTS);
+	/* rxe: (905 + 102) - (5 + 2) = 1000 retry events; no CNP counters */
+	assert_true(d.have_retry && d.retry == 1000);
+	assert_false(d.have_cnp);
 }
 
 int main(int argc, char **argv)

@@ -332,6 +332,61 @@ static void test_set_line(void **state)
 		      "is unknown: rail 0 (rxe0): port speed unknown\n");
 }
 
+/* Lossy: 100 messages of 64 KiB at MTU 1024 need 100 x 64 = 6400 data
+ * packets; the sending port sent 10000: 3600 again (56 %). The same counts
+ * with both ends on one NIC (the port also sent the ACKs) or on the
+ * receiving side are no evidence; retry counters are, above 1 % of 6400. */
+static void test_lossy(void **state)
+{
+	static const struct rail_in rxe0 = RXE0;
+	struct rp_rail *r = rail_new(&rxe0);
+	struct rp_rail_report rr = {
+		.index = 1,
+		.rail = r,
+		.cpu = -1,
+		.numa_node = -1,
+		.res = { .size = 65536, .iters = 100, .msg_rate = 0.0001 },
+		.have_counters = true,
+		.delta = { .have_pkts = true,
+			   .xmit_pkts = 10000,
+			   .pkts_source = "sent_pkts",
+			   .have_retry = true,
+			   .retry = 12,
+			   .have_cnp = true,
+			   .cnp = 7 },
+		.sender = true,
+	};
+	struct rp_lossy l;
+	struct mem m;
+
+	(void)state;
+	rp_rail_report_lossy(&rr, 65536, &l);
+	assert_true(l.needed == 6400 && l.retrans_known && l.retrans == 3600);
+	assert_true(l.lossy && l.retry == 12 && l.cnp == 7);
+	mem_open(&m);
+	rp_report_rail(m.f, &rr, 65536, false);
+	assert_int_equal(fclose(m.f), 0);
+	assert_non_null(strstr(m.buf, " railperf: rail 1: lossy: 3600 packets "
+				      "sent beyond the 6400 its messages "
+				      "needed, 12 retry events"));
+	assert_non_null(strstr(m.buf,
+			       " railperf: rail 1: congestion: 7 CNP "
+			       "and ECN-marked packets during the run\n"));
+	free(m.buf);
+	rr.same_nic = true; /* one NIC: 12 retries < 64 (1 %): healthy */
+	rp_rail_report_lossy(&rr, 65536, &l);
+	assert_false(l.retrans_known || l.lossy);
+	rr.same_nic = false;
+	rr.sender = false; /* the receiver: only the retry counters count */
+	rr.delta.retry = 65;
+	rp_rail_report_lossy(&rr, 65536, &l);
+	assert_true(!l.retrans_known && l.lossy);
+	rr.needed = 100000; /* the whole run counted by the caller */
+	rp_rail_report_lossy(&rr, 65536, &l);
+	assert_true(l.needed == 100000 && !l.lossy);
+	free(r);
+}
+
 /* --- rp_report_interval ------------------------------------------------- */
 
 /* rp_report_interval over rails rxe0, rxe1 (the first @n) prints @want. */
@@ -399,6 +454,7 @@ int main(void)
 	static const struct CMUnitTest fractional[] = {
 		cmocka_unit_test(test_rail_fractional_speed),
 		cmocka_unit_test(test_set_line),
+		cmocka_unit_test(test_lossy),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
 				ARRAY_SIZE(interval_cases)];

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#include "base/rp_log.h"
+#include "output/rp_expect.h"
+
+void rp_expect_eval(struct rp_expect *e, unsigned int pct, double got_gbps,
+		    double ceiling_gbps)
+{
+	e->pct = pct;
+	e->got = got_gbps;
+	e->ceiling = ceiling_gbps;
+	e->percent = ceiling_gbps > 0 ? 100.0 * got_gbps / ceiling_gbps : 0;
+	e->pass = ceiling_gbps > 0 && e->percent >= (double)pct;
+}
+
+int rp_expect_line(FILE *f, const char *who, const struct rp_expect *e)
+{
+	if (e->pass)
+		return 0;
+	if (e->ceiling > 0)
+		rp_fprintf(f,
+			   " railperf: %s: %.1f%% of its ceiling of %.2f Gb/s "
+			   "(%.2f Gb/s), below --expect %u%%\n",
+			   who, e->percent, e->ceiling, e->got, e->pct);
+	else
+		rp_fprintf(f,
+			   " railperf: %s: no known ceiling, --expect %u%% "
+			   "cannot pass\n",
+			   who, e->pct);
+	return 1;
+}
+
+cJSON *rp_expect_json(const struct rp_expect *e)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "expect_percent", e->pct);
+	if (e->ceiling > 0) {
+		cJSON_AddNumberToObject(o, "percent_of_ceiling", e->percent);
+		cJSON_AddNumberToObject(o, "ceiling_gbps", e->ceiling);
+	} else {
+		cJSON_AddNullToObject(o, "percent_of_ceiling");
+		cJSON_AddNullToObject(o, "ceiling_gbps");
+	}
+	cJSON_AddBoolToObject(o, "pass", e->pass);
+	return o;
+}

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Description: a lossy rail is named. Guest b (the client side) shapes
+# rail 1's netdev with a token bucket (tc tbf, 8 Mbit/s, 50 ms of queue):
+# packets beyond it are dropped, and RC retransmits them. rail_multi_bw -D
+# over both rails: the client names rail 1 lossy (packets sent beyond what
+# its messages needed, from its port's counters) and not rail 0, and the
+# JSON says so per rail; the packet counts the line gives are checked
+# against the port counters the test reads itself, before and after.
+# Guest a ($1 = a) runs the server, guest b the client.
+. tests/e2e/lib.sh
+
+M=$B/rail_multi_bw
+A0=10.0.1.1
+cnt() { cat /sys/class/infiniband/$1/ports/1/hw_counters/sent_pkts; }
+
+if [ "$1" = a ]; then
+	timeout 120 $M -d rxe0,rxe1 -p 18691 -D 6 >"$TMP/l.server" 2>&1 ||
+		{ cat "$TMP/l.server"; fail "server exit"; }
+	exit 0
+fi
+
+trap 'tc qdisc del dev eth1 root 2>/dev/null' EXIT
+tc qdisc add dev eth1 root tbf rate 8mbit burst 32kbit latency 50ms ||
+	fail "tc tbf on eth1 (is sch_tbf in the guest?)"
+s0=$(cnt rxe0) s1=$(cnt rxe1)
+timeout 120 $M -d rxe0,rxe1 -p 18691 -D 6 --out_json_file=$TMP/l.json $A0 \
+	>"$TMP/l.client" 2>&1 || { cat "$TMP/l.client"; fail "client exit"; }
+d0=$(( $(cnt rxe0) - s0 )) d1=$(( $(cnt rxe1) - s1 ))
+tc qdisc del dev eth1 root
+grep -q '^ railperf: rail 1: lossy: ' "$TMP/l.client" ||
+	{ cat "$TMP/l.client"; fail "rail 1 (shaped) not named lossy"; }
+! grep -q '^ railperf: rail 0: lossy: ' "$TMP/l.client" ||
+	{ cat "$TMP/l.client"; fail "rail 0 (healthy) named lossy"; }
+# the line's numbers: sent beyond + needed = what the port sent (the
+# test's own reading; the run's counters are read the same way)
+set -- $(sed -n 's/^ railperf: rail 1: lossy: \([0-9]*\) packets sent beyond the \([0-9]*\) .*/\1 \2/p' "$TMP/l.client")
+[ $(( $1 + $2 )) -le "$d1" ] && [ $(( $1 + $2 )) -ge $(( d1 * 9 / 10 )) ] ||
+	fail "rail 1: $1 beyond + $2 needed against $d1 sent_pkts read by the test"
+json_check "$TMP/l.json" "[r['lossy'] for r in d['rails']] == [False, True] and \
+d['rails'][1]['retransmitted_packets'] > 0"
+note "rail 0 sent $d0 packets, rail 1 $d1: $(grep 'rail 1: lossy' "$TMP/l.client")"
