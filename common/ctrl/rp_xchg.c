@@ -79,8 +79,12 @@ out:
 int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms)
 {
 	size_t len;
+	int ret;
 
-	return rp_xchg_raw(c, server, type, NULL, 0, NULL, 0, &len, timeout_ms);
+	ret = rp_xchg_raw(c, server, type, NULL, 0, NULL, 0, &len, timeout_ms);
+	if (!ret && type == RP_MSG_READY)
+		c->running = true; /* heartbeats from now on */
+	return ret;
 }
 
 /* A stop request here ends the run: BYE to the client, then its BYE. */

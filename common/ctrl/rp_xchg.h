@@ -29,6 +29,7 @@ int rp_xchg_rail(struct rp_ctrl *c, bool server,
 /*
  * rp_xchg_sync - a barrier: exchange an empty message of @type (READY,
  * BYE), waiting at most @timeout_ms (< 0: the connection's timeout).
+ * After READY the run has started: c->running, PROGRESS accepted.
  */
 int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms);
 
