@@ -44,6 +44,12 @@ int rp_xchg_params(struct rp_ctrl *c, bool server,
 		rp_err("malformed HELLO from %s (%zu bytes)", c->peer, in_len);
 		return -EBADMSG;
 	}
+	if (remote->flags & ~RP_PF_KNOWN) {
+		rp_err("HELLO from %s has unknown flag bits 0x%04x (another "
+		       "railperf version? run the same on both sides)",
+		       c->peer, remote->flags & ~RP_PF_KNOWN);
+		return -EPROTO;
+	}
 	if (rp_params_mismatch(local, remote, why, sizeof(why))) {
 		rp_err("parameter mismatch with %s: %s", c->peer, why);
 		return -EPROTO;

@@ -17,7 +17,8 @@
 /*
  * rp_xchg_params - exchange HELLO and compare. A mismatch is reported on
  * both sides with the field named ("size: local 65536, remote 4096") and
- * returns -EPROTO. Returns 0 or -errno.
+ * returns -EPROTO, as do flag bits this version does not know. Returns 0
+ * or -errno.
  */
 int rp_xchg_params(struct rp_ctrl *c, bool server,
 		   const struct rp_params *local, struct rp_params *remote);

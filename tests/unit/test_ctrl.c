@@ -807,6 +807,49 @@ static void test_ready_starts_run(void **state)
 	pair_close(&s);
 }
 
+/* A HELLO with a flag bit this version does not know is refused by name. */
+static void hello_new_flag(struct peer *p)
+{
+	const struct rp_params mine = { .test = RP_TEST_WRITE_BW,
+					.flags = RP_PF_VALIDATE | 0x10,
+					.size = 4096,
+					.iters = 100,
+					.num_qps = 1,
+					.num_rails = 1 };
+	uint8_t out[64];
+	size_t n = rp_msg_encode_params(out, sizeof(out), &mine);
+
+	p->ret = rp_ctrl_send(p->c, RP_MSG_HELLO, out, n);
+}
+
+static void test_hello_unknown_flags(void **state)
+{
+	const struct rp_params mine = { .test = RP_TEST_WRITE_BW,
+					.flags = RP_PF_VALIDATE,
+					.size = 4096,
+					.iters = 100,
+					.num_qps = 1,
+					.num_rails = 1 };
+	struct rp_params peer_params;
+	struct capture cap;
+	char err[512];
+	struct peer p;
+	struct pair s;
+	int ret;
+
+	(void)state;
+	pair_open(&s);
+	peer_start(&p, &s.cli, hello_new_flag);
+	capture_begin(&cap);
+	ret = rp_xchg_params(&s.srv, true, &mine, &peer_params);
+	capture_end(&cap, err, sizeof(err));
+	peer_join(&p);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(ret, -EPROTO);
+	err_has(err, "has unknown flag bits 0x0010");
+	pair_close(&s);
+}
+
 /* Send 64 KiB messages to a peer that never reads until one fails; the
  * time that one took in *@dt. */
 static int send_until_stuck(struct rp_ctrl *c, double *dt, char *err,
@@ -1043,6 +1086,7 @@ int main(void)
 		T(test_beat_peer_bye),
 		T(test_progress_before_run_refused),
 		T(test_ready_starts_run),
+		T(test_hello_unknown_flags),
 		T(test_send_deadline),
 		T(test_send_sees_sigint),
 		T(test_beat_partial_header),
