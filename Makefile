@@ -94,15 +94,26 @@ sanitize:
 
 unit-bins: $(UNIT_BINS)
 
-# libFuzzer on the control-message decoders for FUZZ_SECONDS (clang).
+# libFuzzer (clang): the control-message decoders for FUZZ_SECONDS, with
+# inputs up to the 64 KiB message limit (RAIL of 1024 QPs and more); the
+# framing of the stream (split reads, back-to-back messages, partial
+# headers) for FUZZ_FRAME_SECONDS.
 FUZZ_SECONDS ?= 60
+FUZZ_FRAME_SECONDS ?= 20
+FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -Icommon
 fuzz:
-	@mkdir -p $(B)/fuzz-corpus
-	clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -Icommon \
-		-o $(B)/fuzz_msg tests/fuzz/fuzz_msg.c common/proto/rp_msg.c
+	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-frame-corpus
+	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_msg tests/fuzz/fuzz_msg.c \
+		common/proto/rp_msg.c
+	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_frame tests/fuzz/fuzz_frame.c \
+		common/proto/rp_frame.c common/proto/rp_msg.c
 	$(B)/fuzz_msg -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
-		-print_final_stats=1 $(B)/fuzz-corpus tests/fuzz/corpus
+		-max_len=65537 -print_final_stats=1 $(B)/fuzz-corpus \
+		tests/fuzz/corpus
+	$(B)/fuzz_frame -max_total_time=$(FUZZ_FRAME_SECONDS) \
+		-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+		$(B)/fuzz-frame-corpus tests/fuzz/corpus-frame
 
 # One integration pass in the guests with the sanitized binaries.
 # Teardown on success and on failure of each binary, under ASan's leak
