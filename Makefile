@@ -43,6 +43,9 @@ BIN_SRC    := $(wildcard bw/*.c lat/*.c tools/rail_info/*.c)
 BINS       := $(addprefix $(B)/,$(notdir $(BIN_SRC:.c=)))
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+# LD_PRELOAD shims the end-to-end tests inject faults with (tests/shim/).
+SHIM_SRC   := $(wildcard tests/shim/*.c)
+SHIMS      := $(SHIM_SRC:tests/shim/%.c=$(B)/tests/%.so)
 
 .PHONY: all check test unit e2e demo deps install uninstall clean sanitize \
 	unit-bins fuzz sanitize-e2e format format-check
@@ -69,14 +72,18 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(TEST_LIBS)
 
+$(B)/tests/%.so: tests/shim/%.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -shared $(LDFLAGS) -o $@ $< -ldl
+
 unit: $(BINS) $(UNIT_BINS)
 	tests/run unit
 
-e2e: $(BINS)
+e2e: $(BINS) $(SHIMS)
 	tests/run e2e
 
 # The README's test command: unit tests and the guest suite, one summary.
-check test: $(BINS) $(UNIT_BINS)
+check test: $(BINS) $(UNIT_BINS) $(SHIMS)
 	tests/run all
 
 # Sanitizers: unit tests built with ASan + UBSan (gcc), leaks checked.
@@ -92,7 +99,7 @@ sanitize:
 		HWLOC_PLUGINS_BLACKLIST=hwloc_pci \
 		UBSAN_OPTIONS=print_stacktrace=1 tests/run unit
 
-unit-bins: $(UNIT_BINS)
+unit-bins: $(UNIT_BINS) $(SHIMS)
 
 # libFuzzer (clang): the control-message decoders for FUZZ_SECONDS, with
 # inputs up to the 64 KiB message limit (RAIL of 1024 QPs and more); the
@@ -131,7 +138,7 @@ sanitize-e2e:
 
 # Every C file, formatted by .clang-format (kernel style, as rdma-core's).
 FORMAT_SRC := $(wildcard common/*/*.[ch] bw/*.c lat/*.c tools/*/*.c \
-	tests/unit/*.[ch] tests/fuzz/*.c)
+	tests/unit/*.[ch] tests/fuzz/*.c tests/shim/*.c)
 format:
 	clang-format -i $(FORMAT_SRC)
 format-check:
