@@ -27,6 +27,15 @@ def hello(test, flags=0):	# what the servers expect: -s 4096 -n 100
     return hdr(1, 32) + struct.pack(">HHQQIII", test, flags, 4096, 100,
                                     0, 1, 1)
 
+def recv_exact(s, n):	# n bytes (a message comes in two sends)
+    got = b""
+    while len(got) < n:
+        part = s.recv(n - len(got))
+        if not part:
+            break
+        got += part
+    return got
+
 def connect(port, proc):
     end = time.time() + 20
     while time.time() < end and proc.poll() is None:
@@ -46,7 +55,7 @@ def beats(s, t):	# heartbeats only, every 200 ms, until refused
 
 def hello_then(s, t, sig, proc):	# our HELLO, its answer, then a signal
     s.sendall(hello(t))
-    s.recv(44, socket.MSG_WAITALL)
+    recv_exact(s, 44)
     time.sleep(0.5)
     proc.send_signal(sig)
 
@@ -127,7 +136,7 @@ def fake_server(port, reply, ready):
     ready.set()
     try:
         c, _ = ls.accept()
-        c.recv(44, socket.MSG_WAITALL)	# the client's HELLO
+        recv_exact(c, 44)	# the client's HELLO
         c.sendall(reply)
         time.sleep(TIMEOUT_S)		# stay connected: no EOF to notice
         c.close()

@@ -118,7 +118,10 @@ ls = socket.socket(); ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 ls.bind(("0.0.0.0", 18947)); ls.listen(1); ls.settimeout(60)
 print("listening", flush=True)
 c, _ = ls.accept(); c.settimeout(60)
-c.sendall(c.recv(44, socket.MSG_WAITALL))
+hello = b""
+while len(hello) < 44:	# header and payload come in two sends
+    hello += c.recv(44 - len(hello))
+c.sendall(hello)
 time.sleep(30)' >"$TMP/s.echo" 2>&1 &
 epid=$!
 wait_file "$TMP/s.echo" listening 10 $epid || fail "echo peer did not start"
