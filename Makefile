@@ -71,6 +71,9 @@ BIN_SRC    := $(wildcard bw/*.c lat/*.c tools/rail_info/*.c)
 BINS       := $(addprefix $(B)/,$(notdir $(BIN_SRC:.c=)))
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+# LD_PRELOAD shims the end-to-end tests inject faults with (tests/shim/).
+SHIM_SRC   := $(wildcard tests/shim/*.c)
+SHIMS      := $(SHIM_SRC:tests/shim/%.c=$(B)/tests/%.so)
 
 .PHONY: all check test unit e2e demo deps install uninstall clean sanitize \
 	unit-bins fuzz sanitize-e2e format format-check
@@ -97,14 +100,18 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(TEST_LIBS)
 
+$(B)/tests/%.so: tests/shim/%.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -shared $(LDFLAGS) -o $@ $< -ldl
+
 unit: $(BINS) $(UNIT_BINS)
 	tests/run unit
 
-e2e: $(BINS)
+e2e: $(BINS) $(SHIMS)
 	tests/run e2e
 
 # The README's test command: unit tests and the guest suite, one summary.
-check test: $(BINS) $(UNIT_BINS)
+check test: $(BINS) $(UNIT_BINS) $(SHIMS)
 	tests/run all
 
 # Sanitizers: unit tests built with ASan + UBSan (gcc), leaks checked.
@@ -120,17 +127,28 @@ sanitize:
 		HWLOC_PLUGINS_BLACKLIST=hwloc_pci \
 		UBSAN_OPTIONS=print_stacktrace=1 tests/run unit
 
-unit-bins: $(UNIT_BINS)
+unit-bins: $(UNIT_BINS) $(SHIMS)
 
-# libFuzzer on the control-message decoders for FUZZ_SECONDS (clang).
+# libFuzzer (clang): the control-message decoders for FUZZ_SECONDS, with
+# inputs up to the 64 KiB message limit (RAIL of 1024 QPs and more); the
+# framing of the stream (split reads, back-to-back messages, partial
+# headers) for FUZZ_FRAME_SECONDS.
 FUZZ_SECONDS ?= 60
+FUZZ_FRAME_SECONDS ?= 20
+FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -Icommon
 fuzz:
-	@mkdir -p $(B)/fuzz-corpus
-	clang -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -Icommon \
-		-o $(B)/fuzz_msg tests/fuzz/fuzz_msg.c common/proto/rp_msg.c
+	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-frame-corpus
+	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_msg tests/fuzz/fuzz_msg.c \
+		common/proto/rp_msg.c
+	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_frame tests/fuzz/fuzz_frame.c \
+		common/proto/rp_frame.c common/proto/rp_msg.c
 	$(B)/fuzz_msg -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
-		-print_final_stats=1 $(B)/fuzz-corpus tests/fuzz/corpus
+		-max_len=65537 -print_final_stats=1 $(B)/fuzz-corpus \
+		tests/fuzz/corpus
+	$(B)/fuzz_frame -max_total_time=$(FUZZ_FRAME_SECONDS) \
+		-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+		$(B)/fuzz-frame-corpus tests/fuzz/corpus-frame
 
 # One integration pass in the guests with the sanitized binaries.
 # Teardown on success and on failure of each binary, under ASan's leak
@@ -148,7 +166,7 @@ sanitize-e2e:
 
 # Every C file, formatted by .clang-format (kernel style, as rdma-core's).
 FORMAT_SRC := $(wildcard common/*/*.[ch] bw/*.c lat/*.c tools/*/*.c \
-	tests/unit/*.[ch] tests/fuzz/*.c)
+	tests/unit/*.[ch] tests/fuzz/*.c tests/shim/*.c)
 format:
 	clang-format -i $(FORMAT_SRC)
 format-check:

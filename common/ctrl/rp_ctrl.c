@@ -96,8 +96,12 @@ static void rp_ctrl_name(struct rp_ctrl *c, const struct sockaddr *sa,
 		snprintf(c->peer, sizeof(c->peer), "%s:%s", host, serv);
 }
 
-/* Wait for @events on @fd up to @timeout_ms; 0 when ready. */
-static int rp_ctrl_wait(int fd, short events, int timeout_ms)
+/*
+ * Wait for @events on @fd up to @timeout_ms; 0 when ready. A stop request
+ * ends the wait (-EINTR) unless !@stoppable (the ERROR that says so).
+ */
+static int rp_ctrl_wait_for(int fd, short events, int timeout_ms,
+			    bool stoppable)
 {
 	uint64_t end = rp_now_ns() + (uint64_t)timeout_ms * 1000000ULL;
 	struct pollfd p = { .fd = fd, .events = events };
@@ -107,7 +111,7 @@ static int rp_ctrl_wait(int fd, short events, int timeout_ms)
 		uint64_t now = rp_now_ns();
 		int left = now >= end ? 0 : (int)((end - now) / 1000000ULL);
 
-		if (rp_stop_requested())
+		if (stoppable && rp_stop_requested())
 			return -EINTR;
 		/* Wake at least every 200 ms to notice a stop request. */
 		ret = poll(&p, 1, left < 200 ? left : 200);
@@ -118,6 +122,26 @@ static int rp_ctrl_wait(int fd, short events, int timeout_ms)
 		if (!left)
 			return -ETIMEDOUT;
 	}
+}
+
+static int rp_ctrl_wait(int fd, short events, int timeout_ms)
+{
+	return rp_ctrl_wait_for(fd, events, timeout_ms, true);
+}
+
+/* Milliseconds from now to @deadline_ns, 0 when past. */
+static int rp_ctrl_left_ms(uint64_t deadline_ns)
+{
+	uint64_t now = rp_now_ns();
+
+	return now >= deadline_ns ? 0 : (int)((deadline_ns - now) / 1000000ULL);
+}
+
+/* A connection just made: no header held, no run started. */
+static void rp_ctrl_fresh(struct rp_ctrl *c)
+{
+	c->running = false;
+	rp_frame_init(&c->rx);
 }
 
 int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c)
@@ -145,6 +169,7 @@ int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c)
 		return ret;
 	rp_ctrl_name(c, (struct sockaddr *)&ss, len);
 	rp_ctrl_tune(c->fd);
+	rp_ctrl_fresh(c);
 	return 0;
 }
 
@@ -289,6 +314,7 @@ int rp_ctrl_connect_from(const char *host, unsigned int port,
 	}
 	if (!ret) {
 		rp_ctrl_tune(c->fd);
+		rp_ctrl_fresh(c);
 		return 0;
 	}
 	rp_err("could not connect to %s:%u within %u s: %s (is the server "
@@ -304,24 +330,57 @@ void rp_ctrl_close(struct rp_ctrl *c)
 	c->fd = -1;
 }
 
-static int rp_ctrl_write_all(int fd, const uint8_t *p, size_t n)
+/*
+ * Send @n bytes, all within @deadline_ns; a stop request ends the wait
+ * (-EINTR) when @stoppable. Never blocks in send(): a peer that stops
+ * reading fills the socket buffer and the wait for room is bounded.
+ */
+static int rp_ctrl_write_all(int fd, const uint8_t *p, size_t n,
+			     uint64_t deadline_ns, bool stoppable)
 {
 	while (n) {
-		ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
+		ssize_t w = send(fd, p, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+		int ret;
 
-		if (w < 0 && errno == EINTR)
+		if (w > 0) {
+			p += w;
+			n -= (size_t)w;
 			continue;
-		if (w <= 0)
-			return w < 0 ? -errno : -EIO;
-		p += w;
-		n -= (size_t)w;
+		}
+		if (w == 0)
+			return -EIO;
+		if (errno == EINTR)
+			continue;
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			return -errno;
+		ret = rp_ctrl_wait_for(fd, POLLOUT,
+				       rp_ctrl_left_ms(deadline_ns), stoppable);
+		if (ret)
+			return ret;
 	}
 	return 0;
+}
+
+static void rp_ctrl_send_fail(struct rp_ctrl *c, uint16_t type, int ret)
+{
+	if (ret == -ETIMEDOUT)
+		rp_err("sending %s to %s: not sent within %d ms (the peer "
+		       "does not read; --timeout)",
+		       rp_msg_type_str(type), c->peer,
+		       c->timeout_ms > 0 ? c->timeout_ms : RP_CTRL_SEND_MS);
+	else if (ret == -EINTR)
+		rp_err("interrupted while sending %s to %s",
+		       rp_msg_type_str(type), c->peer);
+	else
+		rp_err("sending %s to %s: %s", rp_msg_type_str(type), c->peer,
+		       strerror(-ret));
 }
 
 int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
 		 size_t len)
 {
+	int ms = c->timeout_ms > 0 ? c->timeout_ms : RP_CTRL_SEND_MS;
+	uint64_t deadline = rp_now_ns() + (uint64_t)ms * 1000000ULL;
 	uint8_t hdr[RP_MSG_HDR_LEN];
 	int ret;
 
@@ -331,12 +390,11 @@ int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
 		return -EMSGSIZE;
 	}
 	rp_msg_hdr_encode(hdr, type, (uint32_t)len);
-	ret = rp_ctrl_write_all(c->fd, hdr, sizeof(hdr));
+	ret = rp_ctrl_write_all(c->fd, hdr, sizeof(hdr), deadline, true);
 	if (!ret && len)
-		ret = rp_ctrl_write_all(c->fd, payload, len);
+		ret = rp_ctrl_write_all(c->fd, payload, len, deadline, true);
 	if (ret)
-		rp_err("sending %s to %s: %s", rp_msg_type_str(type), c->peer,
-		       strerror(-ret));
+		rp_ctrl_send_fail(c, type, ret);
 	return ret;
 }
 
@@ -345,18 +403,14 @@ static int rp_ctrl_read_all(struct rp_ctrl *c, uint8_t *p, size_t n,
 			    uint64_t deadline_ns)
 {
 	while (n) {
-		uint64_t now = rp_now_ns();
-		int left = now >= deadline_ns ?
-				   0 :
-				   (int)((deadline_ns - now) / 1000000ULL);
 		ssize_t r;
 		int ret;
 
-		ret = rp_ctrl_wait(c->fd, POLLIN, left);
+		ret = rp_ctrl_wait(c->fd, POLLIN, rp_ctrl_left_ms(deadline_ns));
 		if (ret)
 			return ret;
-		r = recv(c->fd, p, n, 0);
-		if (r < 0 && errno == EINTR)
+		r = recv(c->fd, p, n, MSG_DONTWAIT);
+		if (r < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (r <= 0)
 			return r < 0 ? -errno : -ECONNRESET;
@@ -366,9 +420,40 @@ static int rp_ctrl_read_all(struct rp_ctrl *c, uint8_t *p, size_t n,
 	return 0;
 }
 
-static int rp_ctrl_recv_error(struct rp_ctrl *c, uint32_t len,
-			      uint64_t deadline)
+/*
+ * Receive into c->rx until it holds a whole header: 0. With @wait, for
+ * up to @deadline_ns; without, only what is there now (-EAGAIN when that
+ * is not a whole header: the bytes stay in c->rx for the next call).
+ */
+static int rp_ctrl_fill(struct rp_ctrl *c, bool wait, uint64_t deadline_ns)
 {
+	uint8_t buf[RP_MSG_HDR_LEN];
+	ssize_t r;
+	int ret;
+
+	while (rp_frame_need(&c->rx)) {
+		if (wait) {
+			ret = rp_ctrl_wait(c->fd, POLLIN,
+					   rp_ctrl_left_ms(deadline_ns));
+			if (ret)
+				return ret;
+		}
+		r = recv(c->fd, buf, rp_frame_need(&c->rx), MSG_DONTWAIT);
+		if (r < 0 && (errno == EINTR || (wait && errno == EAGAIN)))
+			continue;
+		if (r < 0)
+			return errno == EAGAIN ? -EAGAIN : -errno;
+		if (r == 0)
+			return -ECONNRESET;
+		rp_frame_feed(&c->rx, buf, (size_t)r);
+	}
+	return 0;
+}
+
+/* The peer's ERROR: its text (@len bytes, RP_CTRL_ERROR_MS at most). */
+static int rp_ctrl_recv_error(struct rp_ctrl *c, uint32_t len)
+{
+	uint64_t deadline = rp_now_ns() + RP_CTRL_ERROR_MS * 1000000ULL;
 	uint8_t buf[RP_MSG_ERROR_MAX];
 	char text[RP_MSG_ERROR_MAX + 1];
 	int ret;
@@ -400,27 +485,45 @@ static int rp_ctrl_recv_fail(struct rp_ctrl *c, uint16_t type, int ret)
 	return ret;
 }
 
-/* Read and check one header; PROGRESS heartbeats restart the deadline. */
+/* The header held in c->rx, decoded and taken; a bad one is named. */
+static int rp_ctrl_take_hdr(struct rp_ctrl *c, struct rp_msg_hdr *h)
+{
+	char err[160];
+	int ret;
+
+	ret = rp_frame_header(&c->rx, h, err, sizeof(err));
+	rp_frame_next(&c->rx);
+	if (ret)
+		rp_err("bad control message from %s: %s", c->peer, err);
+	return ret;
+}
+
+/*
+ * Read and check one header. Once the run started, PROGRESS heartbeats
+ * restart the deadline; before it, one is refused.
+ */
 static int rp_ctrl_recv_hdr(struct rp_ctrl *c, uint16_t type,
 			    struct rp_msg_hdr *h, uint64_t *deadline,
 			    uint64_t wait_ns)
 {
-	uint8_t hdr[RP_MSG_HDR_LEN];
-	char err[160];
 	int ret;
 
 	for (;;) {
-		ret = rp_ctrl_read_all(c, hdr, sizeof(hdr), *deadline);
+		ret = rp_ctrl_fill(c, true, *deadline);
 		if (ret)
 			return rp_ctrl_recv_fail(c, type, ret);
-		ret = rp_msg_hdr_decode(hdr, h, err, sizeof(err));
-		if (ret) {
-			rp_err("bad control message from %s: %s", c->peer, err);
+		ret = rp_ctrl_take_hdr(c, h);
+		if (ret)
 			return ret;
+		switch (rp_frame_judge(h, type, c->running)) {
+		case RP_FRAME_BEAT: *deadline = rp_now_ns() + wait_ns; continue;
+		case RP_FRAME_EARLY:
+			rp_err("protocol error from %s: PROGRESS before the "
+			       "run started (waiting for %s)",
+			       c->peer, rp_msg_type_str(type));
+			return -EBADMSG;
+		default: return 0;
 		}
-		if (h->type != RP_MSG_PROGRESS || h->len || type == h->type)
-			return 0;
-		*deadline = rp_now_ns() + wait_ns;
 	}
 }
 
@@ -437,8 +540,8 @@ int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
 	ret = rp_ctrl_recv_hdr(c, type, &h, &deadline, wait_ns);
 	if (ret)
 		return ret;
-	if (h.type == RP_MSG_ERROR)
-		return rp_ctrl_recv_error(c, h.len, deadline);
+	if (h.type == RP_MSG_ERROR && type != RP_MSG_ERROR)
+		return rp_ctrl_recv_error(c, h.len);
 	if (h.type != type || h.len > cap) {
 		rp_err("protocol error from %s: expected %s, got %s of %u "
 		       "bytes",
@@ -455,32 +558,47 @@ int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
 
 void rp_ctrl_send_error(struct rp_ctrl *c, const char *text)
 {
+	uint64_t deadline = rp_now_ns() + RP_CTRL_ERROR_MS * 1000000ULL;
 	uint8_t hdr[RP_MSG_HDR_LEN];
 	size_t len = strnlen(text, RP_MSG_ERROR_MAX);
 
 	if (c->fd < 0)
 		return;
 	rp_msg_hdr_encode(hdr, RP_MSG_ERROR, (uint32_t)len);
-	if (!rp_ctrl_write_all(c->fd, hdr, sizeof(hdr)))
-		rp_ctrl_write_all(c->fd, (const uint8_t *)text, len);
+	if (!rp_ctrl_write_all(c->fd, hdr, sizeof(hdr), deadline, false))
+		rp_ctrl_write_all(c->fd, (const uint8_t *)text, len, deadline,
+				  false);
+}
+
+/* What a whole header read during the run means: the peer's end. */
+static int rp_ctrl_peer_said(struct rp_ctrl *c)
+{
+	struct rp_msg_hdr h;
+	int ret;
+
+	ret = rp_ctrl_take_hdr(c, &h);
+	if (ret)
+		return ret;
+	if (h.type == RP_MSG_ERROR)
+		return rp_ctrl_recv_error(c, h.len);
+	if (h.type == RP_MSG_BYE && !h.len)
+		return -ESHUTDOWN; /* the peer ended the run (no line) */
+	rp_err("protocol error from %s: %s during the run", c->peer,
+	       rp_msg_type_str(h.type));
+	return -EBADMSG;
 }
 
 /*
  * While this side runs, the peer has nothing to send: anything readable is
- * its ERROR or the end of the connection (the peer died or gave up).
+ * its ERROR or the end of the connection (the peer died or gave up). Takes
+ * only what is there now; a partial header waits in c->rx.
  */
 static int rp_ctrl_check_peer(struct rp_ctrl *c)
 {
-	uint64_t deadline = rp_now_ns() + (uint64_t)c->timeout_ms * 1000000ULL;
-	struct pollfd p = { .fd = c->fd, .events = POLLIN };
-	uint8_t hdr[RP_MSG_HDR_LEN];
-	struct rp_msg_hdr h;
-	char err[160];
-	int ret;
+	int ret = rp_ctrl_fill(c, false, 0);
 
-	if (poll(&p, 1, 0) <= 0)
-		return 0;
-	ret = rp_ctrl_read_all(c, hdr, sizeof(hdr), deadline);
+	if (ret == -EAGAIN)
+		return 0; /* nothing, or a header not complete yet */
 	if (ret == -ECONNRESET) {
 		rp_err("control connection to %s closed by the peer during "
 		       "the run (peer killed or gone?)",
@@ -489,18 +607,7 @@ static int rp_ctrl_check_peer(struct rp_ctrl *c)
 	}
 	if (ret)
 		return rp_ctrl_recv_fail(c, RP_MSG_PROGRESS, ret);
-	ret = rp_msg_hdr_decode(hdr, &h, err, sizeof(err));
-	if (ret) {
-		rp_err("bad control message from %s: %s", c->peer, err);
-		return ret;
-	}
-	if (h.type == RP_MSG_ERROR)
-		return rp_ctrl_recv_error(c, h.len, deadline);
-	if (h.type == RP_MSG_BYE && !h.len)
-		return -ESHUTDOWN; /* the peer ended the run (no line) */
-	rp_err("protocol error from %s: %s during the run", c->peer,
-	       rp_msg_type_str(h.type));
-	return -EBADMSG;
+	return rp_ctrl_peer_said(c);
 }
 
 int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns)
@@ -517,24 +624,23 @@ int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns)
 
 int rp_ctrl_peek(struct rp_ctrl *c, int timeout_ms, uint16_t *type)
 {
-	uint8_t hdr[RP_MSG_HDR_LEN];
 	struct rp_msg_hdr h;
 	char err[160];
-	ssize_t n;
 	int ret;
 
-	ret = rp_ctrl_wait(c->fd, POLLIN, timeout_ms);
-	if (ret)
-		return ret;
-	n = recv(c->fd, hdr, sizeof(hdr), MSG_PEEK | MSG_DONTWAIT);
-	if (n == 0)
-		return -ECONNRESET;
-	if (n < 0)
-		return errno == EAGAIN || errno == EINTR ? -ETIMEDOUT : -errno;
-	if ((size_t)n < sizeof(hdr))
-		return -ETIMEDOUT; /* the rest is on its way */
-	ret = rp_msg_hdr_decode(hdr, &h, err, sizeof(err));
+	if (rp_frame_need(&c->rx)) {
+		ret = rp_ctrl_wait(c->fd, POLLIN, timeout_ms);
+		if (ret)
+			return ret;
+		ret = rp_ctrl_fill(c, false, 0);
+		if (ret == -EAGAIN || ret == -EINTR)
+			return -ETIMEDOUT; /* the rest is on its way */
+		if (ret)
+			return ret;
+	}
+	ret = rp_frame_header(&c->rx, &h, err, sizeof(err));
 	if (ret) {
+		rp_frame_next(&c->rx);
 		rp_err("bad control message from %s: %s", c->peer, err);
 		return ret;
 	}

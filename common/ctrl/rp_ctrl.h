@@ -7,14 +7,26 @@
 #ifndef RP_CTRL_H
 #define RP_CTRL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "proto/rp_frame.h"
+
 struct rp_ctrl {
-	int fd;		/* connected socket, -1 when closed */
-	int timeout_ms; /* bound on each wait for a message */
-	char peer[64];	/* "host:port" for messages */
+	int fd;		    /* connected socket, -1 when closed */
+	int timeout_ms;	    /* bound on each wait for a message, and on
+			      * each send (<= 0: RP_CTRL_SEND_MS) */
+	char peer[64];	    /* "host:port" for messages */
+	bool running;	    /* the run started (READY passed): PROGRESS
+			      * heartbeats are accepted from now on */
+	struct rp_frame rx; /* a header partly received, kept for later */
 };
+
+/* The bound on a send when c->timeout_ms is not set, ms. */
+#define RP_CTRL_SEND_MS 60000
+/* The bound on reading an ERROR's text, and on sending our own, ms. */
+#define RP_CTRL_ERROR_MS 1000
 
 /*
  * rp_ctrl_listen - bind a listening TCP socket on @port (all addresses, or
@@ -52,7 +64,10 @@ void rp_ctrl_close(struct rp_ctrl *c);
 
 /*
  * rp_ctrl_send - send one message (@len <= RP_MSG_MAX_PAYLOAD bytes of
- * payload). Returns 0 or -errno (one line printed).
+ * payload), all of it within c->timeout_ms (a peer that stops reading
+ * cannot hold this side). Returns 0; -ETIMEDOUT when the send did not
+ * complete in time; -EINTR on a stop request (SIGINT, SIGTERM), seen
+ * within 200 ms; -EMSGSIZE or another -errno. One line printed on failure.
  */
 int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
 		 size_t len);
@@ -60,7 +75,9 @@ int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
 /*
  * rp_ctrl_recv - receive one message of type @type into @payload (capacity
  * @cap), its length in @len; waits at most @timeout_ms (< 0: c->timeout_ms)
- * of silence: each PROGRESS heartbeat from the peer restarts the wait.
+ * of silence: once the run started (c->running) each PROGRESS heartbeat
+ * from the peer restarts the wait; before it a PROGRESS is a protocol
+ * error (-EBADMSG), so that heartbeats cannot hold a side before a run.
  * An ERROR message from the peer is printed as "peer: <text>" and returns
  * -EREMOTEIO; EOF -ECONNRESET; a bad header, another type or a payload
  * larger than @cap -EBADMSG; no message in time -ETIMEDOUT; a stop request
@@ -72,7 +89,8 @@ int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
 
 /*
  * rp_ctrl_send_error - tell the peer we are giving up, with @text (best
- * effort, errors ignored: the connection may already be gone).
+ * effort, errors ignored: the connection may already be gone). Sent even
+ * after a stop request; waits at most RP_CTRL_ERROR_MS for the socket.
  */
 void rp_ctrl_send_error(struct rp_ctrl *c, const char *text);
 
@@ -83,7 +101,9 @@ void rp_ctrl_send_error(struct rp_ctrl *c, const char *text);
  * rp_ctrl_beat - during a run, at most once a second (*@last_ns, ns, is the
  * last beat): look for anything from the peer, which sends nothing while
  * this side runs (so its ERROR, or EOF when it died), then send a PROGRESS
- * heartbeat. Returns 0; -EREMOTEIO when the peer gave up ("peer ... gave
+ * heartbeat. Never waits for the rest of a partial header: the bytes are
+ * kept in c->rx and the check resumes at the next beat (only an ERROR's
+ * text is waited for, RP_CTRL_ERROR_MS at most). Returns 0; -EREMOTEIO when the peer gave up ("peer ... gave
  * up: <text>"), -ECONNRESET when the connection closed ("control
  * connection ... closed by the peer during the run"), or another -errno;
  * one line printed on failure. -ESHUTDOWN, with no line, when the peer
@@ -93,7 +113,8 @@ int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns);
 
 /*
  * rp_ctrl_peek - wait up to @timeout_ms for the next message's header and
- * give its type without consuming it (read it with rp_ctrl_recv). Returns
+ * give its type without consuming it (read it with rp_ctrl_recv; the
+ * header is held in c->rx). Returns
  * 0; -ETIMEDOUT when none is complete yet, -EINTR on a stop request,
  * -ECONNRESET on EOF (no line for these), -EBADMSG (line printed).
  */

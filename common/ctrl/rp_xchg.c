@@ -44,6 +44,12 @@ int rp_xchg_params(struct rp_ctrl *c, bool server,
 		rp_err("malformed HELLO from %s (%zu bytes)", c->peer, in_len);
 		return -EBADMSG;
 	}
+	if (remote->flags & ~RP_PF_KNOWN) {
+		rp_err("HELLO from %s has unknown flag bits 0x%04x (another "
+		       "railperf version? run the same on both sides)",
+		       c->peer, remote->flags & ~RP_PF_KNOWN);
+		return -EPROTO;
+	}
 	if (rp_params_mismatch(local, remote, why, sizeof(why))) {
 		rp_err("parameter mismatch with %s: %s", c->peer, why);
 		return -EPROTO;
@@ -79,8 +85,12 @@ out:
 int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms)
 {
 	size_t len;
+	int ret;
 
-	return rp_xchg_raw(c, server, type, NULL, 0, NULL, 0, &len, timeout_ms);
+	ret = rp_xchg_raw(c, server, type, NULL, 0, NULL, 0, &len, timeout_ms);
+	if (!ret && type == RP_MSG_READY)
+		c->running = true; /* heartbeats from now on */
+	return ret;
 }
 
 /* A stop request here ends the run: BYE to the client, then its BYE. */

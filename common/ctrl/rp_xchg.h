@@ -17,7 +17,8 @@
 /*
  * rp_xchg_params - exchange HELLO and compare. A mismatch is reported on
  * both sides with the field named ("size: local 65536, remote 4096") and
- * returns -EPROTO. Returns 0 or -errno.
+ * returns -EPROTO, as do flag bits this version does not know. Returns 0
+ * or -errno.
  */
 int rp_xchg_params(struct rp_ctrl *c, bool server,
 		   const struct rp_params *local, struct rp_params *remote);
@@ -29,6 +30,7 @@ int rp_xchg_rail(struct rp_ctrl *c, bool server,
 /*
  * rp_xchg_sync - a barrier: exchange an empty message of @type (READY,
  * BYE), waiting at most @timeout_ms (< 0: the connection's timeout).
+ * After READY the run has started: c->running, PROGRESS accepted.
  */
 int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms);
 

@@ -39,8 +39,9 @@ enum rp_msg_type {
 enum rp_param_flags {
 	RP_PF_ALL_SIZES = 1 << 0,
 	RP_PF_VALIDATE = 1 << 1,
-	RP_PF_INFINITE = 1 << 2, /* --run_infinitely */
-	RP_PF_RDMA_CM = 1 << 3,	 /* -R */
+	RP_PF_INFINITE = 1 << 2,    /* --run_infinitely */
+	RP_PF_RDMA_CM = 1 << 3,	    /* -R */
+	RP_PF_KNOWN = (1 << 4) - 1, /* every bit this version knows */
 };
 
 /* Test parameters both sides must agree on (sent in HELLO). */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <netdb.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +136,25 @@ static int rp_cm_resolve(const char *host, unsigned int port, bool passive,
 	return -EHOSTUNREACH;
 }
 
+/*
+ * rdma_cm says EADDRNOTAVAIL, not EADDRINUSE, for a port another listener
+ * holds (cma_check_port); on the wildcard address that is the only cause.
+ */
+static void rp_cm_listen_fail(const char *addr, unsigned int port, int ret)
+{
+	bool busy = ret == -EADDRINUSE || (ret == -EADDRNOTAVAIL && !addr);
+	const char *why = busy ? "port in use by another rdma_cm listener" :
+				 strerror(-ret);
+	const char *hint = "";
+
+	if (busy)
+		hint = " (another server running? choose another port with -p)";
+	else if (ret == -EADDRNOTAVAIL)
+		hint = " (not an RDMA interface address, or the port is in use)";
+	rp_err("-R: rdma_cm listen on %s port %u: %s%s", addr ? addr : "*",
+	       port, why, hint);
+}
+
 int rp_cm_listen(struct rp_cm *cm, const char *addr, unsigned int port,
 		 int timeout_ms)
 {
@@ -155,12 +175,7 @@ int rp_cm_listen(struct rp_cm *cm, const char *addr, unsigned int port,
 	if (!ret)
 		return 0;
 	ret = -errno;
-	rp_err("-R: rdma_cm listen on %s port %u: %s%s", addr ? addr : "*",
-	       port, strerror(-ret),
-	       ret == -EADDRINUSE ?
-		       " (another server running? choose another port with -p)" :
-	       ret == -EADDRNOTAVAIL ? " (not an RDMA interface address)" :
-				       "");
+	rp_cm_listen_fail(addr, port, ret);
 	return ret;
 }
 

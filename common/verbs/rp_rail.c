@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/random.h>
 #include <unistd.h>
 
@@ -42,6 +43,28 @@ static uint32_t rp_random_psn(void)
 	return v & 0xffffff;
 }
 
+/*
+ * ibv_reg_mr failed with @err: one line; when the locked-memory limit
+ * (ulimit -l) is below the buffer, that is the likely cause and is named.
+ */
+static int rp_rail_mr_fail(const struct rp_rail *r, int err)
+{
+	struct rlimit rl;
+
+	if ((err == ENOMEM || err == EPERM || err == EAGAIN) &&
+	    !getrlimit(RLIMIT_MEMLOCK, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur < r->buf.len)
+		rp_err("ibv_reg_mr on %s (%zu bytes): %s: the locked-memory "
+		       "limit is %llu KiB (raise it: ulimit -l, "
+		       "/etc/security/limits.conf, or LimitMEMLOCK=)",
+		       r->dev.name, r->buf.len, strerror(err),
+		       (unsigned long long)rl.rlim_cur / 1024);
+	else
+		rp_err("ibv_reg_mr on %s (%zu bytes): %s", r->dev.name,
+		       r->buf.len, strerror(err));
+	return -err;
+}
+
 static int rp_rail_mr(struct rp_rail *r)
 {
 	/* RELAXED_ORDERING is an optional flag (rdma-core >= 28): devices
@@ -54,9 +77,7 @@ static int rp_rail_mr(struct rp_rail *r)
 				   RP_MR_ACCESS);
 	if (r->mr)
 		return 0;
-	rp_err("ibv_reg_mr on %s (%zu bytes): %s", r->dev.name, r->buf.len,
-	       strerror(errno));
-	return -errno;
+	return rp_rail_mr_fail(r, errno);
 }
 
 static int rp_rail_cq(struct rp_rail *r)

@@ -123,9 +123,22 @@ MUTATIONS = [
 ]
 
 
+# The recorded outputs the checks below need: one that is missing fails
+# (a lost file would silently drop its checks).
+EXPECTED = [
+    "read_lat-default.client.txt", "read_lat-default.server.txt",
+    "write_bw-a-n5.client.txt", "write_bw-a-n5.server.txt",
+    "write_bw-default.client.txt", "write_bw-default.server.txt",
+    "write_bw-gbits-D2.client.txt", "write_bw-gbits-D2.server.txt",
+]
+
+
 def main():
-    files = sorted(f for f in os.listdir(DATA)
-                   if f.endswith(".txt") and "stderr" not in f)
+    found = set(f for f in os.listdir(DATA)
+                if f.endswith(".txt") and "stderr" not in f)
+    for f in EXPECTED:
+        check("recorded output %s is there" % f, f in found)
+    files = sorted(found & set(EXPECTED)) + sorted(found - set(EXPECTED))
     applied = {what: 0 for what, _, _ in MUTATIONS}
     # the checker explains each difference on stdout: not TAP, kept out
     with tempfile.TemporaryDirectory() as tmp, \

@@ -9,6 +9,10 @@ TMP=${TMP:-/tmp}
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }
 note() { echo "# $*"; }
+# skip_part PART REASON: one part of a test (a perftest comparison beside
+# railperf's checks) could not run; the test goes on and, if it passes,
+# suite.sh reports the part as its own "RESULT SKIP test/PART" line.
+skip_part() { echo "SKIP-PART: $1: $2"; }
 
 # bg OUT CMD...: start CMD in the background, stdout+stderr to OUT; the
 # pid is left in $BG_PID.

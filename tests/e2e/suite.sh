@@ -1,7 +1,9 @@
 #!/bin/sh
 # Description: runs the end-to-end tests of one topology, each under a
 # timeout (E2E_TIMEOUT seconds), and prints "RESULT PASS|FAIL|SKIP name
-# (Ns)"; a failing test's output follows its RESULT line.
+# (Ns)"; a failing test's output follows its RESULT line, a skip's reason
+# its name; a part of a passing test that could not run (lib.sh
+# skip_part) is its own "RESULT SKIP name/part (0s): reason".
 #   tools/scripts/softroce run  tests/e2e/suite.sh
 #       every t_*.sh, one guest
 #   tools/scripts/softroce run2 tests/e2e/suite.sh ...
@@ -34,6 +36,8 @@ for t in tests/e2e/$glob; do
 	secs=$(( $(date +%s) - start ))
 	case $st in
 	0) echo "RESULT PASS $name$suffix (${secs}s)"
+	   # parts that could not run (lib.sh skip_part), each a skip
+	   sed -n "s|^SKIP-PART: \([^:]*\): \(.*\)|RESULT SKIP $name$suffix/\1 (0s): \2|p" "$log"
 	   [ -z "$suffix" ] || grep '^# ' "$log" ;;
 	77) echo "RESULT SKIP $name$suffix (${secs}s): $(tail -n 1 "$log")" ;;
 	*) echo "RESULT FAIL $name$suffix (${secs}s, exit $st)"

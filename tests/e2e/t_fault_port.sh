@@ -63,9 +63,12 @@ try:
 except ConnectionRefusedError:
     sys.exit(0)
 sys.exit(1)' || fail "--bind_source_ip $SERVER_IP: 10.0.1.1:18813 accepted a connection"
-timeout 60 $W -d "$DEV" -p 18813 -n 20 "$SERVER_IP" >"$TMP/b.client" 2>&1 ||
-	{ cat "$TMP/b.client"; fail "--bind_source_ip: client exit $?"; }
-wait_pid $spid 30 || { cat "$TMP/b.server"; fail "--bind_source_ip: server exit"; }
+timeout 60 $W -d "$DEV" -p 18813 -n 20 "$SERVER_IP" >"$TMP/b.client" 2>&1
+crc=$?
+[ $crc = 0 ] || { cat "$TMP/b.client"; fail "--bind_source_ip: client exit $crc"; }
+wait_pid $spid 30
+src=$?
+[ $src = 0 ] || { cat "$TMP/b.server"; fail "--bind_source_ip: server exit $src"; }
 expect_fail "client --bind_source_ip, not a local address" \
 	"10\.9\.9\.9.*--bind_source_ip" \
 	"$FAST_MS" $W -d "$DEV" -p 18814 --bind_source_ip 10.9.9.9 "$SERVER_IP"

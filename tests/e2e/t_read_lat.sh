@@ -9,6 +9,8 @@
 # gives the 23 sizes 2 .. 8388608; -H lists the samples sorted;
 # --out_json_file writes valid JSON on the client (an array with -a) and
 # nothing on the server; -t and an -n above the sample cap are refused.
+# When ib_read_lat itself fails (it does at times under TCG), only that
+# comparison is skipped (a "RESULT SKIP t_read_lat/ib_read_lat" line).
 . tests/e2e/lib.sh
 
 RP=$B/rail_read_lat
@@ -86,11 +88,15 @@ EOF
 
 BIN=$PT
 pair pt 18701 -x 1 -- -x 1
-[ "$CLI_RC" = 0 ] || { cat "$TMP/pt.client"; skip "ib_read_lat failed here"; }
-lat_row "$(rows "$TMP/pt.client")" 2 1000
-same_shape rp pt
-note "rail_read_lat: $(cat "$TMP/rp.rows")"
-note "ib_read_lat:   $(rows "$TMP/pt.client")"
+if [ "$CLI_RC" = 0 ]; then
+	lat_row "$(rows "$TMP/pt.client")" 2 1000
+	same_shape rp pt
+	note "rail_read_lat: $(cat "$TMP/rp.rows")"
+	note "ib_read_lat:   $(rows "$TMP/pt.client")"
+else	# perftest's failure: the comparison is skipped, not the rest
+	sed 's/^/    | /' "$TMP/pt.client"
+	skip_part ib_read_lat "ib_read_lat failed here (exit $CLI_RC)"
+fi
 
 # -s 4096
 BIN=$RP
@@ -99,10 +105,14 @@ ok rp4k
 lat_row "$(rows "$TMP/rp4k.client")" 4096 1000
 BIN=$PT
 pair pt4k 18703 -x 1 -s 4096 -- -x 1 -s 4096
-[ "$CLI_RC" = 0 ] || skip "ib_read_lat -s 4096 failed here"
-same_shape rp4k pt4k
-note "rail_read_lat -s 4096: $(rows "$TMP/rp4k.client")"
-note "ib_read_lat -s 4096:   $(rows "$TMP/pt4k.client")"
+if [ "$CLI_RC" = 0 ]; then
+	same_shape rp4k pt4k
+	note "rail_read_lat -s 4096: $(rows "$TMP/rp4k.client")"
+	note "ib_read_lat -s 4096:   $(rows "$TMP/pt4k.client")"
+else
+	sed 's/^/    | /' "$TMP/pt4k.client"
+	skip_part ib_read_lat-s4096 "ib_read_lat -s 4096 failed here (exit $CLI_RC)"
+fi
 
 # -D 2: ib_read_lat's duration table (#bytes #iterations t_avg[usec] tps
 # average); the full statistics follow in a railperf line

@@ -27,7 +27,11 @@ grep -q 'validation passed' "$TMP/rp.client" || fail "client: no validation"
 
 BIN=ib_write_bw
 pair pt 18612 -x 1 -a -n 5 -- -x 1 -a -n 5
-[ "$CLI_RC" = 0 ] || skip "ib_write_bw -a failed here"
+if [ "$CLI_RC" != 0 ]; then
+	sed 's/^/    | /' "$TMP/pt.client"
+	skip_part ib_write_bw "ib_write_bw -a failed here (exit $CLI_RC); rail_write_bw's own checks passed"
+	exit 0
+fi
 rows "$TMP/pt.client" | awk '{ print $2 }' >"$TMP/pt.sizes"
 awk '{ print $2 }' "$TMP/rp.rows" >"$TMP/rp.sizes"
 diff "$TMP/pt.sizes" "$TMP/rp.sizes" || fail "sizes differ from ib_write_bw"

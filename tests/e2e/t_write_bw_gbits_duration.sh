@@ -19,7 +19,11 @@ table_header "$TMP/rp.client" | grep -q 'BW average\[Gb/sec\]' ||
 
 BIN=ib_write_bw
 pair pt 18622 -x 1 --report_gbits -D 2 -- -x 1 --report_gbits -D 2
-[ "$CLI_RC" = 0 ] || skip "ib_write_bw -D failed here"
+if [ "$CLI_RC" != 0 ]; then
+	sed 's/^/    | /' "$TMP/pt.client"
+	skip_part ib_write_bw "ib_write_bw -D failed here (exit $CLI_RC); rail_write_bw's own checks passed"
+	exit 0
+fi
 [ "$(table_header "$TMP/rp.client")" = "$(table_header "$TMP/pt.client")" ] ||
 	fail "table header differs from ib_write_bw"
 diff "$(header_keys "$TMP/pt.client" >"$TMP/a"; echo "$TMP/a")" \

@@ -4,7 +4,11 @@
  * messages round-trip, and rp_ctrl_recv returns -ETIMEDOUT on silence,
  * -ECONNRESET on EOF, -EBADMSG on foreign bytes / another type / a header
  * announcing more than 64 KiB, -EREMOTEIO on an ERROR message, while
- * PROGRESS heartbeats restart its deadline; rp_ctrl_beat sends one
+ * PROGRESS heartbeats restart its deadline once the run started (and are
+ * refused at once before it); a send to a peer that stops reading ends at
+ * its deadline, or within 200 ms of SIGINT; rp_ctrl_beat never waits for
+ * the rest of a partial header (it resumes it at the next beat);
+ * rp_ctrl_beat sends one
  * PROGRESS a second and reports a peer that closed or sent ERROR during a
  * run, and -ESHUTDOWN silently for its BYE (--run_infinitely);
  * rp_ctrl_connect_from binds the source address (--bind_source_ip) and
@@ -15,6 +19,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,7 +33,9 @@
 
 #include "capture.h"
 #include "ctrl/rp_ctrl.h"
+#include "ctrl/rp_xchg.h"
 #include "proto/rp_msg.h"
+#include "base/rp_signal.h"
 #include "base/rp_time.h"
 
 #define ALARM_S 8 /* safety net per test; each needs < 5 s */
@@ -531,6 +538,7 @@ static void test_progress_restarts_deadline(void **state)
 
 	(void)state;
 	pair_open(&s);
+	s.srv.running = true; /* READY passed */
 	t0 = rp_now_ns();
 	peer_start(&p, &s.cli, heartbeats);
 	/* 550 ms of slack per beat: a loaded host (guests on every CPU)
@@ -721,6 +729,266 @@ static void test_beat_peer_bye(void **state)
 	pair_close(&s);
 }
 
+/* Heartbeats before READY: a peer that sends only PROGRESS is refused at
+ * the first one, not waited for (issue 17: it held a server forever). */
+static void beats_only(struct peer *p)
+{
+	int i;
+
+	uint8_t hdr[RP_MSG_HDR_LEN];
+
+	rp_msg_hdr_encode(hdr, RP_MSG_PROGRESS, 0);
+	for (i = 0; i < 20; i++) {
+		usleep(100 * 1000);
+		if (send(p->c->fd, hdr, sizeof(hdr), MSG_NOSIGNAL) < 0)
+			return; /* refused: the server closed */
+	}
+	p->ret = 0;
+}
+
+static void test_progress_before_run_refused(void **state)
+{
+	uint8_t in[64];
+	char err[512];
+	struct peer p;
+	struct pair s;
+	size_t len;
+	uint64_t t0;
+	double dt;
+	int ret;
+
+	(void)state;
+	pair_open(&s);
+	assert_false(s.srv.running);
+	t0 = rp_now_ns();
+	peer_start(&p, &s.cli, beats_only);
+	ret = recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len, 700, err,
+		       sizeof(err));
+	dt = since_s(t0);
+	rp_ctrl_close(&s.srv);
+	peer_join(&p);
+	assert_int_equal(ret, -EBADMSG);
+	if (dt > 0.6)
+		fail_msg("refused after %.3f s, want the first beat (0.1 s)",
+			 dt);
+	err_has(err, "PROGRESS before the run started (waiting for HELLO)");
+	pair_close(&s);
+}
+
+/* READY starts the run: from then on heartbeats are accepted. */
+static void ready_then_beat(struct peer *p)
+{
+	p->ret = rp_xchg_sync(p->c, false, RP_MSG_READY, 1000);
+	if (!p->ret)
+		p->ret = rp_ctrl_send(p->c, RP_MSG_PROGRESS, NULL, 0);
+	if (!p->ret)
+		p->ret = rp_ctrl_send(p->c, RP_MSG_RESULT, "r", 1);
+}
+
+static void test_ready_starts_run(void **state)
+{
+	uint8_t in[8];
+	struct peer p;
+	struct pair s;
+	size_t len = 0;
+
+	(void)state;
+	pair_open(&s);
+	peer_start(&p, &s.cli, ready_then_beat);
+	assert_int_equal(rp_xchg_sync(&s.srv, true, RP_MSG_READY, 1000), 0);
+	assert_true(s.srv.running);
+	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_RESULT, in, sizeof(in),
+				      &len, 1000),
+			 0);
+	peer_join(&p);
+	assert_int_equal(p.ret, 0);
+	assert_true(s.cli.running);
+	assert_int_equal(len, 1);
+	pair_close(&s);
+}
+
+/* A HELLO with a flag bit this version does not know is refused by name. */
+static void hello_new_flag(struct peer *p)
+{
+	const struct rp_params mine = { .test = RP_TEST_WRITE_BW,
+					.flags = RP_PF_VALIDATE | 0x10,
+					.size = 4096,
+					.iters = 100,
+					.num_qps = 1,
+					.num_rails = 1 };
+	uint8_t out[64];
+	size_t n = rp_msg_encode_params(out, sizeof(out), &mine);
+
+	p->ret = rp_ctrl_send(p->c, RP_MSG_HELLO, out, n);
+}
+
+static void test_hello_unknown_flags(void **state)
+{
+	const struct rp_params mine = { .test = RP_TEST_WRITE_BW,
+					.flags = RP_PF_VALIDATE,
+					.size = 4096,
+					.iters = 100,
+					.num_qps = 1,
+					.num_rails = 1 };
+	struct rp_params peer_params;
+	struct capture cap;
+	char err[512];
+	struct peer p;
+	struct pair s;
+	int ret;
+
+	(void)state;
+	pair_open(&s);
+	peer_start(&p, &s.cli, hello_new_flag);
+	capture_begin(&cap);
+	ret = rp_xchg_params(&s.srv, true, &mine, &peer_params);
+	capture_end(&cap, err, sizeof(err));
+	peer_join(&p);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(ret, -EPROTO);
+	err_has(err, "has unknown flag bits 0x0010");
+	pair_close(&s);
+}
+
+/* Send 64 KiB messages to a peer that never reads until one fails; the
+ * time that one took in *@dt. */
+static int send_until_stuck(struct rp_ctrl *c, double *dt, char *err,
+			    size_t err_len)
+{
+	uint8_t *big = calloc(1, RP_MSG_MAX_PAYLOAD);
+	struct capture cap;
+	uint64_t t0 = 0;
+	int i, ret = 0;
+
+	assert_non_null(big);
+	capture_begin(&cap);
+	for (i = 0; i < 512 && !ret; i++) {
+		t0 = rp_now_ns();
+		ret = rp_ctrl_send(c, RP_MSG_RAIL, big, RP_MSG_MAX_PAYLOAD);
+	}
+	*dt = since_s(t0);
+	capture_end(&cap, err, err_len);
+	free(big);
+	return ret;
+}
+
+/* A peer that stops reading: the send ends at its deadline (500 ms). */
+static void test_send_deadline(void **state)
+{
+	char err[512];
+	struct pair s;
+	double dt;
+
+	(void)state;
+	pair_open(&s);
+	s.cli.timeout_ms = 500;
+	assert_int_equal(send_until_stuck(&s.cli, &dt, err, sizeof(err)),
+			 -ETIMEDOUT);
+	if (dt < 0.45 || dt > 1.5)
+		fail_msg("the stuck send ended after %.3f s, want 0.5 s", dt);
+	err_has(err, "sending RAIL to " HOST);
+	err_has(err, "not sent within 500 ms (the peer does not read");
+	pair_close(&s);
+}
+
+static void sigint_later(struct peer *p)
+{
+	usleep(400 * 1000);
+	p->ret = kill(getpid(), SIGINT);
+}
+
+/* SIGINT ends a stuck send within 200 ms (its --timeout is 5 s). */
+static void test_send_sees_sigint(void **state)
+{
+	char err[512];
+	struct peer p;
+	struct pair s;
+	uint64_t t0;
+	double dt, total;
+	int ret;
+
+	(void)state;
+	assert_int_equal(rp_signal_install(), 0);
+	pair_open(&s);
+	s.cli.timeout_ms = 5000;
+	t0 = rp_now_ns();
+	peer_start(&p, &s.cli, sigint_later);
+	ret = send_until_stuck(&s.cli, &dt, err, sizeof(err));
+	total = since_s(t0);
+	peer_join(&p);
+	rp_stop_reset();
+	assert_int_equal(ret, -EINTR);
+	if (total > 0.4 + 0.5)
+		fail_msg("stopped %.3f s after the start, SIGINT came at 0.4 s",
+			 total);
+	err_has(err, "interrupted while sending RAIL to " HOST);
+	pair_close(&s);
+}
+
+/* A partial header during a run: the beat returns at once (the peer's
+ * --timeout is 3 s) and finishes the header at a later beat. */
+static void test_beat_partial_header(void **state)
+{
+	static const char text[] = "link down";
+	uint8_t hdr[RP_MSG_HDR_LEN];
+	uint64_t last = 0, t0;
+	char err[1024];
+	struct pair s;
+	double dt;
+
+	(void)state;
+	pair_open(&s);
+	s.cli.timeout_ms = 3000;
+	rp_msg_hdr_encode(hdr, RP_MSG_ERROR, sizeof(text) - 1);
+	send_raw(&s.srv, hdr, 5);
+	usleep(50 * 1000);
+	t0 = rp_now_ns();
+	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), 0);
+	dt = since_s(t0);
+	if (dt > 0.1)
+		fail_msg("the beat waited %.3f s on a partial header", dt);
+	assert_int_equal(s.cli.rx.have, 5);
+	send_raw(&s.srv, hdr + 5, sizeof(hdr) - 5);
+	send_raw(&s.srv, text, sizeof(text) - 1);
+	usleep(50 * 1000);
+	last = 0; /* the next beat is due */
+	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), -EREMOTEIO);
+	err_has(err, "gave up: link down");
+	pair_close(&s);
+}
+
+/* A header split over reads and held by a beat or a peek is read whole
+ * by the next rp_ctrl_recv; the message behind it stays for the next. */
+static void test_recv_resumes_held_header(void **state)
+{
+	uint8_t hdr[RP_MSG_HDR_LEN], in[8];
+	uint16_t type = 0;
+	uint64_t last = 0;
+	char err[256];
+	struct pair s;
+	size_t len = 9;
+
+	(void)state;
+	pair_open(&s);
+	rp_msg_hdr_encode(hdr, RP_MSG_READY, 0);
+	send_raw(&s.srv, hdr, 7);
+	usleep(50 * 1000);
+	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), 0);
+	assert_int_equal(rp_ctrl_peek(&s.cli, 50, &type), -ETIMEDOUT);
+	send_raw(&s.srv, hdr + 7, sizeof(hdr) - 7);
+	assert_int_equal(rp_ctrl_send(&s.srv, RP_MSG_BYE, NULL, 0), 0);
+	assert_int_equal(rp_ctrl_peek(&s.cli, 1000, &type), 0);
+	assert_int_equal(type, RP_MSG_READY);
+	assert_int_equal(rp_ctrl_recv(&s.cli, RP_MSG_READY, in, sizeof(in),
+				      &len, 1000),
+			 0);
+	assert_int_equal(len, 0);
+	assert_int_equal(rp_ctrl_recv(&s.cli, RP_MSG_BYE, in, sizeof(in), &len,
+				      1000),
+			 0);
+	pair_close(&s);
+}
+
 /* --bind_source_ip: the connection comes from that address. */
 static void test_connect_from_source(void **state)
 {
@@ -816,6 +1084,13 @@ int main(void)
 		T(test_beat_peer_closed),
 		T(test_beat_peer_error),
 		T(test_beat_peer_bye),
+		T(test_progress_before_run_refused),
+		T(test_ready_starts_run),
+		T(test_hello_unknown_flags),
+		T(test_send_deadline),
+		T(test_send_sees_sigint),
+		T(test_beat_partial_header),
+		T(test_recv_resumes_held_header),
 		T(test_connect_from_source),
 		T(test_connect_from_bad_source),
 		T(test_peek),
