@@ -20,7 +20,11 @@ TIMEOUT_S = 20	# the binaries' --timeout: no case may wait for it
 BOUND_MS = 3000	# from the fault to the exit (TCG, three at once)
 START_MS = 15000	# a client's start, connection and failure (FAST_MS)
 
-def hdr(mtype, length, version=1):
+# the build's protocol version, as the code under test defines it
+PROTO = int(re.search(r"#define RP_PROTO_VERSION (\d+)",
+                      open("common/proto/rp_msg.h").read()).group(1))
+
+def hdr(mtype, length, version=PROTO):
     return struct.pack(">IHHI", 0x52504631, version, mtype, length)
 
 def hello(test, flags=0):	# what the servers expect: -s 4096 -n 100
@@ -66,10 +70,10 @@ SERVER_CASES = [
         target=beats, args=(s, t), daemon=True).start(),
      r"protocol error from 127\.0\.0\.1:\d+: PROGRESS before the run "
      r"started \(waiting for HELLO\)"),
-    ("protocol version 2", lambda s, t, p: s.sendall(hdr(1, 32, 2)),
-     r"peer speaks railperf control protocol 2, this build speaks 1"),
-    ("unknown HELLO flag", lambda s, t, p: s.sendall(hello(t, 0x10)),
-     r"HELLO from 127\.0\.0\.1:\d+ has unknown flag bits 0x0010"),
+    ("protocol version 99", lambda s, t, p: s.sendall(hdr(1, 32, 99)),
+     r"peer speaks railperf control protocol 99, this build speaks [0-9]+"),
+    ("unknown HELLO flag", lambda s, t, p: s.sendall(hello(t, 0x4000)),
+     r"HELLO from 127\.0\.0\.1:\d+ has unknown flag bits 0x4000"),
     ("SIGINT waiting for HELLO", lambda s, t, p: (time.sleep(0.5),
                                                    p.send_signal(signal.SIGINT)),
      r"interrupted while waiting for HELLO"),
@@ -148,8 +152,8 @@ CLIENT_CASES = [
     ("HTTP from the server", b"HTTP/1.1 400 Bad Request\r\n\r\n",
      r"bad control message from 127\.0\.0\.1:\d+: not a railperf peer: "
      r'received "HTTP/1.1 400"'),
-    ("server protocol version 2", hdr(1, 32, 2) + bytes(32),
-     r"peer speaks railperf control protocol 2, this build speaks 1"),
+    ("server protocol version 99", hdr(1, 32, 99) + bytes(32),
+     r"peer speaks railperf control protocol 99, this build speaks [0-9]+"),
 ]
 
 def client_case(case, name, port, errors, notes):

@@ -811,7 +811,7 @@ static void test_ready_starts_run(void **state)
 static void hello_new_flag(struct peer *p)
 {
 	const struct rp_params mine = { .test = RP_TEST_WRITE_BW,
-					.flags = RP_PF_VALIDATE | 0x10,
+					.flags = RP_PF_VALIDATE | 0x4000,
 					.size = 4096,
 					.iters = 100,
 					.num_qps = 1,
@@ -846,7 +846,7 @@ static void test_hello_unknown_flags(void **state)
 	peer_join(&p);
 	assert_int_equal(p.ret, 0);
 	assert_int_equal(ret, -EPROTO);
-	err_has(err, "has unknown flag bits 0x0010");
+	err_has(err, "has unknown flag bits 0x4000");
 	pair_close(&s);
 }
 
