@@ -18,15 +18,19 @@ TIMEOUT_S = 3		# the servers' --timeout
 BOUND_MS = 5000		# exit after the garbage, but for the left-open case
 RSS_MAX_KIB = 300 * 1024
 
+# the build's protocol version, as the code under test defines it
+PROTO = int(re.search(r"#define RP_PROTO_VERSION (\d+)",
+                      open("common/proto/rp_msg.h").read()).group(1))
+
 def hdr(mtype, length):
-    return struct.pack(">IHHI", 0x52504631, 1, mtype, length)
+    return struct.pack(">IHHI", 0x52504631, PROTO, mtype, length)
 
 def hello(test):	# what the servers expect: -s 4096 -n 100, one rail
     return hdr(1, 32) + struct.pack(">HHQQIII", test, 0, 4096, 100, 0, 1, 1)
 
-def rail_absurd():	# 36 bytes, num_qps 0xffffffff
-    return hdr(2, 36) + struct.pack(">HBBi16sIII", 0, 2, 2, 1, bytes(16),
-                                    3, 1, 0xffffffff)
+def rail_absurd():	# 60 fixed bytes (protocol 2), num_qps 0xffffffff
+    return hdr(2, 60) + struct.pack(">HBBi16sIIQ16sI", 0, 2, 2, 1, bytes(16),
+                                    3, 1, 0, b"p0", 0xffffffff)
 
 # name, payload(test), close after sending, pattern, extra wait (ms)
 CASES = [
@@ -43,7 +47,7 @@ CASES = [
     ("header announcing 4 GiB", lambda t: hdr(1, 0xfffffff0), False,
      r"HELLO message of 4294967280 bytes exceeds the limit of 65536", 0),
     ("RAIL claiming 2^32-1 QPs", lambda t: hello(t) + rail_absurd(), False,
-     r"malformed RAIL message from 127\.0\.0\.1:\d+ \(36 bytes\)", 0),
+     r"malformed RAIL message from 127\.0\.0\.1:\d+ \(60 bytes\)", 0),
 ]
 
 def connect(port, proc):
