@@ -3,6 +3,8 @@
  * rail_multi_bw - RDMA WRITE bandwidth on every rail at once, one pinned
  * thread per rail, measured over one common window. Prints the perftest
  * block with one row, the aggregate, then a railperf line per rail.
+ * -b: both sides write on every rail at once (rp_bidir); both print the
+ * summed row, then each rail's two directions and their sums.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/rp_bidir.h"
 #include "engine/rp_bw.h"
 #include "topo/rp_ceiling.h"
 #include "topo/rp_counters.h"
@@ -26,6 +29,7 @@
 #include "proto/rp_pattern.h"
 #include "app/rp_railspec.h"
 #include "output/rp_report.h"
+#include "output/rp_report_bidir.h"
 #include "output/rp_report_multi.h"
 #include "app/rp_session.h"
 #include "net/rp_subnet.h"
@@ -49,10 +53,14 @@ struct mbw {
 	bool have_counters[RP_MAX_RAILS];
 	struct rp_result rail_res[RP_MAX_RAILS]; /* last size */
 	struct rp_result agg;			 /* last size */
-	struct rp_jsonout json;			 /* --out_json */
-	struct rp_railceil ceil;		 /* rails' ceilings */
-	bool bw_passed, rate_passed;		 /* -w / -y gate */
-	bool expect_failed;			 /* --expect */
+	/* -b: the peer's results of the last size, where this side writes */
+	struct rp_result peer_res[RP_MAX_RAILS];
+	struct rp_result peer_agg;
+	struct rp_rail_addr *bpeers;   /* [n], heap; NULL without -b */
+	struct rp_jsonout json;	       /* --out_json */
+	struct rp_railceil ceil;       /* rails' ceilings */
+	bool bw_passed, rate_passed;   /* -w / -y gate */
+	bool expect_failed;	       /* --expect */
 	uint64_t needed[RP_MAX_RAILS]; /* data packets sent, every size */
 };
 
@@ -124,6 +132,9 @@ static void mbw_rail_cfgs(const struct mbw *m, struct rp_rail_cfg *cfg)
 		cfg[i].gid_index = m->spec[i].gid_index;
 		cfg[i].bind_numa = m->place[i].numa_node >= 0;
 		cfg[i].numa_node = m->place[i].numa_node;
+		if (m->o->bidir) /* halves: what is sent, what arrives */
+			cfg[i].slice =
+				rp_rail_slice_bytes(2 * rp_opts_max_size(m->o));
 	}
 }
 
@@ -204,7 +215,8 @@ static void mbw_watch(struct mbw *m, struct rp_multi *mu, uint64_t size)
 	while (!rp_multi_done(mu)) {
 		nanosleep(&nap, NULL);
 		now = rp_now_ns();
-		if (rp_ctrl_beat(&m->s.ctrl, &w.last_beat)) {
+		/* only the client beats (-b: the server runs too) */
+		if (!m->s.server && rp_ctrl_beat(&m->s.ctrl, &w.last_beat)) {
 			__atomic_store_n(&mu->cancel, 1, __ATOMIC_RELAXED);
 			break; /* rp_multi_join waits for the rails */
 		}
@@ -249,7 +261,8 @@ static int mbw_run_size(struct mbw *m, uint64_t size)
 		return -ENOMEM;
 	memset(mu, 0, sizeof(*mu));
 	mbw_bw_cfg(m->o, size, &cfg);
-	ret = rp_multi_start(mu, m->s.rails, m->s.remote, m->n, &cfg,
+	ret = rp_multi_start(mu, m->s.rails,
+			     m->bpeers ? m->bpeers : m->s.remote, m->n, &cfg,
 			     m->topo.t ? &m->topo : NULL, m->cpus);
 	if (!ret)
 		mbw_watch(m, mu, size);
@@ -292,7 +305,8 @@ static void mbw_rail_report(const struct mbw *m, unsigned int i,
 		.pcie_gbps = c->pcie[i].payload_gbps,
 		.same_nic =
 			rp_rail_addr_same_port(&m->s.local[i], &m->s.remote[i]),
-		.sender = !m->s.server,
+		/* with -b the port also sent the ACKs of what it received */
+		.sender = !m->s.server && !m->o->bidir,
 		.needed = m->needed[i],
 	};
 	rp_counters_delta(&m->before[i], &after[i], &rr->delta);
@@ -396,32 +410,71 @@ static int mbw_client_verdict(struct mbw *m)
 	return v.ok ? 0 : -EILSEQ;
 }
 
-static int mbw_client_sizes(struct mbw *m)
+/* One size's row: the aggregate, with -b the sum of both sides'. */
+static void mbw_row(struct mbw *m)
+{
+	struct rp_result row = m->agg;
+
+	if (m->o->bidir)
+		rp_bidir_sum(&m->agg, &m->peer_agg, &row);
+	rp_report_bw_out(stdout, &row, m->o->report_gbits, m->o->output);
+	rp_jsonout_add_bw(&m->json, &row);
+	rp_opts_limit_pass(m->o, row.bw_avg, row.msg_rate, &m->bw_passed,
+			   &m->rate_passed);
+}
+
+/* -b: swap the aggregate and every rail's result with the peer. */
+static int mbw_bidir_swap(struct mbw *m)
+{
+	struct rp_ctrl *c = &m->s.ctrl;
+	unsigned int i;
+	int ret;
+
+	ret = rp_xchg_result_swap(c, m->s.server, &m->agg, &m->peer_agg);
+	for (i = 0; i < m->n && !ret; i++)
+		ret = rp_xchg_result_swap(c, m->s.server, &m->rail_res[i],
+					  &m->peer_res[i]);
+	return ret;
+}
+
+/* One size on every rail; -b: both sides released together by READY,
+ * results swapped after. */
+static int mbw_size(struct mbw *m, uint64_t size)
+{
+	int ret = 0;
+
+	if (m->o->bidir)
+		ret = rp_xchg_sync(&m->s.ctrl, m->s.server, RP_MSG_READY, -1);
+	if (!ret)
+		ret = mbw_run_size(m, size);
+	if (ret)
+		return rp_session_run_failed(&m->s, ret);
+	return m->o->bidir ? mbw_bidir_swap(m) : 0;
+}
+
+/* The client's sizes (with -b both sides'): a row per size, the table's
+ * end; -b --report-both's blocks for a single size, as perftest. */
+static int mbw_sizes(struct mbw *m)
 {
 	uint64_t sizes[32];
 	size_t n = rp_opts_sizes(m->o, sizes, 32), i;
-	int ret;
-
 	bool full = rp_opts_full(m->o);
+	int ret;
 
 	if (full && !m->o->interval) /* else after the interval rows */
 		rp_report_bw_title(stdout, m->o->report_gbits);
 	mbw_counters(m, m->before);
 	for (i = 0; i < n; i++) {
-		ret = mbw_run_size(m, sizes[i]);
+		ret = mbw_size(m, sizes[i]);
 		if (ret)
-			return rp_session_fail(&m->s,
-					       "the client's run failed "
-					       "(see its output)",
-					       ret);
+			return ret;
 		if (full && m->o->interval && i == 0)
 			rp_report_bw_title(stdout, m->o->report_gbits);
-		rp_report_bw_out(stdout, &m->agg, m->o->report_gbits,
-				 m->o->output);
-		rp_jsonout_add_bw(&m->json, &m->agg);
-		rp_opts_limit_pass(m->o, m->agg.bw_avg, m->agg.msg_rate,
-				   &m->bw_passed, &m->rate_passed);
+		mbw_row(m);
 	}
+	if (full && m->o->bidir && m->o->report_both && !m->o->all_sizes)
+		rp_report_bidir_both(stdout, &m->agg, &m->peer_agg,
+				     m->o->report_gbits);
 	if (full)
 		rp_fprintf(stdout, RP_RESULT_LINE);
 	return 0;
@@ -439,7 +492,7 @@ static int mbw_client(struct mbw *m)
 							      q),
 						m->s.rails[i].slice, q);
 	mbw_header(m);
-	ret = mbw_client_sizes(m);
+	ret = mbw_sizes(m);
 	if (ret)
 		return ret;
 	ret = mbw_send_results(m);
@@ -505,6 +558,91 @@ static int mbw_server(struct mbw *m)
 	return ret ? ret : bye;
 }
 
+/* -b: each rail's two directions and their sum, all rails', in the text
+ * and in --out_json ("bidirectional": "rails" and "all"). */
+static void mbw_bidir_report(struct mbw *m)
+{
+	cJSON *o = m->json.rows ? cJSON_CreateObject() : NULL;
+	cJSON *rails = o ? cJSON_AddArrayToObject(o, "rails") : NULL;
+	bool gbits = m->o->report_gbits;
+	unsigned int i;
+
+	for (i = 0; i < m->n; i++) {
+		if (rp_opts_full(m->o))
+			rp_report_bidir_rail(stdout, (int)i,
+					     m->s.rails[i].dev.name,
+					     &m->rail_res[i], &m->peer_res[i],
+					     gbits);
+		if (rails)
+			cJSON_AddItemToArray(rails,
+					     rp_json_bidir(&m->rail_res[i],
+							   &m->peer_res[i]));
+	}
+	if (rp_opts_full(m->o))
+		rp_report_bidir_rail(stdout, -1, NULL, &m->agg, &m->peer_agg,
+				     gbits);
+	if (o)
+		cJSON_AddItemToObject(o, "all",
+				      rp_json_bidir(&m->agg, &m->peer_agg));
+	rp_jsonout_add_extra(&m->json, "bidirectional", o);
+}
+
+/* -b --validate: every rail's receive halves here; verdicts swapped. */
+static int mbw_bidir_validate(struct mbw *m)
+{
+	struct rp_verdict here = { .ok = 1 }, there;
+	unsigned int i, qps = m->n * m->o->num_qps;
+	bool full = rp_opts_full(m->o);
+	int ret;
+
+	for (i = 0; i < m->n && here.ok; i++)
+		rp_bidir_check(&m->s.rails[i], m->agg.size, i, &here);
+	ret = rp_xchg_verdict_swap(&m->s.ctrl, m->s.server, &here, &there);
+	if (ret)
+		return ret;
+	rp_report_bidir_verdict(full, "received here", &here, m->agg.size, qps);
+	rp_report_bidir_verdict(full, "received by the peer", &there,
+				m->agg.size, qps);
+	return here.ok && there.ok ? 0 : -EILSEQ;
+}
+
+/* -b, either side: run, rows, railperf's lines, JSON, BYE. */
+static int mbw_bidir(struct mbw *m)
+{
+	unsigned int i;
+	int ret, bye;
+
+	for (i = 0; i < m->n; i++)
+		rp_bidir_peer(&m->s.remote[i], &m->bpeers[i]);
+	for (i = 0; i < m->n && m->o->validate; i++)
+		rp_bidir_fill(&m->s.rails[i]);
+	mbw_header(m);
+	ret = mbw_sizes(m);
+	if (ret)
+		return ret;
+	if (m->o->validate)
+		ret = mbw_bidir_validate(m);
+	mbw_report_rails(m, m->agg.size);
+	mbw_bidir_report(m);
+	if (!ret)
+		ret = mbw_json(m);
+	bye = rp_xchg_sync(&m->s.ctrl, m->s.server, RP_MSG_BYE, -1);
+	if (!ret && !rp_opts_limits_ok(m->o, m->bw_passed, m->rate_passed))
+		ret = -ERANGE;
+	if (!ret && m->expect_failed)
+		ret = -ERANGE;
+	return ret ? ret : bye;
+}
+
+/* Which side's flow runs, once the session is open. */
+static int mbw_side(struct mbw *m)
+{
+	if (!m->o->bidir)
+		return m->s.server ? mbw_server(m) : mbw_client(m);
+	m->bpeers = calloc(m->n, sizeof(*m->bpeers));
+	return m->bpeers ? mbw_bidir(m) : -ENOMEM;
+}
+
 static int mbw_run(struct mbw *m)
 {
 	struct rp_rail_cfg cfg[RP_MAX_RAILS];
@@ -523,11 +661,12 @@ static int mbw_run(struct mbw *m)
 		rp_railceil_read(&m->ceil, RP_SYSFS_ROOT, m->s.rails, m->n);
 		rp_railceil_size(&m->ceil, m->s.rails, rp_opts_max_size(m->o));
 		rp_railceil_warn(&m->ceil);
-		ret = m->s.server ? mbw_server(m) : mbw_client(m);
+		ret = mbw_side(m);
 		rp_session_close(&m->s);
 	}
 	rp_topo_fini(&m->topo);
 	rp_jsonout_fini(&m->json);
+	free(m->bpeers);
 	return ret;
 }
 

@@ -3,12 +3,14 @@
  * rail_write_bw - RDMA WRITE bandwidth between a server and a client, with
  * ib_write_bw's flags and output. Server: no host argument; client: the
  * server's host. The client measures; the server prints the client's row.
+ * -b: both sides write at once (rp_bidir) and both print the summed row.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/rp_bidir.h"
 #include "engine/rp_bw.h"
 #include "output/rp_extra.h"
 #include "output/rp_expect.h"
@@ -20,6 +22,7 @@
 #include "app/rp_opts.h"
 #include "proto/rp_pattern.h"
 #include "output/rp_report.h"
+#include "output/rp_report_bidir.h"
 #include "app/rp_session.h"
 #include "base/rp_signal.h"
 #include "engine/rp_stats.h"
@@ -164,10 +167,7 @@ static int wbw_client_sizes(struct wbw_run *w)
 		w->row_done = 0;
 		ret = rp_bw_run(&s->rails[0], &s->remote[0], &cfg, &out);
 		if (ret)
-			return rp_session_fail(s,
-					       "the client's run failed "
-					       "(see its output)",
-					       ret);
+			return rp_session_run_failed(s, ret);
 		if (s->o->run_infinitely)
 			break; /* its rows were printed on the way */
 		rp_bw_result(&cfg, &out, &res);
@@ -360,12 +360,121 @@ static int wbw_server(struct rp_session *s)
 	return ret ? ret : bye;
 }
 
+/* -b: one size on both sides at once, released together by READY; the
+ * results swapped and the summed row printed. */
+static int wbw_bidir_size(struct wbw_run *w, const struct rp_bw_cfg *cfg,
+			  const struct rp_rail_addr *peer,
+			  struct rp_result *local, struct rp_result *remote)
+{
+	struct rp_session *s = w->s;
+	struct rp_bw_out out;
+	struct rp_result sum;
+	int ret;
+
+	ret = rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
+	if (ret)
+		return ret;
+	ret = rp_bw_run(&s->rails[0], peer, cfg, &out);
+	if (ret)
+		return rp_session_run_failed(s, ret);
+	rp_bw_result(cfg, &out, local);
+	ret = rp_xchg_result_swap(&s->ctrl, s->server, local, remote);
+	if (ret)
+		return ret;
+	rp_bidir_sum(local, remote, &sum);
+	wbw_row(w, &sum);
+	return 0;
+}
+
+/* -b: every size; --report-both's blocks (one size only, as perftest). */
+static int wbw_bidir_sizes(struct wbw_run *w, struct rp_result *local,
+			   struct rp_result *remote)
+{
+	struct rp_session *s = w->s;
+	struct rp_rail_addr *peer = malloc(sizeof(*peer));
+	uint64_t sizes[32];
+	size_t n = rp_opts_sizes(s->o, sizes, 32), i;
+	struct rp_bw_cfg cfg;
+	int ret = peer ? 0 : -ENOMEM;
+
+	wbw_bw_cfg(s->o, &cfg, w);
+	if (s->server)
+		cfg.tick = NULL; /* only the client beats */
+	if (peer)
+		rp_bidir_peer(&s->remote[0], peer);
+	for (i = 0; i < n && !ret; i++) {
+		cfg.size = w->size = sizes[i];
+		ret = wbw_bidir_size(w, &cfg, peer, local, remote);
+	}
+	free(peer);
+	if (!ret && s->o->report_both && !s->o->all_sizes && rp_opts_full(s->o))
+		rp_report_bidir_both(stdout, local, remote, s->o->report_gbits);
+	wbw_footer(s);
+	return ret;
+}
+
+/* -b --validate: each side checks what arrived in its receive halves;
+ * both verdicts are swapped and printed. */
+static int wbw_bidir_validate(struct rp_session *s, uint64_t bytes)
+{
+	struct rp_verdict here, there;
+	bool full = rp_opts_full(s->o);
+	unsigned int qps = s->rails[0].num_qps;
+	int ret;
+
+	rp_bidir_check(&s->rails[0], bytes, 0, &here);
+	ret = rp_xchg_verdict_swap(&s->ctrl, s->server, &here, &there);
+	if (ret)
+		return ret;
+	rp_report_bidir_verdict(full, "received here", &here, bytes, qps);
+	rp_report_bidir_verdict(full, "received by the peer", &there, bytes,
+				qps);
+	return here.ok && there.ok ? 0 : -EILSEQ;
+}
+
+/* -b, either side: the run, the rows, railperf's lines, JSON, BYE. */
+static int wbw_bidir(struct rp_session *s)
+{
+	struct wbw_run w = { .s = s, .last_beat = rp_now_ns() };
+	struct rp_result local = { 0 }, remote = { 0 };
+	int ret, bye;
+
+	if (rp_jsonout_init(&w.json, rp_opts_json_path(s->o), s->o->output))
+		return -ENOMEM;
+	if (s->o->validate)
+		rp_bidir_fill(&s->rails[0]);
+	wbw_header(s);
+	ret = wbw_bidir_sizes(&w, &local, &remote);
+	if (!ret && rp_opts_full(s->o))
+		rp_report_bidir_rail(stdout, 0, s->rails[0].dev.name, &local,
+				     &remote, s->o->report_gbits);
+	if (!ret)
+		rp_jsonout_add_extra(&w.json, "bidirectional",
+				     rp_json_bidir(&local, &remote));
+	if (!ret)
+		ret = wbw_json(s, &w.json);
+	rp_jsonout_fini(&w.json);
+	if (!ret && s->o->validate)
+		ret = wbw_bidir_validate(s, local.size);
+	if (ret)
+		return ret;
+	wbw_extra(s);
+	bye = rp_xchg_sync(&s->ctrl, s->server, RP_MSG_BYE, -1);
+	if (!rp_opts_limits_ok(s->o, w.bw_passed, w.rate_passed))
+		return -ERANGE;
+	return bye;
+}
+
 static int wbw_run(const struct rp_opts *o)
 {
 	struct rp_rail_cfg cfg;
 
 	rp_session_rail_defaults(o, &cfg);
-	return rp_session_run(o, &cfg, wbw_server, wbw_client);
+	if (!o->bidir)
+		return rp_session_run(o, &cfg, wbw_server, wbw_client);
+	/* two halves per QP: what this side sends, what arrives */
+	cfg.slice = rp_rail_slice_bytes(2 * rp_opts_max_size(o));
+	return rp_session_run(o, &cfg, wbw_bidir, wbw_bidir);
 }
 
 int main(int argc, char **argv)

@@ -26,6 +26,8 @@ static const struct rp_test_desc rp_tests[] = {
 	  1, RP_FEAT_LAT, RP_LAT_MAX_SAMPLES }, /* every sample is kept */
 	{ RP_TEST_MULTI_BW, "rail_multi_bw", "RDMA_Write BW Test", 65536, 5000,
 	  128, RP_FEAT_BW | RP_FEAT_MULTI, 0 },
+	{ RP_TEST_WRITE_LAT, "rail_write_lat", "RDMA_Write Latency Test", 2,
+	  1000, 1, RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES },
 };
 
 const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
@@ -62,6 +64,7 @@ enum {
 	OPT_OUTPUT,
 	OPT_RUN_INFINITELY,
 	OPT_BIND_SOURCE_IP,
+	OPT_REPORT_BOTH,
 };
 
 static const struct option rp_long_opts[] = {
@@ -97,6 +100,8 @@ static const struct option rp_long_opts[] = {
 	{ "limit_msgrate", required_argument, NULL, 'y' },
 	{ "rdma_cm", no_argument, NULL, 'R' },
 	{ "noPeak", no_argument, NULL, 'N' },
+	{ "bidirectional", no_argument, NULL, 'b' },
+	{ "report-both", no_argument, NULL, OPT_REPORT_BOTH },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "run_infinitely", no_argument, NULL, OPT_RUN_INFINITELY },
 	{ "bind_source_ip", required_argument, NULL, OPT_BIND_SOURCE_IP },
@@ -108,7 +113,7 @@ static const struct option rp_long_opts[] = {
 #define RP_N_LONG (sizeof(rp_long_opts) / sizeof(rp_long_opts[0]))
 
 /* railperf's flags; perftest's refused ones are appended at parse time. */
-static const char rp_short_opts[] = ":d:i:x:s:n:D:at:Q:q:p:m:l:I:u:w:y:RNFHhV";
+static const char rp_short_opts[] = ":d:i:x:s:n:D:at:Q:q:p:m:l:I:u:w:y:RNbFHhV";
 
 void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 {
@@ -139,12 +144,14 @@ static unsigned int rp_opt_feature(int c)
 	case 'q':
 	case OPT_REPORT_GBITS:
 	case 'l':
-	case 'I':
 	case 'N':
+	case 'b':
+	case OPT_REPORT_BOTH:
 	case 'w':
 	case 'y':
 	case OPT_RUN_INFINITELY:
 	case OPT_EXPECT: return RP_FEAT_BW;
+	case 'I': return RP_FEAT_BW | RP_FEAT_INLINE;
 	case 'H': return RP_FEAT_LAT;
 	case OPT_INTERVAL: return RP_FEAT_MULTI;
 	case 'a':
@@ -338,6 +345,8 @@ static int rp_opt_switch(struct rp_opts *o, int c)
 	case 'H': o->histogram = true; break;
 	case 'R': o->rdma_cm = true; break;
 	case 'N': o->no_peak = true; break;
+	case 'b': o->bidir = true; break;
+	case OPT_REPORT_BOTH: o->report_both = true; break;
 	case OPT_REPORT_GBITS: o->report_gbits = true; break;
 	case OPT_VALIDATE: o->validate = true; break;
 	case OPT_HUGEPAGES: o->hugepages = true; break;
@@ -494,6 +503,9 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	else if (o->output != RP_OUTPUT_FULL && o->interval)
 		why = "--interval and --output cannot be combined: --output "
 		      "prints one number";
+	else if (o->bidir && o->run_infinitely)
+		why = "-b and --run_infinitely cannot be combined in railperf: "
+		      "use -D";
 	else if (o->output != RP_OUTPUT_FULL && o->histogram)
 		why = "-H and --output cannot be combined: --output prints "
 		      "one number";

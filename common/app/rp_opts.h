@@ -20,19 +20,22 @@
 
 /* Flags a binary may accept beyond the common set (-d -i -x -s -n -p -m -F). */
 enum rp_opt_feature {
-	RP_FEAT_BW = 1 << 0,	/* -a -D -t -Q -q -l -I -N -w -y
-				 * --report_gbits --run_infinitely */
-	RP_FEAT_LAT = 1 << 1,	/* -a -D -H */
-	RP_FEAT_MULTI = 1 << 2, /* --interval (several rails) */
+	RP_FEAT_BW = 1 << 0,	 /* -a -D -t -Q -q -l -I -N -w -y -b
+				 * --report_gbits --run_infinitely
+				 * --report-both */
+	RP_FEAT_LAT = 1 << 1,	 /* -a -D -H */
+	RP_FEAT_MULTI = 1 << 2,	 /* --interval (several rails) */
+	RP_FEAT_INLINE = 1 << 3, /* -I in a latency test (WRITE) */
 };
 
 #define RP_ALL_SIZES_MAX (8u << 20) /* -a sweeps 2 B .. 8 MiB (perftest) */
 #define RP_DEF_TCP_PORT 18515	    /* perftest's DEF_PORT */
 #define RP_DEF_TIMEOUT_S 60
 #define RP_DEF_JSON_FILE "perftest_out.json"
-#define RP_DEF_QP_TIMEOUT 14 /* -u: 4.096 us * 2^14 (perftest) */
-#define RP_DEF_INF_PERIOD 5  /* --run_infinitely: -D default, s */
-#define RP_MAX_INLINE 912    /* -I: perftest's MAX_INLINE */
+#define RP_DEF_QP_TIMEOUT 14	    /* -u: 4.096 us * 2^14 (perftest) */
+#define RP_DEF_INF_PERIOD 5	    /* --run_infinitely: -D default, s */
+#define RP_MAX_INLINE 912	    /* -I: perftest's MAX_INLINE */
+#define RP_DEF_INLINE_WRITE_LAT 220 /* perftest's DEF_INLINE_WRITE */
 
 struct rp_test_desc {
 	enum rp_test test;
@@ -90,6 +93,8 @@ struct rp_opts {
 	const char *bind_source_ip; /* --bind_source_ip, NULL = any */
 	bool rdma_cm;		    /* -R: QPs connected through librdmacm */
 	bool no_peak;		    /* -N: BW peak not measured (0.00) */
+	bool bidir;		    /* -b: both sides write at once */
+	bool report_both;	    /* --report-both: -b's two directions */
 	bool help;
 	bool version;
 };

@@ -16,7 +16,6 @@ struct rp_unsup {
 
 /* From ib_write_bw / ib_read_lat --help (6.06 and 6.29). */
 static const struct rp_unsup rp_unsup_tab[] = {
-	{ 'b', "bidirectional", no_argument, "bidirectional" },
 	{ 'c', "connection", required_argument, "connection type" },
 	{ 'e', "events", no_argument, "completion events" },
 	{ 'f', "margin", required_argument, "-D margin; railperf uses D/4" },
@@ -32,7 +31,6 @@ static const struct rp_unsup rp_unsup_tab[] = {
 	{ 'X', "vector", required_argument, "completion vector" },
 	{ 'M', "MGID", required_argument, "multicast" },
 	{ 0, "reversed", no_argument, "server sends to client" },
-	{ 0, "report-both", no_argument, "bidirectional results" },
 	{ 0, "report-per-port", no_argument, "dual-port results" },
 	{ 0, "cpu_util", no_argument, "CPU utilization" },
 	{ 0, "dlid", required_argument, "destination LID" },

@@ -20,7 +20,8 @@ void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 	p->flags = (uint16_t)((o->all_sizes ? RP_PF_ALL_SIZES : 0) |
 			      (o->validate ? RP_PF_VALIDATE : 0) |
 			      (o->run_infinitely ? RP_PF_INFINITE : 0) |
-			      (o->rdma_cm ? RP_PF_RDMA_CM : 0));
+			      (o->rdma_cm ? RP_PF_RDMA_CM : 0) |
+			      (o->bidir ? RP_PF_BIDIR : 0));
 	p->size = o->size;
 	p->iters = o->iters;
 	p->duration = o->duration;
@@ -220,11 +221,25 @@ static void rp_session_devices(struct rp_session *s)
 					i ? "," : "", s->rails[i].dev.name);
 }
 
+/* perftest's title: the Bidirectional and Post List variants of BW. */
+static const char *rp_session_title(const struct rp_opts *o)
+{
+	if (!(o->desc->features & RP_FEAT_BW))
+		return o->desc->title;
+	if (o->bidir)
+		return o->post_list > 1 ?
+			       "RDMA_Write Bidirectional Post List BW Test" :
+			       "RDMA_Write Bidirectional BW Test";
+	return o->post_list > 1 ? "RDMA_Write Post List BW Test" :
+				  o->desc->title;
+}
+
 void rp_session_header(const struct rp_session *s, struct rp_header *h)
 {
 	const struct rp_rail *r = &s->rails[0];
 	const struct rp_opts *o = s->o;
 	bool bw = o->desc->features & RP_FEAT_BW;
+	bool read = o->desc->test == RP_TEST_READ_LAT;
 	unsigned int i, qps = 0, mtu = 4096;
 
 	for (i = 0; i < s->num_rails; i++) {
@@ -233,9 +248,7 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h)
 			mtu = rp_mtu_bytes(r[i].mtu);
 	}
 	*h = (struct rp_header){
-		.title = bw && o->post_list > 1 ?
-				 "RDMA_Write Post List BW Test" :
-				 o->desc->title,
+		.title = rp_session_title(o),
 		.device = s->devices,
 		.num_qps = qps,
 		.transport = r->dev.ctx->device->transport_type ==
@@ -244,15 +257,15 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h)
 				     "IB",
 		.relaxed_ordering = r->relaxed_ordering,
 		.wr_api = r->wr_api,
-		.tx_depth = s->server ? -1 : (int)o->tx_depth,
+		.tx_depth = s->server && !o->bidir ? -1 : (int)o->tx_depth,
 		.cq_mod = bw ? (int)o->cq_mod : -1,
 		.mtu = mtu,
 		.link_type = rp_dev_is_roce(&r->dev) ? "Ethernet" : "IB",
 		.gid_index = r->gid_index,
-		.max_inline = !bw		 ? -1 :
+		.max_inline = read		 ? -1 :
 			      o->inline_size > 0 ? o->inline_size :
 						   0,
-		.out_reads = bw ? -1 : (int)r->rd_atomic,
+		.out_reads = read ? (int)r->rd_atomic : -1,
 		.post_list = bw ? o->post_list : 0,
 		.rdma_cm = o->rdma_cm,
 		.server = s->server,
@@ -306,4 +319,14 @@ int rp_session_fail(struct rp_session *s, const char *why, int err)
 {
 	rp_ctrl_send_error(&s->ctrl, err == -EINTR ? RP_CTRL_INTERRUPTED : why);
 	return err;
+}
+
+int rp_session_run_failed(struct rp_session *s, int err)
+{
+	return rp_session_fail(s,
+			       s->server ? "the server's run failed (see its "
+					   "output)" :
+					   "the client's run failed (see its "
+					   "output)",
+			       err);
 }

@@ -53,6 +53,13 @@ void rp_session_close(struct rp_session *s);
  */
 int rp_session_fail(struct rp_session *s, const char *why, int err);
 
+/*
+ * rp_session_run_failed - rp_session_fail() for this side's measurement:
+ * the peer is told "the client's (server's) run failed (see its output)";
+ * returns @err.
+ */
+int rp_session_run_failed(struct rp_session *s, int err);
+
 /* rp_session_params - fill @p with this run's parameters from @o. */
 void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 		       struct rp_params *p);

@@ -109,12 +109,26 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 			RP_DEF_INF_PERIOD);
 }
 
-static void rp_usage_lat(FILE *f)
+static void rp_usage_lat(FILE *f, bool inl)
 {
 	rp_fprintf(f,
 "  -a, --all                 run sizes 2 B .. 8 MiB (powers of two)\n"
 "  -D, --duration=<s>        run for <s> seconds instead of -n\n"
 "  -H, --report-histogram    print every sample (usec), as perftest -H\n");
+	if (inl)
+		rp_fprintf(f,
+"  -I, --inline_size=<n>     send messages of up to <n> bytes inline, 0 .. %u\n"
+"                            (default: %u on devices perftest knows, else 0;\n"
+"                            checked against the device)\n",
+			RP_MAX_INLINE, RP_DEF_INLINE_WRITE_LAT);
+}
+
+static void rp_usage_bidir(FILE *f)
+{
+	rp_fprintf(f,
+"  -b, --bidirectional       both sides write at once; the row is the sum of\n"
+"                            the two directions\n"
+"      --report-both         with -b: each direction's own table too\n");
 }
 
 static void rp_usage_multi(FILE *f)
@@ -123,10 +137,23 @@ static void rp_usage_multi(FILE *f)
 "      --interval=<s>        with -D: per-rail and aggregate rows every <s>\n");
 }
 
+static const char *rp_usage_validate(const struct rp_opts *o)
+{
+	if (o->desc->features & RP_FEAT_BW)
+		return "check the data moved: the client writes a pattern,\n"
+		       "                            the server checks the bytes that arrived\n"
+		       "                            (-b: both sides, both directions);\n"
+		       "                            both report, exit 1 on a mismatch";
+	if (o->desc->features & RP_FEAT_INLINE)
+		return "not supported by rail_write_lat (refused): the\n"
+		       "                            ping-pong's data is its counter byte";
+	return "check the data moved: the server's buffer holds a\n"
+	       "                            pattern, the client checks what it read;\n"
+	       "                            both report, exit 1 on a mismatch";
+}
+
 static void rp_usage_railperf(const struct rp_opts *o, FILE *f)
 {
-	bool bw = o->desc->features & RP_FEAT_BW;
-
 	rp_fprintf(f,
 "      --ipv6                prefer IPv6 GIDs over IPv4-mapped ones\n"
 "      --out_json            write the results as JSON (perftest 6.29 keys)\n"
@@ -142,13 +169,7 @@ static void rp_usage_railperf(const struct rp_opts *o, FILE *f)
 "                            retries, server wait, each message (default: %u)\n"
 "  -h, --help                this text\n"
 "  -V, --version             railperf version and perftest format followed\n",
-		bw ? "check the data moved: the client writes a pattern,\n"
-		     "                            the server checks the bytes that arrived;\n"
-		     "                            both report, exit 1 on a mismatch" :
-		     "check the data moved: the server's buffer holds a\n"
-		     "                            pattern, the client checks what it read;\n"
-		     "                            both report, exit 1 on a mismatch",
-		RP_DEF_TIMEOUT_S);
+		rp_usage_validate(o), RP_DEF_TIMEOUT_S);
 }
 /* clang-format on */
 
@@ -159,8 +180,10 @@ void rp_opts_usage(const struct rp_opts *o, FILE *f)
 	if (o->desc->features & RP_FEAT_BW)
 		rp_usage_bw(f, o->desc->def_tx_depth,
 			    o->desc->features & RP_FEAT_MULTI);
+	if (o->desc->features & RP_FEAT_BW)
+		rp_usage_bidir(f);
 	if (o->desc->features & RP_FEAT_LAT)
-		rp_usage_lat(f);
+		rp_usage_lat(f, o->desc->features & RP_FEAT_INLINE);
 	if (o->desc->features & RP_FEAT_MULTI)
 		rp_usage_multi(f);
 	rp_usage_railperf(o, f);

@@ -193,3 +193,30 @@ int rp_xchg_result_recv(struct rp_ctrl *c, struct rp_result *r)
 {
 	return rp_xchg_recv_rec(c, RP_MSG_RESULT, r);
 }
+
+/* Both sides send a record of @type: the client first, then the server. */
+static int rp_xchg_swap_rec(struct rp_ctrl *c, bool server, uint16_t type,
+			    const void *local, void *remote)
+{
+	int ret;
+
+	if (server) {
+		ret = rp_xchg_recv_rec(c, type, remote);
+		return ret ? ret : rp_xchg_send_rec(c, type, local);
+	}
+	ret = rp_xchg_send_rec(c, type, local);
+	return ret ? ret : rp_xchg_recv_rec(c, type, remote);
+}
+
+int rp_xchg_result_swap(struct rp_ctrl *c, bool server,
+			const struct rp_result *local, struct rp_result *remote)
+{
+	return rp_xchg_swap_rec(c, server, RP_MSG_RESULT, local, remote);
+}
+
+int rp_xchg_verdict_swap(struct rp_ctrl *c, bool server,
+			 const struct rp_verdict *local,
+			 struct rp_verdict *remote)
+{
+	return rp_xchg_swap_rec(c, server, RP_MSG_VERDICT, local, remote);
+}

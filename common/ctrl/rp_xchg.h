@@ -72,4 +72,23 @@ int rp_xchg_result_send(struct rp_ctrl *c, const struct rp_result *r);
  */
 int rp_xchg_result_recv(struct rp_ctrl *c, struct rp_result *r);
 
+/*
+ * rp_xchg_result_swap - -b: both sides measured; the client sends its
+ * RESULT @local first, the server answers with its own; the peer's lands
+ * in @remote. Returns 0, -EBADMSG (one line) or the -errno of the
+ * transfer.
+ */
+int rp_xchg_result_swap(struct rp_ctrl *c, bool server,
+			const struct rp_result *local,
+			struct rp_result *remote);
+
+/*
+ * rp_xchg_verdict_swap - -b --validate: both sides checked what arrived;
+ * the client's VERDICT @local first, then the server's; the peer's in
+ * @remote. Returns 0 whatever the verdicts say, or -errno.
+ */
+int rp_xchg_verdict_swap(struct rp_ctrl *c, bool server,
+			 const struct rp_verdict *local,
+			 struct rp_verdict *remote);
+
 #endif /* RP_XCHG_H */

@@ -29,7 +29,34 @@ struct rp_lat_state {
 	const struct rp_dev *dev;
 	int (*tick)(void *arg); /* also during a stalled READ */
 	void *tick_arg;
+	/* WRITE ping-pong */
+	bool write;
+	bool first;		   /* posts before its first wait */
+	volatile uint8_t *rx_last; /* last byte of the receive half */
+	uint8_t *tx_last;	   /* last byte of the send half */
+	uint64_t sent, rcvd;	   /* exchanges posted, peer WRITEs seen */
+	uint64_t prev;		   /* clock of the last exchange, ns */
+	uint64_t deadline;	   /* -D end, ns; UINT64_MAX without */
 };
+
+/* WRITE: send from the first half of the slice into the peer's second
+ * half; poll the last byte of our own second half. */
+static void rp_lat_state_write(struct rp_lat_state *s, const struct rp_rail *r,
+			       const struct rp_rail_addr *peer,
+			       const struct rp_lat_cfg *c)
+{
+	uint8_t *base = rp_rail_slice(r, 0);
+
+	s->write = true;
+	s->first = c->first;
+	s->raddr = peer->qp[0].addr + peer->qp[0].len / 2;
+	s->tx_last = base + c->size - 1;
+	s->rx_last = base + r->slice / 2 + c->size - 1;
+	s->wr.opcode = IBV_WR_RDMA_WRITE;
+	s->wr.wr.rdma.remote_addr = s->raddr;
+	if (c->size <= c->inline_size)
+		s->wr.send_flags |= IBV_SEND_INLINE;
+}
 
 static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 			      const struct rp_rail_addr *peer,
@@ -52,6 +79,7 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 		.tick = c->tick,
 		.tick_arg = c->tick_arg,
 	};
+	s->deadline = UINT64_MAX;
 	s->wr = (struct ibv_send_wr){
 		.wr_id = RP_LAT_WR_ID,
 		.sg_list = &s->sge,
@@ -60,9 +88,12 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 		.send_flags = IBV_SEND_SIGNALED,
 		.wr.rdma = { .remote_addr = s->raddr, .rkey = s->rkey },
 	};
+	if (c->op == RP_LAT_WRITE)
+		rp_lat_state_write(s, r, peer, c);
 }
 
-/* Post one signaled READ; 0 or an errno value (as ibv_post_send). */
+/* Post one signaled READ or WRITE; 0 or an errno value (as
+ * ibv_post_send). */
 static inline int rp_lat_post(struct rp_lat_state *s)
 {
 	struct ibv_send_wr *bad;
@@ -73,8 +104,15 @@ static inline int rp_lat_post(struct rp_lat_state *s)
 	ibv_wr_start(qx);
 	qx->wr_id = RP_LAT_WR_ID;
 	qx->wr_flags = IBV_SEND_SIGNALED;
-	ibv_wr_rdma_read(qx, s->rkey, s->raddr);
-	ibv_wr_set_sge(qx, s->sge.lkey, s->sge.addr, s->sge.length);
+	if (!s->write)
+		ibv_wr_rdma_read(qx, s->rkey, s->raddr);
+	else
+		ibv_wr_rdma_write(qx, s->rkey, s->raddr);
+	if (s->wr.send_flags & IBV_SEND_INLINE)
+		ibv_wr_set_inline_data(qx, (void *)(uintptr_t)s->sge.addr,
+				       s->sge.length);
+	else
+		ibv_wr_set_sge(qx, s->sge.lkey, s->sge.addr, s->sge.length);
 	return ibv_wr_complete(qx);
 }
 
@@ -83,17 +121,22 @@ static inline int rp_lat_post(struct rp_lat_state *s)
  * A READ outstanding for over a second also runs the tick: the heartbeat
  * notices a peer that died (a READ to a vanished QP may never complete).
  */
-static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since)
+static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since, bool peer)
 {
 	uint64_t now = rp_now_ns();
 
 	if (rp_stop_requested())
 		return -EINTR;
+	if (peer && now >= s->deadline)
+		return 1; /* -D over while waiting for the peer */
 	if (!*since) {
 		*since = now;
 	} else if (now - *since > RP_LAT_STALL_NS) {
-		rp_err("no completion on %s QP %#x for %llu s with an RDMA "
-		       "READ outstanding (peer gone or link down?)",
+		rp_err("no %s on %s QP %#x for %llu s (peer gone or link "
+		       "down?)",
+		       peer	? "RDMA WRITE from the peer" :
+		       s->write ? "completion of an RDMA WRITE" :
+				  "completion of an RDMA READ",
 		       s->dev->name, s->qp->qp_num,
 		       (unsigned long long)(RP_LAT_STALL_NS / RP_NSEC_PER_SEC));
 		return -ETIMEDOUT;
@@ -130,7 +173,7 @@ static inline int rp_lat_wait(struct rp_lat_state *s)
 
 	while ((n = ibv_poll_cq(s->cq, 1, &wc)) == 0) {
 		if (rp_unlikely((++idle & RP_LAT_IDLE_MASK) == 0)) {
-			ret = rp_lat_idle(s, &since);
+			ret = rp_lat_idle(s, &since, false);
 			if (ret)
 				return ret;
 		}
@@ -173,6 +216,77 @@ static int rp_lat_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
 	}
 	*done = i;
 	return ret;
+}
+
+/* WRITE: wait until the peer's WRITE number @k has landed; 1 when -D
+ * ended first. */
+static inline int rp_lat_wait_peer(struct rp_lat_state *s, uint64_t k)
+{
+	unsigned int idle = 0;
+	uint64_t since = 0;
+	int ret;
+
+	while (*s->rx_last != (uint8_t)k) {
+		if (rp_unlikely((++idle & RP_LAT_IDLE_MASK) == 0)) {
+			ret = rp_lat_idle(s, &since, true);
+			if (ret)
+				return ret;
+		}
+	}
+	s->rcvd = k;
+	return 0;
+}
+
+/* WRITE: one exchange; *@sample = ns since the previous one. */
+static inline int rp_lat_exchange(struct rp_lat_state *s, uint64_t *sample)
+{
+	uint64_t k = s->sent + (s->first ? 0 : 1), now;
+	int ret;
+
+	if (k > s->rcvd) {
+		ret = rp_lat_wait_peer(s, k);
+		if (ret)
+			return ret;
+	}
+	now = rp_now_ns();
+	*sample = now - s->prev;
+	s->prev = now;
+	*s->tx_last = (uint8_t)++s->sent;
+	ret = rp_lat_post(s);
+	if (rp_unlikely(ret)) {
+		rp_err("posting RDMA WRITE on %s QP %#x: %s", s->dev->name,
+		       s->qp->qp_num, strerror(ret));
+		return -EIO;
+	}
+	return rp_lat_wait(s);
+}
+
+/* WRITE: rp_lat_burst's contract for ping-pong exchanges. */
+static int rp_lat_write_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
+			      uint64_t until, size_t *done)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < n; i++) {
+		ret = rp_lat_exchange(s, &out[i]);
+		if (rp_unlikely(ret))
+			break;
+		if (rp_unlikely(s->prev >= until)) {
+			i++;
+			break;
+		}
+	}
+	*done = i;
+	return ret > 0 ? 0 : ret; /* 1: -D ended while waiting */
+}
+
+static int rp_lat_burst_any(struct rp_lat_state *s, uint64_t *out, size_t n,
+			    uint64_t until, size_t *done)
+{
+	if (s->write)
+		return rp_lat_write_burst(s, out, n, until, done);
+	return rp_lat_burst(s, out, n, until, done);
 }
 
 /* Make room for @want samples in all; 0 or -ENOMEM (one line). */
@@ -249,12 +363,13 @@ static int rp_lat_loop(struct rp_lat_state *s, const struct rp_lat_cfg *c,
 
 	if (c->duration)
 		deadline = start + c->duration * RP_NSEC_PER_SEC;
+	s->deadline = deadline;
 	do {
 		until = now + RP_LAT_BURST_NS;
 		if (until > deadline)
 			until = deadline;
-		ret = rp_lat_burst(s, o->ns + o->n, rp_lat_room(o, c), until,
-				   &done);
+		ret = rp_lat_burst_any(s, o->ns + o->n, rp_lat_room(o, c),
+				       until, &done);
 		o->n += done;
 		now = rp_now_ns();
 		if (!ret)
@@ -268,6 +383,9 @@ static int rp_lat_check(const struct rp_rail *r,
 			const struct rp_rail_addr *peer,
 			const struct rp_lat_cfg *c)
 {
+	unsigned int halves = c->op == RP_LAT_WRITE ? 2 : 1;
+	uint64_t mine = r->slice / halves, theirs = peer->qp[0].len / halves;
+
 	if (c->size > r->dev.port_attr.max_msg_sz) {
 		rp_err("size %llu exceeds the largest message %s allows "
 		       "(max_msg_sz %u)",
@@ -275,7 +393,7 @@ static int rp_lat_check(const struct rp_rail *r,
 		       r->dev.port_attr.max_msg_sz);
 		return -EINVAL;
 	}
-	if (!c->size || c->size > r->slice || c->size > peer->qp[0].len) {
+	if (!c->size || c->size > mine || c->size > theirs) {
 		rp_err("size %llu does not fit the buffer slice of QP 0",
 		       (unsigned long long)c->size);
 		return -EINVAL;
@@ -309,12 +427,18 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	if (ret)
 		return ret;
 	rp_lat_state_init(&s, r, peer, cfg);
-	ret = rp_lat_burst(&s, out->ns, cfg->warmup, UINT64_MAX, &done);
+	s.prev = rp_now_ns();
+	ret = rp_lat_burst_any(&s, out->ns, cfg->warmup, UINT64_MAX, &done);
 	if (!ret)
 		ret = rp_lat_loop(&s, cfg, out);
+	/* WRITE: the side that posted first takes the peer's last WRITE
+	 * too, so that both end on the same exchange */
+	if (!ret && s.write && !cfg->duration && s.sent > s.rcvd)
+		ret = rp_lat_wait_peer(&s, s.sent);
 	if (ret == -EINTR)
-		rp_err("interrupted: READ latency run of %llu bytes stopped "
+		rp_err("interrupted: %s latency run of %llu bytes stopped "
 		       "after %zu samples; no result",
+		       s.write ? "WRITE" : "READ",
 		       (unsigned long long)cfg->size, out->n);
 	return ret;
 }

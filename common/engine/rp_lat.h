@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_lat.h - the RDMA READ latency engine for one rail (QP 0).
+ * rp_lat.h - the RDMA READ and RDMA WRITE latency engine for one rail
+ * (QP 0).
  *
+ * READ:
  * One signaled RDMA READ of cfg->size bytes from the peer's slice into the
  * local slice at a time, completion by busy-polling the CQ (ibv_poll_cq of
  * one entry), as perftest's run_iter_lat() for READ. The clock
@@ -18,6 +20,19 @@
  * allocation, no output, no system call but the clock and the verbs -
  * except when a READ has been outstanding for over a second: that sample is
  * lost anyway, and the tick runs so that a dead peer is noticed.
+ *
+ * WRITE (ib_write_lat's method, perftest_resources.c run_iter_lat_write):
+ * a ping-pong. QP 0's slice is split in two halves: the first is what this
+ * side sends, the second what the peer writes into. Exchange k: wait until
+ * the last byte of the receive half (byte size - 1) holds k (the peer's
+ * k-th WRITE landed; the side with cfg->first skips this wait for k = 1),
+ * read the clock, store k in the last byte of the send half, post one
+ * signaled RDMA WRITE of cfg->size bytes (inline up to cfg->inline_size)
+ * into the peer's receive half, poll its completion. A sample is the time
+ * between two consecutive exchanges' clock reads: one full round trip (the
+ * caller halves it, as perftest's rtt_factor 2 does). Both sides run the
+ * same count of exchanges (warm-up + iterations), so the counts always
+ * match; with -D each side stops at its own deadline, also while waiting.
  */
 #ifndef RP_LAT_H
 #define RP_LAT_H
@@ -28,7 +43,13 @@
 
 #include "verbs/rp_rail.h"
 
-#define RP_LAT_WARMUP 8		      /* READs per size not counted */
+#define RP_LAT_WARMUP 8	   /* READs per size not counted */
+#define RP_LAT_WRITE_RTT 2 /* WRITE samples are two one-way trips */
+
+enum rp_lat_op {
+	RP_LAT_READ = 0, /* one RDMA READ at a time (rail_read_lat) */
+	RP_LAT_WRITE,	 /* RDMA WRITE ping-pong (rail_write_lat) */
+};
 #define RP_LAT_MAX_SAMPLES (1u << 25) /* 256 MiB of samples at most */
 
 struct rp_lat_cfg {
@@ -37,6 +58,9 @@ struct rp_lat_cfg {
 	unsigned int duration; /* s; 0 = iteration mode */
 	unsigned int warmup;   /* READs first, not kept */
 	size_t max_samples;    /* cap; a -D run stops when it is reached */
+	enum rp_lat_op op;
+	bool first;		  /* WRITE: this side posts first (server) */
+	unsigned int inline_size; /* WRITE: inline up to this many bytes */
 	/* Called between bursts, about once a second (heartbeats), and
 	 * while a READ is stalled for over a second; its non-zero return
 	 * stops the run with that error. */
@@ -54,13 +78,14 @@ struct rp_lat_samples {
 };
 
 /*
- * rp_lat_run - cfg->warmup READs, then cfg->iters kept ones, or as many as
- * fit in cfg->duration seconds (at most cfg->max_samples; the array grows
- * by doubling between bursts). @peer's QP 0 slice is the source; the
- * local QP 0 slice the destination. Uses the ibv_wr_* API when the rail
+ * rp_lat_run - cfg->warmup READs (or WRITE exchanges), then cfg->iters
+ * kept ones, or as many as fit in cfg->duration seconds (at most
+ * cfg->max_samples; the array grows by doubling between bursts). READ:
+ * @peer's QP 0 slice is the source, the local QP 0 slice the destination.
+ * WRITE: see above; size at most half of either side's slice. Uses the ibv_wr_* API when the rail
  * has it, else ibv_post_send. Returns 0; -EIO on an error completion
  * (named, e.g. IBV_WC_REM_ACCESS_ERR) or a failed post, -ETIMEDOUT when no
- * completion arrives for 30 s, -EINTR on a stop request, -EINVAL for a size
+ * completion (WRITE: no peer WRITE) arrives for 30 s, -EINTR on a stop request, -EINVAL for a size
  * or count out of range, -ENOMEM; one line printed.
  */
 int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,

@@ -68,3 +68,16 @@ int rp_latstats_compute(uint64_t *ns, size_t n, struct rp_latstats *st)
 	st->p99_9 = (double)ns[rp_latstats_rank(n, 999) - 1] / RP_NS_PER_USEC;
 	return 0;
 }
+
+void rp_latstats_div(struct rp_latstats *st, unsigned int d)
+{
+	if (d <= 1)
+		return;
+	st->t_min /= d;
+	st->t_max /= d;
+	st->t_typical /= d;
+	st->t_avg /= d;
+	st->t_stdev /= d;
+	st->p99 /= d;
+	st->p99_9 /= d;
+}

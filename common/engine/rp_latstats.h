@@ -46,6 +46,14 @@ struct rp_latstats {
 int rp_latstats_compute(uint64_t *ns, size_t n, struct rp_latstats *st);
 
 /*
+ * rp_latstats_div - divide every time of @st by @d (n unchanged): WRITE
+ * samples are round trips, reported halved (perftest's rtt_factor 2).
+ * Every statistic above scales linearly, so this equals computing them over
+ * halved samples. @d 0 or 1: no change.
+ */
+void rp_latstats_div(struct rp_latstats *st, unsigned int d);
+
+/*
  * rp_latstats_rank - 1-based nearest rank ceil(@permille / 1000 * @n) for
  * @n >= 1 (990 = p99, 999 = p99.9), computed in integers so that no
  * rounding of 0.99 * n can move it; at least 1.

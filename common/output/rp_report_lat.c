@@ -50,14 +50,21 @@ void rp_report_lat_row(FILE *f, uint64_t size, uint64_t iters,
 		   st->t_typical, st->t_avg, st->t_stdev, st->p99, st->p99_9);
 }
 
-void rp_report_lat_samples(FILE *f, const uint64_t *ns, size_t n)
+void rp_report_lat_samples_div(FILE *f, const uint64_t *ns, size_t n,
+			       unsigned int div)
 {
+	double d = div > 1 ? 1000.0 * div : 1000.0;
 	size_t i;
 
 	rp_fprintf(f, "#, usec\n");
 	for (i = 0; i < n; i++)
-		rp_fprintf(f, "%d, %g\n", (int)(i + 1), (double)ns[i] / 1000.0);
+		rp_fprintf(f, "%d, %g\n", (int)(i + 1), (double)ns[i] / d);
 	rp_fprintf(f, RP_RESULT_LINE);
+}
+
+void rp_report_lat_samples(FILE *f, const uint64_t *ns, size_t n)
+{
+	rp_report_lat_samples_div(f, ns, n, 1);
 }
 
 void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n)
@@ -115,6 +122,15 @@ void rp_report_lat_method(FILE *f, unsigned int warmup)
 		   " railperf: latency is the full READ round trip; every "
 		   "sample counted (no trimming), after %u warm-up iterations "
 		   "per size\n",
+		   warmup);
+}
+
+void rp_report_lat_method_write(FILE *f, unsigned int warmup)
+{
+	rp_fprintf(f,
+		   " railperf: latency is half the WRITE ping-pong's round "
+		   "trip; every sample counted (no trimming), after %u "
+		   "warm-up exchanges per size\n",
 		   warmup);
 }
 

@@ -43,6 +43,14 @@ void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n);
  */
 void rp_report_lat_samples(FILE *f, const uint64_t *ns, size_t n);
 
+/*
+ * rp_report_lat_samples_div - the same with every sample @ns (ns) divided
+ * by @div first (WRITE: round trips halved, as perftest's -H); 0 or 1: as
+ * is.
+ */
+void rp_report_lat_samples_div(FILE *f, const uint64_t *ns, size_t n,
+			       unsigned int div);
+
 /* rp_report_lat_title_dur - -D's table header (RESULT_FMT_LAT_DUR). */
 void rp_report_lat_title_dur(FILE *f);
 
@@ -61,11 +69,12 @@ void rp_report_lat_row_dur(FILE *f, uint64_t size, uint64_t iters, double t_avg,
 void rp_report_lat_dur_stats(FILE *f, const struct rp_latstats *st);
 
 /*
- * rp_report_lat_extra_line - true when ib_read_lat 6.06 prints an extra
- * RESULT_LINE before everything else on this device: ctx_set_max_inline()
- * does so (with "Device not recognized to implement inline feature" on
- * stderr) for a READ test on every device its ib_dev_name() does not
- * recognize by @vendor_id / @vendor_part_id (Soft-RoCE, siw, ...).
+ * rp_report_lat_extra_line - true when perftest 6.06's ib_dev_name() does
+ * not recognize the device by @vendor_id / @vendor_part_id (Soft-RoCE,
+ * siw, ...): there ctx_set_max_inline() prints an extra RESULT_LINE before
+ * everything else (with "Device not recognized to implement inline
+ * feature" on stderr) for a READ test, or a WRITE latency test given -I,
+ * and sets the inline size to 0.
  */
 bool rp_report_lat_extra_line(uint32_t vendor_id, uint32_t vendor_part_id);
 
@@ -75,6 +84,13 @@ bool rp_report_lat_extra_line(uint32_t vendor_id, uint32_t vendor_part_id);
  * size not counted.
  */
 void rp_report_lat_method(FILE *f, unsigned int warmup);
+
+/*
+ * rp_report_lat_method_write - rail_write_lat's " railperf:" line: half
+ * the ping-pong's round trip, every sample kept, @warmup exchanges per
+ * size not counted.
+ */
+void rp_report_lat_method_write(FILE *f, unsigned int warmup);
 
 /*
  * rp_report_lat_capped - one " railperf:" line for a -D run that stopped

@@ -18,7 +18,9 @@
 #include "proto/rp_proto.h"
 
 #define RP_MSG_MAGIC 0x52504631u /* "RPF1" */
-#define RP_PROTO_VERSION 2	 /* 2: RAIL carries the NIC and port */
+/* 2: RAIL carries the NIC and port; 3: HELLO may name rail_write_lat and
+ * carry -b, which a version-2 peer would ignore */
+#define RP_PROTO_VERSION 3
 #define RP_MSG_HDR_LEN 12
 #define RP_MSG_MAX_PAYLOAD (64u * 1024)
 #define RP_MSG_ERROR_MAX 512 /* bytes of text in an ERROR message */
@@ -41,7 +43,8 @@ enum rp_param_flags {
 	RP_PF_VALIDATE = 1 << 1,
 	RP_PF_INFINITE = 1 << 2,    /* --run_infinitely */
 	RP_PF_RDMA_CM = 1 << 3,	    /* -R */
-	RP_PF_KNOWN = (1 << 4) - 1, /* every bit this version knows */
+	RP_PF_BIDIR = 1 << 4,	    /* -b: both sides send */
+	RP_PF_KNOWN = (1 << 5) - 1, /* every bit this version knows */
 };
 
 /* Test parameters both sides must agree on (sent in HELLO). */

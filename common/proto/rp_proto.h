@@ -31,6 +31,7 @@ enum rp_test {
 	RP_TEST_WRITE_BW = 1,
 	RP_TEST_READ_LAT = 2,
 	RP_TEST_MULTI_BW = 3,
+	RP_TEST_WRITE_LAT = 4,
 };
 
 /* What the peer needs to reach one QP and its buffer slice. */

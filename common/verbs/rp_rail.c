@@ -65,12 +65,15 @@ static int rp_rail_mr_fail(const struct rp_rail *r, int err)
 	return -err;
 }
 
-static int rp_rail_mr(struct rp_rail *r)
+static int rp_rail_mr(struct rp_rail *r, bool strict_order)
 {
 	/* RELAXED_ORDERING is an optional flag (rdma-core >= 28): devices
-	 * without it ignore it; kernels that reject it get a second try. */
-	r->mr = ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
-			   RP_MR_ACCESS | IBV_ACCESS_RELAXED_ORDERING);
+	 * without it ignore it; kernels that reject it get a second try.
+	 * strict_order: a peer polls the last byte of a WRITE, which must
+	 * land last (perftest's write_lat disables it too). */
+	if (!strict_order)
+		r->mr = ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
+				   RP_MR_ACCESS | IBV_ACCESS_RELAXED_ORDERING);
 	r->relaxed_ordering = r->mr != NULL;
 	if (!r->mr)
 		r->mr = ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
@@ -174,7 +177,7 @@ static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
 	if (c->fill_pattern)
 		for (q = 0; q < r->num_qps; q++)
 			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
-	return rp_rail_mr(r);
+	return rp_rail_mr(r, c->strict_order);
 }
 
 /* A blank rail with @c's sizes, before the device is opened. */

@@ -34,6 +34,8 @@ struct rp_rail_cfg {
 	bool fill_pattern; /* each QP's slice holds rp_pattern_fill's
 				 * bytes before its rkey is handed out (the
 				 * source of a validated READ); else zeros */
+	bool strict_order; /* MR without relaxed ordering: the last byte of
+			    * a WRITE lands last (rail_write_lat polls it) */
 	bool bind_numa;	   /* bind the buffer to numa_node (else none) */
 	int numa_node;
 	bool ipv6;	  /* GID choice: IPv6 before IPv4-mapped */

@@ -160,7 +160,7 @@ def main():
                       shape.compare(pt, rp) == want)
             # the parser corpus: the same fields from a renumbered copy,
             # different ones once the row lost a column
-            kind = "lat" if f.startswith("read_lat") else "bw"
+            kind = "lat" if f.startswith(("read_lat", "write_lat")) else "bw"
             if f.endswith(".client.txt") and "-D2" not in f:
                 rp = write(tmp, "rn." + f, "\n".join(renumbered(lines)))
                 cut = write(tmp, "cut." + f,

@@ -108,3 +108,18 @@ if not eval(sys.argv[2]):
     sys.exit(1)
 PY
 }
+
+# lat_row "NF size iters min max typ avg stdev p99 p999" [SIZE ITERS]: a
+# row as rows() gives it (NF = 9)
+lat_row() {
+	set -- $1 "${2:-}" "${3:-}"
+	[ "$1" = 9 ] || fail "row has $1 fields, want 9: $*"
+	lr_row="$2 $3 $4 $5 $6 $7 $8 $9 ${10}"
+	for f in $lr_row; do is_number "$f" || fail "field '$f' is not a number: $lr_row"; done
+	[ -z "${11}" ] || [ "$2" = "${11}" ] || fail "size $2, want ${11}: $lr_row"
+	[ -z "${12}" ] || [ "$3" = "${12}" ] || fail "iterations $3, want ${12}: $lr_row"
+	echo "$lr_row" | awk '{ min = $3; max = $4; typ = $5; avg = $6; p99 = $8; p999 = $9
+		exit !(typ > 0 && min <= typ && typ <= p99 && p99 <= p999 &&
+		       p999 <= max && min <= avg && avg <= max) }' ||
+		fail "statistics out of order (min max typ avg stdev p99 p99.9): $lr_row"
+}

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Description: runs the end-to-end tests of one topology, each under a
-# timeout (E2E_TIMEOUT seconds), and prints "RESULT PASS|FAIL|SKIP name
-# (Ns)"; a failing test's output follows its RESULT line, a skip's reason
-# its name; a part of a passing test that could not run (lib.sh
-# skip_part) is its own "RESULT SKIP name/part (0s): reason".
+# timeout (E2E_TIMEOUT seconds, or a test's own "# Timeout: N" line when
+# larger), and prints "RESULT PASS|FAIL|SKIP name (Ns)"; a failing test's
+# output follows its RESULT line, a skip's reason its name; a part of a
+# passing test that could not run (lib.sh skip_part) is its own "RESULT
+# SKIP name/part (0s): reason".
 #   tools/scripts/softroce run  tests/e2e/suite.sh
 #       every t_*.sh, one guest
 #   tools/scripts/softroce run2 tests/e2e/suite.sh ...
@@ -27,10 +28,12 @@ for t in tests/e2e/$glob; do
 	e2e_selected "$name" || continue
 	log=/tmp/e2e-$name.log
 	start=$(date +%s)
+	tmo=$(sed -n 's/^# Timeout: \([0-9][0-9]*\)$/\1/p' "$t" | head -n 1)
+	[ "${tmo:-0}" -gt "$E2E_TIMEOUT" ] || tmo=$E2E_TIMEOUT
 	if [ -n "$suffix" ]; then
-		timeout -k 5 "$E2E_TIMEOUT" sh "$t" "$role" >"$log" 2>&1
+		timeout -k 5 "$tmo" sh "$t" "$role" >"$log" 2>&1
 	else
-		timeout -k 5 "$E2E_TIMEOUT" sh "$t" >"$log" 2>&1
+		timeout -k 5 "$tmo" sh "$t" >"$log" 2>&1
 	fi
 	st=$?
 	secs=$(( $(date +%s) - start ))
@@ -45,6 +48,6 @@ for t in tests/e2e/$glob; do
 	esac
 	# Nothing may outlive its test.
 	pkill -9 -x 'rail_[wrm].*' 2>/dev/null
-	pkill -9 -x 'ib_(write_bw|read_lat)' 2>/dev/null
+	pkill -9 -x 'ib_(write_bw|read_lat|write_lat)' 2>/dev/null
 done
 exit $rc

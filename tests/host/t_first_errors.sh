@@ -41,7 +41,7 @@ holder=$!
 for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 busy=$(cat "$tmp/port")
 
-for b in rail_write_bw rail_read_lat rail_multi_bw; do
+for b in rail_write_bw rail_read_lat rail_write_lat rail_multi_bw; do
 	bin=$B/$b
 	d=rxe0
 	expect "$b: bad host" 1 "nosuch.invalid|cannot resolve" -- \
@@ -60,6 +60,14 @@ for b in rail_write_bw rail_read_lat rail_multi_bw; do
 done
 expect "rail_read_lat: -n over the sample cap" 1 "-n value '40000000'|33554432" -- \
 	"$B/rail_read_lat" -d rxe0 -n 40000000 127.0.0.1
+expect "rail_write_lat: -n over the sample cap" 1 "-n value '40000000'|33554432" -- \
+	"$B/rail_write_lat" -d rxe0 -n 40000000 127.0.0.1
+expect "rail_write_lat: --validate refused" 1 "--validate|not supported by rail_write_lat" -- \
+	"$B/rail_write_lat" -d rxe0 --validate 127.0.0.1
+expect "rail_read_lat: -b refused" 1 "-b|not supported by rail_read_lat" -- \
+	"$B/rail_read_lat" -d rxe0 -b 127.0.0.1
+expect "rail_write_bw: -b with --run_infinitely" 1 "-b and --run_infinitely" -- \
+	"$B/rail_write_bw" -d rxe0 -b --run_infinitely 127.0.0.1
 expect "rail_multi_bw: --interval longer than -D" 1 "--interval value '5'|-D 2" -- \
 	"$B/rail_multi_bw" -d rxe0 -D 2 --interval 5 127.0.0.1
 expect "rail_multi_bw: --interval without -D" 1 "--interval needs -D" -- \
@@ -77,7 +85,7 @@ expect "rail_write_bw: --expect with --run_infinitely" 1 "--expect and --run_inf
 
 # A good command line: the JSON file exists before the device is looked
 # for; the device's error comes last and names it.
-for b in rail_write_bw rail_read_lat rail_multi_bw; do
+for b in rail_write_bw rail_read_lat rail_write_lat rail_multi_bw; do
 	rm -f "$tmp/out.json"
 	err=$("$B/$b" -d nosuch_dev0 --out_json_file "$tmp/out.json" 127.0.0.1 2>&1 >/dev/null)
 	rc=$?

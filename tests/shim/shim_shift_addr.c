@@ -15,10 +15,11 @@
 
 #define HDR_LEN 12
 #define RAIL_TYPE 2
-#define RAIL_FIXED 60 /* the RAIL payload before its QP entries (protocol 2:
+#define RAIL_FIXED \
+	60	   /* the RAIL payload before its QP entries (protocol 2:
 		       * rp_msg.c RP_RAIL_FIXED_LEN, NIC GUID and port included) */
-#define RAIL_QP 28    /* one QP entry: qpn, psn, rkey, addr (u64), len */
-#define QP_ADDR 12    /* the addr field's offset in an entry */
+#define RAIL_QP 28 /* one QP entry: qpn, psn, rkey, addr (u64), len */
+#define QP_ADDR 12 /* the addr field's offset in an entry */
 #define PAYLOAD_MAX 65536
 
 ssize_t send(int fd, const void *buf, size_t len, int flags);

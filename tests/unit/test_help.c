@@ -221,7 +221,8 @@ static void test_help_matches_parser(void **state)
 {
 	static const enum rp_test tests[] = { RP_TEST_WRITE_BW,
 					      RP_TEST_READ_LAT,
-					      RP_TEST_MULTI_BW };
+					      RP_TEST_MULTI_BW,
+					      RP_TEST_WRITE_LAT };
 	struct help_opt h[MAX_HELP_OPTS];
 	size_t i, j, n;
 

@@ -61,9 +61,9 @@ static void test_type_str(void **state)
 
 static void test_hdr_encode_bytes(void **state)
 {
-	/* "RPF1", version 2, type 2 (RAIL), length 0x01020304 */
+	/* "RPF1", version 3, type 2 (RAIL), length 0x01020304 */
 	static const uint8_t want[RP_MSG_HDR_LEN] = { 'R',  'P',  'F',	'1',
-						      0x00, 0x02, 0x00, 0x02,
+						      0x00, 0x03, 0x00, 0x02,
 						      0x01, 0x02, 0x03, 0x04 };
 	uint8_t out[RP_MSG_HDR_LEN];
 
@@ -82,7 +82,7 @@ static void test_hdr_round_trip(void **state)
 	rp_msg_hdr_encode(buf, RP_MSG_PROGRESS, 0);
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
 	assert_int_equal(h.magic, 0x52504631);
-	assert_int_equal(h.version, 2);
+	assert_int_equal(h.version, 3);
 	assert_int_equal(h.type, RP_MSG_PROGRESS);
 	assert_int_equal(h.len, 0);
 	/* the largest allowed payload: 64 KiB = 65536 */
@@ -120,7 +120,11 @@ static void test_hdr_other_version(void **state)
 	buf[5] = 1; /* version 0x0001: a railperf before the NIC in RAIL */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 1, this build speaks 2"));
+	assert_non_null(strstr(err, "protocol 1, this build speaks 3"));
+	buf[5] = 2; /* version 2: no rail_write_lat, no -b (ignored flag) */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "protocol 2, this build speaks 3"));
 	buf[4] = 1; /* version 0x0102 = 258 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
@@ -219,6 +223,18 @@ static void test_params_bytes_and_round_trip(void **state)
 	assert_int_equal(q.duration, 7);
 	assert_int_equal(q.num_qps, 2);
 	assert_int_equal(q.num_rails, 12);
+	/* version 3: test 4 (rail_write_lat) and flag bit 4 (-b) travel */
+	q = p;
+	q.test = RP_TEST_WRITE_LAT;
+	q.flags = RP_PF_BIDIR | RP_PF_RDMA_CM;
+	assert_int_equal(rp_msg_encode_params(buf, sizeof(buf), &q), 32);
+	assert_int_equal(buf[1], 4);
+	assert_int_equal(buf[2], 0x00);
+	assert_int_equal(buf[3], 0x18);
+	memset(&q, 0xa5, sizeof(q));
+	assert_int_equal(rp_msg_decode_params(buf, 32, &q), 0);
+	assert_int_equal(q.test, RP_TEST_WRITE_LAT);
+	assert_int_equal(q.flags, RP_PF_BIDIR | RP_PF_RDMA_CM);
 }
 
 static void test_params_bad_length(void **state)
@@ -704,6 +720,12 @@ static void test_mismatch_fields(void **state)
 	r.flags = RP_PF_RDMA_CM;
 	mismatch(&r, "-R (rdma_cm): local off, remote on");
 	r = base_params;
+	r.flags = RP_PF_BIDIR;
+	mismatch(&r, "-b (bidirectional): local off, remote on");
+	r = base_params;
+	r.test = RP_TEST_WRITE_LAT;
+	mismatch(&r, "test: local rail_write_bw, remote rail_write_lat");
+	r = base_params;
 	r.test = 99;
 	mismatch(&r, "test: local rail_write_bw, remote unknown");
 }
@@ -745,7 +767,12 @@ static void test_params_out_of_bounds(void **state)
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
 	p = good;
-	p.test = 4;
+	p.test = RP_TEST_WRITE_LAT; /* 4: the last known test */
+	n = rp_msg_encode_params(buf, sizeof(buf), &p);
+	assert_int_equal(rp_msg_decode_params(buf, n, &q), 0);
+	assert_int_equal(q.test, RP_TEST_WRITE_LAT);
+	p = good;
+	p.test = 5;
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
 	p = good;

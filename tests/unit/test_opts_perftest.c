@@ -108,8 +108,8 @@ static void test_limit_values(void **state)
 static void test_unsupported_named(void **state)
 {
 	static const char *const cases[][3] = {
-		{ "-b", NULL,
-		  "option -b (bidirectional) is not supported "
+		{ "-U", NULL,
+		  "option -U (unsorted samples) is not supported "
 		  "by railperf" },
 		{ "-e", NULL, "option -e (completion events)" },
 		{ "-O", NULL, "option -O (dual-port)" },
@@ -120,7 +120,7 @@ static void test_unsupported_named(void **state)
 		{ "--reversed", NULL,
 		  "option --reversed (server sends to "
 		  "client) is not supported by railperf" },
-		{ "--report-both", NULL, "option --report-both" },
+		{ "--report-per-port", NULL, "option --report-per-port" },
 		{ "--rate_limit", "5", "option --rate_limit (rate limiter)" },
 		{ "-c", "UC",
 		  "option -c UC (connection type UC) is not "
@@ -150,8 +150,10 @@ static void test_unsupported_named(void **state)
 static void test_lat_rejects_bw_compat_flags(void **state)
 {
 	static const char *const flags[][2] = {
-		{ "-l", "2" }, { "-I", "8" },  { "-w", "1" },
-		{ "-y", "1" }, { "-N", NULL }, { "--run_infinitely", NULL },
+		{ "-l", "2" },	{ "-I", "8" },
+		{ "-w", "1" },	{ "-y", "1" },
+		{ "-N", NULL }, { "--run_infinitely", NULL },
+		{ "-b", NULL }, { "--report-both", NULL },
 	};
 	struct run r;
 	size_t i;
@@ -163,6 +165,63 @@ static void test_lat_rejects_bw_compat_flags(void **state)
 				 -EINVAL);
 		err_has(&r, "is not supported by rail_read_lat");
 	}
+}
+
+/* -b and --report-both: BW tests take them (perftest's spelling, short
+ * and long); --report-both alone is accepted and changes nothing, as in
+ * perftest; -b with --run_infinitely is refused. */
+static void test_bidir_flags(void **state)
+{
+	const struct rp_test_desc *multi = rp_test_desc_of(RP_TEST_MULTI_BW);
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, parse(&r, &bw_desc, "-b", "--report-both", NULL));
+	assert_true(r.o.bidir);
+	assert_true(r.o.report_both);
+	ok_no_output(&r, parse(&r, &bw_desc, "--bidirectional", NULL));
+	assert_true(r.o.bidir);
+	assert_false(r.o.report_both);
+	ok_no_output(&r, parse(&r, multi, "-b", "-D", "2", NULL));
+	assert_true(r.o.bidir);
+	ok_no_output(&r, finish(&r, &bw_desc, "--report-both", NULL));
+	assert_false(r.o.bidir);
+	assert_int_equal(finish(&r, &bw_desc, "-b", "--run_infinitely", NULL),
+			 -EINVAL);
+	err_has(&r, "-b and --run_infinitely cannot be combined");
+}
+
+/* rail_write_lat: ib_write_lat's defaults and flags; -I is its own (the
+ * default is resolved per device), BW flags are refused. */
+static void test_write_lat_flags(void **state)
+{
+	const struct rp_test_desc *d = rp_test_desc_of(RP_TEST_WRITE_LAT);
+	struct run r;
+
+	(void)state;
+	assert_non_null(d);
+	assert_string_equal(d->name, "rail_write_lat");
+	assert_string_equal(d->title, "RDMA_Write Latency Test");
+	ok_no_output(&r, parse(&r, d, NULL));
+	assert_int_equal(r.o.size, 2);
+	assert_int_equal(r.o.iters, 1000);
+	assert_int_equal(r.o.tx_depth, 1);
+	assert_int_equal(r.o.inline_size, -1);
+	ok_no_output(&r, parse(&r, d, "-a", "-n", "100", "-H", "-R", "-I", "64",
+			       "--output=latency", NULL));
+	assert_true(r.o.all_sizes);
+	assert_true(r.o.histogram);
+	assert_true(r.o.rdma_cm);
+	assert_int_equal(r.o.inline_size, 64);
+	assert_int_equal(r.o.output, RP_OUTPUT_LATENCY);
+	ok_no_output(&r, parse(&r, d, "-D", "2", NULL));
+	assert_int_equal(r.o.duration, 2);
+	assert_int_equal(parse(&r, d, "-b", NULL), -EINVAL);
+	err_has(&r, "is not supported by rail_write_lat");
+	assert_int_equal(parse(&r, d, "-q", "2", NULL), -EINVAL);
+	err_has(&r, "is not supported by rail_write_lat");
+	assert_int_equal(parse(&r, d, "--output=bandwidth", NULL), -EINVAL);
+	err_has(&r, "rail_write_lat reports latency");
 }
 
 static void test_post_list_rules(void **state)
@@ -339,6 +398,8 @@ int main(void)
 		cmocka_unit_test(test_limit_values),
 		cmocka_unit_test(test_unsupported_named),
 		cmocka_unit_test(test_lat_rejects_bw_compat_flags),
+		cmocka_unit_test(test_bidir_flags),
+		cmocka_unit_test(test_write_lat_flags),
 		cmocka_unit_test(test_post_list_rules),
 		cmocka_unit_test(test_run_infinitely_rules),
 		cmocka_unit_test(test_limit_gate),

@@ -1,5 +1,5 @@
 # bash completion for railperf: rail_write_bw, rail_read_lat,
-# rail_multi_bw, rail_info. The options come from each binary's own
+# rail_write_lat, rail_multi_bw, rail_info. The options come from each binary's own
 # --help (bash-completion's _parse_help), so they follow the binary.
 # SPDX-License-Identifier: MIT
 
@@ -51,4 +51,5 @@ _railperf()
 		_known_hosts_real -- "$cur"
 	fi
 } &&
-	complete -F _railperf rail_write_bw rail_read_lat rail_multi_bw rail_info
+	complete -F _railperf rail_write_bw rail_read_lat rail_write_lat \
+		rail_multi_bw rail_info

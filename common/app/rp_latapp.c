@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The latency binaries' run (rp_latapp.h). READ: the server registers its
+ * buffer, prints the header and address lines and waits for the client
+ * (perftest's READ latency server prints no results); the client READs -s
+ * bytes at a time and prints one row per size. --validate: the server's
+ * buffer holds the pattern before its rkey is sent; after each size the
+ * client checks that its own buffer holds exactly the bytes READ (pattern
+ * below the size, zeros above) and sends the verdict to the server; both
+ * print it. WRITE: both sides run the ping-pong and print a row per size.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/rp_latapp.h"
+#include "app/rp_session.h"
+#include "base/rp_log.h"
+#include "base/rp_time.h"
+#include "ctrl/rp_xchg.h"
+#include "engine/rp_latstats.h"
+#include "output/rp_extra.h"
+#include "output/rp_jsonout.h"
+#include "output/rp_report.h"
+#include "output/rp_report_lat.h"
+#include "proto/rp_msg.h"
+#include "proto/rp_pattern.h"
+
+#define LA_MAX_SIZES 32
+
+struct la_beat {
+	struct rp_ctrl *ctrl;
+	uint64_t last_ns;
+};
+
+/* --validate: the client's check of the last size it ran. */
+struct la_verdict {
+	struct rp_verdict v;
+	uint64_t checked; /* bytes per READ of that size */
+};
+
+static enum rp_lat_op la_op(const struct rp_opts *o)
+{
+	return o->desc->test == RP_TEST_WRITE_LAT ? RP_LAT_WRITE : RP_LAT_READ;
+}
+
+/* samples per round trip: READ 1, WRITE 2 (perftest's rtt_factor) */
+static unsigned int la_rtt(const struct rp_opts *o)
+{
+	return la_op(o) == RP_LAT_WRITE ? RP_LAT_WRITE_RTT : 1;
+}
+
+/* Heartbeat to the server about once a second during a run; notices a
+ * server that gave up or died. */
+static int la_tick(void *arg)
+{
+	struct la_beat *b = arg;
+
+	return rp_ctrl_beat(b->ctrl, &b->last_ns);
+}
+
+static void la_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
+{
+	rp_session_rail_defaults(o, c);
+	c->num_qps = 1;
+	if (la_op(o) == RP_LAT_WRITE) {
+		/* two halves: what this side sends, what the peer writes;
+		 * the peer polls the last byte, which must land last */
+		c->slice = rp_rail_slice_bytes(2 * rp_opts_max_size(o));
+		c->strict_order = true;
+		return;
+	}
+	/* as many outstanding READs as the device allows (perftest's
+	 * default): rp_rail clamps to max_qp_rd_atom and max_qp_init_rd_atom,
+	 * then to the peer's; 8-bit verbs field */
+	c->rd_atomic = UINT8_MAX;
+	c->fill_pattern = o->validate && !o->server;
+}
+
+/*
+ * What perftest 6.06 decides from the device before its header
+ * (ctx_set_max_inline): on a device it does not recognize (Soft-RoCE,
+ * siw, ...) ib_read_lat prints an extra separator, and so does
+ * ib_write_lat when -I is given; ib_write_lat's inline default is 220
+ * bytes on devices it knows, 0 on others. @run gets @o with the inline
+ * size resolved. Opens the device once to read its IDs.
+ */
+static int la_device(const struct rp_opts *o, struct rp_opts *run)
+{
+	bool write = la_op(o) == RP_LAT_WRITE, unknown, extra;
+	struct rp_dev d;
+	int ret;
+
+	*run = *o;
+	if (!rp_opts_full(o) && !(write && o->inline_size < 0))
+		return 0;
+	ret = rp_dev_open(&d, o->dev, o->ib_port);
+	if (ret)
+		return ret;
+	unknown = rp_report_lat_extra_line(d.attr.vendor_id,
+					   d.attr.vendor_part_id);
+	rp_dev_close(&d);
+	extra = unknown && (!write || o->inline_size >= 0);
+	if (write && o->inline_size < 0)
+		run->inline_size = unknown ? 0 : RP_DEF_INLINE_WRITE_LAT;
+	if (extra && rp_opts_full(o))
+		rp_fprintf(stdout, RP_RESULT_LINE);
+	return 0;
+}
+
+static void la_header(const struct rp_session *s, const struct rp_header *h)
+{
+	enum rp_addr_fmt fmt = la_op(s->o) == RP_LAT_WRITE ? RP_ADDR_WRITE :
+							     RP_ADDR_READ;
+
+	if (!rp_opts_full(s->o))
+		return;
+	rp_report_header(stdout, h);
+	rp_report_addresses_fmt(stdout, &s->local[0], &s->remote[0], 1,
+				s->o->rdma_cm ? RP_ADDR_CM : fmt);
+}
+
+/* The table header: perftest's, or with -D its duration form. */
+static void la_title(const struct rp_opts *o)
+{
+	if (o->duration)
+		rp_report_lat_title_dur(stdout);
+	else
+		rp_report_lat_title(stdout);
+}
+
+/* One size's row as perftest prints it (-D: t_avg and a rate only). */
+static void la_row(const struct rp_opts *o, uint64_t size,
+		   const struct rp_latstats *st, double tps)
+{
+	if (!rp_opts_full(o))
+		rp_report_value(stdout, st->t_avg);
+	else if (o->duration)
+		rp_report_lat_row_dur(stdout, size, st->n, st->t_avg, tps);
+	else
+		rp_report_lat_row(stdout, size, st->n, st);
+}
+
+/* Run one size; print -H, the row; add it to the JSON document. */
+static int la_size(struct rp_session *s, struct rp_lat_cfg *cfg,
+		   struct rp_lat_samples *smp, struct rp_jsonout *j,
+		   struct rp_latstats *st)
+{
+	unsigned int rtt = la_rtt(s->o);
+	double tps;
+	int ret;
+
+	ret = rp_lat_run(&s->rails[0], &s->remote[0], cfg, smp);
+	if (ret)
+		return rp_session_run_failed(s, ret);
+	rp_latstats_compute(smp->ns, smp->n, st);
+	rp_latstats_div(st, rtt);
+	tps = smp->run_ns ? (double)smp->n * 1e9 / (double)smp->run_ns : 0;
+	if (s->o->histogram) {
+		rp_report_lat_samples_div(stdout, smp->ns, smp->n, rtt);
+		la_title(s->o);
+	}
+	la_row(s->o, cfg->size, st, tps);
+	rp_jsonout_add_lat(j, cfg->size, st, tps, s->o->duration);
+	return 0;
+}
+
+/* --validate: the client's slice holds what @size-byte READs brought
+ * (the server's pattern) and nothing beyond. Sizes only grow, so bytes
+ * past @size were never written. Outside any timed loop. */
+static int la_check_read(struct rp_session *s, uint64_t size,
+			 struct la_verdict *v)
+{
+	struct rp_rail *r = &s->rails[0];
+
+	v->checked = size;
+	return rp_pattern_check(rp_rail_slice(r, 0), size, r->slice, 0, &v->v);
+}
+
+/* railperf's lines after the table. */
+static void la_notes(const struct rp_session *s, const struct rp_lat_cfg *cfg,
+		     const struct rp_lat_samples *smp,
+		     const struct rp_latstats *st)
+{
+	if (la_op(s->o) == RP_LAT_WRITE)
+		rp_report_lat_method_write(stdout, cfg->warmup);
+	else
+		rp_report_lat_method(stdout, cfg->warmup);
+	if (cfg->duration) /* -D: a single size */
+		rp_report_lat_dur_stats(stdout, st);
+	if (smp->capped) /* -D only, so a single size */
+		rp_report_lat_capped(stdout, smp->n, smp->run_ns / 1e9,
+				     cfg->duration);
+}
+
+/* The engine's settings for this side. */
+static void la_lat_cfg(const struct rp_session *s, struct la_beat *beat,
+		       struct rp_lat_cfg *cfg)
+{
+	const struct rp_opts *o = s->o;
+
+	*cfg = (struct rp_lat_cfg){
+		.iters = o->iters,
+		.duration = o->duration,
+		.warmup = RP_LAT_WARMUP,
+		.max_samples = RP_LAT_MAX_SAMPLES,
+		/* only the client beats: a side that beats takes anything
+		 * the peer sends during the run for its end */
+		.tick = s->server ? NULL : la_tick,
+		.tick_arg = beat,
+		.op = la_op(o),
+		.first = s->server, /* perftest's server posts first */
+		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
+						    0,
+	};
+}
+
+/* The table: title, a row per size, RESULT_LINE; then railperf's notes.
+ * A failed check (*v) stops the sizes; it is reported by the caller. */
+static int la_sizes(struct rp_session *s, struct rp_jsonout *j,
+		    struct la_verdict *v)
+{
+	struct la_beat beat = { .ctrl = &s->ctrl, .last_ns = rp_now_ns() };
+	struct rp_lat_samples smp = { 0 };
+	uint64_t sizes[LA_MAX_SIZES];
+	size_t n = rp_opts_sizes(s->o, sizes, LA_MAX_SIZES), i;
+	struct rp_lat_cfg cfg;
+	struct rp_latstats st;
+	int ret = 0;
+
+	la_lat_cfg(s, &beat, &cfg);
+	if (rp_opts_full(s->o))
+		la_title(s->o);
+	for (i = 0; i < n && !ret; i++) {
+		cfg.size = sizes[i];
+		ret = la_size(s, &cfg, &smp, j, &st);
+		if (!ret && s->o->validate)
+			ret = la_check_read(s, cfg.size, v);
+	}
+	if (!ret && rp_opts_full(s->o)) {
+		rp_fprintf(stdout, RP_RESULT_LINE);
+		la_notes(s, &cfg, &smp, &st);
+	}
+	rp_lat_samples_free(&smp);
+	return ret;
+}
+
+/* --validate: print the client's verdict and send it to the server. A
+ * failed check is the run's failure (-EILSEQ). */
+static int la_client_verdict(struct rp_session *s, const struct la_verdict *v)
+{
+	int ret;
+
+	rp_extra_verdict_out(rp_opts_full(s->o), &v->v, v->checked, 1);
+	ret = rp_xchg_verdict_send(&s->ctrl, &v->v);
+	return v->v.ok ? ret : -EILSEQ;
+}
+
+/* railperf's rail lines and the JSON document, after a good run. */
+static int la_finish(struct rp_session *s, struct rp_jsonout *j,
+		     const struct rp_header *h)
+{
+	if (rp_opts_full(s->o))
+		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages,
+			      &s->local[0], &s->remote[0]);
+	rp_jsonout_add_extra(j, "same_nic",
+			     cJSON_CreateBool(rp_rail_addr_same_port(
+				     &s->local[0], &s->remote[0])));
+	return rp_jsonout_write(j, h);
+}
+
+static int la_client(struct rp_session *s)
+{
+	struct la_verdict v = { .v.ok = 1 };
+	struct rp_jsonout j;
+	struct rp_header h;
+	int ret, bye;
+
+	rp_session_header(s, &h);
+	la_header(s, &h);
+	if (rp_jsonout_init(&j, rp_opts_json_path(s->o), s->o->output))
+		return -ENOMEM;
+	ret = la_sizes(s, &j, &v);
+	if (s->o->validate && (!ret || !v.v.ok)) {
+		if (ret && rp_opts_full(s->o))
+			rp_fprintf(stdout,
+				   RP_RESULT_LINE); /* close the table */
+		ret = la_client_verdict(s, &v);
+	}
+	if (!ret) {
+		ret = la_finish(s, &j, &h);
+		/* the run itself is over: let the server finish cleanly */
+		bye = rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
+		ret = ret ? ret : bye;
+	}
+	rp_jsonout_fini(&j);
+	return ret;
+}
+
+/* --validate: the client's VERDICT on what its READs brought, printed. */
+static int la_server_verdict(struct rp_session *s)
+{
+	struct rp_verdict v;
+	int ret;
+
+	ret = rp_xchg_verdict_recv(&s->ctrl, &v);
+	if (ret)
+		return ret;
+	rp_extra_verdict_out(rp_opts_full(s->o), &v, rp_opts_max_size(s->o), 1);
+	return v.ok ? 0 : -EILSEQ;
+}
+
+/* WRITE: the server runs the ping-pong too and prints its own table and
+ * JSON (as perftest's write_lat server), then waits for the client's BYE. */
+static int la_server_write(struct rp_session *s, const struct rp_header *h)
+{
+	struct rp_jsonout j;
+	int ret;
+
+	if (rp_jsonout_init(&j, rp_opts_json_path(s->o), s->o->output))
+		return -ENOMEM;
+	ret = la_sizes(s, &j, NULL);
+	if (!ret)
+		ret = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
+	if (!ret)
+		ret = la_finish(s, &j, h);
+	rp_jsonout_fini(&j);
+	return ret;
+}
+
+/* READ: passive; the client READs our buffer; wait for its BYE
+ * (heartbeats keep the wait alive during long runs), with --validate its
+ * VERDICT first. */
+static int la_server(struct rp_session *s)
+{
+	struct rp_header h;
+	int ret = 0;
+
+	rp_session_header(s, &h);
+	la_header(s, &h);
+	if (la_op(s->o) == RP_LAT_WRITE)
+		return la_server_write(s, &h);
+	if (s->o->validate)
+		ret = la_server_verdict(s);
+	if (!ret)
+		ret = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
+	if (!ret && rp_opts_full(s->o))
+		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages,
+			      &s->local[0], &s->remote[0]);
+	return ret;
+}
+
+int rp_latapp_run(const struct rp_opts *o)
+{
+	struct rp_rail_cfg cfg;
+	struct rp_opts run;
+	int ret;
+
+	ret = la_device(o, &run);
+	if (ret)
+		return ret;
+	la_rail_cfg(&run, &cfg);
+	return rp_session_run(&run, &cfg, la_server, la_client);
+}
+
+int rp_latapp_check(const struct rp_opts *o)
+{
+	if (la_op(o) == RP_LAT_WRITE && o->validate) {
+		rp_err("option --validate is not supported by %s: its data is "
+		       "the ping-pong's counter byte",
+		       o->desc->name);
+		return -EINVAL;
+	}
+	if (o->duration || o->iters <= RP_LAT_MAX_SAMPLES)
+		return 0;
+	rp_err("invalid -n value '%llu': %s keeps every sample; valid values "
+	       "are 5 .. %u",
+	       (unsigned long long)o->iters, o->desc->name, RP_LAT_MAX_SAMPLES);
+	return -EINVAL;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_latapp.h - the latency binaries (rail_read_lat, rail_write_lat) from
+ * options to exit: the rail, the session, the header, one row per size,
+ * the railperf lines, --out_json and --validate, shared so that both
+ * binaries are a main() each.
+ *
+ * READ (ib_read_lat): the client READs, the server is passive and prints
+ * no results. WRITE (ib_write_lat): both sides run the ping-pong and both
+ * print the table (the server posts first, as perftest's); the reported
+ * latency is half the round trip (perftest's rtt_factor 2).
+ */
+#ifndef RP_LATAPP_H
+#define RP_LATAPP_H
+
+#include "app/rp_opts.h"
+#include "engine/rp_lat.h"
+
+/*
+ * rp_latapp_run - run the latency test of o->desc (READ for rail_read_lat,
+ * WRITE for rail_write_lat) with the options @o (parsed and checked).
+ * Prints the perftest block and railperf's lines on stdout, diagnostics on
+ * stderr. Returns 0, -EILSEQ for a failed --validate, or the -errno of the
+ * failure (already reported).
+ */
+int rp_latapp_run(const struct rp_opts *o);
+
+/*
+ * rp_latapp_check - the checks of a latency binary before any device is
+ * opened: -n at most the sample cap (every sample is kept); WRITE: no
+ * --validate. One line and -EINVAL on a bad value, else 0.
+ */
+int rp_latapp_check(const struct rp_opts *o);
+
+#endif /* RP_LATAPP_H */

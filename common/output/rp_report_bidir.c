@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#include <inttypes.h>
+
+#include "base/rp_log.h"
+#include "output/rp_json.h"
+#include "output/rp_report.h"
+#include "output/rp_report_bidir.h"
+
+void rp_bidir_sum(const struct rp_result *local, const struct rp_result *remote,
+		  struct rp_result *sum)
+{
+	*sum = (struct rp_result){
+		.size = local->size,
+		.iters = local->iters,
+		.bw_peak = local->bw_peak + remote->bw_peak,
+		.bw_avg = local->bw_avg + remote->bw_avg,
+		.msg_rate = local->msg_rate + remote->msg_rate,
+	};
+}
+
+/* One --report-both block: its label, the table header, the row. */
+static void rp_report_bidir_block(FILE *f, const char *label,
+				  const struct rp_result *r, bool gbits)
+{
+	rp_fprintf(f, "\n %s results: \n", label);
+	rp_fprintf(f, RP_RESULT_LINE);
+	rp_report_bw_title(f, gbits);
+	rp_report_bw_row(f, r, gbits);
+}
+
+void rp_report_bidir_both(FILE *f, const struct rp_result *local,
+			  const struct rp_result *remote, bool gbits)
+{
+	rp_fprintf(f, RP_RESULT_LINE);
+	rp_report_bidir_block(f, "Local", local, gbits);
+	rp_fprintf(f, RP_RESULT_LINE);
+	rp_report_bidir_block(f, "Remote", remote, gbits);
+}
+
+void rp_report_bidir_rail(FILE *f, int rail, const char *dev,
+			  const struct rp_result *sent,
+			  const struct rp_result *rcvd, bool gbits)
+{
+	const char *u = gbits ? "Gb/sec" : "MB/sec";
+	char who[64];
+
+	if (rail < 0)
+		snprintf(who, sizeof(who), "all rails");
+	else
+		snprintf(who, sizeof(who), "rail %d (%s)", rail, dev);
+	rp_fprintf(f,
+		   " railperf: %s: -b: sent %.2f %s (%.6f Mpps), received "
+		   "%.2f %s (%.6f Mpps), both directions %.2f %s\n",
+		   who, sent->bw_avg, u, sent->msg_rate, rcvd->bw_avg, u,
+		   rcvd->msg_rate, sent->bw_avg + rcvd->bw_avg, u);
+}
+
+void rp_report_bidir_verdict(bool full, const char *where,
+			     const struct rp_verdict *v, uint64_t bytes,
+			     unsigned int num_qps)
+{
+	FILE *f = full ? stdout : stderr;
+
+	if (v->ok && full)
+		rp_fprintf(f,
+			   " railperf: -b validation of the bytes %s passed: "
+			   "%" PRIu64 " bytes on each of %u QP(s)\n",
+			   where, bytes, num_qps);
+	else if (!v->ok)
+		rp_fprintf(f,
+			   " railperf: -b validation of the bytes %s FAILED: "
+			   "rail %u QP %u offset %" PRIu64 ": expected %#04x, "
+			   "found %#04x\n",
+			   where, v->rail, v->qp, v->offset, v->expected,
+			   v->got);
+}
+
+cJSON *rp_json_bidir(const struct rp_result *sent, const struct rp_result *rcvd)
+{
+	cJSON *o = cJSON_CreateObject();
+	struct rp_result sum;
+
+	rp_bidir_sum(sent, rcvd, &sum);
+	if (!o || !cJSON_AddItemToObject(o, "sent", rp_json_bw_result(sent)) ||
+	    !cJSON_AddItemToObject(o, "received", rp_json_bw_result(rcvd)) ||
+	    !cJSON_AddItemToObject(o, "sum", rp_json_bw_result(&sum))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}

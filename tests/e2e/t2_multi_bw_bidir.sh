@@ -1,0 +1,71 @@
+#!/bin/sh
+# Description: two rails, both directions: rail_multi_bw -b -D 4
+# --interval 1 over both back-to-back rails of the two guests. Each guest
+# reads its own rxe ports' hw_counters (sent_pkts, rcvd_pkts) before and
+# after the run, not railperf's lines: on every rail both directions must
+# carry data. A one-way 64 KiB WRITE run at MTU 1024 sends 64 packets per
+# message and gets back at most an ACK for it, so a rail counts as carrying
+# both directions only when its smaller count is at least a quarter of its
+# larger one; each rail must also carry at least a quarter of both rails'
+# packets. Both sides print one summed row, a "-b: sent ... received ..."
+# line per rail and for all rails, and interval rows during the run.
+# Guest a ($1 = a) runs the server, guest b the client.
+. tests/e2e/lib.sh
+
+M=$B/rail_multi_bw
+A0=10.0.1.1
+
+# counters OUT: "dev sent rcvd" for rxe0 and rxe1, from sysfs
+counters() {
+	for d in rxe0 rxe1; do
+		h=/sys/class/infiniband/$d/ports/1/hw_counters
+		echo "$d $(cat $h/sent_pkts) $(cat $h/rcvd_pkts)"
+	done >"$1"
+}
+
+counters "$TMP/before"
+if [ "$1" = a ]; then
+	timeout 150 $M -d rxe0,rxe1 -p 18691 -b -D 4 --interval 1 \
+		--out_json_file="$TMP/bj.json" >"$TMP/out" 2>&1 ||
+		{ cat "$TMP/out"; fail "server exit"; }
+else
+	timeout 150 $M -d rxe0,rxe1 -p 18691 -b -D 4 --interval 1 \
+		--out_json_file="$TMP/bj.json" $A0 >"$TMP/out" 2>&1 ||
+		{ cat "$TMP/out"; fail "client exit"; }
+fi
+counters "$TMP/after"
+
+# per rail: sent and received packets during the run, by the counters
+join "$TMP/before" "$TMP/after" |
+	awk '{ print $1, $4 - $2, $5 - $3 }' >"$TMP/delta"
+note "packets (dev sent received): $(tr '\n' ';' <"$TMP/delta")"
+awk '{ s = $2; r = $3; lo = s < r ? s : r; hi = s < r ? r : s
+	if (hi == 0 || lo * 4 < hi) { print $1 ": sent " s ", received " r; bad = 1 }
+	t += s + r; p[$1] = s + r }
+	END { for (d in p) if (p[d] * 4 < t) { print d ": under a quarter"; bad = 1 }
+	      exit bad }' "$TMP/delta" ||
+	fail "a rail did not carry both directions (port counters above)"
+
+row=$(rows "$TMP/out")
+[ "$(echo "$row" | wc -l)" = 1 ] || fail "want one summed row: $row"
+check_bw_row "$row"
+for r in "rail 0 (rxe0)" "rail 1 (rxe1)" "all rails"; do
+	grep -q "^ railperf: $r: -b: sent [0-9.]* MB/sec .*, received [0-9.]* MB/sec .*, both directions [0-9.]* MB/sec$" \
+		"$TMP/out" || fail "no -b line for $r"
+done
+n=$(grep -c '^ railperf: interval' "$TMP/out")
+[ "$n" -ge 2 ] || fail "$n interval rows, want >= 2"
+python3 - "$TMP/bj.json" <<'PY' || fail "bj.json: bidirectional keys"
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = d["bidirectional"]
+assert len(b["rails"]) == 2
+for x in b["rails"] + [b["all"]]:
+    assert set(x) == {"sent", "received", "sum"}, x
+    assert x["sent"]["BW_average"] > 0 and x["received"]["BW_average"] > 0
+    s = x["sent"]["BW_average"] + x["received"]["BW_average"]
+    assert abs(x["sum"]["BW_average"] - s) < 0.02 + 1e-6 * s, x
+PY
+note "rail_multi_bw -b -D 4 ($1): $(echo "$row" | cut -d' ' -f2-)"
+grep '^ railperf: .*-b: sent' "$TMP/out" | sed 's/^/# /'
+exit 0
