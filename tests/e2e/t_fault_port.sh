@@ -41,7 +41,7 @@ trap 'kill $holder 2>/dev/null' EXIT
 wait_file "$TMP/holder" listening 10 $holder || fail "port holder did not start"
 for b in $BINS; do
 	expect_fail "${b##*/} on a busy control port" \
-		"control port 18812 already in use \(another server running\? choose another with -p\)" \
+		"invalid -p value '18812': control port 18812 is in use .*give a free port" \
 		"$FAST_MS" $b -d "$DEV" -p 18812
 done
 kill $holder; wait $holder 2>/dev/null
