@@ -70,5 +70,5 @@ wait_pid $spid 30
 src=$?
 [ $src = 0 ] || { cat "$TMP/b.server"; fail "--bind_source_ip: server exit $src"; }
 expect_fail "client --bind_source_ip, not a local address" \
-	"10\.9\.9\.9.*--bind_source_ip" \
+	"invalid --bind_source_ip value '10\.9\.9\.9': not an address of this host" \
 	"$FAST_MS" $W -d "$DEV" -p 18814 --bind_source_ip 10.9.9.9 "$SERVER_IP"
