@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "engine/rp_bw.h"
+#include "engine/rp_cycle.h"
 #include "topo/rp_ceiling.h"
 #include "topo/rp_counters.h"
 #include "verbs/rp_dev.h"
@@ -219,6 +220,7 @@ static void mbw_bw_cfg(const struct rp_opts *o, uint64_t size,
 		.duration = o->duration,
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
+		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
 						    0,
 		.peak = !o->no_peak && !o->duration &&

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/rp_bw.h"
+#include "engine/rp_cycle.h"
 #include "output/rp_extra.h"
 #include "output/rp_jsonout.h"
 #include "base/rp_log.h"
@@ -128,6 +129,7 @@ static void wbw_bw_cfg(const struct rp_opts *o, struct rp_bw_cfg *cfg,
 		.duration = o->duration,
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
+		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
 						    0,
 		.infinite = o->run_infinitely,

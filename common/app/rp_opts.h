@@ -83,7 +83,7 @@ struct rp_opts {
 	double limit_bw;       /* BW average floor, units of the report */
 	bool limit_msgrate_given; /* -y */
 	double limit_msgrate;	  /* MsgRate floor, Mpps */
-	unsigned int post_list;	  /* -l: WRs per post; 1 = railperf batching */
+	unsigned int post_list;	  /* -l: WRs per post; 1 = one (perftest) */
 	int inline_size;	 /* -I, bytes; -1 = not given (0 in BW tests) */
 	unsigned int qp_timeout; /* -u: ACK timeout, 4.096 us * 2^u */
 	const char *bind_source_ip; /* --bind_source_ip, NULL = any */

@@ -90,8 +90,8 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 	rp_fprintf(f,
 "  -l, --post_list=<n>       post <n> WRs per doorbell (ibv_post_send or\n"
 "                            ibv_wr_start..complete); -n a multiple of <n>;\n"
-"                            CQ moderation <n> unless -Q (default: 1, and\n"
-"                            railperf batches up to 16)\n"
+"                            CQ moderation <n> unless -Q (default: 1, one\n"
+"                            WR per post as perftest)\n"
 "  -I, --inline_size=<n>     send messages of up to <n> bytes inline, 0 .. %u\n"
 "                            (default: 0; checked against the device)\n"
 "  -N, --noPeak              do not measure BW peak (printed as 0.00)\n"

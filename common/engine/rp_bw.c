@@ -6,11 +6,11 @@
 #include "engine/rp_bw.h"
 #include "base/rp_log.h"
 #include "base/rp_signal.h"
+#include "engine/rp_cycle.h"
 #include "engine/rp_stats.h"
 #include "base/rp_time.h"
 #include "engine/rp_wc.h"
 
-#define RP_POST_BATCH 16 /* WRs per doorbell at most */
 #define RP_POLL_BATCH 16 /* CQEs per ibv_poll_cq */
 #define RP_STALL_NS (30 * RP_NSEC_PER_SEC)
 #define RP_TICK_NS (10 * 1000 * 1000) /* cfg->tick at least this often */
@@ -37,7 +37,9 @@ struct rp_bw_state {
 	uint64_t last_progress;
 	uint64_t last_tick;	 /* ns, of the last cfg->tick call */
 	struct ibv_send_wr *wrs; /* classic posting: one list's WRs */
-	unsigned int max_post;	 /* WRs per post at most */
+	struct ibv_sge *sges;	 /* ... and their SGEs */
+	unsigned int max_post;	 /* WRs per post: -l, else 1 */
+	struct rp_cycle cycle;	 /* the address of each WR */
 	bool stopped;		 /* -D / infinite: posting has ended */
 };
 
@@ -62,23 +64,25 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 {
 	struct ibv_qp_ex *qx = s->r->qpx[q];
 	const struct rp_qp_addr *dst = &s->peer->qp[q];
-	void *lbuf = rp_rail_slice(s->r, q);
+	char *lbuf = rp_rail_slice(s->r, q);
 	uint32_t lkey = s->r->mr->lkey, len = (uint32_t)s->cfg->size;
 	bool inl = rp_inline(s);
 	unsigned int j, flags = inl ? IBV_SEND_INLINE : 0;
 
 	ibv_wr_start(qx);
 	for (j = 0; j < k; j++, seq++) {
+		uint64_t off = rp_cycle_offset(&s->cycle, seq);
+
 		qx->wr_id = rp_wr_id(q, seq);
 		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
 		qx->wr_flags = flags |
 			       (rp_signaled(s, q, seq) ? IBV_SEND_SIGNALED : 0);
-		ibv_wr_rdma_write(qx, dst->rkey, dst->addr);
+		ibv_wr_rdma_write(qx, dst->rkey, dst->addr + off);
 		if (inl)
-			ibv_wr_set_inline_data(qx, lbuf, len);
+			ibv_wr_set_inline_data(qx, lbuf + off, len);
 		else
-			ibv_wr_set_sge(qx, lkey, (uint64_t)(uintptr_t)lbuf,
-				       len);
+			ibv_wr_set_sge(qx, lkey,
+				       (uint64_t)(uintptr_t)(lbuf + off), len);
 	}
 	return ibv_wr_complete(qx);
 }
@@ -87,45 +91,42 @@ static int rp_post_classic(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 			   unsigned int k)
 {
 	struct ibv_send_wr *wr = s->wrs, *bad = NULL;
-	struct ibv_sge sge = {
-		.addr = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q),
-		.length = (uint32_t)s->cfg->size,
-		.lkey = s->r->mr->lkey,
-	};
+	uint64_t base = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q);
 	unsigned int j, inl = rp_inline(s) ? IBV_SEND_INLINE : 0;
 
 	for (j = 0; j < k; j++, seq++) {
+		uint64_t off = rp_cycle_offset(&s->cycle, seq);
+
+		s->sges[j] = (struct ibv_sge){
+			.addr = base + off,
+			.length = (uint32_t)s->cfg->size,
+			.lkey = s->r->mr->lkey,
+		};
 		wr[j] = (struct ibv_send_wr){
 			.wr_id = rp_wr_id(q, seq),
 			.next = j + 1 < k ? &wr[j + 1] : NULL,
-			.sg_list = &sge,
+			.sg_list = &s->sges[j],
 			.num_sge = 1,
 			.opcode = IBV_WR_RDMA_WRITE,
 			.send_flags = inl | (rp_signaled(s, q, seq) ?
 						     IBV_SEND_SIGNALED :
 						     0),
-			.wr.rdma = { .remote_addr = s->peer->qp[q].addr,
+			.wr.rdma = { .remote_addr = s->peer->qp[q].addr + off,
 				     .rkey = s->peer->qp[q].rkey },
 		};
 	}
 	return ibv_post_send(s->r->qp[q], wr, &bad);
 }
 
-/* WRs to post on QP @q now: with -l exactly a list or none, else as
- * many as TX depth, limit and the batch allow. */
+/* WRs to post on QP @q now: a whole list (-l, else one WR) or none, as
+ * TX depth and the limit allow (perftest's run_iter_bw). */
 static unsigned int rp_post_count(const struct rp_bw_state *s, unsigned int q)
 {
 	uint64_t room = s->r->tx_depth - (s->posted[q] - s->completed[q]);
 	uint64_t left = s->limit[q] - s->posted[q];
 	unsigned int k = s->max_post;
 
-	if (s->cfg->post_list > 1)
-		return room >= k && left >= k ? k : 0;
-	if (room < k)
-		k = (unsigned int)room;
-	if (left < k)
-		k = (unsigned int)left;
-	return k;
+	return room >= k && left >= k ? k : 0;
 }
 
 /* Post as many WRs on QP @q as rp_post_count() says. */
@@ -347,6 +348,24 @@ static void rp_state_free(struct rp_bw_state *s)
 	free(s->comp_ns);
 	free(s->comp_cum);
 	free(s->wrs);
+	free(s->sges);
+}
+
+/* The cycle buffer: cfg->cycle_buffer bounded by every QP's slice, local
+ * and remote, so that no WR leaves its slice. */
+static uint64_t rp_bw_cycle_bytes(const struct rp_rail *r,
+				  const struct rp_rail_addr *peer,
+				  const struct rp_bw_cfg *cfg)
+{
+	uint64_t c = cfg->cycle_buffer;
+	unsigned int q;
+
+	if (c > r->slice)
+		c = r->slice;
+	for (q = 0; q < r->num_qps; q++)
+		if (c > peer->qp[q].len)
+			c = peer->qp[q].len;
+	return c;
 }
 
 static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
@@ -360,12 +379,15 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 	s->r = r;
 	s->peer = peer;
 	s->cfg = cfg;
-	s->max_post = cfg->post_list > 1 ? cfg->post_list : RP_POST_BATCH;
+	s->max_post = cfg->post_list > 1 ? cfg->post_list : 1;
+	rp_cycle_init(&s->cycle, cfg->size, rp_bw_cycle_bytes(r, peer, cfg),
+		      rp_cycle_line(), cfg->post_list);
 	s->posted = calloc(n, sizeof(uint64_t));
 	s->completed = calloc(n, sizeof(uint64_t));
 	s->limit = calloc(n, sizeof(uint64_t));
 	s->wrs = calloc(s->max_post, sizeof(*s->wrs));
-	if (!s->posted || !s->completed || !s->limit || !s->wrs)
+	s->sges = calloc(s->max_post, sizeof(*s->sges));
+	if (!s->posted || !s->completed || !s->limit || !s->wrs || !s->sges)
 		return -ENOMEM;
 	for (q = 0; q < n; q++)
 		s->limit[q] = cfg->duration || cfg->infinite ? RP_NO_LIMIT :
