@@ -221,6 +221,7 @@ static void mbw_bw_cfg(const struct rp_opts *o, uint64_t size,
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
 		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
+		.cqe_poll = rp_nic_cqe_poll(&o->nic),
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
 						    0,
 		.peak = !o->no_peak && !o->duration &&

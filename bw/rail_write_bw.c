@@ -130,6 +130,7 @@ static void wbw_bw_cfg(const struct rp_opts *o, struct rp_bw_cfg *cfg,
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
 		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
+		.cqe_poll = rp_nic_cqe_poll(&o->nic),
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
 						    0,
 		.infinite = o->run_infinitely,

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "app/rp_opts_nic.h"
 #include "output/rp_report.h"
 #include "proto/rp_proto.h"
 
@@ -89,6 +90,7 @@ struct rp_opts {
 	const char *bind_source_ip; /* --bind_source_ip, NULL = any */
 	bool rdma_cm;		    /* -R: QPs connected through librdmacm */
 	bool no_peak;		    /* -N: BW peak not measured (0.00) */
+	struct rp_nic_opts nic;	    /* --cqe_poll, --tclass, -T, NUMA ... */
 	bool help;
 	bool version;
 };

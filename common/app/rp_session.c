@@ -153,6 +153,7 @@ static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
 
 	rp_session_rail_cfg(s, &cfg[0], &c);
 	ret = rp_session_addrs(s);
+	s->cm.tos_plus1 = o->nic.tos + 1;
 	if (!ret && s->server)
 		ret = rp_cm_listen(&s->cm, o->bind_source_ip, o->tcp_port, tmo);
 	if (!ret)
@@ -205,6 +206,8 @@ void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.mtu = o->mtu,
 		.rd_atomic = 1,
 		.hugepages = o->hugepages,
+		.traffic_class = o->nic.tclass > 0 ? (uint8_t)o->nic.tclass : 0,
+		.no_relaxed = o->nic.disable_pcie_relaxed,
 	};
 }
 
@@ -256,6 +259,10 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h)
 		.post_list = bw ? o->post_list : 0,
 		.rdma_cm = o->rdma_cm,
 		.server = s->server,
+		.has_tos = o->nic.tos >= 0,
+		.tos = o->nic.tos >= 0 ? (unsigned int)o->nic.tos : 0,
+		.has_tclass = o->nic.tclass >= 0,
+		.tclass = o->nic.tclass >= 0 ? (unsigned int)o->nic.tclass : 0,
 	};
 }
 

@@ -6,15 +6,16 @@
 #include "engine/rp_bw.h"
 #include "base/rp_log.h"
 #include "base/rp_signal.h"
+#include "engine/rp_cqpoll.h"
 #include "engine/rp_cycle.h"
+#include "engine/rp_dtimer.h"
 #include "engine/rp_stats.h"
 #include "base/rp_time.h"
 #include "engine/rp_wc.h"
 
-#define RP_POLL_BATCH 16 /* CQEs per ibv_poll_cq */
 #define RP_STALL_NS (30 * RP_NSEC_PER_SEC)
-#define RP_TICK_NS (10 * 1000 * 1000) /* cfg->tick at least this often */
-#define RP_TICK_TURNS 4095	      /* ... or every 4096 idle turns */
+#define RP_TICK_NS (10 * 1000 * 1000) /* cfg->tick at most this often */
+#define RP_CLOCK_TURNS 255	      /* the clock read every 256 turns */
 #define RP_SEQ_BITS 40
 #define RP_SEQ_MASK ((1ULL << RP_SEQ_BITS) - 1)
 #define RP_NO_LIMIT UINT64_MAX
@@ -34,8 +35,13 @@ struct rp_bw_state {
 	uint64_t *comp_ns;
 	uint64_t *comp_cum;
 	size_t ncomp;
-	uint64_t last_progress;
+	uint64_t last_progress;	 /* ns, when done last moved (to 256 turns) */
+	uint64_t done_seen;	 /* done at that time */
 	uint64_t last_tick;	 /* ns, of the last cfg->tick call */
+	struct rp_cqpoll poll;	 /* CQEs per ibv_poll_cq */
+	struct ibv_wc *wc;	 /* room for the largest poll */
+	struct rp_dtimer timer;	 /* -D phases */
+	int seen_phase;		 /* the last phase the loop acted on */
 	struct ibv_send_wr *wrs; /* classic posting: one list's WRs */
 	struct ibv_sge *sges;	 /* ... and their SGEs */
 	unsigned int max_post;	 /* WRs per post: -l, else 1 */
@@ -167,8 +173,7 @@ static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
 	return -EIO;
 }
 
-static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n,
-		   uint64_t now)
+static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 {
 	int i;
 
@@ -189,39 +194,27 @@ static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n,
 			s->counted += upto - s->completed[q];
 		s->completed[q] = upto;
 	}
-	if (s->comp_ns) {
-		s->comp_ns[s->ncomp] = now;
+	if (s->comp_ns) { /* the peak's timeline: perftest reads it too */
+		s->comp_ns[s->ncomp] = rp_now_ns();
 		s->comp_cum[s->ncomp++] = s->done;
 	}
 	if (s->cfg->progress)
 		__atomic_store_n(s->cfg->progress, s->done, __ATOMIC_RELAXED);
-	s->last_progress = now;
 	return 0;
 }
 
-static int rp_poll(struct rp_bw_state *s, unsigned int *idle)
+/* One ibv_poll_cq of the batch rp_cqpoll says; no clock read. */
+static int rp_poll(struct rp_bw_state *s)
 {
-	struct ibv_wc wc[RP_POLL_BATCH];
-	uint64_t now;
-	int n;
+	int n = ibv_poll_cq(s->r->cq, (int)s->poll.size, s->wc);
 
-	n = ibv_poll_cq(s->r->cq, RP_POLL_BATCH, wc);
+	if (s->poll.dynamic)
+		rp_cqpoll_seen(&s->poll, n, s->done);
 	if (n > 0)
-		return rp_reap(s, wc, n, rp_now_ns());
+		return rp_reap(s, s->wc, n);
 	if (n < 0) {
 		rp_err("ibv_poll_cq on %s: %d", s->r->dev.name, n);
 		return -EIO;
-	}
-	if ((++*idle & 1023) != 0)
-		return 0;
-	now = rp_now_ns();
-	if (s->done < s->total_posted && now - s->last_progress > RP_STALL_NS) {
-		rp_err("no completion on %s for %llu s with %llu WRs "
-		       "outstanding (peer gone or link down?)",
-		       s->r->dev.name,
-		       (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
-		       (unsigned long long)(s->total_posted - s->done));
-		return -ETIMEDOUT;
 	}
 	return 0;
 }
@@ -250,23 +243,29 @@ static void rp_stop_posting(struct rp_bw_state *s)
 	}
 }
 
-/* -D phases: warm-up D/4, window D/2, cool-down D/4 (perftest margin). */
-static void rp_phase(struct rp_bw_state *s, uint64_t t0, bool *stopped,
-		     struct rp_bw_out *out)
+/* -D phases (warm-up D/4, window D/2, cool-down D/4: perftest's margin)
+ * from the timer thread; the clock is read only when the phase moved. */
+static void rp_phase(struct rp_bw_state *s, struct rp_bw_out *out)
 {
-	uint64_t d = s->cfg->duration * RP_NSEC_PER_SEC, now = rp_now_ns();
+	int ph = rp_dtimer_phase(&s->timer);
+	uint64_t now;
 
-	if (!s->in_window && !out->start_ns && now >= t0 + d / 4) {
+	if (ph == s->seen_phase)
+		return;
+	now = rp_now_ns();
+	if (ph >= RP_DPHASE_WINDOW && s->seen_phase < RP_DPHASE_WINDOW) {
 		s->in_window = true;
 		out->start_ns = now;
-	} else if (s->in_window && now >= t0 + d - d / 4) {
+	}
+	if (ph >= RP_DPHASE_COOLDOWN && s->seen_phase < RP_DPHASE_COOLDOWN) {
 		s->in_window = false;
 		out->end_ns = now;
 	}
-	if (!*stopped && now >= t0 + d) {
-		*stopped = true;
+	if (ph >= RP_DPHASE_END && !s->stopped) {
+		s->stopped = true;
 		rp_stop_posting(s);
 	}
+	s->seen_phase = ph;
 }
 
 /* Infinite mode: stop posting once, then drain. */
@@ -278,9 +277,8 @@ static void rp_stop_infinite(struct rp_bw_state *s)
 	}
 }
 
-/* Stop request, cancel, -D phases: checked every turn. */
-static int rp_turn_checks(struct rp_bw_state *s, uint64_t t0,
-			  struct rp_bw_out *out)
+/* Stop request, cancel, -D phase: loads only, every turn. */
+static int rp_turn_checks(struct rp_bw_state *s, struct rp_bw_out *out)
 {
 	if (rp_stop_requested()) {
 		if (!s->cfg->infinite)
@@ -289,26 +287,40 @@ static int rp_turn_checks(struct rp_bw_state *s, uint64_t t0,
 	}
 	if (s->cfg->cancel && __atomic_load_n(s->cfg->cancel, __ATOMIC_RELAXED))
 		return -ECANCELED;
-	if (s->cfg->duration && !s->cfg->infinite)
-		rp_phase(s, t0, &s->stopped, out);
+	if (s->timer.started)
+		rp_phase(s, out);
 	return 0;
 }
 
 /*
- * cfg->tick, every RP_TICK_NS by the time of the last completion (free:
- * rp_reap reads the clock anyway) or every 4096 turns without progress;
- * a turn can be slow (software RDMA sends in the posting call).
+ * Every RP_CLOCK_TURNS loop turns, the only clock read outside the -D phase
+ * changes and the peak's timeline: the stall watchdog (no completion for
+ * 30 s) and cfg->tick, at most every RP_TICK_NS.
  */
-static int rp_tick(struct rp_bw_state *s, unsigned int *turns)
+static int rp_slow_checks(struct rp_bw_state *s, unsigned int *turns)
 {
+	uint64_t now;
 	int ret;
 
-	if ((++*turns & RP_TICK_TURNS) &&
-	    s->last_progress - s->last_tick < RP_TICK_NS)
+	if (++*turns & RP_CLOCK_TURNS)
 		return 0;
-	s->last_tick = s->last_progress;
+	now = rp_now_ns();
+	if (s->done != s->done_seen) {
+		s->done_seen = s->done;
+		s->last_progress = now;
+	} else if (s->done < s->total_posted &&
+		   now - s->last_progress > RP_STALL_NS) {
+		rp_err("no completion on %s for %llu s with %llu WRs "
+		       "outstanding (peer gone or link down?)",
+		       s->r->dev.name,
+		       (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
+		       (unsigned long long)(s->total_posted - s->done));
+		return -ETIMEDOUT;
+	}
+	if (!s->cfg->tick || now - s->last_tick < RP_TICK_NS)
+		return 0;
+	s->last_tick = now;
 	ret = s->cfg->tick(s->cfg->tick_arg);
-
 	if (ret > 0 && s->cfg->infinite) {
 		rp_stop_infinite(s);
 		return 0;
@@ -316,26 +328,41 @@ static int rp_tick(struct rp_bw_state *s, unsigned int *turns)
 	return ret < 0 ? ret : 0;
 }
 
+/* End of the run's time: the last completion's (timeline) or now, right
+ * after the loop saw it (iteration and infinite modes). */
+static uint64_t rp_end_ns(const struct rp_bw_state *s)
+{
+	return s->ncomp ? s->comp_ns[s->ncomp - 1] : rp_now_ns();
+}
+
 static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 {
 	uint64_t t0 = s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns();
 	bool timed = s->cfg->duration || s->cfg->infinite;
-	unsigned int q, idle = 0, turns = 0;
+	unsigned int q, turns = 0;
 	int ret = 0;
 
 	s->last_progress = s->last_tick = t0;
 	out->start_ns = s->cfg->duration && !s->cfg->infinite ? 0 : t0;
+	if (s->cfg->duration && !s->cfg->infinite) {
+		ret = rp_dtimer_start(&s->timer, t0,
+				      s->cfg->duration * RP_NSEC_PER_SEC);
+		if (ret)
+			rp_err("starting the -D timer thread: %s",
+			       strerror(-ret));
+	}
 	while (!ret && !(rp_all_done(s) && (!timed || s->stopped))) {
-		ret = rp_turn_checks(s, t0, out);
+		ret = rp_turn_checks(s, out);
 		for (q = 0; q < s->r->num_qps && !ret; q++)
 			ret = rp_post_some(s, q);
 		if (!ret)
-			ret = rp_poll(s, &idle);
-		if (!ret && s->cfg->tick)
-			ret = rp_tick(s, &turns);
+			ret = rp_poll(s);
+		if (!ret)
+			ret = rp_slow_checks(s, &turns);
 	}
+	rp_dtimer_stop(&s->timer);
 	if (!s->cfg->duration || s->cfg->infinite)
-		out->end_ns = s->last_progress;
+		out->end_ns = rp_end_ns(s);
 	return ret;
 }
 
@@ -349,6 +376,7 @@ static void rp_state_free(struct rp_bw_state *s)
 	free(s->comp_cum);
 	free(s->wrs);
 	free(s->sges);
+	free(s->wc);
 }
 
 /* The cycle buffer: cfg->cycle_buffer bounded by every QP's slice, local
@@ -387,7 +415,13 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 	s->limit = calloc(n, sizeof(uint64_t));
 	s->wrs = calloc(s->max_post, sizeof(*s->wrs));
 	s->sges = calloc(s->max_post, sizeof(*s->sges));
-	if (!s->posted || !s->completed || !s->limit || !s->wrs || !s->sges)
+	rp_cqpoll_init(&s->poll, cfg->cqe_poll,
+		       cfg->duration || cfg->infinite ? 0 : cfg->iters, n);
+	s->wc = calloc(s->poll.size > RP_CQPOLL_MAX ? s->poll.size :
+						      RP_CQPOLL_MAX,
+		       sizeof(*s->wc));
+	if (!s->posted || !s->completed || !s->limit || !s->wrs || !s->sges ||
+	    !s->wc)
 		return -ENOMEM;
 	for (q = 0; q < n; q++)
 		s->limit[q] = cfg->duration || cfg->infinite ? RP_NO_LIMIT :

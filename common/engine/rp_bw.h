@@ -43,8 +43,11 @@ struct rp_bw_cfg {
 	bool infinite;
 	bool peak;  /* keep the timeline and compute BW peak */
 	bool gbits; /* units of the result: Gb/s, else MiB/s */
-	/* Called when set (heartbeats, --run_infinitely rows) every 10 ms
-	 * of completions, or every 4096 loop turns without any; its
+	/* --cqe_poll: CQEs per ibv_poll_cq, 1 .. 65535; 0 = perftest's
+	 * dynamic batch (rp_cqpoll.h). */
+	unsigned int cqe_poll;
+	/* Called when set (heartbeats, --run_infinitely rows) when the loop
+	 * reads the clock (every 256 turns) and 10 ms have passed; its
 	 * negative return stops the run with that error; with infinite, a
 	 * positive one ends the run as a stop request does. Not timed work. */
 	int (*tick)(void *arg);

@@ -31,10 +31,12 @@ struct rp_rail_cfg {
 	unsigned int qp_timeout; /* -u: ACK timeout 4.096 us * 2^t, 0 .. 31
 				  * (rp_session sets both from the options) */
 	bool hugepages;
-	bool fill_pattern; /* each QP's slice holds rp_pattern_fill's
+	uint8_t traffic_class; /* --tclass: the GRH's traffic class */
+	bool no_relaxed;       /* --disable_pcie_relaxed: MR without RO */
+	bool fill_pattern;     /* each QP's slice holds rp_pattern_fill's
 				 * bytes before its rkey is handed out (the
 				 * source of a validated READ); else zeros */
-	bool bind_numa;	   /* bind the buffer to numa_node (else none) */
+	bool bind_numa;	       /* bind the buffer to numa_node (else none) */
 	int numa_node;
 	bool ipv6;	  /* GID choice: IPv6 before IPv4-mapped */
 	bool peer_known;  /* peer holds the peer's IPv4 address */
@@ -51,6 +53,8 @@ struct rp_rail {
 	struct ibv_pd *pd;
 	struct ibv_mr *mr;
 	bool relaxed_ordering; /* MR registered with RELAXED_ORDERING */
+	bool no_relaxed;       /* ... not asked for (--disable_pcie_relaxed) */
+	uint8_t traffic_class; /* GRH traffic class at RTR (--tclass) */
 	struct ibv_cq *cq;
 	unsigned int num_qps;
 	unsigned int tx_depth;
