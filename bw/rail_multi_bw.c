@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/rp_place.h"
 #include "engine/rp_bw.h"
 #include "engine/rp_cycle.h"
 #include "topo/rp_ceiling.h"
@@ -103,6 +104,9 @@ static void mbw_place(struct mbw *m)
 		rp_warn("no topology (hwloc): rails run unpinned");
 		return;
 	}
+	if (m->o->nic.disable_numa || m->o->nic.numa_node ||
+	    m->o->nic.pin_cores)
+		return; /* rp_place_bind: none, the node, the listed CPUs */
 	for (i = 0; i < m->n; i++) {
 		if (rp_topo_place(&m->topo, m->spec[i].dev, m->cpus, i,
 				  &m->place[i]))
@@ -111,18 +115,27 @@ static void mbw_place(struct mbw *m)
 	}
 }
 
-static void mbw_rail_cfgs(const struct mbw *m, struct rp_rail_cfg *cfg)
+static int mbw_rail_cfgs(struct mbw *m, struct rp_rail_cfg *cfg)
 {
 	unsigned int i;
 
 	for (i = 0; i < m->n; i++) {
+		struct rp_bind *b = &cfg[i].bind;
+
 		rp_session_rail_defaults(m->o, &cfg[i]);
 		cfg[i].dev = m->spec[i].dev;
 		cfg[i].port = m->spec[i].port;
 		cfg[i].gid_index = m->spec[i].gid_index;
+		if (rp_place_bind(m->o, m->spec[i].dev, i, m->place[i].cpu, b))
+			return -EINVAL;
+		if (b->cpu >= 0) /* --pin_cores, or hwloc's core */
+			m->cpus[i] = m->place[i].cpu = b->cpu;
+		if (b->node >= 0)
+			m->place[i].numa_node = b->node;
 		cfg[i].bind_numa = m->place[i].numa_node >= 0;
 		cfg[i].numa_node = m->place[i].numa_node;
 	}
+	return 0;
 }
 
 /* Warn when a rail's two GIDs are not in one IPv4 subnet. */
@@ -454,6 +467,20 @@ static int mbw_server(struct mbw *m)
 	return ret ? ret : bye;
 }
 
+/* Each rail's core kind (hwloc cpukinds), for its placement line. */
+static void mbw_kinds(struct mbw *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->n && m->topo.t; i++) {
+		struct rp_bound *b = &m->s.rails[i].bound;
+
+		if (m->cpus[i] >= 0)
+			rp_topo_cpukind(&m->topo, m->cpus[i], b->kind,
+					sizeof(b->kind));
+	}
+}
+
 static int mbw_run(struct mbw *m)
 {
 	struct rp_rail_cfg cfg[RP_MAX_RAILS];
@@ -463,11 +490,13 @@ static int mbw_run(struct mbw *m)
 	if (ret)
 		return ret;
 	mbw_place(m);
-	mbw_rail_cfgs(m, cfg);
+	if (mbw_rail_cfgs(m, cfg))
+		return -EINVAL;
 	if (rp_jsonout_init(&m->json, rp_opts_json_path(m->o), m->o->output))
 		return -ENOMEM;
 	ret = rp_session_open(&m->s, m->o, cfg, m->n);
 	if (!ret) {
+		mbw_kinds(m);
 		mbw_check_subnets(m);
 		rp_railceil_read(&m->ceil, RP_SYSFS_ROOT, m->s.rails, m->n);
 		rp_railceil_size(&m->ceil, m->s.rails, rp_opts_max_size(m->o));

@@ -13,9 +13,17 @@ static void *rp_worker_main(void *arg)
 	struct rp_worker *w = arg;
 	struct rp_multi *m = w->m;
 
-	/* Pin before anything else; a failure costs locality, not the run. */
-	if (w->cpu >= 0 && rp_topo_bind_thread(w->topo, w->cpu))
+	/* Bind before anything else, as the rail was built (rp_place), or pin
+	 * to w->cpu; a failure costs locality, not the run. */
+	if (w->rail->bind.why != RP_BIND_NONE &&
+	    w->rail->bind.why != RP_BIND_EXTERNAL) {
+		struct rp_bound b;
+
+		if (rp_numa_bind_self(&w->rail->bind, &b))
+			rp_warn("rail %s: %s", w->rail->dev.name, b.why_not);
+	} else if (w->cpu >= 0 && rp_topo_bind_thread(w->topo, w->cpu)) {
 		rp_warn("rail %s runs unpinned", w->rail->dev.name);
+	}
 	pthread_mutex_lock(&m->lock);
 	m->ready++;
 	pthread_cond_broadcast(&m->cond);

@@ -14,6 +14,7 @@
 
 #include "net/rp_gid.h"
 #include "proto/rp_proto.h"
+#include "topo/rp_numa.h"
 #include "verbs/rp_dev.h"
 #include "verbs/rp_mem.h"
 
@@ -37,6 +38,7 @@ struct rp_rail_cfg {
 				 * bytes before its rkey is handed out (the
 				 * source of a validated READ); else zeros */
 	bool bind_numa;	       /* bind the buffer to numa_node (else none) */
+	struct rp_bind bind; /* the thread that builds the rail (rp_session) */
 	int numa_node;
 	bool ipv6;	  /* GID choice: IPv6 before IPv4-mapped */
 	bool peer_known;  /* peer holds the peer's IPv4 address */
@@ -64,8 +66,10 @@ struct rp_rail {
 	struct ibv_qp **qp;
 	struct ibv_qp_ex **qpx; /* NULL entries: no ibv_wr_* API */
 	uint32_t *psn;
-	bool wr_api;	  /* QPs support the ibv_wr_* API */
-	enum ibv_mtu mtu; /* local choice; negotiated by rp_rail_connect */
+	bool wr_api;	       /* QPs support the ibv_wr_* API */
+	enum ibv_mtu mtu;      /* local choice; negotiated by rp_rail_connect */
+	struct rp_bind bind;   /* the binding asked for (its worker's too) */
+	struct rp_bound bound; /* the binding it was built under */
 };
 
 /* rp_rail_slice - start of QP @i's slice in the local buffer. */
