@@ -13,6 +13,7 @@
 #include "app/rp_place.h"
 #include "engine/rp_bw.h"
 #include "engine/rp_cycle.h"
+#include "output/rp_posting.h"
 #include "topo/rp_ceiling.h"
 #include "topo/rp_counters.h"
 #include "verbs/rp_dev.h"
@@ -305,6 +306,20 @@ static void mbw_rail_report(const struct mbw *m, unsigned int i,
 	rp_counters_delta(&m->before[i], &after[i], &rr->delta);
 }
 
+/* The client's posting (every rail alike): a line and "posting". */
+static void mbw_report_posting(struct mbw *m, uint64_t size)
+{
+	struct rp_bw_cfg cfg;
+
+	if (m->s.server)
+		return;
+	mbw_bw_cfg(m->o, size, &cfg);
+	rp_jsonout_add_extra(&m->json, "posting",
+			     rp_posting_json(&cfg, m->s.rails[0].wr_api));
+	if (rp_opts_full(m->o))
+		rp_posting_line(stdout, &cfg, m->s.rails[0].wr_api);
+}
+
 /* The railperf section: one pair of lines per rail, the set's ceiling;
  * --out_json "rails" and "set_ceiling_gbps". */
 static void mbw_report_rails(struct mbw *m, uint64_t size)
@@ -334,6 +349,7 @@ static void mbw_report_rails(struct mbw *m, uint64_t size)
 	for (i = 0; i < m->n && rp_opts_full(m->o); i++)
 		rp_extra_rail(stdout, &m->s.rails[i], m->o->hugepages,
 			      &m->s.local[i], &m->s.remote[i]);
+	mbw_report_posting(m, size);
 }
 
 static int mbw_send_results(struct mbw *m)

@@ -10,6 +10,7 @@
 
 #include "engine/rp_bw.h"
 #include "engine/rp_cycle.h"
+#include "output/rp_posting.h"
 #include "output/rp_extra.h"
 #include "output/rp_jsonout.h"
 #include "base/rp_log.h"
@@ -223,6 +224,7 @@ static int wbw_client(struct rp_session *s)
 {
 	struct rp_rail *r = &s->rails[0];
 	struct wbw_run w = { .s = s, .last_beat = rp_now_ns() };
+	struct rp_bw_cfg cfg;
 	unsigned int q;
 	int ret;
 
@@ -233,6 +235,9 @@ static int wbw_client(struct rp_session *s)
 			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
 	wbw_header(s);
 	ret = wbw_client_sizes(&w);
+	wbw_bw_cfg(s->o, &cfg, &w);
+	rp_jsonout_add_extra(&w.json, "posting",
+			     rp_posting_json(&cfg, r->wr_api));
 	if (!ret)
 		ret = wbw_json(s, &w.json);
 	rp_jsonout_fini(&w.json);
@@ -240,6 +245,8 @@ static int wbw_client(struct rp_session *s)
 		return ret;
 	ret = wbw_client_end(&w);
 	wbw_extra(s);
+	if (rp_opts_full(s->o))
+		rp_posting_line(stdout, &cfg, r->wr_api);
 	if (!ret && !s->o->run_infinitely)
 		ret = rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
 	if (!ret && !rp_opts_limits_ok(s->o, w.bw_passed, w.rate_passed))

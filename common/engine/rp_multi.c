@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
+#define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -12,6 +14,11 @@ static void *rp_worker_main(void *arg)
 {
 	struct rp_worker *w = arg;
 	struct rp_multi *m = w->m;
+	char name[16];
+
+	/* "rail:DEV" in /proc/PID/task/TID/comm, for ps, top and the tests */
+	snprintf(name, sizeof(name), "rail:%.10s", w->rail->dev.name);
+	pthread_setname_np(pthread_self(), name);
 
 	/* Bind before anything else, as the rail was built (rp_place), or pin
 	 * to w->cpu; a failure costs locality, not the run. */
