@@ -135,14 +135,12 @@ static unsigned int rp_post_count(const struct rp_bw_state *s, unsigned int q)
 	return room >= k && left >= k ? k : 0;
 }
 
-/* Post as many WRs on QP @q as rp_post_count() says. */
-static int rp_post_some(struct rp_bw_state *s, unsigned int q)
+/* One post of @k WRs (a list, or one) on QP @q. */
+static int rp_post_one(struct rp_bw_state *s, unsigned int q, unsigned int k)
 {
-	unsigned int k = rp_post_count(s, q), j;
+	unsigned int j;
 	int ret;
 
-	if (!k)
-		return 0;
 	if (s->post_ns) {
 		uint64_t now = rp_now_ns();
 
@@ -159,6 +157,18 @@ static int rp_post_some(struct rp_bw_state *s, unsigned int q)
 	s->posted[q] += k;
 	s->total_posted += k;
 	return 0;
+}
+
+/* Post on QP @q until its TX depth (or limit) is reached, one post per
+ * list, as perftest's run_iter_bw fills each QP before it polls. */
+static int rp_post_some(struct rp_bw_state *s, unsigned int q)
+{
+	unsigned int k;
+	int ret = 0;
+
+	while (!ret && (k = rp_post_count(s, q)) != 0)
+		ret = rp_post_one(s, q, k);
+	return ret;
 }
 
 static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)

@@ -10,7 +10,8 @@
  * ibv_wr_start .. ibv_wr_complete when the QPs have the ibv_wr_* API, else
  * per ibv_post_send), or with -l N a list of exactly N WRs on one
  * doorbell; each WR's local and remote address walk perftest's cycle
- * buffer (rp_cycle.h).
+ * buffer (rp_cycle.h). Each turn fills every QP up to its TX depth, then
+ * polls the CQ once (perftest's run_iter_bw).
  */
 #ifndef RP_BW_H
 #define RP_BW_H
