@@ -152,8 +152,12 @@ int rp_topo_place(struct rp_topo *t, const char *ibdev, const int *taken,
 	p->cpu = rp_free_core(t, set, taken, ntaken, false);
 	if (p->cpu < 0)
 		p->cpu = rp_free_core(t, set, taken, ntaken, true);
+	if (p->cpu < 0) /* the best kind is taken: a free core of another */
+		p->cpu = rp_free_core(t, local, taken, ntaken, false);
 	if (p->cpu < 0)
-		p->cpu = rp_free_pu(set, taken, ntaken);
+		p->cpu = rp_free_core(t, local, taken, ntaken, true);
+	if (p->cpu < 0)
+		p->cpu = rp_free_pu(local, taken, ntaken);
 	hwloc_bitmap_free(set);
 	p->numa_node = p->cpu >= 0 ? rp_numa_of(t, p->cpu) : -1;
 	return p->cpu >= 0 ? 0 : -ENODEV;

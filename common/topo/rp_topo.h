@@ -34,7 +34,8 @@ void rp_topo_fini(struct rp_topo *t);
  * the CPUs local to the device (hwloc; for a device hwloc cannot place,
  * such as Soft-RoCE, the CPUs of its netdev's NUMA node), those of the
  * most performant core kind (hwloc cpukinds: the big cores of a hybrid
- * CPU), the first core whose first PU is not in @taken[0..@ntaken),
+ * CPU), else of any kind, the first core whose first PU is not in
+ * @taken[0..@ntaken),
  * preferring cores other than the one holding PU 0 and leaving SMT
  * siblings aside; if every local core is taken, any free local PU; if none,
  * the first local PU (shared). Fills @p. Returns 0 or -errno.
