@@ -41,6 +41,12 @@ int rp_numa_dev_node(const char *ibdev)
 	if (rp_ibdev_port_netdev("/sys", ibdev, 1, nd, sizeof(nd)))
 		return -1;
 	snprintf(path, sizeof(path), "/sys/class/net/%s/device/numa_node", nd);
+	if (rp_sysfs_long(path, &(long){ 0 }) == 0)
+		return rp_numa_sysfs_node(path);
+	/* virtio-net: the netdev's device is the virtio one, its parent the
+	 * PCI function */
+	snprintf(path, sizeof(path), "/sys/class/net/%s/device/../numa_node",
+		 nd);
 	return rp_numa_sysfs_node(path);
 }
 

@@ -49,8 +49,8 @@ struct rp_bound {
  * rp_numa_dev_node - the NUMA node of RDMA device @ibdev from
  * /sys/class/infiniband/@ibdev/device/numa_node, or for a device without a
  * PCI function of its own (Soft-RoCE) its port 1 netdev's NIC
- * (/sys/class/net/NETDEV/device/numa_node); -1 when unknown (no NUMA, -1
- * in sysfs).
+ * (/sys/class/net/NETDEV/device/numa_node, or for virtio-net that
+ * device's parent's); -1 when unknown (no NUMA, -1 in sysfs).
  */
 int rp_numa_dev_node(const char *ibdev);
 
