@@ -13,7 +13,10 @@
 #include <time.h>
 
 #include "engine/rp_bidir.h"
+#include "app/rp_place.h"
 #include "engine/rp_bw.h"
+#include "engine/rp_cycle.h"
+#include "output/rp_posting.h"
 #include "topo/rp_ceiling.h"
 #include "topo/rp_counters.h"
 #include "verbs/rp_dev.h"
@@ -113,6 +116,9 @@ static void mbw_place(struct mbw *m)
 		rp_warn("no topology (hwloc): rails run unpinned");
 		return;
 	}
+	if (m->o->nic.disable_numa || m->o->nic.numa_node ||
+	    m->o->nic.pin_cores)
+		return; /* rp_place_bind: none, the node, the listed CPUs */
 	for (i = 0; i < m->n; i++) {
 		if (rp_topo_place(&m->topo, m->spec[i].dev, m->cpus, i,
 				  &m->place[i]))
@@ -121,21 +127,30 @@ static void mbw_place(struct mbw *m)
 	}
 }
 
-static void mbw_rail_cfgs(const struct mbw *m, struct rp_rail_cfg *cfg)
+static int mbw_rail_cfgs(struct mbw *m, struct rp_rail_cfg *cfg)
 {
 	unsigned int i;
 
 	for (i = 0; i < m->n; i++) {
+		struct rp_bind *b = &cfg[i].bind;
+
 		rp_session_rail_defaults(m->o, &cfg[i]);
 		cfg[i].dev = m->spec[i].dev;
 		cfg[i].port = m->spec[i].port;
 		cfg[i].gid_index = m->spec[i].gid_index;
+		if (rp_place_bind(m->o, m->spec[i].dev, i, m->place[i].cpu, b))
+			return -EINVAL;
+		if (b->cpu >= 0) /* --pin_cores, or hwloc's core */
+			m->cpus[i] = m->place[i].cpu = b->cpu;
+		if (b->node >= 0)
+			m->place[i].numa_node = b->node;
 		cfg[i].bind_numa = m->place[i].numa_node >= 0;
 		cfg[i].numa_node = m->place[i].numa_node;
 		if (m->o->bidir) /* halves: what is sent, what arrives */
 			cfg[i].slice =
 				rp_rail_slice_bytes(2 * rp_opts_max_size(m->o));
 	}
+	return 0;
 }
 
 /* Warn when a rail's two GIDs are not in one IPv4 subnet. */
@@ -234,6 +249,8 @@ static void mbw_bw_cfg(const struct rp_opts *o, uint64_t size,
 		.duration = o->duration,
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
+		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
+		.cqe_poll = rp_nic_cqe_poll(&o->nic),
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
 						    0,
 		.peak = !o->no_peak && !o->duration &&
@@ -351,6 +368,20 @@ static void mbw_expect_set(struct mbw *m, uint64_t size)
 	rp_jsonout_add_extra(&m->json, "verdict", rp_expect_json(&e));
 }
 
+/* The client's posting (every rail alike): a line and "posting". */
+static void mbw_report_posting(struct mbw *m, uint64_t size)
+{
+	struct rp_bw_cfg cfg;
+
+	if (m->s.server)
+		return;
+	mbw_bw_cfg(m->o, size, &cfg);
+	rp_jsonout_add_extra(&m->json, "posting",
+			     rp_posting_json(&cfg, m->s.rails[0].wr_api));
+	if (rp_opts_full(m->o))
+		rp_posting_line(stdout, &cfg, m->s.rails[0].wr_api);
+}
+
 /* The railperf section: one pair of lines per rail, the set's ceiling;
  * --out_json "rails" and "set_ceiling_gbps"; --expect's verdicts. */
 static void mbw_report_rails(struct mbw *m, uint64_t size)
@@ -384,6 +415,7 @@ static void mbw_report_rails(struct mbw *m, uint64_t size)
 	for (i = 0; i < m->n && rp_opts_full(m->o); i++)
 		rp_extra_rail(stdout, &m->s.rails[i], m->o->hugepages,
 			      &m->s.local[i], &m->s.remote[i]);
+	mbw_report_posting(m, size);
 }
 
 static int mbw_send_results(struct mbw *m)
@@ -643,6 +675,20 @@ static int mbw_side(struct mbw *m)
 	return m->bpeers ? mbw_bidir(m) : -ENOMEM;
 }
 
+/* Each rail's core kind (hwloc cpukinds), for its placement line. */
+static void mbw_kinds(struct mbw *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->n && m->topo.t; i++) {
+		struct rp_bound *b = &m->s.rails[i].bound;
+
+		if (m->cpus[i] >= 0)
+			rp_topo_cpukind(&m->topo, m->cpus[i], b->kind,
+					sizeof(b->kind));
+	}
+}
+
 static int mbw_run(struct mbw *m)
 {
 	struct rp_rail_cfg cfg[RP_MAX_RAILS];
@@ -652,11 +698,13 @@ static int mbw_run(struct mbw *m)
 	if (ret)
 		return ret;
 	mbw_place(m);
-	mbw_rail_cfgs(m, cfg);
+	if (mbw_rail_cfgs(m, cfg))
+		return -EINVAL;
 	if (rp_jsonout_init(&m->json, rp_opts_json_path(m->o), m->o->output))
 		return -ENOMEM;
 	ret = rp_session_open(&m->s, m->o, cfg, m->n);
 	if (!ret) {
+		mbw_kinds(m);
 		mbw_check_subnets(m);
 		rp_railceil_read(&m->ceil, RP_SYSFS_ROOT, m->s.rails, m->n);
 		rp_railceil_size(&m->ceil, m->s.rails, rp_opts_max_size(m->o));

@@ -12,6 +12,8 @@
 
 #include "engine/rp_bidir.h"
 #include "engine/rp_bw.h"
+#include "engine/rp_cycle.h"
+#include "output/rp_posting.h"
 #include "output/rp_extra.h"
 #include "output/rp_expect.h"
 #include "output/rp_jsonout.h"
@@ -136,6 +138,8 @@ static void wbw_bw_cfg(const struct rp_opts *o, struct rp_bw_cfg *cfg,
 		.duration = o->duration,
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
+		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
+		.cqe_poll = rp_nic_cqe_poll(&o->nic),
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
 						    0,
 		.infinite = o->run_infinitely,
@@ -261,6 +265,7 @@ static int wbw_client(struct rp_session *s)
 {
 	struct rp_rail *r = &s->rails[0];
 	struct wbw_run w = { .s = s, .last_beat = rp_now_ns() };
+	struct rp_bw_cfg cfg;
 	unsigned int q;
 	int ret;
 
@@ -271,6 +276,9 @@ static int wbw_client(struct rp_session *s)
 			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
 	wbw_header(s);
 	ret = wbw_client_sizes(&w);
+	wbw_bw_cfg(s->o, &cfg, &w);
+	rp_jsonout_add_extra(&w.json, "posting",
+			     rp_posting_json(&cfg, r->wr_api));
 	if (!ret && s->o->expect)
 		ret = wbw_expect(&w);
 	if (!ret)
@@ -280,6 +288,8 @@ static int wbw_client(struct rp_session *s)
 		return ret;
 	ret = wbw_client_end(&w);
 	wbw_extra(s);
+	if (rp_opts_full(s->o))
+		rp_posting_line(stdout, &cfg, r->wr_api);
 	if (!ret && !s->o->run_infinitely)
 		ret = rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
 	if (!ret && !rp_opts_limits_ok(s->o, w.bw_passed, w.rate_passed))

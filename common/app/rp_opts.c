@@ -9,6 +9,7 @@
 
 #include "base/rp_log.h"
 #include "app/rp_opts.h"
+#include "app/rp_opts_nic.h"
 #include "app/rp_opts_perftest.h"
 #include "base/rp_parse.h"
 #include "engine/rp_lat.h"
@@ -106,6 +107,14 @@ static const struct option rp_long_opts[] = {
 	{ "run_infinitely", no_argument, NULL, OPT_RUN_INFINITELY },
 	{ "bind_source_ip", required_argument, NULL, OPT_BIND_SOURCE_IP },
 	{ "source_ip", required_argument, NULL, OPT_BIND_SOURCE_IP }, /* 6.06 */
+	{ "cqe_poll", required_argument, NULL, OPT_CQE_POLL },
+	{ "disable_dynamic_polling", no_argument, NULL, OPT_DISABLE_DYN_POLL },
+	{ "tclass", required_argument, NULL, OPT_TCLASS },
+	{ "tos", required_argument, NULL, 'T' },
+	{ "disable_pcie_relaxed", no_argument, NULL, OPT_DISABLE_PCIR },
+	{ "numa_node", required_argument, NULL, OPT_NUMA_NODE },
+	{ "pin_cores", required_argument, NULL, OPT_PIN_CORES },
+	{ "disable_numa", no_argument, NULL, OPT_DISABLE_NUMA },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 };
@@ -113,7 +122,8 @@ static const struct option rp_long_opts[] = {
 #define RP_N_LONG (sizeof(rp_long_opts) / sizeof(rp_long_opts[0]))
 
 /* railperf's flags; perftest's refused ones are appended at parse time. */
-static const char rp_short_opts[] = ":d:i:x:s:n:D:at:Q:q:p:m:l:I:u:w:y:RNbFHhV";
+static const char rp_short_opts[] =
+	":d:i:x:s:n:D:at:Q:q:p:m:l:I:u:w:y:T:RNbFHhV";
 
 void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 {
@@ -133,6 +143,7 @@ void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 	o->post_list = 1;
 	o->inline_size = -1;
 	o->qp_timeout = RP_DEF_QP_TIMEOUT;
+	rp_nic_opts_init(&o->nic);
 }
 
 /* Which feature bit an option needs; 0 = every binary takes it. */
@@ -150,7 +161,9 @@ static unsigned int rp_opt_feature(int c)
 	case 'w':
 	case 'y':
 	case OPT_RUN_INFINITELY:
-	case OPT_EXPECT: return RP_FEAT_BW;
+	case OPT_EXPECT:
+	case OPT_CQE_POLL:
+	case OPT_DISABLE_DYN_POLL: return RP_FEAT_BW;
 	case 'I': return RP_FEAT_BW | RP_FEAT_INLINE;
 	case 'H': return RP_FEAT_LAT;
 	case OPT_INTERVAL: return RP_FEAT_MULTI;
@@ -386,6 +399,8 @@ static int rp_opt_one(struct rp_opts *o, int c, const char *arg)
 		ret = rp_opt_numeric(o, c, arg);
 	if (ret > 0)
 		ret = rp_opt_numeric2(o, c, arg);
+	if (ret > 0)
+		ret = rp_opt_nic(&o->nic, c, arg);
 	return ret > 0 ? -EINVAL : ret;
 }
 
@@ -422,7 +437,7 @@ static void rp_opts_tables(struct option *lo, char *so, size_t so_len)
 /* Flags of a one-rail run only: rail_multi_bw refuses them. */
 static bool rp_opt_one_rail(int c)
 {
-	return c == 'R' || c == OPT_RUN_INFINITELY;
+	return c == 'R' || c == 'T' || c == OPT_RUN_INFINITELY;
 }
 
 bool rp_opts_takes(const struct rp_test_desc *d, int c)
@@ -558,7 +573,8 @@ static int rp_opts_interval(const struct rp_opts *o)
 
 int rp_opts_finish(struct rp_opts *o)
 {
-	if (rp_opts_conflicts(o) || rp_opts_interval(o))
+	if (rp_opts_conflicts(o) || rp_opts_nic_check(&o->nic, o->rdma_cm) ||
+	    rp_opts_interval(o))
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "app/rp_opts_nic.h"
 #include "output/rp_report.h"
 #include "proto/rp_proto.h"
 
@@ -87,7 +88,7 @@ struct rp_opts {
 	bool limit_msgrate_given; /* -y */
 	unsigned int expect;	 /* --expect: % of each rail's ceiling, 0 off */
 	double limit_msgrate;	 /* MsgRate floor, Mpps */
-	unsigned int post_list;	 /* -l: WRs per post; 1 = railperf batching */
+	unsigned int post_list;	 /* -l: WRs per post; 1 = one (perftest) */
 	int inline_size;	 /* -I, bytes; -1 = not given (0 in BW tests) */
 	unsigned int qp_timeout; /* -u: ACK timeout, 4.096 us * 2^u */
 	const char *bind_source_ip; /* --bind_source_ip, NULL = any */
@@ -95,6 +96,7 @@ struct rp_opts {
 	bool no_peak;		    /* -N: BW peak not measured (0.00) */
 	bool bidir;		    /* -b: both sides write at once */
 	bool report_both;	    /* --report-both: -b's two directions */
+	struct rp_nic_opts nic;	    /* --cqe_poll, --tclass, -T, NUMA ... */
 	bool help;
 	bool version;
 };

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/rp_log.h"
+#include "app/rp_place.h"
 #include "app/rp_precheck.h"
 #include "app/rp_railspec.h"
 #include "base/rp_sysfs.h"
@@ -160,9 +161,9 @@ int rp_precheck(const struct rp_opts *o)
 	/* perftest's latency server writes no file; railperf's neither */
 	bool json = rp_opts_json_path(o) &&
 		    !(server && o->desc->test == RP_TEST_READ_LAT);
-	int ret = 0;
+	int ret = rp_place_check(o); /* --numa_node, --pin_cores */
 
-	if (!server)
+	if (!ret && !server)
 		ret = rp_precheck_host(o->server);
 	if (!ret && server)
 		ret = rp_precheck_bind(o->bind_source_ip, o->tcp_port);

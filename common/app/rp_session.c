@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "verbs/rp_cm.h"
 #include "base/rp_log.h"
 #include "output/rp_report.h"
+#include "app/rp_place.h"
 #include "app/rp_session.h"
 #include "ctrl/rp_xchg.h"
 
@@ -74,6 +76,57 @@ static int rp_session_addrs(struct rp_session *s)
 	return s->local && s->remote ? 0 : -ENOMEM;
 }
 
+/* A rail built on a thread bound as its cfg says (rp_place). */
+struct rp_builder {
+	struct rp_rail *r;
+	const struct rp_rail_cfg *c;
+	struct rp_bound bound;
+	int ret;
+};
+
+static void *rp_build_rail(void *arg)
+{
+	struct rp_builder *b = arg;
+
+	if (rp_numa_bind_self(&b->c->bind, &b->bound))
+		rp_warn("rail %s: %s; it is built unbound",
+			b->c->dev ? b->c->dev : "(first device)",
+			b->bound.why_not);
+	b->ret = rp_rail_init(b->r, b->c);
+	if (!b->ret) {
+		b->r->bind = b->c->bind;
+		b->r->bound = b->bound;
+	}
+	return NULL;
+}
+
+/*
+ * Build rail @r: one rail on the calling thread, which stays bound (the
+ * process, as perftest binds it); several each on a thread of its own,
+ * bound as that rail's worker will be, so that its buffer, MR, CQ and QPs
+ * are made under its memory policy on its node.
+ */
+static int rp_session_build(struct rp_session *s, struct rp_rail *r,
+			    const struct rp_rail_cfg *c)
+{
+	struct rp_builder b = { .r = r, .c = c };
+	pthread_t t;
+	int ret;
+
+	if (s->num_rails == 1) {
+		rp_build_rail(&b);
+		return b.ret;
+	}
+	ret = pthread_create(&t, NULL, rp_build_rail, &b);
+	if (ret) {
+		rp_err("starting the thread that builds rail %s: %s",
+		       c->dev ? c->dev : "", strerror(ret));
+		return -ret;
+	}
+	pthread_join(t, NULL);
+	return b.ret;
+}
+
 static int rp_session_rails(struct rp_session *s, const struct rp_rail_cfg *cfg)
 {
 	struct rp_rail_cfg c;
@@ -86,7 +139,7 @@ static int rp_session_rails(struct rp_session *s, const struct rp_rail_cfg *cfg)
 	for (i = 0; i < s->num_rails; i++) {
 		rp_session_rail_cfg(s, &cfg[i], &c);
 		rp_session_peer(s, &c);
-		ret = rp_rail_init(&s->rails[i], &c);
+		ret = rp_session_build(s, &s->rails[i], &c);
 		if (ret)
 			return ret;
 		rp_rail_local_addr(&s->rails[i], &s->local[i]);
@@ -150,10 +203,14 @@ static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
 	int tmo = (int)o->timeout * 1000;
 	struct rp_params peer;
 	struct rp_rail_cfg c;
+	struct rp_bound bound;
 	int ret;
 
 	rp_session_rail_cfg(s, &cfg[0], &c);
 	ret = rp_session_addrs(s);
+	if (!ret && rp_numa_bind_self(&c.bind, &bound))
+		rp_warn("%s; running unbound", bound.why_not);
+	s->cm.tos_plus1 = o->nic.tos + 1;
 	if (!ret && s->server)
 		ret = rp_cm_listen(&s->cm, o->bind_source_ip, o->tcp_port, tmo);
 	if (!ret)
@@ -174,6 +231,7 @@ static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
 				   "through rdma_cm (see the peer's output)");
 		return ret;
 	}
+	s->rails[0].bound = bound;
 	rp_rail_local_addr(&s->rails[0], &s->local[0]);
 	ret = rp_xchg_rail(&s->ctrl, s->server, &s->local[0], &s->remote[0]);
 	return ret ? ret : rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
@@ -206,7 +264,12 @@ void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.mtu = o->mtu,
 		.rd_atomic = 1,
 		.hugepages = o->hugepages,
+		.traffic_class = o->nic.tclass > 0 ? (uint8_t)o->nic.tclass : 0,
+		.no_relaxed = o->nic.disable_pcie_relaxed,
 	};
+	/* one rail: checked by rp_precheck, so it cannot fail here */
+	if (rp_place_bind(o, o->dev, 0, -1, &c->bind))
+		c->bind = (struct rp_bind){ .node = -1, .cpu = -1 };
 }
 
 /* Device: the rails' names joined by ',' (after the rails are up). */
@@ -269,6 +332,10 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h)
 		.post_list = bw ? o->post_list : 0,
 		.rdma_cm = o->rdma_cm,
 		.server = s->server,
+		.has_tos = o->nic.tos >= 0,
+		.tos = o->nic.tos >= 0 ? (unsigned int)o->nic.tos : 0,
+		.has_tclass = o->nic.tclass >= 0,
+		.tclass = o->nic.tclass >= 0 ? (unsigned int)o->nic.tclass : 0,
 	};
 }
 

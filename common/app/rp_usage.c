@@ -57,6 +57,7 @@ static void rp_usage_common(const struct rp_opts *o, FILE *f)
 static void rp_usage_common2(const struct rp_opts *o, FILE *f)
 {
 	bool bw = o->desc->features & RP_FEAT_BW;
+	bool multi = o->desc->features & RP_FEAT_MULTI;
 
 	rp_fprintf(f,
 "  -u, --qp-timeout=<t>      QP ACK timeout 4.096 us * 2^<t>, 0 .. 31\n"
@@ -64,12 +65,24 @@ static void rp_usage_common2(const struct rp_opts *o, FILE *f)
 	if (!(o->desc->features & RP_FEAT_MULTI))	/* one rail only */
 		rp_fprintf(f,
 "  -R, --rdma_cm             connect the QPs through rdma_cm: the server's\n"
-"                            address picks the device and GID\n");
+"                            address picks the device and GID\n"
+"  -T, --tos=<tos>           with -R: rdma_cm type of service, 0 .. 255\n");
 	rp_fprintf(f,
+"      --tclass=<c>          GRH traffic class of the QPs, 0 .. 255 (not\n"
+"                            with -R; default: 0)\n"
+"      --disable_pcie_relaxed  register the buffer without PCIe relaxed\n"
+"                            ordering (header: PCIe relax order: OFF)\n"
+"      --numa_node=<n>       run on NUMA node <n> and take memory there%s\n"
+"      --pin_cores=<cpus>    run on these CPUs, such as 2,4-5%s\n"
+"      --disable_numa        no NUMA binding (default: thread and memory\n"
+"                            on the device's node, unless taskset/numactl\n"
+"                            restricted the CPUs already)\n"
 "      --bind_source_ip=<ip> local address: the server listens on it, the\n"
 "                            client connects from it (--source_ip too)\n"
 "      --output=<what>       print only the %s, \"%%lf\" on one\n"
 "                            line: %s\n",
+		multi ? " (one per rail, by ',')" : "",
+		multi ? " (one per rail)" : "",
 		bw ? "number asked for" : "average latency",
 		bw ? "bandwidth or message_rate" : "latency");
 }
@@ -90,8 +103,8 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 	rp_fprintf(f,
 "  -l, --post_list=<n>       post <n> WRs per doorbell (ibv_post_send or\n"
 "                            ibv_wr_start..complete); -n a multiple of <n>;\n"
-"                            CQ moderation <n> unless -Q (default: 1, and\n"
-"                            railperf batches up to 16)\n"
+"                            CQ moderation <n> unless -Q (default: 1, one\n"
+"                            WR per post as perftest)\n"
 "  -I, --inline_size=<n>     send messages of up to <n> bytes inline, 0 .. %u\n"
 "                            (default: 0; checked against the device)\n"
 "  -N, --noPeak              do not measure BW peak (printed as 0.00)\n"
@@ -100,7 +113,10 @@ static void rp_usage_bw(FILE *f, unsigned int def_tx_depth, bool multi)
 "  -y, --limit_msgrate=<r>   fail (exit 1) when MsgRate is below <r> Mpps\n"
 "      --expect=<pct>        fail (exit 1) when a rail%s moves below <pct>\n"
 "                            %% of its ceiling, 1 .. 100 (needs a known port\n"
-"                            speed; see rail_info)\n",
+"                            speed; see rail_info)\n"
+"      --cqe_poll=<n>        CQEs per poll, 1 .. 65535 (default: perftest's\n"
+"                            dynamic batch, 1024 down to 16)\n"
+"      --disable_dynamic_polling  poll 16 CQEs at a time\n",
 		RP_MAX_INLINE, multi ? " (or all rails together)" : "");
 	if (!multi)
 		rp_fprintf(f,

@@ -6,15 +6,16 @@
 #include "engine/rp_bw.h"
 #include "base/rp_log.h"
 #include "base/rp_signal.h"
+#include "engine/rp_cqpoll.h"
+#include "engine/rp_cycle.h"
+#include "engine/rp_dtimer.h"
 #include "engine/rp_stats.h"
 #include "base/rp_time.h"
 #include "engine/rp_wc.h"
 
-#define RP_POST_BATCH 16 /* WRs per doorbell at most */
-#define RP_POLL_BATCH 16 /* CQEs per ibv_poll_cq */
 #define RP_STALL_NS (30 * RP_NSEC_PER_SEC)
-#define RP_TICK_NS (10 * 1000 * 1000) /* cfg->tick at least this often */
-#define RP_TICK_TURNS 4095	      /* ... or every 4096 idle turns */
+#define RP_TICK_NS (10 * 1000 * 1000) /* cfg->tick at most this often */
+#define RP_CLOCK_TURNS 255	      /* the clock read every 256 turns */
 #define RP_SEQ_BITS 40
 #define RP_SEQ_MASK ((1ULL << RP_SEQ_BITS) - 1)
 #define RP_NO_LIMIT UINT64_MAX
@@ -34,10 +35,17 @@ struct rp_bw_state {
 	uint64_t *comp_ns;
 	uint64_t *comp_cum;
 	size_t ncomp;
-	uint64_t last_progress;
+	uint64_t last_progress;	 /* ns, when done last moved (to 256 turns) */
+	uint64_t done_seen;	 /* done at that time */
 	uint64_t last_tick;	 /* ns, of the last cfg->tick call */
+	struct rp_cqpoll poll;	 /* CQEs per ibv_poll_cq */
+	struct ibv_wc *wc;	 /* room for the largest poll */
+	struct rp_dtimer timer;	 /* -D phases */
+	int seen_phase;		 /* the last phase the loop acted on */
 	struct ibv_send_wr *wrs; /* classic posting: one list's WRs */
-	unsigned int max_post;	 /* WRs per post at most */
+	struct ibv_sge *sges;	 /* ... and their SGEs */
+	unsigned int max_post;	 /* WRs per post: -l, else 1 */
+	struct rp_cycle cycle;	 /* the address of each WR */
 	bool stopped;		 /* -D / infinite: posting has ended */
 };
 
@@ -62,23 +70,25 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 {
 	struct ibv_qp_ex *qx = s->r->qpx[q];
 	const struct rp_qp_addr *dst = &s->peer->qp[q];
-	void *lbuf = rp_rail_slice(s->r, q);
+	char *lbuf = rp_rail_slice(s->r, q);
 	uint32_t lkey = s->r->mr->lkey, len = (uint32_t)s->cfg->size;
 	bool inl = rp_inline(s);
 	unsigned int j, flags = inl ? IBV_SEND_INLINE : 0;
 
 	ibv_wr_start(qx);
 	for (j = 0; j < k; j++, seq++) {
+		uint64_t off = rp_cycle_offset(&s->cycle, seq);
+
 		qx->wr_id = rp_wr_id(q, seq);
 		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
 		qx->wr_flags = flags |
 			       (rp_signaled(s, q, seq) ? IBV_SEND_SIGNALED : 0);
-		ibv_wr_rdma_write(qx, dst->rkey, dst->addr);
+		ibv_wr_rdma_write(qx, dst->rkey, dst->addr + off);
 		if (inl)
-			ibv_wr_set_inline_data(qx, lbuf, len);
+			ibv_wr_set_inline_data(qx, lbuf + off, len);
 		else
-			ibv_wr_set_sge(qx, lkey, (uint64_t)(uintptr_t)lbuf,
-				       len);
+			ibv_wr_set_sge(qx, lkey,
+				       (uint64_t)(uintptr_t)(lbuf + off), len);
 	}
 	return ibv_wr_complete(qx);
 }
@@ -87,55 +97,50 @@ static int rp_post_classic(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 			   unsigned int k)
 {
 	struct ibv_send_wr *wr = s->wrs, *bad = NULL;
-	struct ibv_sge sge = {
-		.addr = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q),
-		.length = (uint32_t)s->cfg->size,
-		.lkey = s->r->mr->lkey,
-	};
+	uint64_t base = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q);
 	unsigned int j, inl = rp_inline(s) ? IBV_SEND_INLINE : 0;
 
 	for (j = 0; j < k; j++, seq++) {
+		uint64_t off = rp_cycle_offset(&s->cycle, seq);
+
+		s->sges[j] = (struct ibv_sge){
+			.addr = base + off,
+			.length = (uint32_t)s->cfg->size,
+			.lkey = s->r->mr->lkey,
+		};
 		wr[j] = (struct ibv_send_wr){
 			.wr_id = rp_wr_id(q, seq),
 			.next = j + 1 < k ? &wr[j + 1] : NULL,
-			.sg_list = &sge,
+			.sg_list = &s->sges[j],
 			.num_sge = 1,
 			.opcode = IBV_WR_RDMA_WRITE,
 			.send_flags = inl | (rp_signaled(s, q, seq) ?
 						     IBV_SEND_SIGNALED :
 						     0),
-			.wr.rdma = { .remote_addr = s->peer->qp[q].addr,
+			.wr.rdma = { .remote_addr = s->peer->qp[q].addr + off,
 				     .rkey = s->peer->qp[q].rkey },
 		};
 	}
 	return ibv_post_send(s->r->qp[q], wr, &bad);
 }
 
-/* WRs to post on QP @q now: with -l exactly a list or none, else as
- * many as TX depth, limit and the batch allow. */
+/* WRs to post on QP @q now: a whole list (-l, else one WR) or none, as
+ * TX depth and the limit allow (perftest's run_iter_bw). */
 static unsigned int rp_post_count(const struct rp_bw_state *s, unsigned int q)
 {
 	uint64_t room = s->r->tx_depth - (s->posted[q] - s->completed[q]);
 	uint64_t left = s->limit[q] - s->posted[q];
 	unsigned int k = s->max_post;
 
-	if (s->cfg->post_list > 1)
-		return room >= k && left >= k ? k : 0;
-	if (room < k)
-		k = (unsigned int)room;
-	if (left < k)
-		k = (unsigned int)left;
-	return k;
+	return room >= k && left >= k ? k : 0;
 }
 
-/* Post as many WRs on QP @q as rp_post_count() says. */
-static int rp_post_some(struct rp_bw_state *s, unsigned int q)
+/* One post of @k WRs (a list, or one) on QP @q. */
+static int rp_post_one(struct rp_bw_state *s, unsigned int q, unsigned int k)
 {
-	unsigned int k = rp_post_count(s, q), j;
+	unsigned int j;
 	int ret;
 
-	if (!k)
-		return 0;
 	if (s->post_ns) {
 		uint64_t now = rp_now_ns();
 
@@ -154,6 +159,18 @@ static int rp_post_some(struct rp_bw_state *s, unsigned int q)
 	return 0;
 }
 
+/* Post on QP @q until its TX depth (or limit) is reached, one post per
+ * list, as perftest's run_iter_bw fills each QP before it polls. */
+static int rp_post_some(struct rp_bw_state *s, unsigned int q)
+{
+	unsigned int k;
+	int ret = 0;
+
+	while (!ret && (k = rp_post_count(s, q)) != 0)
+		ret = rp_post_one(s, q, k);
+	return ret;
+}
+
 static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
 {
 	char link[96];
@@ -166,8 +183,7 @@ static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
 	return -EIO;
 }
 
-static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n,
-		   uint64_t now)
+static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 {
 	int i;
 
@@ -188,39 +204,27 @@ static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n,
 			s->counted += upto - s->completed[q];
 		s->completed[q] = upto;
 	}
-	if (s->comp_ns) {
-		s->comp_ns[s->ncomp] = now;
+	if (s->comp_ns) { /* the peak's timeline: perftest reads it too */
+		s->comp_ns[s->ncomp] = rp_now_ns();
 		s->comp_cum[s->ncomp++] = s->done;
 	}
 	if (s->cfg->progress)
 		__atomic_store_n(s->cfg->progress, s->done, __ATOMIC_RELAXED);
-	s->last_progress = now;
 	return 0;
 }
 
-static int rp_poll(struct rp_bw_state *s, unsigned int *idle)
+/* One ibv_poll_cq of the batch rp_cqpoll says; no clock read. */
+static int rp_poll(struct rp_bw_state *s)
 {
-	struct ibv_wc wc[RP_POLL_BATCH];
-	uint64_t now;
-	int n;
+	int n = ibv_poll_cq(s->r->cq, (int)s->poll.size, s->wc);
 
-	n = ibv_poll_cq(s->r->cq, RP_POLL_BATCH, wc);
+	if (s->poll.dynamic)
+		rp_cqpoll_seen(&s->poll, n, s->done);
 	if (n > 0)
-		return rp_reap(s, wc, n, rp_now_ns());
+		return rp_reap(s, s->wc, n);
 	if (n < 0) {
 		rp_err("ibv_poll_cq on %s: %d", s->r->dev.name, n);
 		return -EIO;
-	}
-	if ((++*idle & 1023) != 0)
-		return 0;
-	now = rp_now_ns();
-	if (s->done < s->total_posted && now - s->last_progress > RP_STALL_NS) {
-		rp_err("no completion on %s for %llu s with %llu WRs "
-		       "outstanding (peer gone or link down?)",
-		       s->r->dev.name,
-		       (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
-		       (unsigned long long)(s->total_posted - s->done));
-		return -ETIMEDOUT;
 	}
 	return 0;
 }
@@ -249,23 +253,29 @@ static void rp_stop_posting(struct rp_bw_state *s)
 	}
 }
 
-/* -D phases: warm-up D/4, window D/2, cool-down D/4 (perftest margin). */
-static void rp_phase(struct rp_bw_state *s, uint64_t t0, bool *stopped,
-		     struct rp_bw_out *out)
+/* -D phases (warm-up D/4, window D/2, cool-down D/4: perftest's margin)
+ * from the timer thread; the clock is read only when the phase moved. */
+static void rp_phase(struct rp_bw_state *s, struct rp_bw_out *out)
 {
-	uint64_t d = s->cfg->duration * RP_NSEC_PER_SEC, now = rp_now_ns();
+	int ph = rp_dtimer_phase(&s->timer);
+	uint64_t now;
 
-	if (!s->in_window && !out->start_ns && now >= t0 + d / 4) {
+	if (ph == s->seen_phase)
+		return;
+	now = rp_now_ns();
+	if (ph >= RP_DPHASE_WINDOW && s->seen_phase < RP_DPHASE_WINDOW) {
 		s->in_window = true;
 		out->start_ns = now;
-	} else if (s->in_window && now >= t0 + d - d / 4) {
+	}
+	if (ph >= RP_DPHASE_COOLDOWN && s->seen_phase < RP_DPHASE_COOLDOWN) {
 		s->in_window = false;
 		out->end_ns = now;
 	}
-	if (!*stopped && now >= t0 + d) {
-		*stopped = true;
+	if (ph >= RP_DPHASE_END && !s->stopped) {
+		s->stopped = true;
 		rp_stop_posting(s);
 	}
+	s->seen_phase = ph;
 }
 
 /* Infinite mode: stop posting once, then drain. */
@@ -277,9 +287,8 @@ static void rp_stop_infinite(struct rp_bw_state *s)
 	}
 }
 
-/* Stop request, cancel, -D phases: checked every turn. */
-static int rp_turn_checks(struct rp_bw_state *s, uint64_t t0,
-			  struct rp_bw_out *out)
+/* Stop request, cancel, -D phase: loads only, every turn. */
+static int rp_turn_checks(struct rp_bw_state *s, struct rp_bw_out *out)
 {
 	if (rp_stop_requested()) {
 		if (!s->cfg->infinite)
@@ -288,26 +297,40 @@ static int rp_turn_checks(struct rp_bw_state *s, uint64_t t0,
 	}
 	if (s->cfg->cancel && __atomic_load_n(s->cfg->cancel, __ATOMIC_RELAXED))
 		return -ECANCELED;
-	if (s->cfg->duration && !s->cfg->infinite)
-		rp_phase(s, t0, &s->stopped, out);
+	if (s->timer.started)
+		rp_phase(s, out);
 	return 0;
 }
 
 /*
- * cfg->tick, every RP_TICK_NS by the time of the last completion (free:
- * rp_reap reads the clock anyway) or every 4096 turns without progress;
- * a turn can be slow (software RDMA sends in the posting call).
+ * Every RP_CLOCK_TURNS loop turns, the only clock read outside the -D phase
+ * changes and the peak's timeline: the stall watchdog (no completion for
+ * 30 s) and cfg->tick, at most every RP_TICK_NS.
  */
-static int rp_tick(struct rp_bw_state *s, unsigned int *turns)
+static int rp_slow_checks(struct rp_bw_state *s, unsigned int *turns)
 {
+	uint64_t now;
 	int ret;
 
-	if ((++*turns & RP_TICK_TURNS) &&
-	    s->last_progress - s->last_tick < RP_TICK_NS)
+	if (++*turns & RP_CLOCK_TURNS)
 		return 0;
-	s->last_tick = s->last_progress;
+	now = rp_now_ns();
+	if (s->done != s->done_seen) {
+		s->done_seen = s->done;
+		s->last_progress = now;
+	} else if (s->done < s->total_posted &&
+		   now - s->last_progress > RP_STALL_NS) {
+		rp_err("no completion on %s for %llu s with %llu WRs "
+		       "outstanding (peer gone or link down?)",
+		       s->r->dev.name,
+		       (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
+		       (unsigned long long)(s->total_posted - s->done));
+		return -ETIMEDOUT;
+	}
+	if (!s->cfg->tick || now - s->last_tick < RP_TICK_NS)
+		return 0;
+	s->last_tick = now;
 	ret = s->cfg->tick(s->cfg->tick_arg);
-
 	if (ret > 0 && s->cfg->infinite) {
 		rp_stop_infinite(s);
 		return 0;
@@ -315,26 +338,41 @@ static int rp_tick(struct rp_bw_state *s, unsigned int *turns)
 	return ret < 0 ? ret : 0;
 }
 
+/* End of the run's time: the last completion's (timeline) or now, right
+ * after the loop saw it (iteration and infinite modes). */
+static uint64_t rp_end_ns(const struct rp_bw_state *s)
+{
+	return s->ncomp ? s->comp_ns[s->ncomp - 1] : rp_now_ns();
+}
+
 static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 {
 	uint64_t t0 = s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns();
 	bool timed = s->cfg->duration || s->cfg->infinite;
-	unsigned int q, idle = 0, turns = 0;
+	unsigned int q, turns = 0;
 	int ret = 0;
 
 	s->last_progress = s->last_tick = t0;
 	out->start_ns = s->cfg->duration && !s->cfg->infinite ? 0 : t0;
+	if (s->cfg->duration && !s->cfg->infinite) {
+		ret = rp_dtimer_start(&s->timer, t0,
+				      s->cfg->duration * RP_NSEC_PER_SEC);
+		if (ret)
+			rp_err("starting the -D timer thread: %s",
+			       strerror(-ret));
+	}
 	while (!ret && !(rp_all_done(s) && (!timed || s->stopped))) {
-		ret = rp_turn_checks(s, t0, out);
+		ret = rp_turn_checks(s, out);
 		for (q = 0; q < s->r->num_qps && !ret; q++)
 			ret = rp_post_some(s, q);
 		if (!ret)
-			ret = rp_poll(s, &idle);
-		if (!ret && s->cfg->tick)
-			ret = rp_tick(s, &turns);
+			ret = rp_poll(s);
+		if (!ret)
+			ret = rp_slow_checks(s, &turns);
 	}
+	rp_dtimer_stop(&s->timer);
 	if (!s->cfg->duration || s->cfg->infinite)
-		out->end_ns = s->last_progress;
+		out->end_ns = rp_end_ns(s);
 	return ret;
 }
 
@@ -347,6 +385,25 @@ static void rp_state_free(struct rp_bw_state *s)
 	free(s->comp_ns);
 	free(s->comp_cum);
 	free(s->wrs);
+	free(s->sges);
+	free(s->wc);
+}
+
+/* The cycle buffer: cfg->cycle_buffer bounded by every QP's slice, local
+ * and remote, so that no WR leaves its slice. */
+static uint64_t rp_bw_cycle_bytes(const struct rp_rail *r,
+				  const struct rp_rail_addr *peer,
+				  const struct rp_bw_cfg *cfg)
+{
+	uint64_t c = cfg->cycle_buffer;
+	unsigned int q;
+
+	if (c > r->slice)
+		c = r->slice;
+	for (q = 0; q < r->num_qps; q++)
+		if (c > peer->qp[q].len)
+			c = peer->qp[q].len;
+	return c;
 }
 
 static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
@@ -360,12 +417,21 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 	s->r = r;
 	s->peer = peer;
 	s->cfg = cfg;
-	s->max_post = cfg->post_list > 1 ? cfg->post_list : RP_POST_BATCH;
+	s->max_post = cfg->post_list > 1 ? cfg->post_list : 1;
+	rp_cycle_init(&s->cycle, cfg->size, rp_bw_cycle_bytes(r, peer, cfg),
+		      rp_cycle_line(), cfg->post_list);
 	s->posted = calloc(n, sizeof(uint64_t));
 	s->completed = calloc(n, sizeof(uint64_t));
 	s->limit = calloc(n, sizeof(uint64_t));
 	s->wrs = calloc(s->max_post, sizeof(*s->wrs));
-	if (!s->posted || !s->completed || !s->limit || !s->wrs)
+	s->sges = calloc(s->max_post, sizeof(*s->sges));
+	rp_cqpoll_init(&s->poll, cfg->cqe_poll,
+		       cfg->duration || cfg->infinite ? 0 : cfg->iters, n);
+	s->wc = calloc(s->poll.size > RP_CQPOLL_MAX ? s->poll.size :
+						      RP_CQPOLL_MAX,
+		       sizeof(*s->wc));
+	if (!s->posted || !s->completed || !s->limit || !s->wrs || !s->sges ||
+	    !s->wc)
 		return -ENOMEM;
 	for (q = 0; q < n; q++)
 		s->limit[q] = cfg->duration || cfg->infinite ? RP_NO_LIMIT :

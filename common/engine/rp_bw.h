@@ -6,8 +6,12 @@
  * seq with (seq + 1) % cq_mod == 0, and the last WR, are signaled; a
  * completion's wr_id names its QP and seq, so it accounts exactly for every
  * WR of that QP up to seq (perftest credits cq_mod per CQE and trims at the
- * end; the counts agree). Posting uses the ibv_wr_* API when the QPs have
- * it, several WRs per doorbell, else ibv_post_send with a WR chain.
+ * end; the counts agree). Posting is perftest's: one WR per post (per
+ * ibv_wr_start .. ibv_wr_complete when the QPs have the ibv_wr_* API, else
+ * per ibv_post_send), or with -l N a list of exactly N WRs on one
+ * doorbell; each WR's local and remote address walk perftest's cycle
+ * buffer (rp_cycle.h). Each turn fills every QP up to its TX depth, then
+ * polls the CQ once (perftest's run_iter_bw).
  */
 #ifndef RP_BW_H
 #define RP_BW_H
@@ -25,8 +29,13 @@ struct rp_bw_cfg {
 	unsigned int cq_mod;   /* 1 .. tx_depth */
 	/* -l: exactly this many WRs per ibv_post_send (or per ibv_wr_start
 	 * .. ibv_wr_complete), a multiple of cq_mod dividing iters; 0 or 1:
-	 * as many as fit, up to 16 per doorbell. */
+	 * one WR per post, as ib_write_bw without -l. */
 	unsigned int post_list;
+	/* Bytes of perftest's cycle buffer (the page size) that the WRs'
+	 * addresses walk through, bounded by the slices; 0 = every WR at the
+	 * start of its slice (--validate, whose check wants the bytes past
+	 * the size untouched). */
+	uint64_t cycle_buffer;
 	/* -I: WRs of at most this many bytes are posted inline (the QPs must
 	 * have been created with max_inline_data >= it); 0 = never. */
 	unsigned int inline_size;
@@ -35,8 +44,11 @@ struct rp_bw_cfg {
 	bool infinite;
 	bool peak;  /* keep the timeline and compute BW peak */
 	bool gbits; /* units of the result: Gb/s, else MiB/s */
-	/* Called when set (heartbeats, --run_infinitely rows) every 10 ms
-	 * of completions, or every 4096 loop turns without any; its
+	/* --cqe_poll: CQEs per ibv_poll_cq, 1 .. 65535; 0 = perftest's
+	 * dynamic batch (rp_cqpoll.h). */
+	unsigned int cqe_poll;
+	/* Called when set (heartbeats, --run_infinitely rows) when the loop
+	 * reads the clock (every 256 turns) and 10 ms have passed; its
 	 * negative return stops the run with that error; with infinite, a
 	 * positive one ends the run as a stop request does. Not timed work. */
 	int (*tick)(void *arg);

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
+#define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -12,10 +14,23 @@ static void *rp_worker_main(void *arg)
 {
 	struct rp_worker *w = arg;
 	struct rp_multi *m = w->m;
+	char name[16];
 
-	/* Pin before anything else; a failure costs locality, not the run. */
-	if (w->cpu >= 0 && rp_topo_bind_thread(w->topo, w->cpu))
+	/* "rail:DEV" in /proc/PID/task/TID/comm, for ps, top and the tests */
+	snprintf(name, sizeof(name), "rail:%.10s", w->rail->dev.name);
+	pthread_setname_np(pthread_self(), name);
+
+	/* Bind before anything else, as the rail was built (rp_place), or pin
+	 * to w->cpu; a failure costs locality, not the run. */
+	if (w->rail->bind.why != RP_BIND_NONE &&
+	    w->rail->bind.why != RP_BIND_EXTERNAL) {
+		struct rp_bound b;
+
+		if (rp_numa_bind_self(&w->rail->bind, &b))
+			rp_warn("rail %s: %s", w->rail->dev.name, b.why_not);
+	} else if (w->cpu >= 0 && rp_topo_bind_thread(w->topo, w->cpu)) {
 		rp_warn("rail %s runs unpinned", w->rail->dev.name);
+	}
 	pthread_mutex_lock(&m->lock);
 	m->ready++;
 	pthread_cond_broadcast(&m->cond);

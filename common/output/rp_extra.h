@@ -24,6 +24,16 @@ void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
 		   const struct rp_rail_addr *remote);
 
 /*
+ * rp_extra_place - one railperf line on where rail @r runs and what its
+ * memory got: why it was bound (rp_bind_why_name), the NUMA node asked
+ * for, the CPUs its builder thread had (and their node), the memory
+ * policy set, the node its buffer pages are on as read back with
+ * move_pages(2) (rp_buf.pages_node), and the core kind of its CPU when
+ * known (r->bound.kind). rp_extra_rail prints it too.
+ */
+void rp_extra_place(FILE *f, const struct rp_rail *r);
+
+/*
  * rp_extra_verdict - the --validate outcome: "validation passed: ..." or
  * "validation FAILED: QP q offset o: expected 0x.., found 0x..".
  */

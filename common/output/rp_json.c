@@ -79,6 +79,10 @@ static void rp_json_info_tail(cJSON *o, const struct rp_header *h, bool *ok)
 	rp_jstr(o, "Use_ROCm_memory", "OFF", ok);
 	rp_jstr(o, "Use_MUSA_memory", "OFF", ok);
 	rp_jstr(o, "Data_ex_method", h->rdma_cm ? "rdma_cm" : "Ethernet", ok);
+	if (h->rdma_cm && h->has_tos)
+		rp_jnum(o, "TOS", h->tos, ok);
+	if (h->has_tclass)
+		rp_jnum(o, "traffic_class", h->tclass, ok);
 }
 
 cJSON *rp_json_test_info(const struct rp_header *h)

@@ -60,6 +60,8 @@ void rp_report_header(FILE *f, const struct rp_header *h)
 	rp_fprintf(f, " rdma_cm QPs\t : %s\n", rp_onoff(h->rdma_cm));
 	rp_fprintf(f, " Data ex. method : %s",
 		   h->rdma_cm ? "rdma_cm" : "Ethernet");
+	if (h->rdma_cm && h->has_tos)
+		rp_fprintf(f, " \tTOS    : %u", h->tos);
 	if (h->rdma_cm && h->server)
 		rp_fprintf(f, "\n" RP_RESULT_LINE
 			      " Waiting for client rdma_cm QP to connect\n"

@@ -49,6 +49,11 @@ struct rp_header {
 	unsigned int post_list; /* -l; > 1: a " Post List" line */
 	bool rdma_cm;		/* -R: rdma_cm QPs ON, Data ex. method */
 	bool server;		/* with rdma_cm: the server's waiting text */
+	bool has_tos;		/* -T given (with -R) */
+	unsigned int tos;	/* ... " \tTOS    : N" after Data ex. method */
+	bool has_tclass;	/* --tclass given */
+	unsigned int tclass;	/* ... JSON "traffic_class" (perftest prints
+				 * no header line for it) */
 };
 
 /* How the address lines end (perftest's verb switch, section 1.3). */

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <hwloc/openfabrics-verbs.h>
 
 #include "base/rp_log.h"
+#include "topo/rp_numa.h"
 #include "topo/rp_topo.h"
 
 int rp_topo_init(struct rp_topo *t)
@@ -94,18 +96,98 @@ static int rp_numa_of(struct rp_topo *t, int cpu)
 	return node ? (int)node->os_index : -1;
 }
 
+/*
+ * The CPUs of the most performant core kind in @set (hwloc cpukinds rank
+ * kinds by efficiency, the highest last: the big cores of a big.LITTLE or
+ * hybrid CPU) into @out; @set itself when the CPU has one kind.
+ */
+static void rp_topo_best_kind(struct rp_topo *t, hwloc_const_cpuset_t set,
+			      hwloc_bitmap_t out)
+{
+	int nr = hwloc_cpukinds_get_nr(t->t, 0), k;
+
+	hwloc_bitmap_copy(out, set);
+	for (k = nr - 1; nr > 1 && k >= 0; k--) {
+		hwloc_bitmap_t kind = hwloc_bitmap_alloc();
+
+		if (kind &&
+		    !hwloc_cpukinds_get_info(t->t, (unsigned int)k, kind, NULL,
+					     NULL, NULL, 0) &&
+		    hwloc_bitmap_intersects(kind, set)) {
+			hwloc_bitmap_and(out, kind, set);
+			hwloc_bitmap_free(kind);
+			return;
+		}
+		hwloc_bitmap_free(kind);
+	}
+}
+
+/* No hwloc locality (Soft-RoCE): the CPUs of the device's NUMA node
+ * (its netdev's NIC, rp_numa_dev_node) when known. */
+static hwloc_const_cpuset_t rp_topo_node_cpus(struct rp_topo *t,
+					      const char *ibdev,
+					      hwloc_const_cpuset_t set)
+{
+	int node = rp_numa_dev_node(ibdev);
+	hwloc_obj_t n = node >= 0 ? hwloc_get_numanode_obj_by_os_index(
+					    t->t, (unsigned int)node) :
+				    NULL;
+
+	return n && n->cpuset && !hwloc_bitmap_iszero(n->cpuset) ? n->cpuset :
+								   set;
+}
+
 int rp_topo_place(struct rp_topo *t, const char *ibdev, const int *taken,
 		  unsigned int ntaken, struct rp_place *p)
 {
-	hwloc_const_cpuset_t set = rp_topo_locality(t, ibdev, &p->device_local);
+	hwloc_const_cpuset_t local =
+		rp_topo_locality(t, ibdev, &p->device_local);
+	hwloc_bitmap_t set = hwloc_bitmap_alloc();
 
+	if (!set)
+		return -ENOMEM;
+	if (!p->device_local)
+		local = rp_topo_node_cpus(t, ibdev, local);
+	rp_topo_best_kind(t, local, set);
 	p->cpu = rp_free_core(t, set, taken, ntaken, false);
 	if (p->cpu < 0)
 		p->cpu = rp_free_core(t, set, taken, ntaken, true);
+	if (p->cpu < 0) /* the best kind is taken: a free core of another */
+		p->cpu = rp_free_core(t, local, taken, ntaken, false);
 	if (p->cpu < 0)
-		p->cpu = rp_free_pu(set, taken, ntaken);
+		p->cpu = rp_free_core(t, local, taken, ntaken, true);
+	if (p->cpu < 0)
+		p->cpu = rp_free_pu(local, taken, ntaken);
+	hwloc_bitmap_free(set);
 	p->numa_node = p->cpu >= 0 ? rp_numa_of(t, p->cpu) : -1;
 	return p->cpu >= 0 ? 0 : -ENODEV;
+}
+
+int rp_topo_cpukind(struct rp_topo *t, int cpu, char *buf, size_t len)
+{
+	hwloc_bitmap_t set = hwloc_bitmap_alloc();
+	struct hwloc_info_s *infos = NULL;
+	unsigned int i, ninfos = 0;
+	int k, nr = t->t ? hwloc_cpukinds_get_nr(t->t, 0) : -1;
+
+	snprintf(buf, len, "one core kind");
+	if (!set || nr <= 1 || cpu < 0) {
+		hwloc_bitmap_free(set);
+		return nr <= 1 ? 0 : -ENOENT;
+	}
+	hwloc_bitmap_only(set, (unsigned int)cpu);
+	k = hwloc_cpukinds_get_by_cpuset(t->t, set, 0);
+	if (k >= 0 && !hwloc_cpukinds_get_info(t->t, (unsigned int)k, NULL,
+					       NULL, &ninfos, &infos, 0)) {
+		snprintf(buf, len, "kind %d of %d (highest: most performant)",
+			 k + 1, nr);
+		for (i = 0; i < ninfos; i++)
+			if (!strcmp(infos[i].name, "CoreType"))
+				snprintf(buf, len, "%s, kind %d of %d",
+					 infos[i].value, k + 1, nr);
+	}
+	hwloc_bitmap_free(set);
+	return k >= 0 ? 0 : -ENOENT;
 }
 
 int rp_topo_bind_thread(struct rp_topo *t, int cpu)

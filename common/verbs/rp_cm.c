@@ -155,6 +155,19 @@ static void rp_cm_listen_fail(const char *addr, unsigned int port, int ret)
 	       port, why, hint);
 }
 
+/* -T: the type of service of @id (perftest's --tos). */
+static int rp_cm_tos(const struct rp_cm *cm, struct rdma_cm_id *id)
+{
+	uint8_t v = (uint8_t)(cm->tos_plus1 - 1);
+
+	if (!cm->tos_plus1 ||
+	    !rdma_set_option(id, RDMA_OPTION_ID, RDMA_OPTION_ID_TOS, &v,
+			     sizeof(v)))
+		return 0;
+	rp_err("-R: -T %u: rdma_set_option TOS: %s", v, strerror(errno));
+	return -1;
+}
+
 int rp_cm_listen(struct rp_cm *cm, const char *addr, unsigned int port,
 		 int timeout_ms)
 {
@@ -167,6 +180,8 @@ int rp_cm_listen(struct rp_cm *cm, const char *addr, unsigned int port,
 	if (ret)
 		return ret;
 	ret = rdma_create_id(cm->ch, &cm->listen, NULL, RDMA_PS_TCP);
+	if (!ret)
+		ret = rp_cm_tos(cm, cm->listen);
 	if (!ret)
 		ret = rdma_bind_addr(cm->listen, res->ai_addr);
 	if (!ret)
@@ -265,7 +280,8 @@ static int rp_cm_client_qp(struct rp_cm *cm, unsigned int i,
 		rp_err("-R: rdma_create_id: %s", strerror(errno));
 		return -errno;
 	}
-	ret = rp_cm_route(cm, cm->ids[i], dst, src);
+	ret = rp_cm_tos(cm, cm->ids[i]) ? -EINVAL :
+					  rp_cm_route(cm, cm->ids[i], dst, src);
 	if (!ret)
 		ret = rp_cm_client_rail(cm->ids[i], i, cfg, r);
 	if (!ret)

@@ -25,6 +25,10 @@ struct rp_cm {
 	struct rdma_cm_id **ids;   /* [num_qps], one per QP */
 	unsigned int num_ids;
 	int timeout_ms; /* each wait for an event */
+	/* -T: type of service set on each id (rdma_set_option TOS) before
+	 * it resolves or listens; 0 in a zeroed struct = kernel default
+	 * (the caller stores tos + 1, so that 0 means "not given"). */
+	int tos_plus1;
 };
 
 /*

@@ -10,6 +10,8 @@
 #include <numa.h>
 #include <numaif.h>
 
+#include "topo/rp_numa.h"
+
 #include "verbs/rp_mem.h"
 
 static int rp_buf_alloc_huge(struct rp_buf *b, size_t len)
@@ -79,6 +81,8 @@ int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node)
 	b->len = len;
 	rp_buf_bind(b, numa_node);
 	memset(b->addr, 0, len); /* fault every page in now */
+	b->pages_node =
+		rp_numa_pages_node(b->addr, len, b->page_size, len / 16);
 	return 0;
 }
 

@@ -20,7 +20,9 @@ struct rp_buf {
 	size_t len;	  /* bytes usable at addr */
 	size_t page_size; /* bytes per page actually backing the buffer */
 	enum rp_buf_kind kind;
-	int numa_node; /* node the pages are bound to, -1 = none */
+	int numa_node;	/* node the pages are bound to, -1 = none */
+	int pages_node; /* node the pages are on, read back after the
+			 * touch (move_pages): -1 unknown, -2 several */
 };
 
 /*
@@ -28,7 +30,10 @@ struct rp_buf {
  * page is faulted in before registration. With @want_huge, hugepages are
  * tried first and base pages used when none are free (a fallback, not an
  * error: check b->kind). With @numa_node >= 0 the pages are bound to that
- * node (libnuma, before the first touch) where the kernel has NUMA. The
+ * node (libnuma, before the first touch) where the kernel has NUMA.
+ * libhugetlbfs faults hugepages in as it maps them, under the calling
+ * thread's memory policy (set it first: rp_numa_bind_self); either way
+ * b->pages_node says where the pages are. The
  * buffer is page aligned. Returns 0 or -ENOMEM. Release with rp_buf_free().
  */
 int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node);

@@ -155,6 +155,7 @@ static void rp_qp_ah(const struct rp_rail *r, const struct rp_rail_addr *peer,
 	ah->is_global = 1;
 	ah->grh.sgid_index = (uint8_t)r->gid_index;
 	ah->grh.hop_limit = RP_QP_HOP_LIMIT;
+	ah->grh.traffic_class = r->traffic_class; /* --tclass, as perftest */
 	memcpy(ah->grh.dgid.raw, peer->gid, sizeof(peer->gid));
 }
 

@@ -70,9 +70,11 @@ static int rp_rail_mr(struct rp_rail *r, bool strict_order)
 	/* RELAXED_ORDERING is an optional flag (rdma-core >= 28): devices
 	 * without it ignore it; kernels that reject it get a second try.
 	 * strict_order: a peer polls the last byte of a WRITE, which must
-	 * land last (perftest's write_lat disables it too). */
-	if (!strict_order)
-		r->mr = ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
+	 * land last (perftest's write_lat disables it too);
+	 * --disable_pcie_relaxed: never asked for (perftest's disable_pcir). */
+	r->mr = r->no_relaxed || strict_order ?
+			NULL :
+			ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
 				   RP_MR_ACCESS | IBV_ACCESS_RELAXED_ORDERING);
 	r->relaxed_ordering = r->mr != NULL;
 	if (!r->mr)
@@ -83,12 +85,20 @@ static int rp_rail_mr(struct rp_rail *r, bool strict_order)
 	return rp_rail_mr_fail(r, errno);
 }
 
+/* One CQE per outstanding WR of every QP (-Q 1 signals each), so that the
+ * CQ can never overflow; a device whose CQ is smaller is refused. */
 static int rp_rail_cq(struct rp_rail *r)
 {
-	int cqe = (int)(r->tx_depth * r->num_qps);
+	uint64_t need = (uint64_t)r->tx_depth * r->num_qps;
+	int cqe = (int)need;
 
-	if (cqe > r->dev.attr.max_cqe)
-		cqe = r->dev.attr.max_cqe;
+	if (need > (uint64_t)r->dev.attr.max_cqe) {
+		rp_err("%u QPs x TX depth %u need a CQ of %llu entries; %s "
+		       "holds at most %d: lower -q or -t",
+		       r->num_qps, r->tx_depth, (unsigned long long)need,
+		       r->dev.name, r->dev.attr.max_cqe);
+		return -EINVAL;
+	}
 	r->cq = ibv_create_cq(r->dev.ctx, cqe, NULL, NULL, 0);
 	if (r->cq)
 		return 0;
@@ -189,6 +199,8 @@ static void rp_rail_reset(struct rp_rail *r, const struct rp_rail_cfg *c)
 	r->tx_depth = c->tx_depth;
 	r->max_inline = c->max_inline;
 	r->qp_timeout = c->qp_timeout;
+	r->traffic_class = c->traffic_class;
+	r->no_relaxed = c->no_relaxed;
 	r->slice = c->slice;
 }
 

@@ -14,6 +14,7 @@
 
 #include "net/rp_gid.h"
 #include "proto/rp_proto.h"
+#include "topo/rp_numa.h"
 #include "verbs/rp_dev.h"
 #include "verbs/rp_mem.h"
 
@@ -31,12 +32,15 @@ struct rp_rail_cfg {
 	unsigned int qp_timeout; /* -u: ACK timeout 4.096 us * 2^t, 0 .. 31
 				  * (rp_session sets both from the options) */
 	bool hugepages;
-	bool fill_pattern; /* each QP's slice holds rp_pattern_fill's
+	uint8_t traffic_class; /* --tclass: the GRH's traffic class */
+	bool no_relaxed;       /* --disable_pcie_relaxed: MR without RO */
+	bool fill_pattern;     /* each QP's slice holds rp_pattern_fill's
 				 * bytes before its rkey is handed out (the
 				 * source of a validated READ); else zeros */
-	bool strict_order; /* MR without relaxed ordering: the last byte of
+	bool strict_order;     /* MR without relaxed ordering: the last byte of
 			    * a WRITE lands last (rail_write_lat polls it) */
-	bool bind_numa;	   /* bind the buffer to numa_node (else none) */
+	bool bind_numa;	       /* bind the buffer to numa_node (else none) */
+	struct rp_bind bind; /* the thread that builds the rail (rp_session) */
 	int numa_node;
 	bool ipv6;	  /* GID choice: IPv6 before IPv4-mapped */
 	bool peer_known;  /* peer holds the peer's IPv4 address */
@@ -53,6 +57,8 @@ struct rp_rail {
 	struct ibv_pd *pd;
 	struct ibv_mr *mr;
 	bool relaxed_ordering; /* MR registered with RELAXED_ORDERING */
+	bool no_relaxed;       /* ... not asked for (--disable_pcie_relaxed) */
+	uint8_t traffic_class; /* GRH traffic class at RTR (--tclass) */
 	struct ibv_cq *cq;
 	unsigned int num_qps;
 	unsigned int tx_depth;
@@ -62,8 +68,10 @@ struct rp_rail {
 	struct ibv_qp **qp;
 	struct ibv_qp_ex **qpx; /* NULL entries: no ibv_wr_* API */
 	uint32_t *psn;
-	bool wr_api;	  /* QPs support the ibv_wr_* API */
-	enum ibv_mtu mtu; /* local choice; negotiated by rp_rail_connect */
+	bool wr_api;	       /* QPs support the ibv_wr_* API */
+	enum ibv_mtu mtu;      /* local choice; negotiated by rp_rail_connect */
+	struct rp_bind bind;   /* the binding asked for (its worker's too) */
+	struct rp_bound bound; /* the binding it was built under */
 };
 
 /* rp_rail_slice - start of QP @i's slice in the local buffer. */

@@ -7,6 +7,9 @@
 # SKIP name/part (0s): reason".
 #   tools/scripts/softroce run  tests/e2e/suite.sh
 #       every t_*.sh, one guest
+#   SOFTROCE_NUMA=2 tools/scripts/softroce run tests/e2e/suite.sh
+#       every tn_*.sh, one guest with two NUMA nodes (SOFTROCE_NUMA
+#       passed into the guest through SOFTROCE_PASSENV)
 #   tools/scripts/softroce run2 tests/e2e/suite.sh ...
 #       every t2_*.sh, in two guests joined back to back by two rails:
 #       guest a (the server side) and guest b (the client side) each run
@@ -18,7 +21,8 @@ cd "$(dirname "$0")/../.." || exit 1
 E2E_TIMEOUT=${E2E_TIMEOUT:-240}
 role=${SOFTROCE_GUEST:-single}
 case $role in
-single) glob='t_*.sh' suffix= ;;
+single) glob='t_*.sh' suffix=
+	[ "${SOFTROCE_NUMA:-1}" = 2 ] && glob='tn_*.sh' ;;
 a | b) glob='t2_*.sh' suffix=.$role ;;
 *) echo "suite.sh: SOFTROCE_GUEST '$role': want single, a or b"; exit 2 ;;
 esac

@@ -57,6 +57,12 @@ for b in rail_write_bw rail_read_lat rail_write_lat rail_multi_bw; do
 	expect "$b: -a with -D" 1 "-a and -D" -- "$bin" -d "$d" -a -D 2 127.0.0.1
 	expect "$b: unknown option" 1 "unknown option '--bogus'|--help" -- \
 		"$bin" --bogus
+	expect "$b: NUMA node past the last" 1 "--numa_node value '999'|0 .. " -- \
+		"$bin" -d "$d" --numa_node 999 127.0.0.1
+	expect "$b: --numa_node with --pin_cores" 1 "--numa_node and --pin_cores" -- \
+		"$bin" -d "$d" --numa_node 0 --pin_cores 0 127.0.0.1
+	expect "$b: bad --tclass" 1 "--tclass value '256'|0 .. 255" -- \
+		"$bin" -d "$d" --tclass 256 127.0.0.1
 done
 expect "rail_read_lat: -n over the sample cap" 1 "-n value '40000000'|33554432" -- \
 	"$B/rail_read_lat" -d rxe0 -n 40000000 127.0.0.1

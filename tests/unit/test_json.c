@@ -252,6 +252,32 @@ static void test_info_post_list_cm(void **state)
 	cJSON_Delete(o);
 }
 
+/* -T with -R: perftest's "TOS" after "Data_ex_method"; --tclass:
+ * railperf's "traffic_class" (perftest has no key for it); without them
+ * neither key. */
+static void test_info_tos_tclass(void **state)
+{
+	struct rp_header h = lat_client;
+	cJSON *o;
+
+	(void)state;
+	o = rp_json_test_info(&h);
+	assert_non_null(o);
+	assert_null(cJSON_GetObjectItemCaseSensitive(o, "TOS"));
+	assert_null(cJSON_GetObjectItemCaseSensitive(o, "traffic_class"));
+	cJSON_Delete(o);
+	h.rdma_cm = true;
+	h.has_tos = true;
+	h.tos = 96;
+	h.has_tclass = true;
+	h.tclass = 106;
+	o = rp_json_test_info(&h);
+	assert_non_null(o);
+	assert_true(num(o, "TOS") == 96);
+	assert_true(num(o, "traffic_class") == 106);
+	cJSON_Delete(o);
+}
+
 /* -D latency and --output: perftest's keys for those. */
 static void test_dur_and_value_results(void **state)
 {
@@ -558,6 +584,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_info_lat_client),
+		cmocka_unit_test(test_info_tos_tclass),
 		cmocka_unit_test(test_info_lat_server),
 		cmocka_unit_test(test_info_bw),
 		cmocka_unit_test(test_info_post_list_cm),

@@ -126,6 +126,38 @@ static void test_header_post_list_cm_server(void **state)
 		" Please run the same command with the IB/RoCE interface IP\n" DASHES);
 }
 
+/* -T with -R: perftest's " \tTOS    : N" after the exchange method (6.06's
+ * ctx_print_test_info); --disable_pcie_relaxed: relax order OFF. */
+static void test_header_tos_no_relaxed(void **state)
+{
+	struct rp_header h = client_hdr;
+	struct mem m;
+
+	(void)state;
+	h.relaxed_ordering = false;
+	h.rdma_cm = true;
+	h.has_tos = true;
+	h.tos = 96;
+	h.has_tclass = true; /* no header line: perftest prints none */
+	h.tclass = 106;
+	rp_report_header(mem_open(&m), &h);
+	mem_expect(&m,
+		   DASHES "                    RDMA_Write BW Test\n"
+			  " Dual-port       : OFF\t\tDevice         : rxe1\n"
+			  " Number of qps   : 1\t\tTransport type : IB\n"
+			  " Connection type : RC\t\tUsing SRQ      : OFF\n"
+			  " PCIe relax order: OFF\n"
+			  " ibv_wr* API     : ON\n"
+			  " TX depth        : 128\n"
+			  " CQ Moderation   : 1\n"
+			  " Mtu             : 1024[B]\n"
+			  " Link type       : Ethernet\n"
+			  " GID index       : 1\n"
+			  " Max inline data : 0[B]\n"
+			  " rdma_cm QPs\t : ON\n"
+			  " Data ex. method : rdma_cm \tTOS    : 96\n" DASHES);
+}
+
 /* --output: "%lf\n" of the number asked for; the row otherwise. */
 static void test_bw_out(void **state)
 {
@@ -421,6 +453,7 @@ int main(void)
 		cmocka_unit_test(test_header_client),
 		cmocka_unit_test(test_header_server),
 		cmocka_unit_test(test_header_post_list_cm_server),
+		cmocka_unit_test(test_header_tos_no_relaxed),
 		cmocka_unit_test(test_bw_out),
 		cmocka_unit_test(test_header_read_ib),
 		cmocka_unit_test(test_addresses_cm),

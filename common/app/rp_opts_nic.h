@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_opts_nic.h - perftest's switches for a real NIC: the CQE poll batch
+ * (--cqe_poll, --disable_dynamic_polling), the traffic class (--tclass,
+ * -T/--tos), PCIe relaxed ordering (--disable_pcie_relaxed) and the NUMA
+ * placement (--numa_node, --pin_cores, --disable_numa). Parsed here, into
+ * struct rp_opts, with perftest's meaning (perftest_parameters.c).
+ */
+#ifndef RP_OPTS_NIC_H
+#define RP_OPTS_NIC_H
+
+#include <stdbool.h>
+
+struct rp_nic_opts {
+	unsigned int cqe_poll;	   /* --cqe_poll, CQEs; 0 = dynamic */
+	bool no_dynamic_poll;	   /* --disable_dynamic_polling: 16 */
+	int tclass;		   /* --tclass, GRH traffic class; -1 */
+	int tos;		   /* -T, rdma_cm type of service; -1 */
+	bool disable_pcie_relaxed; /* --disable_pcie_relaxed */
+	const char *numa_node;	   /* --numa_node (a list per rail), NULL */
+	const char *pin_cores;	   /* --pin_cores CPU list, NULL */
+	bool disable_numa;	   /* --disable_numa: no binding */
+};
+
+/* rp_nic_opts_init - nothing given: dynamic polling, no class, NUMA auto. */
+void rp_nic_opts_init(struct rp_nic_opts *n);
+
+/* getopt codes of these long options (railperf's others are below 300). */
+enum {
+	OPT_CQE_POLL = 300,
+	OPT_DISABLE_DYN_POLL,
+	OPT_TCLASS,
+	OPT_DISABLE_PCIR,
+	OPT_NUMA_NODE,
+	OPT_PIN_CORES,
+	OPT_DISABLE_NUMA,
+};
+
+/*
+ * rp_nic_cqe_poll - CQEs per ibv_poll_cq for the engine: --cqe_poll; 16
+ * (perftest's CTX_POLL_BATCH) with --disable_dynamic_polling; else 0,
+ * perftest's dynamic batch.
+ */
+static inline unsigned int rp_nic_cqe_poll(const struct rp_nic_opts *n)
+{
+	return n->cqe_poll ? n->cqe_poll : n->no_dynamic_poll ? 16 : 0;
+}
+
+/*
+ * rp_opt_nic - parse option @c (with @arg) into @o when it is one of these
+ * (and -T). Returns 0, -EINVAL after one line naming the value and the
+ * valid ones, or 1 when @c is not one of them.
+ */
+int rp_opt_nic(struct rp_nic_opts *o, int c, const char *arg);
+
+/*
+ * rp_opts_nic_check - the cross-checks of these options (perftest's):
+ * -T only with -R (@rdma_cm), --tclass only without it, --numa_node and
+ * --pin_cores not together; one line and -EINVAL on conflict, else 0.
+ */
+int rp_opts_nic_check(const struct rp_nic_opts *o, bool rdma_cm);
+
+#endif /* RP_OPTS_NIC_H */

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <time.h>
+
+#include "base/rp_time.h"
+#include "engine/rp_dtimer.h"
+
+static void rp_dtimer_sleep_until(uint64_t ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(ns / RP_NSEC_PER_SEC),
+		.tv_nsec = (long)(ns % RP_NSEC_PER_SEC),
+	};
+
+	/* a cancellation point: rp_dtimer_stop ends the sleep */
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+	       EINTR)
+		;
+}
+
+static void *rp_dtimer_main(void *arg)
+{
+	struct rp_dtimer *t = arg;
+	uint64_t d = t->dur_ns;
+	const uint64_t at[] = { t->t0_ns + d / 4, t->t0_ns + d - d / 4,
+				t->t0_ns + d };
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		rp_dtimer_sleep_until(at[i]);
+		__atomic_store_n(&t->phase, i + 1, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+int rp_dtimer_start(struct rp_dtimer *t, uint64_t t0_ns, uint64_t dur_ns)
+{
+	int ret;
+
+	*t = (struct rp_dtimer){ .t0_ns = t0_ns, .dur_ns = dur_ns };
+	ret = pthread_create(&t->thread, NULL, rp_dtimer_main, t);
+	if (ret)
+		return -ret;
+	t->started = 1;
+	return 0;
+}
+
+void rp_dtimer_stop(struct rp_dtimer *t)
+{
+	if (!t->started)
+		return;
+	pthread_cancel(t->thread);
+	pthread_join(t->thread, NULL);
+	t->started = 0;
+}
