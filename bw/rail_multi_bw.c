@@ -243,20 +243,10 @@ static void mbw_watch(struct mbw *m, struct rp_multi *mu, uint64_t size)
 static void mbw_bw_cfg(const struct rp_opts *o, uint64_t size,
 		       struct rp_bw_cfg *cfg)
 {
-	*cfg = (struct rp_bw_cfg){
-		.size = size,
-		.iters = o->iters,
-		.duration = o->duration,
-		.cq_mod = o->cq_mod,
-		.post_list = o->post_list,
-		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
-		.cqe_poll = rp_nic_cqe_poll(&o->nic),
-		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
-						    0,
-		.peak = !o->no_peak && !o->duration &&
-			o->iters <= MBW_PEAK_MAX_ITERS,
-		.gbits = o->report_gbits,
-	};
+	rp_session_bw_defaults(o, cfg);
+	cfg->size = size;
+	cfg->peak = !o->no_peak && !o->duration &&
+		    o->iters <= MBW_PEAK_MAX_ITERS;
 }
 
 /* One size on every rail; fills m->agg and m->rail_res. */

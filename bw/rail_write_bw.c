@@ -133,24 +133,14 @@ static void wbw_extra(const struct rp_session *s)
 static void wbw_bw_cfg(const struct rp_opts *o, struct rp_bw_cfg *cfg,
 		       struct wbw_run *w)
 {
-	*cfg = (struct rp_bw_cfg){
-		.iters = o->iters,
-		.duration = o->duration,
-		.cq_mod = o->cq_mod,
-		.post_list = o->post_list,
-		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
-		.cqe_poll = rp_nic_cqe_poll(&o->nic),
-		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
-						    0,
-		.infinite = o->run_infinitely,
-		.peak = !o->no_peak && !o->duration &&
-			o->iters <= RP_PEAK_MAX_ITERS &&
-			o->iters * o->num_qps <= RP_PEAK_MAX_WRS,
-		.gbits = o->report_gbits,
-		.tick = wbw_tick,
-		.tick_arg = w,
-		.progress = &w->progress,
-	};
+	rp_session_bw_defaults(o, cfg);
+	cfg->infinite = o->run_infinitely;
+	cfg->peak = !o->no_peak && !o->duration &&
+		    o->iters <= RP_PEAK_MAX_ITERS &&
+		    o->iters * o->num_qps <= RP_PEAK_MAX_WRS;
+	cfg->tick = wbw_tick;
+	cfg->tick_arg = w;
+	cfg->progress = &w->progress;
 }
 
 /* Run every size (or, --run_infinitely, one until stopped); a row each. */

@@ -404,7 +404,7 @@ static int rp_opt_one(struct rp_opts *o, int c, const char *arg)
 	return ret > 0 ? -EINVAL : ret;
 }
 
-static int rp_opt_bad_flag(int c, char **argv)
+int rp_opts_bad_flag(int c, char **argv)
 {
 	const char *word = argv[optind - 1];
 
@@ -481,7 +481,7 @@ int rp_opts_parse(struct rp_opts *o, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		if (c == '?' || c == ':')
-			return rp_opt_bad_flag(c, argv);
+			return rp_opts_bad_flag(c, argv);
 		ret = rp_opt_check_feature(o, c);
 		if (!ret)
 			ret = rp_opt_one(o, c, optarg);

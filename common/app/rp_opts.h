@@ -150,6 +150,13 @@ int rp_opts_finish(struct rp_opts *o);
 void rp_opts_notices(const struct rp_opts *o, FILE *f);
 
 /*
+ * rp_opts_bad_flag - getopt's '?' (an unknown option) or ':' (a value
+ * missing) for argv[optind - 1] as one line naming it, with --help as the
+ * way out (every binary, rail_info too). Returns -EINVAL.
+ */
+int rp_opts_bad_flag(int c, char **argv);
+
+/*
  * rp_opts_full - true for the perftest block (no --output): header,
  * address lines, table, railperf's lines. With --output only the number.
  */

@@ -11,27 +11,6 @@
 #include "app/rp_place.h"
 #include "verbs/rp_dev.h"
 
-/* Item @i (0-based) of the comma list @list into @buf; -ENOENT if none. */
-static int rp_list_item(const char *list, unsigned int i, char *buf, size_t len)
-{
-	const char *p = list, *end;
-
-	while (i-- > 0) {
-		p = strchr(p, ',');
-		if (!p)
-			return -ENOENT;
-		p++;
-	}
-	end = strchr(p, ',');
-	if (!end)
-		end = p + strlen(p);
-	if ((size_t)(end - p) >= len || end == p)
-		return -ENOENT;
-	memcpy(buf, p, (size_t)(end - p));
-	buf[end - p] = '\0';
-	return 0;
-}
-
 static bool rp_multi(const struct rp_opts *o)
 {
 	return o->desc->features & RP_FEAT_MULTI;
@@ -48,8 +27,8 @@ static int rp_place_node(const struct rp_opts *o, unsigned int rail, int *node)
 	char item[16];
 	uint64_t v;
 
-	if (rp_list_item(o->nic.numa_node, rp_multi(o) ? rail : 0, item,
-			 sizeof(item)) ||
+	if (rp_parse_list_item(o->nic.numa_node, rp_multi(o) ? rail : 0, item,
+			       sizeof(item)) ||
 	    rp_parse_u64(item, 0, (uint64_t)rp_max_node(), &v)) {
 		rp_err("--numa_node '%s' has no node 0 .. %d for rail %u%s",
 		       o->nic.numa_node, rp_max_node(), rail,
@@ -71,7 +50,7 @@ static int rp_place_cores(const struct rp_opts *o, unsigned int rail,
 		snprintf(b->cpus, sizeof(b->cpus), "%s", o->nic.pin_cores);
 		return rp_numa_check_cpus(b->cpus) > 0 ? 0 : -EINVAL;
 	}
-	if (rp_list_item(o->nic.pin_cores, rail, item, sizeof(item)) ||
+	if (rp_parse_list_item(o->nic.pin_cores, rail, item, sizeof(item)) ||
 	    rp_parse_u64(item, 0, RP_NUMA_MAX_CPU, &v)) {
 		rp_err("--pin_cores '%s' has no CPU for rail %u (give one CPU "
 		       "per rail, by ',')",

@@ -9,33 +9,13 @@
 #include "app/rp_railspec.h"
 
 /* Copy element @i of comma list @list into @buf; -ENOENT past the end. */
-static int rp_list_item(const char *list, unsigned int i, char *buf, size_t len)
-{
-	const char *p = list, *end;
-
-	while (i--) {
-		p = strchr(p, ',');
-		if (!p)
-			return -ENOENT;
-		p++;
-	}
-	end = strchr(p, ',');
-	if (!end)
-		end = p + strlen(p);
-	if ((size_t)(end - p) >= len)
-		return -E2BIG;
-	memcpy(buf, p, (size_t)(end - p));
-	buf[end - p] = '\0';
-	return 0;
-}
-
-/* rp_list_item, with one line quoting an element too long to be valid. */
+/* rp_parse_list_item, with one line quoting an element too long to be valid. */
 static int rp_list_get(const char *list, const char *flag, unsigned int i,
 		       char *buf, size_t len)
 {
 	const char *p = list;
 	unsigned int k;
-	int ret = rp_list_item(list, i, buf, len);
+	int ret = rp_parse_list_item(list, i, buf, len);
 
 	if (ret != -E2BIG)
 		return ret;

@@ -12,6 +12,7 @@
 #include "output/rp_report.h"
 #include "app/rp_place.h"
 #include "app/rp_session.h"
+#include "engine/rp_cycle.h"
 #include "ctrl/rp_xchg.h"
 
 void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
@@ -250,6 +251,21 @@ int rp_session_run(const struct rp_opts *o, const struct rp_rail_cfg *cfg,
 	ret = s.server ? server(&s) : client(&s);
 	rp_session_close(&s);
 	return ret;
+}
+
+void rp_session_bw_defaults(const struct rp_opts *o, struct rp_bw_cfg *cfg)
+{
+	*cfg = (struct rp_bw_cfg){
+		.iters = o->iters,
+		.duration = o->duration,
+		.cq_mod = o->cq_mod,
+		.post_list = o->post_list,
+		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
+		.cqe_poll = rp_nic_cqe_poll(&o->nic),
+		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
+						    0,
+		.gbits = o->report_gbits,
+	};
 }
 
 void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)

@@ -11,6 +11,7 @@
 
 #include "verbs/rp_cm.h"
 #include "ctrl/rp_ctrl.h"
+#include "engine/rp_bw.h"
 #include "proto/rp_msg.h"
 #include "app/rp_opts.h"
 #include "output/rp_report.h"
@@ -81,6 +82,14 @@ int rp_session_run(const struct rp_opts *o, const struct rp_rail_cfg *cfg,
  * limit; rail_multi_bw: a device, port and NUMA node per rail).
  */
 void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c);
+
+/*
+ * rp_session_bw_defaults - the bandwidth run every BW test starts from:
+ * -n, -D, -Q, -l, -I, --cqe_poll, --report_gbits, and perftest's cycle
+ * buffer (none with --validate, whose pattern must stay where it is).
+ * Size, peak, ticks and progress are the test's to set.
+ */
+void rp_session_bw_defaults(const struct rp_opts *o, struct rp_bw_cfg *cfg);
 
 /*
  * rp_session_header - the values of perftest's header block for this

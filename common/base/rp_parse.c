@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/rp_parse.h"
 
@@ -73,4 +74,24 @@ int rp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
 	return rp_parse_scaled(s, true, min, max, out);
+}
+
+int rp_parse_list_item(const char *list, unsigned int i, char *buf, size_t len)
+{
+	const char *p = list, *end;
+
+	while (i--) {
+		p = strchr(p, ',');
+		if (!p)
+			return -ENOENT;
+		p++;
+	}
+	end = strchr(p, ',');
+	if (!end)
+		end = p + strlen(p);
+	if ((size_t)(end - p) >= len)
+		return -E2BIG;
+	memcpy(buf, p, (size_t)(end - p));
+	buf[end - p] = '\0';
+	return 0;
 }

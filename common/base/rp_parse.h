@@ -22,4 +22,11 @@ int rp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
  */
 int rp_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 
+/*
+ * rp_parse_list_item - item @i (from 0) of the comma-separated @list into
+ * @buf (@len bytes, NUL-terminated; an empty item is ""). Returns 0,
+ * -ENOENT when @list has no item @i, -E2BIG when it does not fit.
+ */
+int rp_parse_list_item(const char *list, unsigned int i, char *buf, size_t len);
+
 #endif /* RP_PARSE_H */

@@ -451,13 +451,8 @@ static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 {
 	unsigned int q;
 
-	if (cfg->size > r->dev.port_attr.max_msg_sz) {
-		rp_err("size %llu exceeds the largest message %s allows "
-		       "(max_msg_sz %u)",
-		       (unsigned long long)cfg->size, r->dev.name,
-		       r->dev.port_attr.max_msg_sz);
+	if (rp_dev_check_msg(&r->dev, cfg->size))
 		return -EINVAL;
-	}
 	for (q = 0; q < r->num_qps; q++) {
 		if (cfg->size > r->slice || cfg->size > peer->qp[q].len) {
 			rp_err("size %llu exceeds the buffer slice of QP %u",

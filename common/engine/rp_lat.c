@@ -386,13 +386,8 @@ static int rp_lat_check(const struct rp_rail *r,
 	unsigned int halves = c->op == RP_LAT_WRITE ? 2 : 1;
 	uint64_t mine = r->slice / halves, theirs = peer->qp[0].len / halves;
 
-	if (c->size > r->dev.port_attr.max_msg_sz) {
-		rp_err("size %llu exceeds the largest message %s allows "
-		       "(max_msg_sz %u)",
-		       (unsigned long long)c->size, r->dev.name,
-		       r->dev.port_attr.max_msg_sz);
+	if (rp_dev_check_msg(&r->dev, c->size))
 		return -EINVAL;
-	}
 	if (!c->size || c->size > mine || c->size > theirs) {
 		rp_err("size %llu does not fit the buffer slice of QP 0",
 		       (unsigned long long)c->size);

@@ -393,3 +393,12 @@ unsigned int rp_mtu_bytes(enum ibv_mtu mtu)
 {
 	return 1u << (7 + (unsigned int)mtu);
 }
+
+int rp_dev_check_msg(const struct rp_dev *d, uint64_t size)
+{
+	if (size <= d->port_attr.max_msg_sz)
+		return 0;
+	rp_err("size %llu exceeds the largest message %s allows (max_msg_sz %u)",
+	       (unsigned long long)size, d->name, d->port_attr.max_msg_sz);
+	return -EINVAL;
+}

@@ -102,4 +102,10 @@ enum ibv_mtu rp_mtu_from_bytes(unsigned int bytes);
 /* rp_mtu_bytes - bytes of an IBV_MTU_* value (1 << (7 + mtu)). */
 unsigned int rp_mtu_bytes(enum ibv_mtu mtu);
 
+/*
+ * rp_dev_check_msg - @size bytes fit one message of @d's port
+ * (port_attr.max_msg_sz). Returns 0, or -EINVAL with one line naming both.
+ */
+int rp_dev_check_msg(const struct rp_dev *d, uint64_t size);
+
 #endif /* RP_DEV_H */

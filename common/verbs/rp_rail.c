@@ -141,13 +141,8 @@ static int rp_rail_check_cfg(struct rp_rail *r, const struct rp_rail_cfg *c)
 	enum ibv_mtu mtu = rp_mtu_from_bytes(c->mtu);
 
 	/* Before any buffer is allocated: -s 2G must not fill memory first. */
-	if (c->max_msg > r->dev.port_attr.max_msg_sz) {
-		rp_err("size %llu exceeds the largest message %s allows "
-		       "(max_msg_sz %u)",
-		       (unsigned long long)c->max_msg, r->dev.name,
-		       r->dev.port_attr.max_msg_sz);
+	if (rp_dev_check_msg(&r->dev, c->max_msg))
 		return -EINVAL;
-	}
 	if (c->tx_depth > (unsigned int)da->max_qp_wr) {
 		rp_err("TX depth %u exceeds what %s allows (max_qp_wr %d)",
 		       c->tx_depth, r->dev.name, da->max_qp_wr);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/rp_opts.h"
 #include "base/rp_log.h"
 #include "info/rp_railinfo.h"
 #include "info/rp_railinfo_json.h"
@@ -100,20 +101,6 @@ static int ri_parse_one(struct ri_opts *o, int c, const char *arg)
 	return -EINVAL;
 }
 
-/* getopt's '?' (unknown) or ':' (value missing), as the other binaries. */
-static int ri_bad_flag(int c, char **argv)
-{
-	const char *word = argv[optind - 1];
-
-	if (c == ':')
-		rp_err("option '%s' needs a value; see --help", word);
-	else if (optopt && optopt < 256)
-		rp_err("unknown option '-%c'; see --help", optopt);
-	else
-		rp_err("unknown option '%s'; see --help", word);
-	return -EINVAL;
-}
-
 static int ri_parse(struct ri_opts *o, int argc, char **argv)
 {
 	int c;
@@ -121,7 +108,7 @@ static int ri_parse(struct ri_opts *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":d:hV", ri_longopts, NULL)) != -1)
-		if (c == '?' || c == ':' ? ri_bad_flag(c, argv) :
+		if (c == '?' || c == ':' ? rp_opts_bad_flag(c, argv) :
 					   ri_parse_one(o, c, optarg))
 			return -EINVAL;
 	if (optind < argc) {
