@@ -15,7 +15,6 @@
 
 #define RP_STALL_NS (30 * RP_NSEC_PER_SEC)
 #define RP_TICK_NS (10 * 1000 * 1000) /* cfg->tick at most this often */
-#define RP_CLOCK_TURNS 255	      /* the clock read every 256 turns */
 #define RP_SEQ_BITS 40
 #define RP_SEQ_MASK ((1ULL << RP_SEQ_BITS) - 1)
 #define RP_NO_LIMIT UINT64_MAX
@@ -35,13 +34,14 @@ struct rp_bw_state {
 	uint64_t *comp_ns;
 	uint64_t *comp_cum;
 	size_t ncomp;
-	uint64_t last_progress;	 /* ns, when done last moved (to 256 turns) */
+	uint64_t last_progress;	 /* ns, when done last moved (to a tick) */
 	uint64_t done_seen;	 /* done at that time */
 	uint64_t last_tick;	 /* ns, of the last cfg->tick call */
 	struct rp_cqpoll poll;	 /* CQEs per ibv_poll_cq */
 	struct ibv_wc *wc;	 /* room for the largest poll */
 	struct rp_dtimer timer;	 /* -D phases */
 	int seen_phase;		 /* the last phase the loop acted on */
+	unsigned int seen_tick;	 /* the last timer tick it acted on */
 	struct ibv_send_wr *wrs; /* classic posting: one list's WRs */
 	struct ibv_sge *sges;	 /* ... and their SGEs */
 	unsigned int max_post;	 /* WRs per post: -l, else 1 */
@@ -297,23 +297,26 @@ static int rp_turn_checks(struct rp_bw_state *s, struct rp_bw_out *out)
 	}
 	if (s->cfg->cancel && __atomic_load_n(s->cfg->cancel, __ATOMIC_RELAXED))
 		return -ECANCELED;
-	if (s->timer.started)
+	if (s->timer.dur_ns)
 		rp_phase(s, out);
 	return 0;
 }
 
 /*
- * Every RP_CLOCK_TURNS loop turns, the only clock read outside the -D phase
- * changes and the peak's timeline: the stall watchdog (no completion for
- * 30 s) and cfg->tick, at most every RP_TICK_NS.
+ * On each tick of the timer thread (every 10 ms), the only clock read
+ * outside the -D phase changes and the peak's timeline: the stall
+ * watchdog (no completion for 30 s) and cfg->tick, at most every
+ * RP_TICK_NS.
  */
-static int rp_slow_checks(struct rp_bw_state *s, unsigned int *turns)
+static int rp_slow_checks(struct rp_bw_state *s)
 {
+	unsigned int t = rp_dtimer_ticks(&s->timer);
 	uint64_t now;
 	int ret;
 
-	if (++*turns & RP_CLOCK_TURNS)
+	if (t == s->seen_tick)
 		return 0;
+	s->seen_tick = t;
 	now = rp_now_ns();
 	if (s->done != s->done_seen) {
 		s->done_seen = s->done;
@@ -349,18 +352,16 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 {
 	uint64_t t0 = s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns();
 	bool timed = s->cfg->duration || s->cfg->infinite;
-	unsigned int q, turns = 0;
-	int ret = 0;
+	bool phases = s->cfg->duration && !s->cfg->infinite;
+	unsigned int q;
+	int ret;
 
 	s->last_progress = s->last_tick = t0;
-	out->start_ns = s->cfg->duration && !s->cfg->infinite ? 0 : t0;
-	if (s->cfg->duration && !s->cfg->infinite) {
-		ret = rp_dtimer_start(&s->timer, t0,
-				      s->cfg->duration * RP_NSEC_PER_SEC);
-		if (ret)
-			rp_err("starting the -D timer thread: %s",
-			       strerror(-ret));
-	}
+	out->start_ns = phases ? 0 : t0;
+	ret = rp_dtimer_start(&s->timer, t0,
+			      phases ? s->cfg->duration * RP_NSEC_PER_SEC : 0);
+	if (ret)
+		rp_err("starting the timer thread: %s", strerror(-ret));
 	while (!ret && !(rp_all_done(s) && (!timed || s->stopped))) {
 		ret = rp_turn_checks(s, out);
 		for (q = 0; q < s->r->num_qps && !ret; q++)
@@ -368,7 +369,7 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 		if (!ret)
 			ret = rp_poll(s);
 		if (!ret)
-			ret = rp_slow_checks(s, &turns);
+			ret = rp_slow_checks(s);
 	}
 	rp_dtimer_stop(&s->timer);
 	if (!s->cfg->duration || s->cfg->infinite)

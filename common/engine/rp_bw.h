@@ -48,7 +48,7 @@ struct rp_bw_cfg {
 	 * dynamic batch (rp_cqpoll.h). */
 	unsigned int cqe_poll;
 	/* Called when set (heartbeats, --run_infinitely rows) when the loop
-	 * reads the clock (every 256 turns) and 10 ms have passed; its
+	 * reads the clock (on the timer thread's 10 ms tick) and 10 ms have passed; its
 	 * negative return stops the run with that error; with infinite, a
 	 * positive one ends the run as a stop request does. Not timed work. */
 	int (*tick)(void *arg);

@@ -21,14 +21,21 @@ static void rp_dtimer_sleep_until(uint64_t ns)
 static void *rp_dtimer_main(void *arg)
 {
 	struct rp_dtimer *t = arg;
-	uint64_t d = t->dur_ns;
+	uint64_t d = t->dur_ns, tick = t->t0_ns + RP_DTIMER_TICK_NS;
 	const uint64_t at[] = { t->t0_ns + d / 4, t->t0_ns + d - d / 4,
 				t->t0_ns + d };
-	int i;
+	int i = d ? 0 : 3; /* no -D: ticks only */
 
-	for (i = 0; i < 3; i++) {
-		rp_dtimer_sleep_until(at[i]);
-		__atomic_store_n(&t->phase, i + 1, __ATOMIC_RELEASE);
+	for (;;) { /* ends when rp_dtimer_stop cancels the sleep */
+		uint64_t wake = i < 3 && at[i] < tick ? at[i] : tick;
+
+		rp_dtimer_sleep_until(wake);
+		if (i < 3 && wake == at[i])
+			__atomic_store_n(&t->phase, ++i, __ATOMIC_RELEASE);
+		else {
+			__atomic_add_fetch(&t->ticks, 1, __ATOMIC_RELEASE);
+			tick += RP_DTIMER_TICK_NS;
+		}
 	}
 	return NULL;
 }

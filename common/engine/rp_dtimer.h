@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_dtimer.h - the -D phases of a bandwidth run, kept by a timer thread so
- * that the hot loop never reads the clock to find them.
+ * rp_dtimer.h - the -D phases of a bandwidth run and a 10 ms tick, kept by
+ * a timer thread so that the hot loop never reads the clock to find them.
  *
  * perftest sets its phase from SIGALRM (catch_alarm: warm-up, sample,
  * end); railperf has no signal handler for it: a thread sleeps to
@@ -22,18 +22,22 @@ enum rp_dphase {
 	RP_DPHASE_END,	      /* t0 + D: stop posting, drain */
 };
 
+#define RP_DTIMER_TICK_NS (10 * 1000 * 1000) /* 10 ms */
+
 struct rp_dtimer {
 	pthread_t thread;
-	uint64_t t0_ns;	 /* CLOCK_MONOTONIC, ns */
-	uint64_t dur_ns; /* D, ns */
-	int phase;	 /* enum rp_dphase, written by the thread only */
-	int started;	 /* the thread runs (rp_dtimer_stop joins it) */
+	uint64_t t0_ns;	    /* CLOCK_MONOTONIC, ns */
+	uint64_t dur_ns;    /* D, ns */
+	int phase;	    /* enum rp_dphase, written by the thread only */
+	unsigned int ticks; /* + 1 every RP_DTIMER_TICK_NS, by the thread */
+	int started;	    /* the thread runs (rp_dtimer_stop joins it) */
 };
 
 /*
- * rp_dtimer_start - start the phase thread of a run of @dur_ns from
- * @t0_ns (CLOCK_MONOTONIC ns; may be in the past: phases already due are
- * set at once). Returns 0 or -errno of pthread_create (nothing started).
+ * rp_dtimer_start - start the timer thread of a run from @t0_ns
+ * (CLOCK_MONOTONIC ns; may be in the past: phases already due are set at
+ * once): the -D phases of a run of @dur_ns (0: none), and a tick every
+ * RP_DTIMER_TICK_NS for the loop's slow checks (watchdog, heartbeats). Returns 0 or -errno of pthread_create (nothing started).
  */
 int rp_dtimer_start(struct rp_dtimer *t, uint64_t t0_ns, uint64_t dur_ns);
 
@@ -41,6 +45,12 @@ int rp_dtimer_start(struct rp_dtimer *t, uint64_t t0_ns, uint64_t dur_ns);
 static inline int rp_dtimer_phase(const struct rp_dtimer *t)
 {
 	return __atomic_load_n(&t->phase, __ATOMIC_ACQUIRE);
+}
+
+/* rp_dtimer_ticks - ticks so far; acquire load. */
+static inline unsigned int rp_dtimer_ticks(const struct rp_dtimer *t)
+{
+	return __atomic_load_n(&t->ticks, __ATOMIC_ACQUIRE);
 }
 
 /* rp_dtimer_stop - end the thread (at once if still sleeping) and join
