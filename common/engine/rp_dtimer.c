@@ -12,7 +12,7 @@ static void rp_dtimer_sleep_until(uint64_t ns)
 		.tv_nsec = (long)(ns % RP_NSEC_PER_SEC),
 	};
 
-	/* a cancellation point: rp_dtimer_stop ends the sleep */
+	/* at most a tick long: the thread checks t->stop after each wake */
 	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
 	       EINTR)
 		;
@@ -26,7 +26,10 @@ static void *rp_dtimer_main(void *arg)
 				t->t0_ns + d };
 	int i = d ? 0 : 3; /* no -D: ticks only */
 
-	for (;;) { /* ends when rp_dtimer_stop cancels the sleep */
+	/* no pthread_cancel: a thread cancelled in its sleep unwinds through
+	 * sanitizer-intercepted frames (ASan reports its teardown); a flag
+	 * checked at every wake ends it within a tick */
+	while (!__atomic_load_n(&t->stop, __ATOMIC_ACQUIRE)) {
 		uint64_t wake = i < 3 && at[i] < tick ? at[i] : tick;
 
 		rp_dtimer_sleep_until(wake);
@@ -56,7 +59,7 @@ void rp_dtimer_stop(struct rp_dtimer *t)
 {
 	if (!t->started)
 		return;
-	pthread_cancel(t->thread);
+	__atomic_store_n(&t->stop, 1, __ATOMIC_RELEASE);
 	pthread_join(t->thread, NULL);
 	t->started = 0;
 }

@@ -31,6 +31,8 @@ struct rp_dtimer {
 	int phase;	    /* enum rp_dphase, written by the thread only */
 	unsigned int ticks; /* + 1 every RP_DTIMER_TICK_NS, by the thread */
 	int started;	    /* the thread runs (rp_dtimer_stop joins it) */
+	int stop;	    /* set by rp_dtimer_stop; the thread ends at its
+			     * next wake, within RP_DTIMER_TICK_NS */
 };
 
 /*
