@@ -19,7 +19,7 @@ role=$1
 A0=10.0.1.1
 DOWN_AFTER=2
 WC_ERR="work completion error on rxe1 QP 0x[0-9a-f]+: IBV_WC_[A-Z_]+"
-STALL="no completion on rxe1 QP 0x[0-9a-f]+ for 30 s with an RDMA READ outstanding"
+STALL="no completion of an RDMA READ on rxe1 QP 0x[0-9a-f]+ for 30 s"
 STALL_MS=30000	# the engines' stall limit (rp_lat.c)
 
 # down_wait_up PID: DOWN_AFTER s on, eth1 down until PID exits (its time
