@@ -94,6 +94,45 @@ def build_raw(raw):
                 write(raw, f"lat.{tool}.r{r}.s{size}.p1.client",
                       lat_out(size, 1000, t, t * 3, 0.1))
                 done.append(f"lat.{tool}.r{r}.s{size}\t1\tquiet")
+    # WRITE latency, size 2: pt 20, 21, 22; rp 19, 20, 30: medians 21 / 20
+    # met; size 4096: pt 40, 41, 42; rp 50, 51, 52: missed
+    wpt = {2: (20, 21, 22), 4096: (40, 41, 42)}
+    wrp = {2: (19, 20, 30), 4096: (50, 51, 52)}
+    for size in (2, 4096):
+        for r in (1, 2, 3):
+            for tool, v in (("pt", wpt), ("rp", wrp)):
+                t = v[size][r - 1]
+                write(raw, f"wlat.{tool}.r{r}.s{size}.p1.client",
+                      lat_out(size, 1000, t, t * 2, 0.1))
+                done.append(f"wlat.{tool}.r{r}.s{size}\t1\tquiet")
+    # Message rate at 64 B: -l 1 (-n 2048, 1 QP) and -l 32 (-n 512 per QP,
+    # 4 QPs: 2048 messages). Mpps -l 1: pt 0.010, 0.011, 0.012; rp 0.012,
+    # 0.013, 0.014 -> met; -l 32: pt 0.050, 0.060, 0.070; rp 0.040, 0.045,
+    # 0.046 -> best 0.046/0.070: missed. CPU -l 1: pt 0.2048 s -> 100 us
+    # per message, rp 0.1024 s -> 50 us; -l 32: pt 0.1024 s over 512 x 4
+    # -> 50 us (counted per QP x QPs, not 512), rp 0.2048 -> 100 us missed.
+    rate = {("pt", "l1"): (0.010, 0.011, 0.012, 2048, 0.2048),
+            ("rp", "l1"): (0.012, 0.013, 0.014, 2048, 0.1024),
+            ("pt", "l32"): (0.050, 0.060, 0.070, 512, 0.1024),
+            ("rp", "l32"): (0.040, 0.045, 0.046, 512, 0.2048)}
+    for (tool, post), (*mpps, iters, cpu) in rate.items():
+        for r in (1, 2, 3):
+            write(raw, f"rate.{tool}.r{r}.s64.{post}.p1.client",
+                  "\n".join(["----", BW_HDR,
+                             f" 64      {iters}           1.00            "
+                             f"0.50  \t\t   {mpps[r - 1]:.6f}",
+                             f"bench-rusage: {cpu:.4f} 0.0000 1.00", ""]))
+            done.append(f"rate.{tool}.r{r}.s64.{post}\t1\tquiet")
+    # -b at 64 KiB: summed row pt 80, 90, 100; rp 95, 96, 97: 96/90 met;
+    # at 1 MiB: pt 80, 90, 100; rp 85, 88, 98: median 88/90, ranges
+    # overlap, best runs 98/100 within 5 %: met within noise
+    bpt, brp = (80, 90, 100), {65536: (95, 96, 97), 1048576: (85, 88, 98)}
+    for r in (1, 2, 3):
+        for size in (65536, 1048576):
+            for tool, bw in (("pt", bpt[r - 1]), ("rp", brp[size][r - 1])):
+                write(raw, f"bidir.{tool}.r{r}.s{size}.p1.client",
+                      bw_out([(size, 1000, bw)]))
+                done.append(f"bidir.{tool}.r{r}.s{size}\t1\tquiet")
     # CPU runs: -n 100000 and -n 1000; pt 3.0 / 1.02 s, rp 2.0 / 0.52 s
     #   per 1M at -n 100000: pt 30, rp 20; hot path pt (3.0-1.02)/99000*1e6
     #   = 20.0, rp (2.0-0.52)/99000*1e6 = 14.95
@@ -215,6 +254,55 @@ def main():
         check("the latency target is MISSED in the report",
               "Read latency, railperf median <= perftest median (within "
               "noise): MISSED" in md, md[:2000])
+        wl2 = row("wlat", "t_typical", "2")
+        check("write latency 2 B: medians 21 / 20, met",
+              near(wl2.get("perftest_median"), 21) and
+              near(wl2.get("railperf_median"), 20) and
+              wl2.get("target") == "met", wl2)
+        wl4k = row("wlat", "t_typical", "4096")
+        check("write latency 4 KiB: missed, ratio 51/41",
+              wl4k.get("target") == "missed" and
+              near(wl4k.get("ratio_railperf_perftest"), 51 / 41), wl4k)
+        check("write latency p99 (2 x t_typical)",
+              near(row("wlat", "p99", "2").get("perftest_median"), 42))
+        check("the write latency target line is MISSED at 4 KiB",
+              "Write latency, railperf median <= perftest median (within "
+              "noise): MISSED.** 1 of 2 sizes" in md and
+              "missed at 4 KiB (1.24)" in md, md[:3000])
+        r1 = row("rate", "mpps", "64 B, -l 1")
+        check("rate 64 B -l 1: Mpps medians 0.011 / 0.013, met",
+              near(r1.get("perftest_median"), 0.011) and
+              near(r1.get("railperf_median"), 0.013) and
+              r1.get("target") == "met", r1)
+        r32 = row("rate", "mpps", "64 B, -l 32 -I 64 -q 4 -t 512")
+        check("rate 64 B -l 32: best runs 0.046/0.070, missed",
+              r32.get("target") == "missed" and
+              near(r32.get("ratio_best_runs"), 0.046 / 0.070), r32)
+        c1 = row("rate", "cpu_ns", "64 B, -l 1")
+        check("rate CPU -l 1: 100 and 50 us (in ns) per message, met",
+              near(c1.get("perftest_median"), 100e3) and
+              near(c1.get("railperf_median"), 50e3) and
+              c1.get("target") == "met", c1)
+        c32 = row("rate", "cpu_ns", "64 B, -l 32 -I 64 -q 4 -t 512")
+        check("rate CPU -l 32: messages = -n x 4 QPs: 50 and 100 us, missed",
+              near(c32.get("perftest_median"), 50e3) and
+              near(c32.get("railperf_median"), 100e3) and
+              c32.get("target") == "missed", c32)
+        check("the message-rate target line is MISSED with both postings",
+              "Message rate, railperf >= perftest (within noise): MISSED.** "
+              "64 B, -l 1: 1.18" in md, md[:4000])
+        bd = row("bidir", "bw_avg", "65536")
+        check("-b 64 KiB: summed rows 90 / 96, met",
+              near(bd.get("perftest_median"), 90) and
+              near(bd.get("railperf_median"), 96) and
+              bd.get("target") == "met", bd)
+        bd1 = row("bidir", "bw_avg", "1048576")
+        check("-b 1 MiB: 88/90, best runs 98/100: met within noise",
+              bd1.get("target") == "met within noise" and
+              near(bd1.get("ratio_best_runs"), 0.98), bd1)
+        check("the -b target line is MET",
+              "Both directions (-b), railperf >= perftest (within noise): "
+              "MET.** 64 KiB: 1.07" in md, md[:4000])
         c = row("cpu", "s_per_mmsg", "write 2 B -n 100000")
         check("CPU per 1M messages at -n 100000: 30 and 20",
               near(c.get("perftest_median"), 30) and
@@ -245,6 +333,12 @@ def main():
               "so each cell is over 3 samples" in md, md[:300])
         check("plots' data written",
               os.path.isdir(plot) and len(os.listdir(plot)) > 0)
+        ratio = open(os.path.join(plot, "ratio.dat")).read().splitlines()
+        check("ratio plot data: 2 B at 1.5 (medians) and 4/3 (best runs)",
+              "2 1.500 1.333" in ratio, ratio)
+        rate_dat = open(os.path.join(plot, "rate.dat")).read()
+        check("rate plot data: one bar pair per size and posting",
+              rate_dat.count("\n\"64 B,") == 2, rate_dat)
     return finish()
 
 

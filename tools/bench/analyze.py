@@ -155,14 +155,15 @@ def collect_write(vals, lines, tool, run, cpu_acc):
         cpu_acc[("write", tool, run)][1] += sum(int(r[1]) for r in rows)
 
 
-def collect_lat(vals, lines, tool, run, cpu_acc):
+def collect_lat(vals, lines, tool, run, cpu_acc, part="lat"):
+    """A latency row (part "lat": READ, "wlat": WRITE) and its CPU."""
     rows = result_rows(lines)
     for row in rows:
-        vals.add("lat", "t_typical", int(row[0]), tool, run, row[4])
-        vals.add("lat", "p99", int(row[0]), tool, run, row[7])
+        vals.add(part, "t_typical", int(row[0]), tool, run, row[4])
+        vals.add(part, "p99", int(row[0]), tool, run, row[7])
     cpu = rusage(lines)
     if cpu is not None and rows:
-        acc = cpu_acc.setdefault(("lat", tool, run), [0.0, 0])
+        acc = cpu_acc.setdefault((part, tool, run), [0.0, 0])
         acc[0] += cpu
         acc[1] += sum(int(r[1]) for r in rows)
 
@@ -172,6 +173,31 @@ def collect_cpu(lines, tool, run, param, cpu_runs):
     cpu = rusage(lines)
     if rows and cpu is not None:
         cpu_runs.setdefault((tool, run), {})[int(rows[0][1])] = cpu
+
+
+# The two postings of the message-rate part: name suffix -> (flags, QPs).
+POSTINGS = {"l1": ("-l 1", 1), "l32": ("-l 32 -I 64 -q 4 -t 512", 4)}
+
+
+def rate_label(size, posting):
+    return f"{size_label(size)}, {POSTINGS[posting][0]}"
+
+
+def collect_rate(vals, lines, tool, run, param):
+    """Message rate (the MsgRate column, Mpps) and the client's CPU per
+    message (user + system seconds / (iterations x QPs): -n is per QP in
+    both tools, as in perftest's run_iter_bw)."""
+    rows = result_rows(lines)
+    posting = param.split(".")[-1]
+    if not rows or posting not in POSTINGS:
+        return
+    size, iters, mpps = int(rows[0][0]), int(rows[0][1]), rows[0][4]
+    label = rate_label(size, posting)
+    vals.add("rate", "mpps", label, tool, run, mpps)
+    cpu = rusage(lines)
+    if cpu is not None and iters:
+        msgs = iters * POSTINGS[posting][1]
+        vals.add("rate", "cpu_ns", label, tool, run, cpu / msgs * 1e9)
 
 
 def collect_multi(vals, raw, name, tool, run):
@@ -204,7 +230,8 @@ def collect_multi(vals, raw, name, tool, run):
 
 def add_cpu_values(vals, cpu_acc, cpu_runs):
     for (part, tool, run), (cpu, msgs) in sorted(cpu_acc.items()):
-        label = "write -a sweep" if part == "write" else "read lat sweep"
+        label = {"write": "write -a sweep", "lat": "read lat sweep",
+                 "wlat": "write lat sweep"}[part]
         vals.add("cpu", "s_per_mmsg", label, tool, run, cpu / msgs * 1e6)
     for (tool, run), by_n in sorted(cpu_runs.items()):
         ns = sorted(by_n)
@@ -242,8 +269,13 @@ def collect(raw):
         elif test == "wlong":
             for row in result_rows(lines):
                 vals.add("wlong", "bw_avg", int(row[0]), tool, run, row[3])
-        elif test == "lat":
-            collect_lat(vals, lines, tool, run, cpu_acc)
+        elif test in ("lat", "wlat"):
+            collect_lat(vals, lines, tool, run, cpu_acc, test)
+        elif test == "rate":
+            collect_rate(vals, lines, tool, run, param)
+        elif test == "bidir":
+            for row in result_rows(lines):
+                vals.add("bidir", "bw_avg", int(row[0]), tool, run, row[3])
         elif test == "cpu":
             collect_cpu(lines, tool, run, param, cpu_runs)
     add_cpu_values(vals, cpu_acc, cpu_runs)
@@ -254,8 +286,11 @@ def collect(raw):
 # Statistics and verdicts
 # ---------------------------------------------------------------------------
 
-HIGHER = {"bw_avg"}		# higher is better; everything else lower
+HIGHER = {"bw_avg", "mpps"}		# higher is better; everything else lower
 NOISE_BEST = 0.05	# "within noise": best runs at most 5 % apart
+# Parts where "met within noise" applies (the CPU part and the two-rail
+# aggregate are strict).
+NOISY = ("write", "wlong", "lat", "wlat", "rate", "bidir")
 
 
 def summary(xs):
@@ -284,7 +319,7 @@ def verdict(part, metric, pt, rp):
     best = best_ratio(metric, pt, rp)
     close = best is not None and (best >= 1 - NOISE_BEST if higher
                                   else best <= 1 + NOISE_BEST)
-    if part in ("write", "wlong", "lat") and overlap and close:
+    if part in NOISY and overlap and close:
         return "met within noise"
     return "missed"
 
@@ -323,6 +358,9 @@ def build_rows(vals):
 UNITS = {("write", "bw_avg"): "MiB/s", ("wlong", "bw_avg"): "MiB/s",
          ("multi", "bw_avg"): "MiB/s",
          ("lat", "t_typical"): "usec", ("lat", "p99"): "usec",
+         ("wlat", "t_typical"): "usec", ("wlat", "p99"): "usec",
+         ("rate", "mpps"): "Mmsg/s", ("rate", "cpu_ns"): "ns CPU per msg",
+         ("bidir", "bw_avg"): "MiB/s",
          ("cpu", "s_per_mmsg"): "s per 1M msgs", ("cpu", "s_fixed"): "s",
          ("multi", "overlap"): "%"}
 
@@ -408,6 +446,26 @@ def table_lat(rows):
     return out
 
 
+def table_rate(rows):
+    by = {}
+    for r in rows:
+        by.setdefault(r["param"], {})[r["metric"]] = r
+    out = ["| size, posting | perftest Mmsg/s | railperf Mmsg/s | ratio | "
+           "best runs | target | perftest CPU ns/msg | railperf CPU ns/msg "
+           "| ratio | target |",
+           "|---|---:|---:|---:|---:|---|---:|---:|---:|---|"]
+    for label, m in by.items():
+        r, c = m.get("mpps"), m.get("cpu_ns")
+        row = f"| {label} "
+        for x in (r, c):
+            row += (f"| {cell(x['pt'])} | {cell(x['rp'])} | {ratio_cell(x)} "
+                    + (f"| {ratio_cell(x, 'best')} " if x is r else "")
+                    + f"| {x['verdict']} " if x else
+                    "| — | — | — " + ("| — " if x is r else "") + "| no data ")
+        out.append(row + "|")
+    return out
+
+
 def table_multi(rows):
     out = ["| | 2 x ib_write_bw (manual), MiB/s | rail_multi_bw, MiB/s | "
            "railperf / perftest | target |", "|---|---:|---:|---:|---|"]
@@ -473,17 +531,9 @@ def target_lines(rows):
                                f"{ratio_cell(r)}, best runs "
                                f"{ratio_cell(r, 'best')} ({r['verdict']})"
                                for r in wl) + ".")
-    lat = part_rows(rows, "lat", "t_typical")
-    strict, noise, miss = by_verdict(lat)
-    out.append(f"- **Read latency, railperf median <= perftest median "
-               f"(within noise): {'MET' if lat and not miss else 'MISSED'}.** "
-               f"{len(strict)} of {len(lat)} sizes at ratio <= 1.00, "
-               f"{len(noise)} above 1.00 but within the run-to-run spread"
-               + (f" ({', '.join(size_label(r['param']) + ' ' + ratio_cell(r) for r in noise)})"
-                  if noise else "")
-               + (f"; missed at {', '.join(size_label(r['param']) + ' (' + ratio_cell(r) + ')' for r in miss)}"
-                  if miss else "")
-               + best_summary(lat) + ".")
+    out.append(lat_target(rows, "lat", "Read"))
+    if part_rows(rows, "wlat"):
+        out.append(lat_target(rows, "wlat", "Write"))
     agg = [r for r in part_rows(rows, "multi", "bw_avg")
            if r["param"] == "aggregate"]
     if agg:
@@ -502,7 +552,43 @@ def target_lines(rows):
                f"{len(cpu) - len(miss)} of {len(cpu)} measures"
                + (f"; missed: {', '.join(r['param'] + ' (' + ratio_cell(r) + ')' for r in miss)}"
                   if miss else "") + ".")
+    for metric, what in (("mpps", "Message rate, railperf >= perftest"),
+                         ("cpu_ns", "CPU per message at the message-rate "
+                          "runs, railperf <= perftest")):
+        rr = part_rows(rows, "rate", metric)
+        if rr:
+            out.append(param_target(rr, what))
+    bd = part_rows(rows, "bidir")
+    if bd:
+        out.append(param_target(bd, "Both directions (-b), railperf >= "
+                                "perftest", size_label))
     return out
+
+
+def param_target(rows, what, label=str):
+    """One target line over ROWS of one measure: MET when none missed
+    (within noise allowed), with every row's ratio and verdict."""
+    miss = by_verdict(rows)[2]
+    return (f"- **{what} (within noise): "
+            f"{'MISSED' if miss else 'MET'}.** "
+            + "; ".join(f"{label(r['param'])}: {ratio_cell(r)}, best runs "
+                        f"{ratio_cell(r, 'best')} ({r['verdict']})"
+                        for r in rows) + ".")
+
+
+def lat_target(rows, part, name):
+    """The target line of a latency part (READ or WRITE)."""
+    lat = part_rows(rows, part, "t_typical")
+    strict, noise, miss = by_verdict(lat)
+    return (f"- **{name} latency, railperf median <= perftest median "
+            f"(within noise): {'MET' if lat and not miss else 'MISSED'}.** "
+            f"{len(strict)} of {len(lat)} sizes at ratio <= 1.00, "
+            f"{len(noise)} above 1.00 but within the run-to-run spread"
+            + (f" ({', '.join(size_label(r['param']) + ' ' + ratio_cell(r) for r in noise)})"
+               if noise else "")
+            + (f"; missed at {', '.join(size_label(r['param']) + ' (' + ratio_cell(r) + ')' for r in miss)}"
+               if miss else "")
+            + best_summary(lat) + ".")
 
 
 def pause_note(env):
@@ -557,6 +643,25 @@ def report(rows, meta, env, failed, retried, load):
                 "samples: under emulation a whole latency run lands in a "
                 "fast or a slow phase, for either tool.", ""]
     out += table_lat(part_rows(rows, "lat"))
+    if part_rows(rows, "wlat"):
+        out += ["", f"### RDMA WRITE latency, usec ({m.get('wlat_flags', '')})",
+                "", "Half the round trip of a WRITE ping-pong, as "
+                "ib_write_lat reports it; sampled as the READ latency above.",
+                ""]
+        out += table_lat(part_rows(rows, "wlat"))
+    if part_rows(rows, "rate"):
+        out += ["", f"### Message rate ({m.get('rate_flags', '')})", "",
+                "Both tools post alike: one WR per post (-l 1), or 32 WRs "
+                "per doorbell on 4 QPs of TX depth 512 with 64 B inline "
+                "(sizes above 64 B are not inlined). CPU = the client's user "
+                "+ system time over the messages it sent, start-up "
+                "included.", ""]
+        out += table_rate(part_rows(rows, "rate"))
+    if part_rows(rows, "bidir"):
+        out += ["", f"### Both directions at once ({m.get('bidir_flags', '')})",
+                "", "The summed row both tools print with -b (this side's "
+                "sending plus the peer's), one guest, rxe1 loopback.", ""]
+        out += table_write(part_rows(rows, "bidir"))
     out += ["", f"### Two rails at once ({m.get('multi_flags', '')})", ""]
     out += table_multi(part_rows(rows, "multi", "bw_avg"))
     ov = part_rows(rows, "multi", "overlap")
@@ -583,15 +688,25 @@ def write_plot_data(rows, plot, meta):
         f.write("# size pt_med pt_min pt_max rp_med rp_min rp_max\n")
         for r in part_rows(rows, "write"):
             f.write(f"{r['param']} {line(r)}\n")
-    with open(os.path.join(plot, "lat.dat"), "w") as f:
-        f.write("# size typical(pt med min max rp med min max) "
-                "p99(pt med min max rp med min max)\n")
-        by = {}
-        for r in part_rows(rows, "lat"):
-            by.setdefault(r["param"], {})[r["metric"]] = r
-        for size in sorted(by):
-            f.write(f"{size} {line(by[size]['t_typical'])} "
-                    f"{line(by[size]['p99'])}\n")
+    for part in ("lat", "wlat"):
+        with open(os.path.join(plot, part + ".dat"), "w") as f:
+            f.write("# size typical(pt med min max rp med min max) "
+                    "p99(pt med min max rp med min max)\n")
+            by = {}
+            for r in part_rows(rows, part):
+                by.setdefault(r["param"], {})[r["metric"]] = r
+            for size in sorted(by):
+                f.write(f"{size} {line(by[size]['t_typical'])} "
+                        f"{line(by[size]['p99'])}\n")
+    with open(os.path.join(plot, "ratio.dat"), "w") as f:
+        f.write("# size ratio_of_medians ratio_of_best_runs\n")
+        for r in part_rows(rows, "write"):
+            f.write(f"{r['param']} {fmt(r['ratio'], 3) or 'NaN'} "
+                    f"{fmt(r['best'], 3) or 'NaN'}\n")
+    with open(os.path.join(plot, "rate.dat"), "w") as f:
+        f.write("# label pt_med pt_min pt_max rp_med rp_min rp_max\n")
+        for r in part_rows(rows, "rate", "mpps"):
+            f.write(f"\"{r['param']}\" {line(r)}\n")
     with open(os.path.join(plot, "multi.dat"), "w") as f:
         f.write("# label pt_med pt_min pt_max rp_med rp_min rp_max\n")
         for r in part_rows(rows, "multi", "bw_avg"):
@@ -602,7 +717,8 @@ def write_plot_data(rows, plot, meta):
                if meta.get("guest") == "1" else
                f"{meta.get('date', '')}, {meta.get('mode_short', '')}")
         f.write(f"sub = \"{gp_text(sub)}\"\n")
-        for key in ("write_flags", "lat_flags", "multi_flags"):
+        for key in ("write_flags", "lat_flags", "wlat_flags", "rate_flags",
+                    "multi_flags"):
             f.write(f"{key} = \"{gp_text(meta.get(key, ''))}\"\n")
 
 

@@ -16,7 +16,10 @@ def block(results):
     rel = os.path.relpath(results).replace(os.sep, "/")
     return [BEGIN, *body, "",
             f"![RDMA WRITE bandwidth vs message size]({rel}/write_bw.png)", "",
-            f"More plots: [READ latency]({rel}/read_lat.png), "
+            f"More plots: [WRITE bandwidth ratio per size]({rel}/ratio.png), "
+            f"[READ latency]({rel}/read_lat.png), "
+            f"[WRITE latency]({rel}/write_lat.png), "
+            f"[message rate]({rel}/rate.png), "
             f"[two rails]({rel}/multi_rail.png); all numbers: "
             f"[bench.csv]({rel}/bench.csv), [runs.csv]({rel}/runs.csv).",
             END]
