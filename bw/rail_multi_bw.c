@@ -27,6 +27,7 @@
 #include "base/rp_sysfs.h"
 #include "base/rp_log.h"
 #include "engine/rp_multi.h"
+#include "engine/rp_stats.h"
 #include "app/rp_main.h"
 #include "app/rp_opts.h"
 #include "proto/rp_pattern.h"
@@ -193,6 +194,12 @@ struct mbw_watch {
 	uint64_t next_report; /* ns; UINT64_MAX = no interval rows */
 	uint64_t prev_ns;
 	uint64_t prev[RP_MAX_RAILS];
+	/* -b: a row waits for the peer's COUNTS of its tick (until due) */
+	bool pending;
+	uint32_t seq;		       /* this side's ticks so far */
+	uint64_t due, from_ns, row_ns; /* the pending row's wait and span */
+	uint64_t tx[RP_MAX_RAILS];     /* the pending row's bytes sent */
+	struct rp_counts peer_prev;    /* the peer's counts at the last row */
 };
 
 static void mbw_interval(struct mbw *m, struct rp_multi *mu,
@@ -213,6 +220,78 @@ static void mbw_interval(struct mbw *m, struct rp_multi *mu,
 	w->next_report += m->o->interval * RP_NSEC_PER_SEC;
 }
 
+/* -b: this side's tick: bytes sent per rail since the last one, and its
+ * counts to the peer (COUNTS), whose receive direction they are. */
+static int mbw_tick_bidir(struct mbw *m, struct rp_multi *mu,
+			  struct mbw_watch *w, uint64_t size, uint64_t now)
+{
+	struct rp_counts k = { .seq = ++w->seq, .n = m->n };
+	uint8_t buf[8 + 8 * RP_MAX_RAILS];
+	unsigned int i;
+
+	for (i = 0; i < m->n; i++) {
+		k.done[i] = rp_multi_progress(mu, i);
+		w->tx[i] = (k.done[i] - w->prev[i]) * size;
+		w->prev[i] = k.done[i];
+	}
+	w->from_ns = w->prev_ns;
+	w->row_ns = now - w->prev_ns;
+	w->prev_ns = now;
+	w->pending = true;
+	w->due = now + m->o->interval * RP_NSEC_PER_SEC / 2;
+	w->next_report += m->o->interval * RP_NSEC_PER_SEC;
+	return rp_ctrl_send(&m->s.ctrl, RP_MSG_COUNTS, buf,
+			    rp_msg_encode_counts(buf, sizeof(buf), &k));
+}
+
+/*
+ * -b: print the pending row once the peer's COUNTS of the same tick came
+ * (or half an interval later): rx = the peer's sends between its last two
+ * counts seen, over their span (ticks x --interval on the peer's clock);
+ * "-" when none came since the last row.
+ */
+static void mbw_row_bidir(struct mbw *m, struct rp_multi *mu,
+			  struct mbw_watch *w, uint64_t size, uint64_t now)
+{
+	const struct rp_counts *pc = &m->s.ctrl.peer_counts;
+	bool got = pc->seq > w->peer_prev.seq && pc->n == m->n;
+	const char *devs[RP_MAX_RAILS];
+	uint64_t rx[RP_MAX_RAILS];
+	unsigned int i;
+
+	if (pc->seq < w->seq && now < w->due)
+		return;
+	for (i = 0; i < m->n; i++) {
+		devs[i] = m->s.rails[i].dev.name;
+		rx[i] = got ? (pc->done[i] - w->peer_prev.done[i]) * size : 0;
+	}
+	rp_report_interval_bidir(
+		stdout, (double)(w->from_ns - mu->t0_ns) / 1e9,
+		(double)(w->from_ns + w->row_ns - mu->t0_ns) / 1e9, devs, w->tx,
+		w->row_ns, got ? rx : NULL,
+		got ? (pc->seq - w->peer_prev.seq) * m->o->interval *
+				RP_NSEC_PER_SEC :
+		      0,
+		m->n, m->o->report_gbits);
+	if (got)
+		w->peer_prev = *pc;
+	w->pending = false;
+}
+
+/* -b --interval, each turn: the peer's COUNTS in, this side's tick out,
+ * the pending row. Returns 0 or the control channel's error. */
+static int mbw_watch_bidir(struct mbw *m, struct rp_multi *mu,
+			   struct mbw_watch *w, uint64_t size, uint64_t now)
+{
+	int ret = rp_ctrl_poll(&m->s.ctrl);
+
+	if (!ret && now >= w->next_report && !rp_multi_done(mu))
+		ret = mbw_tick_bidir(m, mu, w, size, now);
+	if (!ret && w->pending && !rp_multi_done(mu))
+		mbw_row_bidir(m, mu, w, size, now);
+	return ret;
+}
+
 /* Main thread during a run: heartbeats to the server, interval rows. */
 static void mbw_watch(struct mbw *m, struct rp_multi *mu, uint64_t size)
 {
@@ -227,15 +306,19 @@ static void mbw_watch(struct mbw *m, struct rp_multi *mu, uint64_t size)
 	};
 	uint64_t now;
 
+	bool bidir = m->o->bidir && m->o->interval;
+
 	while (!rp_multi_done(mu)) {
 		nanosleep(&nap, NULL);
 		now = rp_now_ns();
-		/* only the client beats (-b: the server runs too) */
-		if (!m->s.server && rp_ctrl_beat(&m->s.ctrl, &w.last_beat)) {
+		/* only the client beats (-b: the server runs too); -b
+		 * --interval: both sides send and take COUNTS */
+		if ((bidir && mbw_watch_bidir(m, mu, &w, size, now)) ||
+		    (!m->s.server && rp_ctrl_beat(&m->s.ctrl, &w.last_beat))) {
 			__atomic_store_n(&mu->cancel, 1, __ATOMIC_RELAXED);
 			break; /* rp_multi_join waits for the rails */
 		}
-		if (now >= w.next_report && !rp_multi_done(mu))
+		if (!bidir && now >= w.next_report && !rp_multi_done(mu))
 			mbw_interval(m, mu, &w, size, now);
 	}
 }
@@ -341,7 +424,7 @@ static void mbw_expect_rail(struct mbw *m, const struct rp_rail_report *rr,
 /* --expect on the client: all rails against the set's ceiling. */
 static void mbw_expect_set(struct mbw *m, uint64_t size)
 {
-	double got = m->agg.msg_rate * 1e6 * (double)size * 8 / 1e9;
+	double got = rp_goodput_gbps(m->agg.msg_rate, size);
 	struct rp_expect e;
 
 	rp_expect_eval(&e, m->o->expect, got, m->ceil.set);

@@ -228,8 +228,7 @@ static int wbw_expect(struct wbw_run *w)
 	rp_railceil_read(c, RP_SYSFS_ROOT, s->rails, 1);
 	rp_railceil_size(c, s->rails, size);
 	rp_expect_eval(&w->expect, s->o->expect,
-		       w->last.msg_rate * 1e6 * (double)size * 8 / 1e9,
-		       c->r[0].cap);
+		       rp_goodput_gbps(w->last.msg_rate, size), c->r[0].cap);
 	free(c);
 	rp_jsonout_add_extra(&w->json, "verdict", rp_expect_json(&w->expect));
 	return 0;

@@ -142,6 +142,7 @@ static void rp_ctrl_fresh(struct rp_ctrl *c)
 {
 	c->running = false;
 	rp_frame_init(&c->rx);
+	memset(&c->peer_counts, 0, sizeof(c->peer_counts));
 }
 
 int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c)
@@ -466,6 +467,36 @@ static int rp_ctrl_recv_error(struct rp_ctrl *c, uint32_t len)
 	return -EREMOTEIO;
 }
 
+/* A COUNTS payload of @len bytes, read by @deadline (ns), into
+ * c->peer_counts. */
+static int rp_ctrl_take_counts(struct rp_ctrl *c, uint32_t len,
+			       uint64_t deadline)
+{
+	uint8_t buf[8 + 8 * RP_MAX_RAILS];
+	struct rp_counts k;
+	int ret;
+
+	if (len > sizeof(buf)) {
+		rp_err("protocol error from %s: COUNTS of %u bytes (at most "
+		       "%zu)",
+		       c->peer, len, sizeof(buf));
+		return -EBADMSG;
+	}
+	ret = rp_ctrl_read_all(c, buf, len, deadline);
+	if (ret) {
+		rp_err("COUNTS from %s cut short: %s", c->peer, strerror(-ret));
+		return ret;
+	}
+	if (rp_msg_decode_counts(buf, len, &k)) {
+		rp_err("protocol error from %s: bad COUNTS of %u bytes",
+		       c->peer, len);
+		return -EBADMSG;
+	}
+	if (k.seq > c->peer_counts.seq)
+		c->peer_counts = k;
+	return 0;
+}
+
 static int rp_ctrl_recv_fail(struct rp_ctrl *c, uint16_t type, int ret)
 {
 	if (ret == -ETIMEDOUT)
@@ -516,11 +547,19 @@ static int rp_ctrl_recv_hdr(struct rp_ctrl *c, uint16_t type,
 		if (ret)
 			return ret;
 		switch (rp_frame_judge(h, type, c->running)) {
-		case RP_FRAME_BEAT: *deadline = rp_now_ns() + wait_ns; continue;
+		case RP_FRAME_BEAT:
+			*deadline = rp_now_ns() + wait_ns;
+			ret = h->len ? rp_ctrl_take_counts(c, h->len,
+							   *deadline) :
+				       0;
+			if (ret)
+				return ret; /* line printed */
+			continue;
 		case RP_FRAME_EARLY:
-			rp_err("protocol error from %s: PROGRESS before the "
+			rp_err("protocol error from %s: %s before the "
 			       "run started (waiting for %s)",
-			       c->peer, rp_msg_type_str(type));
+			       c->peer, rp_msg_type_str(h->type),
+			       rp_msg_type_str(type));
 			return -EBADMSG;
 		default: return 0;
 		}
@@ -582,7 +621,10 @@ static int rp_ctrl_peer_said(struct rp_ctrl *c)
 	if (h.type == RP_MSG_ERROR)
 		return rp_ctrl_recv_error(c, h.len);
 	if (h.type == RP_MSG_BYE && !h.len)
-		return -ESHUTDOWN; /* the peer ended the run (no line) */
+		return -ESHUTDOWN;   /* the peer ended the run (no line) */
+	if (h.type == RP_MSG_COUNTS) /* -b --interval: the peer's tick */
+		return rp_ctrl_take_counts(
+			c, h.len, rp_now_ns() + RP_CTRL_ERROR_MS * 1000000ULL);
 	rp_err("protocol error from %s: %s during the run", c->peer,
 	       rp_msg_type_str(h.type));
 	return -EBADMSG;
@@ -645,5 +687,47 @@ int rp_ctrl_peek(struct rp_ctrl *c, int timeout_ms, uint16_t *type)
 		return ret;
 	}
 	*type = h.type;
+	return 0;
+}
+
+/* One message rp_ctrl_poll takes: COUNTS, PROGRESS, or an ERROR's text. */
+static int rp_ctrl_poll_take(struct rp_ctrl *c, uint16_t type)
+{
+	struct rp_msg_hdr h;
+	int ret;
+
+	ret = rp_ctrl_take_hdr(c, &h);
+	if (ret)
+		return ret;
+	if (type == RP_MSG_ERROR)
+		return rp_ctrl_recv_error(c, h.len);
+	if (type == RP_MSG_PROGRESS && !h.len)
+		return 0;
+	return rp_ctrl_take_counts(c, h.len,
+				   rp_now_ns() + RP_CTRL_ERROR_MS * 1000000ULL);
+}
+
+int rp_ctrl_poll(struct rp_ctrl *c)
+{
+	uint16_t type;
+	int ret, k;
+
+	for (k = 0; k < 64; k++) {
+		ret = rp_ctrl_peek(c, 0, &type);
+		if (ret == -ETIMEDOUT || ret == -EINTR)
+			return 0; /* nothing whole yet; a stop is seen elsewhere */
+		if (ret == -ECONNRESET)
+			rp_err("control connection to %s closed by the peer "
+			       "during the run (peer killed or gone?)",
+			       c->peer);
+		if (ret)
+			return ret;
+		if (type != RP_MSG_COUNTS && type != RP_MSG_PROGRESS &&
+		    type != RP_MSG_ERROR)
+			return 0; /* RESULT and the like: for rp_ctrl_recv */
+		ret = rp_ctrl_poll_take(c, type);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "proto/rp_frame.h"
+#include "proto/rp_msg.h"
 
 struct rp_ctrl {
 	int fd;		    /* connected socket, -1 when closed */
@@ -21,6 +22,8 @@ struct rp_ctrl {
 	bool running;	    /* the run started (READY passed): PROGRESS
 			      * heartbeats are accepted from now on */
 	struct rp_frame rx; /* a header partly received, kept for later */
+	struct rp_counts peer_counts; /* the peer's latest COUNTS (-b
+				       * --interval); seq 0: none yet */
 };
 
 /* The bound on a send when c->timeout_ms is not set, ms. */
@@ -119,5 +122,15 @@ int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns);
  * -ECONNRESET on EOF (no line for these), -EBADMSG (line printed).
  */
 int rp_ctrl_peek(struct rp_ctrl *c, int timeout_ms, uint16_t *type);
+
+/*
+ * rp_ctrl_poll - during a run, without waiting: take every complete COUNTS
+ * (into c->peer_counts) and PROGRESS the peer sent; stop at the first
+ * other message and leave it for rp_ctrl_recv (a peer that finished first
+ * sends its RESULT while this side still runs). Returns 0; -EREMOTEIO
+ * when the peer gave up, -ECONNRESET when the connection closed, -EBADMSG
+ * for a bad message; one line printed on failure.
+ */
+int rp_ctrl_poll(struct rp_ctrl *c);
 
 #endif /* RP_CTRL_H */

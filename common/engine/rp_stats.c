@@ -15,6 +15,16 @@ double rp_msg_rate(uint64_t msgs, uint64_t ns)
 	return ns ? (double)msgs * 1e3 / (double)ns : 0;
 }
 
+double rp_goodput_gbps(double mpps, uint64_t size)
+{
+	return mpps * 1e6 * (double)size * 8 / 1e9;
+}
+
+const char *rp_bw_unit(bool gbits)
+{
+	return gbits ? "Gb/sec" : "MB/sec";
+}
+
 double rp_bw_peak(const struct rp_timeline *t, uint64_t size, bool gbits)
 {
 	double best = 0; /* ns per message, 0 = none yet */

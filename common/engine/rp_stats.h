@@ -23,6 +23,17 @@ double rp_bw(uint64_t bytes, uint64_t ns, bool gbits);
 double rp_msg_rate(uint64_t msgs, uint64_t ns);
 
 /*
+ * rp_goodput_gbps - payload rate in Gb/s (10^9 b/s) of @mpps million
+ * messages per second of @size bytes each, whatever unit the row was
+ * printed in: what --expect compares with a rail's ceiling.
+ */
+double rp_goodput_gbps(double mpps, uint64_t size);
+
+/* rp_bw_unit - the unit perftest prints: "Gb/sec" with @gbits, else
+ * "MB/sec" (which is MiB/s). */
+const char *rp_bw_unit(bool gbits);
+
+/*
  * Completion timeline of one run, for the peak: post_ns[k] is the time
  * just before WR k (global posting order) was posted; comp_ns[c] is when
  * completion event c was polled and comp_cum[c] how many WRs had completed

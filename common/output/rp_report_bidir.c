@@ -5,6 +5,7 @@
 #include "output/rp_json.h"
 #include "output/rp_report.h"
 #include "output/rp_report_bidir.h"
+#include "engine/rp_stats.h"
 
 void rp_bidir_sum(const struct rp_result *local, const struct rp_result *remote,
 		  struct rp_result *sum)
@@ -41,7 +42,7 @@ void rp_report_bidir_rail(FILE *f, int rail, const char *dev,
 			  const struct rp_result *sent,
 			  const struct rp_result *rcvd, bool gbits)
 {
-	const char *u = gbits ? "Gb/sec" : "MB/sec";
+	const char *u = rp_bw_unit(gbits);
 	char who[64];
 
 	if (rail < 0)
@@ -88,4 +89,37 @@ cJSON *rp_json_bidir(const struct rp_result *sent, const struct rp_result *rcvd)
 		return NULL;
 	}
 	return o;
+}
+
+/* " tx X rx Y", with @rx NULL (not known) as "rx -". */
+static void rp_report_txrx(FILE *f, uint64_t tx, uint64_t tx_ns,
+			   const uint64_t *rx, uint64_t rx_ns, bool gbits)
+{
+	rp_fprintf(f, " tx %.2f", rp_bw(tx, tx_ns, gbits));
+	if (rx)
+		rp_fprintf(f, " rx %.2f", rp_bw(*rx, rx_ns, gbits));
+	else
+		rp_fprintf(f, " rx -");
+}
+
+void rp_report_interval_bidir(FILE *f, double from_s, double to_s,
+			      const char *const *devs, const uint64_t *tx,
+			      uint64_t tx_ns, const uint64_t *rx,
+			      uint64_t rx_ns, unsigned int n, bool gbits)
+{
+	uint64_t tx_sum = 0, rx_sum = 0;
+	unsigned int i;
+
+	rp_fprintf(f, " railperf: interval %5.1f-%5.1f s:", from_s, to_s);
+	for (i = 0; i < n; i++) {
+		rp_fprintf(f, " %s", devs[i]);
+		rp_report_txrx(f, tx[i], tx_ns, rx ? &rx[i] : NULL, rx_ns,
+			       gbits);
+		rp_fprintf(f, ",");
+		tx_sum += tx[i];
+		rx_sum += rx ? rx[i] : 0;
+	}
+	rp_fprintf(f, " sum");
+	rp_report_txrx(f, tx_sum, tx_ns, rx ? &rx_sum : NULL, rx_ns, gbits);
+	rp_fprintf(f, " %s\n", rp_bw_unit(gbits));
 }

@@ -59,4 +59,16 @@ void rp_report_bidir_verdict(bool full, const char *where,
 cJSON *rp_json_bidir(const struct rp_result *sent,
 		     const struct rp_result *rcvd);
 
+/*
+ * rp_report_interval_bidir - one -b --interval row: " railperf: interval
+ * A-B s: rxe0 tx X rx Y, ..., sum tx X rx Y MB/sec". @tx[i]: bytes rail i
+ * sent in @tx_ns nanoseconds (this side's completions); @rx[i]: bytes it
+ * received in @rx_ns, as the peer counted its own sends (COUNTS), or @rx
+ * NULL when no count came (printed "rx -"). Rates per rp_bw().
+ */
+void rp_report_interval_bidir(FILE *f, double from_s, double to_s,
+			      const char *const *devs, const uint64_t *tx,
+			      uint64_t tx_ns, const uint64_t *rx,
+			      uint64_t rx_ns, unsigned int n, bool gbits);
+
 #endif /* RP_REPORT_BIDIR_H */

@@ -8,17 +8,6 @@
 #include "output/rp_report_multi.h"
 #include "engine/rp_stats.h"
 
-static const char *rp_unit(bool gbits)
-{
-	return gbits ? "Gb/sec" : "MB/sec";
-}
-
-/* Goodput of a result in Gb/s, whatever unit it was printed in. */
-static double rp_gbps(const struct rp_result *r, uint64_t size)
-{
-	return r->msg_rate * 1e6 * (double)size * 8 / 1e9;
-}
-
 static void rp_report_counters(FILE *f, const struct rp_rail_report *rr)
 {
 	const struct rp_port_counters *d = &rr->delta;
@@ -49,7 +38,7 @@ void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,
 	c->pcie_bound = c->wire > 0 && rr->pcie_gbps > 0 &&
 			rr->pcie_gbps < c->wire;
 	c->ceiling = c->pcie_bound ? rr->pcie_gbps : c->wire;
-	c->got = rp_gbps(&rr->res, size);
+	c->got = rp_goodput_gbps(rr->res.msg_rate, size);
 }
 
 static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
@@ -89,7 +78,7 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 void rp_report_set(FILE *f, const struct rp_result *agg, uint64_t size,
 		   double set, const char *why)
 {
-	double got = rp_gbps(agg, size);
+	double got = rp_goodput_gbps(agg->msg_rate, size);
 
 	if (set > 0)
 		rp_fprintf(f,
@@ -163,7 +152,7 @@ void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 		   "%s, MsgRate %.6f Mpps, %.1f%% of the total",
 		   rr->index, r->dev.name, r->dev.port, r->gid_index,
 		   r->gid.ndev[0] ? r->gid.ndev : "-", rr->numa_node, cpu,
-		   rr->res.iters, rr->res.bw_avg, rp_unit(gbits),
+		   rr->res.iters, rr->res.bw_avg, rp_bw_unit(gbits),
 		   rr->res.msg_rate, rr->share);
 	rp_report_counters(f, rr);
 	rp_fprintf(f, "\n");
@@ -184,5 +173,6 @@ void rp_report_interval(FILE *f, double from_s, double to_s,
 			   rp_bw(bytes[i], ns, gbits));
 		sum += bytes[i];
 	}
-	rp_fprintf(f, " sum %.2f %s\n", rp_bw(sum, ns, gbits), rp_unit(gbits));
+	rp_fprintf(f, " sum %.2f %s\n", rp_bw(sum, ns, gbits),
+		   rp_bw_unit(gbits));
 }

@@ -24,8 +24,9 @@ struct rp_frame {
 /* What a complete header is to a side waiting for a message of one type. */
 enum rp_frame_verdict {
 	RP_FRAME_TAKE,	     /* the type waited for: read its payload */
-	RP_FRAME_BEAT,	     /* a PROGRESS heartbeat during a run: skip it */
-	RP_FRAME_EARLY,	     /* a PROGRESS before the run started: refuse */
+	RP_FRAME_BEAT,	     /* a PROGRESS heartbeat or COUNTS during a run:
+			      * not what was waited for; the wait goes on */
+	RP_FRAME_EARLY,	     /* either before the run started: refuse */
 	RP_FRAME_PEER_ERROR, /* the peer's ERROR: read and show its text */
 	RP_FRAME_OTHER,	     /* any other type, or a PROGRESS with a payload */
 };
@@ -59,8 +60,9 @@ void rp_frame_next(struct rp_frame *f);
 
 /*
  * rp_frame_judge - what header @h means to a side waiting for @want:
- * PROGRESS restarts the wait only once the run has started (@running, set
- * after READY), so a peer cannot hold a side with heartbeats before it.
+ * PROGRESS (and COUNTS, whose payload the caller reads) restarts the wait
+ * only once the run has started (@running, set after READY), so a peer
+ * cannot hold a side with heartbeats before it.
  */
 enum rp_frame_verdict rp_frame_judge(const struct rp_msg_hdr *h, uint16_t want,
 				     bool running);

@@ -18,6 +18,7 @@ static const char *const rp_msg_names[] = {
 	[RP_MSG_READY] = "READY",     [RP_MSG_RESULT] = "RESULT",
 	[RP_MSG_VERDICT] = "VERDICT", [RP_MSG_BYE] = "BYE",
 	[RP_MSG_ERROR] = "ERROR",     [RP_MSG_PROGRESS] = "PROGRESS",
+	[RP_MSG_COUNTS] = "COUNTS",
 };
 
 const char *rp_msg_type_str(unsigned int type)
@@ -258,6 +259,36 @@ int rp_msg_decode_verdict(const uint8_t *in, size_t len, struct rp_verdict *v)
 	v->expected = rp_get_u8(&r);
 	v->got = rp_get_u8(&r);
 	return (r.underflow || v->ok > 1) ? -EBADMSG : 0;
+}
+
+size_t rp_msg_encode_counts(uint8_t *out, size_t cap, const struct rp_counts *c)
+{
+	struct rp_wbuf w = { .p = out, .cap = cap };
+	uint32_t i;
+
+	if (c->n > RP_MAX_RAILS)
+		return 0;
+	rp_put_u32(&w, c->seq);
+	rp_put_u32(&w, c->n);
+	for (i = 0; i < c->n; i++)
+		rp_put_u64(&w, c->done[i]);
+	return w.overflow ? 0 : w.len;
+}
+
+int rp_msg_decode_counts(const uint8_t *in, size_t len, struct rp_counts *c)
+{
+	struct rp_rbuf r = { .p = in, .len = len };
+	uint32_t i;
+
+	if (len < 16 || len > 8 + 8 * RP_MAX_RAILS || len % 8)
+		return -EBADMSG;
+	c->seq = rp_get_u32(&r);
+	c->n = rp_get_u32(&r);
+	if (c->n < 1 || c->n > RP_MAX_RAILS || len != 8 + 8 * (size_t)c->n)
+		return -EBADMSG;
+	for (i = 0; i < c->n; i++)
+		c->done[i] = rp_get_u64(&r);
+	return r.underflow ? -EBADMSG : 0;
 }
 
 void rp_msg_decode_error(const uint8_t *in, size_t len, char *text,

@@ -19,8 +19,9 @@
 
 #define RP_MSG_MAGIC 0x52504631u /* "RPF1" */
 /* 2: RAIL carries the NIC and port; 3: HELLO may name rail_write_lat and
- * carry -b, which a version-2 peer would ignore */
-#define RP_PROTO_VERSION 3
+ * carry -b, which a version-2 peer would ignore; 4: COUNTS during a -b
+ * run, which a version-3 peer would refuse */
+#define RP_PROTO_VERSION 4
 #define RP_MSG_HDR_LEN 12
 #define RP_MSG_MAX_PAYLOAD (64u * 1024)
 #define RP_MSG_ERROR_MAX 512 /* bytes of text in an ERROR message */
@@ -35,7 +36,8 @@ enum rp_msg_type {
 	RP_MSG_BYE = 6,	     /* empty: orderly end */
 	RP_MSG_ERROR = 7,    /* text: the sender is giving up */
 	RP_MSG_PROGRESS = 8, /* empty: heartbeat during a long run */
-	RP_MSG_TYPE_MAX = 8,
+	RP_MSG_COUNTS = 9,   /* struct rp_counts: -b --interval, each tick */
+	RP_MSG_TYPE_MAX = 9,
 };
 
 enum rp_param_flags {
@@ -56,6 +58,15 @@ struct rp_params {
 	uint32_t duration; /* s, 0 = iteration mode */
 	uint32_t num_qps;  /* per rail */
 	uint32_t num_rails;
+};
+
+/* What one side of a -b run has sent so far, per rail (COUNTS): the
+ * peer's receive direction, since RDMA WRITE leaves no trace at the
+ * target. */
+struct rp_counts {
+	uint32_t seq;		     /* interval tick, from 1 */
+	uint32_t n;		     /* rails, <= RP_MAX_RAILS */
+	uint64_t done[RP_MAX_RAILS]; /* WRs completed since the start */
 };
 
 struct rp_msg_hdr {
@@ -101,6 +112,16 @@ int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *r);
 size_t rp_msg_encode_verdict(uint8_t *out, size_t cap,
 			     const struct rp_verdict *v);
 int rp_msg_decode_verdict(const uint8_t *in, size_t len, struct rp_verdict *v);
+
+/*
+ * rp_msg_encode_counts / rp_msg_decode_counts - COUNTS: seq (u32), n (u32),
+ * then n u64 counts. Encode returns the bytes written (0 if @cap is too
+ * small or n > RP_MAX_RAILS); decode accepts exactly 8 + 8 n bytes with
+ * 1 <= n <= RP_MAX_RAILS, else -EBADMSG.
+ */
+size_t rp_msg_encode_counts(uint8_t *out, size_t cap,
+			    const struct rp_counts *c);
+int rp_msg_decode_counts(const uint8_t *in, size_t len, struct rp_counts *c);
 
 /*
  * rp_msg_decode_error - copy an ERROR payload into @text (NUL-terminated,

@@ -8,7 +8,8 @@
 # both directions only when its smaller count is at least a quarter of its
 # larger one; each rail must also carry at least a quarter of both rails'
 # packets. Both sides print one summed row, a "-b: sent ... received ..."
-# line per rail and for all rails, and interval rows during the run.
+# line per rail and for all rails, and interval rows during the run with
+# both directions per rail (tx and rx).
 # Guest a ($1 = a) runs the server, guest b the client.
 . tests/e2e/lib.sh
 
@@ -53,8 +54,26 @@ for r in "rail 0 (rxe0)" "rail 1 (rxe1)" "all rails"; do
 	grep -q "^ railperf: $r: -b: sent [0-9.]* MB/sec .*, received [0-9.]* MB/sec .*, both directions [0-9.]* MB/sec$" \
 		"$TMP/out" || fail "no -b line for $r"
 done
+# Interval rows show both directions live: per rail what this side sent
+# (tx, its completions) and received (rx, the peer's counts of its sends,
+# which arrive over the control channel each tick); the sums add up, and
+# at least two rows have both directions moving on both rails.
 n=$(grep -c '^ railperf: interval' "$TMP/out")
 [ "$n" -ge 2 ] || fail "$n interval rows, want >= 2"
+N='[0-9][0-9]*\.[0-9][0-9]'
+bad=$(grep '^ railperf: interval' "$TMP/out" | grep -v \
+	"^ railperf: interval *[0-9.]*- *[0-9.]* s: rxe0 tx $N rx \($N\|-\), rxe1 tx $N rx \($N\|-\), sum tx $N rx \($N\|-\) MB/sec$") &&
+	fail "interval rows not in the -b form: $bad"
+live=$(grep '^ railperf: interval' "$TMP/out" | awk '
+	{ tx0 = $8; rx0 = $10; tx1 = $13; rx1 = $15; stx = $18; srx = $20
+	  sub(",", "", rx0); sub(",", "", rx1)
+	  if (stx - (tx0 + tx1) > 0.02 || (tx0 + tx1) - stx > 0.02) { print "tx sum: " $0; exit 1 }
+	  if (rx0 != "-" && (srx - (rx0 + rx1) > 0.02 || (rx0 + rx1) - srx > 0.02)) { print "rx sum: " $0; exit 1 }
+	  if (tx0 > 0 && tx1 > 0 && rx0 != "-" && rx0 > 0 && rx1 > 0) n++ }
+	END { print n + 0 }') || fail "interval row arithmetic: $live"
+[ "$live" -ge 2 ] ||
+	fail "$live interval rows with both directions moving on both rails, want >= 2"
+grep '^ railperf: interval' "$TMP/out" | sed 's/^/# /'
 python3 - "$TMP/bj.json" <<'PY' || fail "bj.json: bidirectional keys"
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -28,9 +28,10 @@ static void rp_fz_payload(uint8_t which, const uint8_t *in, size_t len)
 	struct rp_params p;
 	struct rp_result r;
 	struct rp_verdict v;
+	struct rp_counts k;
 	char text[RP_MSG_ERROR_MAX + 1];
 
-	switch (which % 5) {
+	switch (which % 6) {
 	case 0:
 		if (!rp_msg_decode_params(in, len, &p))
 			rp_fz_same(in, len,
@@ -60,6 +61,12 @@ static void rp_fz_payload(uint8_t which, const uint8_t *in, size_t len)
 		rp_msg_decode_error(in, len, text, sizeof(text));
 		if (strlen(text) > RP_MSG_ERROR_MAX)
 			abort();
+		break;
+	case 5:
+		if (!rp_msg_decode_counts(in, len, &k))
+			rp_fz_same(in, len,
+				   rp_msg_encode_counts(rp_fz_out,
+							sizeof(rp_fz_out), &k));
 		break;
 	}
 }

@@ -77,6 +77,28 @@ static void test_rail_line(void **state)
 		       "Mpps), both directions 70.75 Gb/sec\n");
 }
 
+/* -b --interval: tx from this side's bytes over its own span, rx from the
+ * peer's over the peer's span (two ticks here), sums of both; "rx -" when
+ * no count came. 2^20 B in 1 s = 1.00 MB/sec. */
+static void test_interval_row(void **state)
+{
+	const char *devs[2] = { "rxe0", "rxe1" };
+	const uint64_t tx[2] = { 1048576, 3 * 1048576 };
+	const uint64_t rx[2] = { 4 * 1048576, 2 * 1048576 };
+	struct mem m;
+
+	(void)state;
+	rp_report_interval_bidir(mem_open(&m), 1.0, 2.0, devs, tx, 1000000000,
+				 rx, 2000000000, 2, false);
+	mem_expect(&m, " railperf: interval   1.0-  2.0 s: rxe0 tx 1.00 rx "
+		       "2.00, rxe1 tx 3.00 rx 1.00, sum tx 4.00 rx 3.00 "
+		       "MB/sec\n");
+	rp_report_interval_bidir(mem_open(&m), 2.0, 3.0, devs, tx, 1000000000,
+				 NULL, 0, 2, true);
+	mem_expect(&m, " railperf: interval   2.0-  3.0 s: rxe0 tx 0.01 rx -, "
+		       "rxe1 tx 0.03 rx -, sum tx 0.03 rx - Gb/sec\n");
+}
+
 static void test_json(void **state)
 {
 	cJSON *o = rp_json_bidir(&loc, &rem);
@@ -176,6 +198,7 @@ int main(void)
 		cmocka_unit_test(test_peer_halves),
 		cmocka_unit_test(test_check_upper),
 		cmocka_unit_test(test_lat_halved),
+		cmocka_unit_test(test_interval_row),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

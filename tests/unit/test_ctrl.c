@@ -1058,6 +1058,164 @@ static void test_peek(void **state)
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup_alarm, teardown_alarm)
 
+/* --- COUNTS (-b --interval) ---------------------------------------------- */
+
+static void send_counts(struct rp_ctrl *c, uint32_t seq, uint64_t a, uint64_t b)
+{
+	struct rp_counts k = { .seq = seq, .n = 2, .done = { a, b } };
+	uint8_t buf[64];
+	size_t n = rp_msg_encode_counts(buf, sizeof(buf), &k);
+
+	assert_int_equal(n, 24);
+	assert_int_equal(rp_ctrl_send(c, RP_MSG_COUNTS, buf, n), 0);
+}
+
+/* rp_ctrl_poll with stderr captured into @err. */
+static int poll_peer(struct rp_ctrl *c, char *err, size_t err_len)
+{
+	struct capture cs;
+	int ret;
+
+	capture_begin(&cs);
+	ret = rp_ctrl_poll(c);
+	capture_end(&cs, err, err_len);
+	return ret;
+}
+
+/* Poll takes every COUNTS and PROGRESS there, keeps the newest counts,
+ * and leaves the next other message (the peer's RESULT) where it is. */
+static void test_poll_takes_counts(void **state)
+{
+	uint8_t in[8];
+	char err[256];
+	struct pair s;
+	size_t len = 0;
+
+	(void)state;
+	pair_open(&s);
+	s.srv.running = true;
+	send_counts(&s.cli, 1, 10, 20);
+	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_PROGRESS, NULL, 0), 0);
+	send_counts(&s.cli, 2, 30, 40);
+	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_RESULT, "ab", 2), 0);
+	usleep(50 * 1000); /* all of it in the socket */
+	assert_int_equal(poll_peer(&s.srv, err, sizeof(err)), 0);
+	assert_string_equal(err, "");
+	assert_int_equal(s.srv.peer_counts.seq, 2);
+	assert_int_equal(s.srv.peer_counts.n, 2);
+	assert_true(s.srv.peer_counts.done[0] == 30);
+	assert_true(s.srv.peer_counts.done[1] == 40);
+	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_RESULT, in, sizeof(in),
+				      &len, 1000),
+			 0);
+	assert_int_equal(len, 2);
+	pair_close(&s);
+}
+
+/* Nothing there: poll returns at once. */
+static void test_poll_idle(void **state)
+{
+	char err[256];
+	struct pair s;
+	uint64_t t0;
+
+	(void)state;
+	pair_open(&s);
+	s.srv.running = true;
+	t0 = rp_now_ns();
+	assert_int_equal(poll_peer(&s.srv, err, sizeof(err)), 0);
+	assert_true(since_s(t0) < 0.05);
+	assert_int_equal(s.srv.peer_counts.seq, 0);
+	pair_close(&s);
+}
+
+static void test_poll_peer_gone(void **state)
+{
+	char err[512];
+	struct pair s;
+
+	(void)state;
+	pair_open(&s);
+	s.srv.running = true;
+	rp_ctrl_send_error(&s.cli, RP_CTRL_INTERRUPTED);
+	usleep(50 * 1000);
+	assert_int_equal(poll_peer(&s.srv, err, sizeof(err)), -EREMOTEIO);
+	err_has(err, "gave up: " RP_CTRL_INTERRUPTED);
+	rp_ctrl_close(&s.cli);
+	usleep(50 * 1000);
+	assert_int_equal(poll_peer(&s.srv, err, sizeof(err)), -ECONNRESET);
+	err_has(err, "closed by the peer during the run");
+	pair_close(&s);
+}
+
+/* COUNTS left in the socket after the run (the peer's last tick) do not
+ * disturb the next exchange; their counts are kept. */
+static void test_recv_skips_counts(void **state)
+{
+	uint8_t in[8];
+	char err[256];
+	struct pair s;
+	size_t len = 0;
+
+	(void)state;
+	pair_open(&s);
+	s.srv.running = true;
+	send_counts(&s.cli, 3, 5, 6);
+	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_RESULT, "xy", 2), 0);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_RESULT, in, sizeof(in), &len,
+				  1000, err, sizeof(err)),
+			 0);
+	assert_int_equal(len, 2);
+	assert_int_equal(s.srv.peer_counts.seq, 3);
+	assert_true(s.srv.peer_counts.done[1] == 6);
+	pair_close(&s);
+}
+
+/* The client's heartbeat check takes a COUNTS that came in between. */
+static void test_beat_takes_counts(void **state)
+{
+	uint64_t last = 0;
+	char err[256];
+	struct pair s;
+
+	(void)state;
+	pair_open(&s);
+	s.cli.running = true;
+	send_counts(&s.srv, 1, 7, 8);
+	usleep(50 * 1000);
+	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), 0);
+	assert_int_equal(s.cli.peer_counts.seq, 1);
+	assert_true(s.cli.peer_counts.done[0] == 7);
+	pair_close(&s);
+}
+
+/* Before READY a COUNTS is refused like a PROGRESS; a malformed one
+ * (no rails) is a protocol error naming it. */
+static void test_counts_refused(void **state)
+{
+	uint8_t in[8], bad[8] = { 0, 0, 0, 1, 0, 0, 0, 0 };
+	char err[512];
+	struct pair s;
+	size_t len;
+
+	(void)state;
+	pair_open(&s);
+	send_counts(&s.cli, 1, 1, 1);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_HELLO, in, sizeof(in), &len,
+				  1000, err, sizeof(err)),
+			 -EBADMSG);
+	err_has(err, "COUNTS before the run started (waiting for HELLO)");
+	pair_close(&s);
+	pair_open(&s);
+	s.srv.running = true;
+	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_COUNTS, bad, sizeof(bad)),
+			 0);
+	usleep(50 * 1000);
+	assert_int_equal(poll_peer(&s.srv, err, sizeof(err)), -EBADMSG);
+	err_has(err, "bad COUNTS of 8 bytes");
+	pair_close(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1094,6 +1252,12 @@ int main(void)
 		T(test_connect_from_source),
 		T(test_connect_from_bad_source),
 		T(test_peek),
+		T(test_poll_takes_counts),
+		T(test_poll_idle),
+		T(test_poll_peer_gone),
+		T(test_recv_skips_counts),
+		T(test_beat_takes_counts),
+		T(test_counts_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

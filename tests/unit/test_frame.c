@@ -75,6 +75,15 @@ static void test_judge(void **state)
 	h = (struct rp_msg_hdr){ .type = RP_MSG_ERROR, .len = 9 };
 	assert_int_equal(rp_frame_judge(&h, RP_MSG_RAIL, false),
 			 RP_FRAME_PEER_ERROR);
+	/* -b --interval's COUNTS: skipped (its payload read) during a run,
+	 * refused before it, taken when waited for */
+	h = (struct rp_msg_hdr){ .type = RP_MSG_COUNTS, .len = 16 };
+	assert_int_equal(rp_frame_judge(&h, RP_MSG_RESULT, true),
+			 RP_FRAME_BEAT);
+	assert_int_equal(rp_frame_judge(&h, RP_MSG_HELLO, false),
+			 RP_FRAME_EARLY);
+	assert_int_equal(rp_frame_judge(&h, RP_MSG_COUNTS, false),
+			 RP_FRAME_TAKE);
 	h.type = RP_MSG_READY;
 	assert_int_equal(rp_frame_judge(&h, RP_MSG_RAIL, true), RP_FRAME_OTHER);
 	assert_int_equal(rp_frame_judge(&h, RP_MSG_READY, true), RP_FRAME_TAKE);

@@ -55,15 +55,16 @@ static void test_type_str(void **state)
 	assert_string_equal(rp_msg_type_str(RP_MSG_VERDICT), "VERDICT");
 	assert_string_equal(rp_msg_type_str(RP_MSG_PROGRESS), "PROGRESS");
 	assert_string_equal(rp_msg_type_str(0), "?");
-	assert_string_equal(rp_msg_type_str(9), "?");
+	assert_string_equal(rp_msg_type_str(RP_MSG_COUNTS), "COUNTS");
+	assert_string_equal(rp_msg_type_str(10), "?");
 	assert_string_equal(rp_msg_type_str(99), "?");
 }
 
 static void test_hdr_encode_bytes(void **state)
 {
-	/* "RPF1", version 3, type 2 (RAIL), length 0x01020304 */
+	/* "RPF1", version 4, type 2 (RAIL), length 0x01020304 */
 	static const uint8_t want[RP_MSG_HDR_LEN] = { 'R',  'P',  'F',	'1',
-						      0x00, 0x03, 0x00, 0x02,
+						      0x00, 0x04, 0x00, 0x02,
 						      0x01, 0x02, 0x03, 0x04 };
 	uint8_t out[RP_MSG_HDR_LEN];
 
@@ -82,7 +83,7 @@ static void test_hdr_round_trip(void **state)
 	rp_msg_hdr_encode(buf, RP_MSG_PROGRESS, 0);
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
 	assert_int_equal(h.magic, 0x52504631);
-	assert_int_equal(h.version, 3);
+	assert_int_equal(h.version, 4);
 	assert_int_equal(h.type, RP_MSG_PROGRESS);
 	assert_int_equal(h.len, 0);
 	/* the largest allowed payload: 64 KiB = 65536 */
@@ -120,11 +121,15 @@ static void test_hdr_other_version(void **state)
 	buf[5] = 1; /* version 0x0001: a railperf before the NIC in RAIL */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 1, this build speaks 3"));
+	assert_non_null(strstr(err, "protocol 1, this build speaks 4"));
 	buf[5] = 2; /* version 2: no rail_write_lat, no -b (ignored flag) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 2, this build speaks 3"));
+	assert_non_null(strstr(err, "protocol 2, this build speaks 4"));
+	buf[5] = 3; /* version 3: no COUNTS (-b --interval) */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "protocol 3, this build speaks 4"));
 	buf[4] = 1; /* version 0x0102 = 258 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
@@ -631,6 +636,58 @@ static void test_verdict_ok_values(void **state)
 	assert_int_equal(rp_msg_decode_verdict(buf, 22, &w), -EBADMSG);
 }
 
+/* --- COUNTS ------------------------------------------------------------- */
+
+static void test_counts_round_trip(void **state)
+{
+	const struct rp_counts k = { .seq = 3,
+				     .n = 2,
+				     .done = { 0x0102030405060708ull, 9 } };
+	/* u32 seq, u32 n, n x u64: 24 bytes, big-endian */
+	static const uint8_t want[24] = { 0, 0, 0, 3, 0, 0, 0, 2, 1, 2, 3, 4,
+					  5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 9 };
+	struct rp_counts w;
+	uint8_t buf[8 + 8 * RP_MAX_RAILS + 8];
+	size_t len;
+
+	(void)state;
+	assert_int_equal(rp_msg_encode_counts(buf, sizeof(buf), &k), 24);
+	assert_memory_equal(buf, want, 24);
+	memset(&w, 0xa5, sizeof(w));
+	assert_int_equal(rp_msg_decode_counts(buf, 24, &w), 0);
+	assert_int_equal(w.seq, 3);
+	assert_int_equal(w.n, 2);
+	assert_true(w.done[0] == 0x0102030405060708ull && w.done[1] == 9);
+	for (len = 0; len < 24; len++)
+		assert_int_equal(rp_msg_decode_counts(buf, len, &w), -EBADMSG);
+	assert_int_equal(rp_msg_decode_counts(buf, 32, &w), -EBADMSG);
+	assert_int_equal(rp_msg_encode_counts(buf, 23, &k), 0);
+}
+
+/* The rail count is bounded before it is trusted: 0 and more than
+ * RP_MAX_RAILS are refused, and the length must match it. */
+static void test_counts_bounds(void **state)
+{
+	struct rp_counts k = { .seq = 1, .n = RP_MAX_RAILS }, w;
+	uint8_t buf[8 + 8 * RP_MAX_RAILS + 8] = { 0 };
+
+	(void)state;
+	assert_int_equal(rp_msg_encode_counts(buf, sizeof(buf), &k),
+			 8 + 8 * RP_MAX_RAILS);
+	assert_int_equal(rp_msg_decode_counts(buf, 8 + 8 * RP_MAX_RAILS, &w),
+			 0);
+	k.n = RP_MAX_RAILS + 1;
+	assert_int_equal(rp_msg_encode_counts(buf, sizeof(buf), &k), 0);
+	buf[7] = RP_MAX_RAILS + 1; /* n in the wire */
+	assert_int_equal(rp_msg_decode_counts(buf, 8 + 8 * RP_MAX_RAILS, &w),
+			 -EBADMSG);
+	buf[7] = 0;
+	assert_int_equal(rp_msg_decode_counts(buf, 16, &w), -EBADMSG);
+	buf[7] = 1; /* one rail, but two counts' bytes */
+	assert_int_equal(rp_msg_decode_counts(buf, 24, &w), -EBADMSG);
+	assert_int_equal(rp_msg_decode_counts(buf, 16, &w), 0);
+}
+
 /* --- ERROR text ---------------------------------------------------------- */
 
 static void test_error_text(void **state)
@@ -823,6 +880,8 @@ int main(void)
 		cmocka_unit_test(test_result_bad_numbers),
 		cmocka_unit_test(test_verdict_bytes_and_round_trip),
 		cmocka_unit_test(test_verdict_ok_values),
+		cmocka_unit_test(test_counts_round_trip),
+		cmocka_unit_test(test_counts_bounds),
 		cmocka_unit_test(test_error_text),
 		cmocka_unit_test(test_error_text_limit),
 		cmocka_unit_test(test_mismatch_equal),
