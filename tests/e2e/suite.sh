@@ -15,6 +15,10 @@
 #       guest a (the server side) and guest b (the client side) each run
 #       their half, given the role as $1; names carry the role
 #       (t2_multi_bw.a), and a passing test's "# " notes are printed too.
+#   tools/scripts/softroce runN 4 tests/e2e/suite.sh
+#       every t4_*.sh, in guest h1 of four guests on two shared rail
+#       segments; a test reaches the others with mpirun (tests/e2e/mpi.sh)
+#       and $SOFTROCE_SSH; a passing test's "# " notes are printed too.
 # RP_E2E_ONLY selects tests by whole name (tests/e2e/select.sh).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/select.sh
@@ -24,7 +28,10 @@ case $role in
 single) glob='t_*.sh' suffix=
 	[ "${SOFTROCE_NUMA:-1}" = 2 ] && glob='tn_*.sh' ;;
 a | b) glob='t2_*.sh' suffix=.$role ;;
-*) echo "suite.sh: SOFTROCE_GUEST '$role': want single, a or b"; exit 2 ;;
+h1) glob='t4_*.sh' suffix=
+	[ "${SOFTROCE_NHOSTS:-}" = 4 ] ||
+		{ echo "suite.sh: t4_*.sh want 4 guests (softroce runN 4), not ${SOFTROCE_NHOSTS:-}"; exit 2; } ;;
+*) echo "suite.sh: SOFTROCE_GUEST '$role': want single, a, b or h1"; exit 2 ;;
 esac
 rc=0
 for t in tests/e2e/$glob; do
@@ -45,7 +52,7 @@ for t in tests/e2e/$glob; do
 	0) echo "RESULT PASS $name$suffix (${secs}s)"
 	   # parts that could not run (lib.sh skip_part), each a skip
 	   sed -n "s|^SKIP-PART: \([^:]*\): \(.*\)|RESULT SKIP $name$suffix/\1 (0s): \2|p" "$log"
-	   [ -z "$suffix" ] || grep '^# ' "$log" ;;
+	   if [ -n "$suffix" ] || [ "$role" = h1 ]; then grep '^# ' "$log"; fi ;;
 	77) echo "RESULT SKIP $name$suffix (${secs}s): $(tail -n 1 "$log")" ;;
 	*) echo "RESULT FAIL $name$suffix (${secs}s, exit $st)"
 	   sed 's/^/    /' "$log"; rc=1 ;;
