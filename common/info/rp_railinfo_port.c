@@ -115,12 +115,8 @@ static void rp_railinfo_ceiling(struct rp_port_info *p, const char *sysroot)
 	if (p->roce)
 		p->wire_ceiling = rp_roce_write_ceiling(
 			p->line_gbps, RP_RAILINFO_MSG, p->active_mtu);
-	p->ceiling = p->wire_ceiling;
-	if (p->ceiling > 0 && p->pcie.payload_gbps > 0 &&
-	    p->pcie.payload_gbps < p->ceiling) {
-		p->ceiling = p->pcie.payload_gbps;
-		p->pcie_bound = true;
-	}
+	p->ceiling = rp_rail_ceiling(p->wire_ceiling, p->pcie.payload_gbps,
+				     &p->pcie_bound);
 }
 
 void rp_railinfo_finish(struct rp_port_info *p, const char *sysroot,

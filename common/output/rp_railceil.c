@@ -52,7 +52,6 @@ static void rp_railceil_unknown(struct rp_railceil *c, unsigned int i,
 void rp_railceil_size(struct rp_railceil *c, const struct rp_rail *rails,
 		      uint64_t size)
 {
-	double pcie;
 	unsigned int i;
 
 	c->why[0] = '\0';
@@ -62,9 +61,9 @@ void rp_railceil_size(struct rp_railceil *c, const struct rp_rail *rails,
 					     c->speed[i], size,
 					     rp_mtu_bytes(rails[i].mtu)) :
 				     0;
-		pcie = c->pcie[i].payload_gbps;
 		c->r[i].port_cap = c->wire[i];
-		c->r[i].cap = pcie > 0 && pcie < c->wire[i] ? pcie : c->wire[i];
+		c->r[i].cap = rp_rail_ceiling(c->wire[i],
+					      c->pcie[i].payload_gbps, NULL);
 		if (c->r[i].cap <= 0)
 			rp_railceil_unknown(c, i, &rails[i]);
 	}

@@ -101,3 +101,16 @@ double rp_netdev_speed_gbps(const char *root, const char *ndev)
 	fclose(f);
 	return mbps > 0 ? (double)mbps / 1000.0 : 0;
 }
+
+double rp_rail_ceiling(double wire_gbps, double pcie_payload_gbps,
+		       bool *pcie_bound)
+{
+	bool pcie = wire_gbps > 0 && pcie_payload_gbps > 0 &&
+		    pcie_payload_gbps < wire_gbps;
+
+	if (pcie_bound)
+		*pcie_bound = pcie;
+	if (wire_gbps <= 0)
+		return 0;
+	return pcie ? pcie_payload_gbps : wire_gbps;
+}

@@ -15,6 +15,7 @@
 #ifndef RP_CEILING_H
 #define RP_CEILING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,16 @@
  * @rate_gbps, messages of @msg bytes, path MTU @mtu bytes. 0 if any is 0.
  */
 double rp_roce_write_ceiling(double rate_gbps, uint64_t msg, unsigned int mtu);
+
+/*
+ * rp_rail_ceiling - a rail's ceiling in Gb/s: the port's @wire_gbps
+ * (rp_roce_write_ceiling), lowered to its PCIe link's @pcie_payload_gbps
+ * (rp_pcie.h) when that is known (> 0) and smaller; *@pcie_bound (may be
+ * NULL) says whether it was. 0 when the wire ceiling is not known: a
+ * PCIe figure alone is not a rail's ceiling.
+ */
+double rp_rail_ceiling(double wire_gbps, double pcie_payload_gbps,
+		       bool *pcie_bound);
 
 /*
  * rp_ib_rate_gbps - a port's data rate in Gb/s from ibv_port_attr's

@@ -250,10 +250,27 @@ static void test_netdev_speed_unknown(void **state)
 		    0);
 }
 
+/* The rail's ceiling: the smaller of wire and PCIe payload, PCIe only
+ * when known, nothing without a wire figure (a 200G port behind a PCIe
+ * link of less payload, as on DGX Spark; the numbers are illustrative). */
+static void test_rail_ceiling(void **state)
+{
+	bool b = true;
+
+	(void)state;
+	assert_true(rp_rail_ceiling(196.5, 111.4, &b) == 111.4 && b);
+	assert_true(rp_rail_ceiling(98.2, 111.4, &b) == 98.2 && !b);
+	assert_true(rp_rail_ceiling(98.2, 0, &b) == 98.2 && !b);
+	b = true;
+	assert_true(rp_rail_ceiling(0, 111.4, &b) == 0 && !b);
+	assert_true(rp_rail_ceiling(50, 40, NULL) == 40);
+}
+
 int main(int argc, char **argv)
 {
 	char fixtures[PATH_MAX];
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rail_ceiling),
 		cmocka_unit_test(test_anchor_table_100g),
 		cmocka_unit_test(test_anchor_table_200g_400g),
 		cmocka_unit_test(test_large_message_limit),
