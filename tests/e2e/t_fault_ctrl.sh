@@ -14,40 +14,13 @@
 B=$B DEV=$DEV python3 - <<'PY' || fail "control channel faults"
 import os, re, signal, socket, struct, subprocess, sys, threading, time
 
+sys.path.insert(0, "tests/e2e")
+from peer import BINS, connect, hdr, hello, recv_exact  # noqa: E402
+
 B, DEV, TMP = os.environ["B"], os.environ["DEV"], os.environ.get("TMP", "/tmp")
-BINS = {"rail_write_bw": 1, "rail_read_lat": 2, "rail_multi_bw": 3}
 TIMEOUT_S = 20	# the binaries' --timeout: no case may wait for it
 BOUND_MS = 3000	# from the fault to the exit (TCG, three at once)
 START_MS = 15000	# a client's start, connection and failure (FAST_MS)
-
-# the build's protocol version, as the code under test defines it
-PROTO = int(re.search(r"#define RP_PROTO_VERSION (\d+)",
-                      open("common/proto/rp_msg.h").read()).group(1))
-
-def hdr(mtype, length, version=PROTO):
-    return struct.pack(">IHHI", 0x52504631, version, mtype, length)
-
-def hello(test, flags=0):	# what the servers expect: -s 4096 -n 100
-    return hdr(1, 32) + struct.pack(">HHQQIII", test, flags, 4096, 100,
-                                    0, 1, 1)
-
-def recv_exact(s, n):	# n bytes (a message comes in two sends)
-    got = b""
-    while len(got) < n:
-        part = s.recv(n - len(got))
-        if not part:
-            break
-        got += part
-    return got
-
-def connect(port, proc):
-    end = time.time() + 20
-    while time.time() < end and proc.poll() is None:
-        try:
-            return socket.create_connection(("127.0.0.1", port), timeout=5)
-        except OSError:
-            time.sleep(0.1)
-    return None
 
 def beats(s, t):	# heartbeats only, every 200 ms, until refused
     for _ in range(50):

@@ -12,21 +12,13 @@
 B=$B DEV=$DEV python3 - <<'PY' || fail "garbage on the control port"
 import os, re, socket, struct, subprocess, sys, threading, time
 
+sys.path.insert(0, "tests/e2e")
+from peer import BINS, connect, hdr, hello  # noqa: E402
+
 B, DEV, TMP = os.environ["B"], os.environ["DEV"], os.environ.get("TMP", "/tmp")
-BINS = {"rail_write_bw": 1, "rail_read_lat": 2, "rail_multi_bw": 3}
 TIMEOUT_S = 3		# the servers' --timeout
 BOUND_MS = 5000		# exit after the garbage, but for the left-open case
 RSS_MAX_KIB = 300 * 1024
-
-# the build's protocol version, as the code under test defines it
-PROTO = int(re.search(r"#define RP_PROTO_VERSION (\d+)",
-                      open("common/proto/rp_msg.h").read()).group(1))
-
-def hdr(mtype, length):
-    return struct.pack(">IHHI", 0x52504631, PROTO, mtype, length)
-
-def hello(test):	# what the servers expect: -s 4096 -n 100, one rail
-    return hdr(1, 32) + struct.pack(">HHQQIII", test, 0, 4096, 100, 0, 1, 1)
 
 def rail_absurd():	# 60 fixed bytes (protocol 2), num_qps 0xffffffff
     return hdr(2, 60) + struct.pack(">HBBi16sIIQ16sI", 0, 2, 2, 1, bytes(16),
@@ -50,15 +42,6 @@ CASES = [
      r"malformed RAIL message from 127\.0\.0\.1:\d+ \(60 bytes\)", 0),
 ]
 
-def connect(port, proc):
-    end = time.time() + 20
-    while time.time() < end and proc.poll() is None:
-        try:
-            return socket.create_connection(("127.0.0.1", port), timeout=2)
-        except OSError:
-            time.sleep(0.1)
-    return None
-
 def wait4(pid, secs):
     end = time.time() + secs
     while time.time() < end:
@@ -76,7 +59,7 @@ def one(case, name, port, errors, notes):
                                  str(port), "-s", "4096", "-n", "100",
                                  "--timeout", str(TIMEOUT_S)],
                                 stdout=f, stderr=subprocess.STDOUT)
-    s = connect(port, proc)
+    s = connect(port, proc, timeout=2)
     if not s:
         proc.kill(); proc.wait()
         errors.append("%s, %s: could not connect" % (label, name))

@@ -429,10 +429,16 @@ def table_write(rows):
     return out
 
 
-def table_lat(rows):
+def by_param(rows):
+    """{param: {metric: row}}: the measures of one size (or label)."""
     by = {}
     for r in rows:
         by.setdefault(r["param"], {})[r["metric"]] = r
+    return by
+
+
+def table_lat(rows):
+    by = by_param(rows)
     out = ["| size | perftest t_typical | railperf t_typical | ratio | "
            "best runs | perftest p99 | railperf p99 | ratio | "
            "target (median) |",
@@ -447,9 +453,7 @@ def table_lat(rows):
 
 
 def table_rate(rows):
-    by = {}
-    for r in rows:
-        by.setdefault(r["param"], {})[r["metric"]] = r
+    by = by_param(rows)
     out = ["| size, posting | perftest Mmsg/s | railperf Mmsg/s | ratio | "
            "best runs | target | perftest CPU ns/msg | railperf CPU ns/msg "
            "| ratio | target |",
@@ -692,9 +696,7 @@ def write_plot_data(rows, plot, meta):
         with open(os.path.join(plot, part + ".dat"), "w") as f:
             f.write("# size typical(pt med min max rp med min max) "
                     "p99(pt med min max rp med min max)\n")
-            by = {}
-            for r in part_rows(rows, part):
-                by.setdefault(r["param"], {})[r["metric"]] = r
+            by = by_param(part_rows(rows, part))
             for size in sorted(by):
                 f.write(f"{size} {line(by[size]['t_typical'])} "
                         f"{line(by[size]['p99'])}\n")
