@@ -281,16 +281,17 @@ static void rp_clside_why(const struct rp_clside *s, unsigned int i,
 
 /* Rail's cell from its worker: ok with its window, or the error. */
 static void rp_clside_cell(const struct rp_clside *s, const struct rp_worker *w,
-			   const char *partner, struct rp_cell *c)
+			   struct rp_cell *c)
 {
 	const struct rp_bw_out *o = &w->out;
 	uint64_t ns = o->end_ns > o->start_ns ? o->end_ns - o->start_ns : 0;
 
 	if (w->ret || !ns) {
 		c->status = RP_CELL_FAIL;
-		snprintf(c->reason, sizeof(c->reason),
-			 "RDMA WRITE %s -> %s failed: %s", s->me, partner,
-			 w->ret ? strerror(-w->ret) : "no window counted");
+		/* the cell names both hosts already */
+		snprintf(c->reason, sizeof(c->reason), "%s",
+			 w->ret ? strerror(-w->ret) :
+				  "no messages in the counted window");
 		return;
 	}
 	c->status = RP_CELL_OK;
@@ -375,7 +376,7 @@ int rp_clside_run(struct rp_clside *s, unsigned int shift, bool first,
 	if (peers && w)
 		ret = k ? rp_clside_multi(s, run, peers, cpus, k, w) : 0;
 	for (i = 0; i < k && !ret; i++)
-		rp_clside_cell(s, &w[i], partner, &cells[at[i]]);
+		rp_clside_cell(s, &w[i], &cells[at[i]]);
 	free(peers);
 	free(w);
 	return ret;
