@@ -75,23 +75,16 @@ static int rp_cl_bad(int c, const char *arg, const char *valid)
 	char name[32];
 
 	rp_cl_name(c, name, sizeof(name));
-	rp_err("invalid %s value '%s': %s", name, arg, valid);
-	return -EINVAL;
+	return rp_opts_bad_value(name, arg, valid);
 }
 
 static int rp_cl_uint(int c, const char *arg, uint64_t min, uint64_t max,
 		      unsigned int *out)
 {
-	char valid[96];
-	uint64_t v;
+	char name[32];
 
-	if (rp_parse_u64(arg, min, max, &v)) {
-		snprintf(valid, sizeof(valid), "valid values are %llu .. %llu",
-			 (unsigned long long)min, (unsigned long long)max);
-		return rp_cl_bad(c, arg, valid);
-	}
-	*out = (unsigned int)v;
-	return 0;
+	rp_cl_name(c, name, sizeof(name));
+	return rp_opts_value_uint(name, arg, min, max, out);
 }
 
 static int rp_cl_file(int c, const char *arg, const char **out)
@@ -102,34 +95,17 @@ static int rp_cl_file(int c, const char *arg, const char **out)
 	return 0;
 }
 
-/* -m: a power of two 256 .. 4096. */
-static int rp_cl_mtu(const char *arg, unsigned int *out)
-{
-	uint64_t v;
-
-	if (rp_parse_u64(arg, 256, 4096, &v) || (v & (v - 1)))
-		return rp_cl_bad('m', arg,
-				 "valid MTUs are 256, 512, 1024, 2048, 4096");
-	*out = (unsigned int)v;
-	return 0;
-}
-
 static int rp_cl_numeric(struct rp_clopts *c, int k, const char *arg)
 {
 	struct rp_opts *o = &c->o;
 
 	switch (k) {
 	case 'i': return rp_cl_uint(k, arg, 1, 254, &o->ib_port);
-	case 's':
-		if (rp_parse_size(arg, 1, 1ULL << 31, &o->size))
-			return rp_cl_bad(k, arg,
-					 "valid sizes are 1 .. 2147483648 "
-					 "bytes, K/M/G suffixes allowed");
-		return 0;
+	case 's': return rp_opts_value_size(arg, &o->size);
 	case 'D': return rp_cl_uint(k, arg, 1, 86400, &o->duration);
 	case 'q': return rp_cl_uint(k, arg, 1, RP_MAX_QPS, &o->num_qps);
 	case 't': return rp_cl_uint(k, arg, 1, 15000, &o->tx_depth);
-	case 'm': return rp_cl_mtu(arg, &o->mtu);
+	case 'm': return rp_opts_value_mtu(arg, &o->mtu);
 	case 'u': return rp_cl_uint(k, arg, 0, 31, &o->qp_timeout);
 	case CL_TIMEOUT: return rp_cl_uint(k, arg, 1, 3600, &o->timeout);
 	case CL_EXPECT:
