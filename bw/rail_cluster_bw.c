@@ -92,6 +92,11 @@ static int clb_parse(struct rp_clopts *c, int argc, char **argv)
 		dup2(saved, STDERR_FILENO);
 		close(saved);
 	}
+	/* the launcher ends the job at the first rank that exits non-zero and
+	 * may drop the output of the others: rank 0, the one that printed,
+	 * goes first */
+	if (ret && quiet)
+		sleep(2);
 	if (!ret && !quiet && c->help)
 		rp_clopts_usage(stdout);
 	if (!ret && !quiet && c->version)
