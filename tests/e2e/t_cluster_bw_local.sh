@@ -10,6 +10,9 @@
 # (rail i to rail j) of 2 x 2. Refused command lines end every rank with
 # exit 1 and exactly one line (rank 0's), before any device is opened:
 # -s 0, --expect 0, a host argument, a --pairs file naming an unknown host.
+# 4 KiB messages: with eight busy rail threads on the guest's two vCPUs
+# (and other guests on the host), 64 KiB ones are few enough under TCG
+# that a rail may complete none in the counted window.
 # Timeout: 420
 . tests/e2e/lib.sh
 
@@ -93,7 +96,7 @@ for r in rows:
     seen.add(key)
     assert r['status'] == 'ok' and r['reason'] == '', r
     assert mats[lab][(r['sender'], r['receiver'])] == r['gbps'], r
-    assert int(r['bytes']) == int(r['msgs']) * 65536 > 0, r
+    assert int(r['bytes']) == int(r['msgs']) * 4096 > 0, r
 # the JSON: the same cells, final
 d = json.load(open(jpath))
 assert d['partial'] is False and d['cross'] == cross
@@ -113,17 +116,17 @@ for lab, cells in mats.items():
 PY
 
 start=$(date +%s)
-mpi 4 "$BIN" -d rxe0,rxe1 -x 1,1 -D 4 --csv "$TMP/c.csv" \
+mpi 4 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 4 --csv "$TMP/c.csv" \
 	--out_json "$TMP/c.json" >"$TMP/c.out" 2>"$TMP/c.err"
 rc=$?
-note "4 ranks, 2 rails, -D 4: $(($(date +%s) - start)) s"
+note "4 ranks, 2 rails, -s 4096 -D 4: $(($(date +%s) - start)) s"
 [ "$rc" = 0 ] || { cat "$TMP/c.out" "$TMP/c.err"; fail "exit $rc"; }
 cat "$TMP/c.out"
 python3 "$TMP/check.py" "$TMP/c.out" "$TMP/c.csv" "$TMP/c.json" 4 rxe0,rxe1 0 ||
 	fail "matrix, CSV and JSON checks (above)"
 
 # --cross, two ranks: 2 rounds (rail i -> i, rail i -> i+1), 4 matrices
-mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -D 2 --cross --csv "$TMP/x.csv" \
+mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 3 --cross --csv "$TMP/x.csv" \
 	--out_json "$TMP/x.json" >"$TMP/x.out" 2>"$TMP/x.err"
 rc=$?
 [ "$rc" = 0 ] || { cat "$TMP/x.out" "$TMP/x.err"; fail "--cross: exit $rc"; }
