@@ -63,11 +63,29 @@ LIBS := $(shell $(PKG_CONFIG) --libs libibverbs librdmacm libcjson hwloc) \
 	-lhugetlbfs -lnuma -lpthread -lm
 TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
 
-COMMON_SRC := $(wildcard common/*/*.c)
+# MPI: rail_cluster_bw alone links it, with the cluster layer's MPI
+# wrapper (common/cluster/rp_mpi*.c, never in the library). MPI_PC is its
+# pkg-config module: ompi-c (Debian's Open MPI, libopenmpi-dev), or mpich.
+# Without it everything else builds and make says how to get the binary.
+MPI_PC     ?= ompi-c
+MPI_SRC    := $(wildcard common/cluster/rp_mpi*.c)
+MPI_OBJ    := $(MPI_SRC:%.c=$(B)/%.o)
+HAVE_MPI   := $(shell $(PKG_CONFIG) --exists $(MPI_PC) 2>/dev/null && echo y)
+# -isystem: warnings in mpi.h are not ours to fix
+MPI_CFLAGS  = $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags $(MPI_PC)))
+MPI_LIBS    = $(shell $(PKG_CONFIG) --libs $(MPI_PC))
+
+COMMON_SRC := $(filter-out $(MPI_SRC),$(wildcard common/*/*.c))
 COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
 LIB        := $(B)/librailperf.a
 # Every bw/*.c, lat/*.c and tools/rail_info/*.c is one program of the same name.
 BIN_SRC    := $(wildcard bw/*.c lat/*.c tools/rail_info/*.c)
+ifneq ($(HAVE_MPI),y)
+BIN_SRC    := $(filter-out bw/rail_cluster_bw.c,$(BIN_SRC))
+ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NO_BUILD_GOALS),$(MAKECMDGOALS)),all),)
+$(info make: rail_cluster_bw not built: pkg-config module '$(MPI_PC)' not found; install libopenmpi-dev openmpi-bin (tools/scripts/install-deps), or give MPI_PC=mpich with libmpich-dev)
+endif
+endif
 BINS       := $(addprefix $(B)/,$(notdir $(BIN_SRC:.c=)))
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -93,7 +111,14 @@ define rp_bin_rule
 $(B)/$(notdir $(1:.c=)): $(B)/$(1:.c=.o) $(LIB)
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LIBS)
 endef
-$(foreach s,$(BIN_SRC),$(eval $(call rp_bin_rule,$(s))))
+$(foreach s,$(filter-out bw/rail_cluster_bw.c,$(BIN_SRC)),\
+	$(eval $(call rp_bin_rule,$(s))))
+
+# rail_cluster_bw: its objects and the MPI wrapper's see mpi.h; the MPI
+# objects come before the library, whose functions they call.
+$(B)/bw/rail_cluster_bw.o $(MPI_OBJ): override CPPFLAGS += $(MPI_CFLAGS)
+$(B)/rail_cluster_bw: $(B)/bw/rail_cluster_bw.o $(MPI_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(MPI_LIBS)
 
 .SECONDARY:
 $(B)/tests/%: $(B)/tests/unit/%.o $(LIB)
@@ -188,7 +213,8 @@ demo: deps
 bench: all
 	B=$(B) tools/bench/bench
 
-MANS := $(wildcard man/*.1)
+MANS := $(filter-out $(if $(filter y,$(HAVE_MPI)),,man/rail_cluster_bw.1),\
+	$(wildcard man/*.1))
 
 install: $(BINS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

@@ -187,17 +187,22 @@ static const char *rp_opt_name(int c, char *buf, size_t len)
 	return buf;
 }
 
+int rp_opts_bad_value(const char *name, const char *arg, const char *valid)
+{
+	rp_err("invalid %s value '%s': %s", name, arg, valid);
+	return -EINVAL;
+}
+
 static int rp_bad_value(int c, const char *arg, const char *valid)
 {
 	char name[32];
 
-	rp_err("invalid %s value '%s': %s", rp_opt_name(c, name, sizeof(name)),
-	       arg, valid);
-	return -EINVAL;
+	return rp_opts_bad_value(rp_opt_name(c, name, sizeof(name)), arg,
+				 valid);
 }
 
-static int rp_get_uint(int c, const char *arg, uint64_t min, uint64_t max,
-		       unsigned int *out)
+int rp_opts_value_uint(const char *name, const char *arg, uint64_t min,
+		       uint64_t max, unsigned int *out)
 {
 	char valid[96];
 	uint64_t v;
@@ -205,20 +210,38 @@ static int rp_get_uint(int c, const char *arg, uint64_t min, uint64_t max,
 	if (rp_parse_u64(arg, min, max, &v)) {
 		snprintf(valid, sizeof(valid), "valid values are %llu .. %llu",
 			 (unsigned long long)min, (unsigned long long)max);
-		return rp_bad_value(c, arg, valid);
+		return rp_opts_bad_value(name, arg, valid);
 	}
 	*out = (unsigned int)v;
 	return 0;
 }
 
-static int rp_get_mtu(const char *arg, unsigned int *out)
+static int rp_get_uint(int c, const char *arg, uint64_t min, uint64_t max,
+		       unsigned int *out)
+{
+	char name[32];
+
+	return rp_opts_value_uint(rp_opt_name(c, name, sizeof(name)), arg, min,
+				  max, out);
+}
+
+int rp_opts_value_mtu(const char *arg, unsigned int *out)
 {
 	uint64_t v;
 
 	if (rp_parse_u64(arg, 256, 4096, &v) || (v & (v - 1)))
-		return rp_bad_value(
-			'm', arg, "valid MTUs are 256, 512, 1024, 2048, 4096");
+		return rp_opts_bad_value(
+			"-m", arg, "valid MTUs are 256, 512, 1024, 2048, 4096");
 	*out = (unsigned int)v;
+	return 0;
+}
+
+int rp_opts_value_size(const char *arg, uint64_t *out)
+{
+	if (rp_parse_size(arg, 1, RP_MAX_SIZE, out))
+		return rp_opts_bad_value(
+			"-s", arg,
+			"valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed");
 	return 0;
 }
 
@@ -300,12 +323,7 @@ static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
 			return 0;
 		}
 		return rp_get_gid_index(arg, &o->gid_index);
-	case 's':
-		if (rp_parse_size(arg, 1, RP_MAX_SIZE, &o->size))
-			return rp_bad_value(
-				c, arg,
-				"valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed");
-		return 0;
+	case 's': return rp_opts_value_size(arg, &o->size);
 	case 'n': return rp_get_iters(o, arg);
 	case 'D': return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->duration);
 	case 't': return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->tx_depth);
@@ -314,7 +332,7 @@ static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
 		return rp_get_uint(c, arg, 1, RP_MAX_CQ_MOD, &o->cq_mod);
 	case 'q': return rp_get_uint(c, arg, 1, RP_MAX_QPS, &o->num_qps);
 	case 'p': return rp_get_uint(c, arg, 1, 65535, &o->tcp_port);
-	case 'm': return rp_get_mtu(arg, &o->mtu);
+	case 'm': return rp_opts_value_mtu(arg, &o->mtu);
 	}
 	return 1; /* not a numeric option */
 }

@@ -157,6 +157,29 @@ void rp_opts_notices(const struct rp_opts *o, FILE *f);
 int rp_opts_bad_flag(int c, char **argv);
 
 /*
+ * rp_opts_bad_value - the one line "invalid NAME value 'ARG': VALID" for
+ * option @name as given ("-s", "--timeout"); returns -EINVAL. For the
+ * binaries with options of their own (rail_cluster_bw).
+ */
+int rp_opts_bad_value(const char *name, const char *arg, const char *valid);
+
+/*
+ * rp_opts_value_uint - @arg as a whole number in [@min, @max] into *@out;
+ * else rp_opts_bad_value's line with "valid values are MIN .. MAX" and
+ * -EINVAL.
+ */
+int rp_opts_value_uint(const char *name, const char *arg, uint64_t min,
+		       uint64_t max, unsigned int *out);
+
+/* rp_opts_value_mtu - -m: 256 .. 4096 bytes, a power of two; else one
+ * line and -EINVAL. */
+int rp_opts_value_mtu(const char *arg, unsigned int *out);
+
+/* rp_opts_value_size - -s: 1 .. 2 GiB with K/M/G suffixes (bytes); else
+ * one line and -EINVAL. */
+int rp_opts_value_size(const char *arg, uint64_t *out);
+
+/*
  * rp_opts_full - true for the perftest block (no --output): header,
  * address lines, table, railperf's lines. With --output only the number.
  */

@@ -58,7 +58,7 @@ for t in tests/e2e/$glob; do
 	   sed 's/^/    /' "$log"; rc=1 ;;
 	esac
 	# Nothing may outlive its test.
-	pkill -9 -x 'rail_[wrm].*' 2>/dev/null
+	pkill -9 -x 'rail_[wrmc].*' 2>/dev/null
 	pkill -9 -x 'ib_(write_bw|read_lat|write_lat)' 2>/dev/null
 done
 exit $rc

@@ -22,7 +22,7 @@ _railperf()
 		COMPREPLY=($(compgen -W "$(_railperf_devs)" -- "$cur"))
 		return
 		;;
-	--out_json_file)
+	--out_json_file | --pairs | --csv | --out_json)
 		_filedir
 		return
 		;;
@@ -38,7 +38,7 @@ _railperf()
 		-D | --duration | -t | --tx-depth | -Q | --cq-mod | -q | --qp | \
 		-p | --port | -m | --mtu | -l | --post_list | -I | --inline_size | \
 		-u | --qp-timeout | -w | --limit_bw | -y | --limit_msgrate | \
-		--timeout | --interval | --peer | --bind_source_ip)
+		--timeout | --interval | --peer | --bind_source_ip | --expect)
 		return # a value: nothing to offer
 		;;
 	esac
@@ -52,4 +52,4 @@ _railperf()
 	fi
 } &&
 	complete -F _railperf rail_write_bw rail_read_lat rail_write_lat \
-		rail_multi_bw rail_info
+		rail_multi_bw rail_cluster_bw rail_info

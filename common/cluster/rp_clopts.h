@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_clopts.h - rail_cluster_bw's command line: perftest's names where
+ * they exist (-d -i -x -s -D -q -t -m -u, --timeout, --expect), its own
+ * --cross, --pairs, --csv, --out_json FILE. Parsed on every rank before
+ * MPI starts, so a bad value ends every rank alike before any device is
+ * opened. No MPI here.
+ */
+#ifndef RP_CLOPTS_H
+#define RP_CLOPTS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "app/rp_opts.h"
+
+#define RP_CL_DEF_DURATION 5 /* -D, s per round */
+#define RP_CL_DEF_TIMEOUT 10 /* --timeout, s */
+
+struct rp_clopts {
+	struct rp_opts o;  /* what the rails and the engine take (-D, -s ...) */
+	bool cross;	   /* --cross: every rail to every rail */
+	const char *pairs; /* --pairs FILE, NULL = every pair */
+	const char *csv;   /* --csv FILE */
+	const char *json;  /* --out_json FILE */
+	bool expect;	   /* --expect given (o.expect its %) */
+	bool help;
+	bool version;
+};
+
+/*
+ * rp_clopts_parse - @c from argv: defaults (-s 65536, -D 5, -q 1, -t 128,
+ * --timeout 10, Gb/s), the flags, the derived defaults of rp_opts_finish
+ * (CQ moderation) and the -d / -x lists (rp_railspec_parse). On a bad
+ * flag or value prints one line naming it and what is valid, returns
+ * -EINVAL. Pointers in @c point into argv. Does not open any device.
+ */
+int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv);
+
+/* rp_clopts_usage - --help: every option with its default and unit. */
+void rp_clopts_usage(FILE *f);
+
+#endif /* RP_CLOPTS_H */

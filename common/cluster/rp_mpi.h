@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_mpi.h - rail_cluster_bw's only MPI code (built into that binary, not
+ * into librailperf.a): ranks, host names, and every exchange as
+ * non-blocking calls completed by a test loop with a deadline that also
+ * sees SIGINT / SIGTERM, so no MPI call waits without bound. Errors name
+ * the host (and rank) that did not answer. Only the main thread calls MPI
+ * (MPI_THREAD_FUNNELED); the rail threads never do.
+ */
+#ifndef RP_MPI_H
+#define RP_MPI_H
+
+#include <stdbool.h>
+#include <mpi.h>
+
+#include "cluster/rp_matrix.h"
+
+/* What each message of a round is; with the round, its tag. */
+enum rp_mpi_kind {
+	RP_MPI_NAMES = 0, /* host names, rail devices */
+	RP_MPI_SCHED,	  /* rank 0's schedule */
+	RP_MPI_ADDR,	  /* the partner's rails (rp_clside_pack) */
+	RP_MPI_READY,	  /* the partner's connected rails */
+	RP_MPI_DONE,	  /* the partner's run is over: its QPs may close */
+	RP_MPI_CELLS,	  /* a rank's cells of a round, to rank 0 */
+	RP_MPI_GO,	  /* rank 0: the next round, or stop */
+	RP_MPI_KINDS,
+};
+
+struct rp_mpi {
+	MPI_Comm comm; /* a duplicate of MPI_COMM_WORLD, errors returned */
+	int rank;
+	int size;
+	char (*host)[RP_CL_NAME_LEN]; /* [size]: "name", "name/rank" if shared */
+};
+
+/*
+ * rp_mpi_init - MPI_Init_thread (FUNNELED), a communicator that returns
+ * errors instead of aborting, then every rank's host name (gethostname)
+ * gathered at rank 0 and spread to all within @timeout_ms. @m is
+ * caller-owned. Returns 0 or -errno after one line.
+ */
+int rp_mpi_init(struct rp_mpi *m, int *argc, char ***argv,
+		unsigned int timeout_ms);
+
+/* rp_mpi_fini - MPI_Finalize and free the names (after success only). */
+void rp_mpi_fini(struct rp_mpi *m);
+
+/*
+ * rp_mpi_abort - end the whole job (MPI_Abort with @code): for a rank that
+ * cannot go on (a peer gone, a deadline passed). Does not return.
+ */
+void rp_mpi_abort(struct rp_mpi *m, int code) __attribute__((noreturn));
+
+/* rp_mpi_tag - the tag of message @kind in round @round. */
+int rp_mpi_tag(unsigned int round, enum rp_mpi_kind kind);
+
+/*
+ * rp_mpi_swap - send @out_len bytes to rank @peer and receive at most @cap
+ * bytes from it into @in (*@got: how many), tag @tag, both within
+ * @timeout_ms. Returns 0, -ETIMEDOUT (one line naming the peer's host and
+ * @what), -EINTR (SIGINT / SIGTERM) or -EIO (an MPI error, one line).
+ */
+int rp_mpi_swap(struct rp_mpi *m, int peer, int tag, const void *out,
+		int out_len, void *in, int cap, int *got,
+		unsigned int timeout_ms, const char *what);
+
+/*
+ * rp_mpi_gather - every rank's @len bytes of @out to rank 0, into @in
+ * (rank 0: size * len bytes, rank r's at r * len; others: unused), within
+ * @timeout_ms. At rank 0 *@missing (size entries, may be NULL) marks the
+ * ranks that did not send in time. Returns as rp_mpi_swap; rank 0's
+ * -ETIMEDOUT line names every missing host.
+ */
+int rp_mpi_gather(struct rp_mpi *m, int tag, const void *out, int len, void *in,
+		  bool *missing, unsigned int timeout_ms, const char *what);
+
+/*
+ * rp_mpi_spread - rank 0's @len bytes of @buf to every other rank's @buf
+ * within @timeout_ms. Returns as rp_mpi_swap.
+ */
+int rp_mpi_spread(struct rp_mpi *m, int tag, void *buf, int len,
+		  unsigned int timeout_ms, const char *what);
+
+#endif /* RP_MPI_H */

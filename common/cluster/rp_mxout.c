@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: MIT
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/rp_log.h"
+#include "cluster/rp_mxout.h"
+
+#define RP_MX_CELL_LEN (RP_CELL_REASON_LEN + 8)
+
+static const char *const rp_status_name[] = { "pending", "ok", "fail" };
+
+/* What a table shows for a cell. */
+static void rp_mxout_cell(const struct rp_matrix *m, unsigned int idx,
+			  unsigned int s, unsigned int d, char *buf, size_t len)
+{
+	const struct rp_cell *c = rp_matrix_at(m, idx, s, d);
+
+	if (s == d)
+		snprintf(buf, len, "-");
+	else if (c->status == RP_CELL_OK)
+		snprintf(buf, len, "%.2f", c->gbps);
+	else if (c->status == RP_CELL_FAIL)
+		snprintf(buf, len, "FAIL(%s)", c->reason);
+	else
+		snprintf(buf, len, "n/a");
+}
+
+/* Column @col's width (0: the host names; k: receiver k - 1). */
+static size_t rp_mxout_width(const struct rp_matrix *m, unsigned int idx,
+			     unsigned int col)
+{
+	char buf[RP_MX_CELL_LEN];
+	size_t w = col ? strlen(m->host[col - 1]) : strlen("send\\recv");
+	unsigned int s;
+
+	for (s = 0; s < m->hosts; s++) {
+		if (col)
+			rp_mxout_cell(m, idx, s, col - 1, buf, sizeof(buf));
+		else
+			snprintf(buf, sizeof(buf), "%s", m->host[s]);
+		if (strlen(buf) > w)
+			w = strlen(buf);
+	}
+	return w;
+}
+
+/* One table row: @row < 0 the header, else sender @row. */
+static void rp_mxout_row(FILE *f, const struct rp_matrix *m, unsigned int idx,
+			 const size_t *w, int row)
+{
+	char buf[RP_MX_CELL_LEN];
+	char *line = NULL;
+	size_t len = 0;
+	FILE *l = open_memstream(&line, &len);
+	unsigned int col;
+
+	if (!l)
+		return;
+	fprintf(l, "   %-*s", (int)w[0], row < 0 ? "send\\recv" : m->host[row]);
+	for (col = 1; col <= m->hosts; col++) {
+		if (row < 0)
+			snprintf(buf, sizeof(buf), "%s", m->host[col - 1]);
+		else
+			rp_mxout_cell(m, idx, (unsigned int)row, col - 1, buf,
+				      sizeof(buf));
+		fprintf(l, "  %*s", (int)w[col], buf);
+	}
+	fclose(l);
+	rp_fprintf(f, "%s\n", line);
+	free(line);
+}
+
+void rp_mxout_tables(FILE *f, const struct rp_matrix *m)
+{
+	size_t *w = calloc(m->hosts + 1, sizeof(*w));
+	unsigned int idx, col;
+	char label[160];
+	int s;
+
+	if (!w)
+		return;
+	for (idx = 0; idx < rp_matrix_count(m); idx++) {
+		rp_matrix_label(m, idx, label, sizeof(label));
+		rp_fprintf(f,
+			   " railperf: %s: Gb/s, rows send, columns "
+			   "receive%s\n",
+			   label, m->partial ? " (partial)" : "");
+		for (col = 0; col <= m->hosts; col++)
+			w[col] = rp_mxout_width(m, idx, col);
+		for (s = -1; s < (int)m->hosts; s++)
+			rp_mxout_row(f, m, idx, w, s);
+	}
+	free(w);
+}
+
+static void rp_mxout_stats_line(FILE *f, const char *what,
+				const struct rp_mstats *st)
+{
+	if (!st->n)
+		rp_fprintf(f, " railperf: %s: no cell measured\n", what);
+	else
+		rp_fprintf(f,
+			   " railperf: %s: min %.2f, median %.2f, max %.2f "
+			   "Gb/s over %u cells\n",
+			   what, st->min, st->median, st->max, st->n);
+}
+
+/* A failed cell's or an outlier's line. */
+static void rp_mxout_cell_line(FILE *f, const struct rp_matrix *m,
+			       unsigned int idx, unsigned int s, unsigned int d,
+			       const char *label)
+{
+	const struct rp_cell *c = rp_matrix_at(m, idx, s, d);
+
+	if (c->status == RP_CELL_FAIL)
+		rp_fprintf(f, " railperf: failed: %s -> %s on %s: %s\n",
+			   m->host[s], m->host[d], label, c->reason);
+	else if (c->outlier)
+		rp_fprintf(f,
+			   " railperf: outlier: %s -> %s on %s: %.2f Gb/s, "
+			   "under %.2f (%u%% of %s %.2f Gb/s)\n",
+			   m->host[s], m->host[d], label, c->gbps, c->limit,
+			   m->pct,
+			   c->ceiling > 0 ? "its ceiling" : "the median",
+			   c->ceiling > 0 ? c->ceiling : m->median[idx]);
+}
+
+/* Matrix @idx's statistics, failed cells, outliers and slow hosts. */
+static void rp_mxout_matrix(FILE *f, const struct rp_matrix *m,
+			    unsigned int idx)
+{
+	struct rp_mstats st;
+	unsigned int s, d;
+	char label[160];
+
+	rp_matrix_label(m, idx, label, sizeof(label));
+	rp_matrix_stats(m, (int)idx, &st);
+	rp_mxout_stats_line(f, label, &st);
+	for (s = 0; s < m->hosts; s++)
+		for (d = 0; d < m->hosts; d++)
+			if (s != d)
+				rp_mxout_cell_line(f, m, idx, s, d, label);
+	for (s = 0; s < m->hosts; s++)
+		if (m->slow[idx * m->hosts + s])
+			rp_fprintf(f,
+				   " railperf: slow host: %s on %s: under "
+				   "%u%% against every other host\n",
+				   m->host[s], label, m->pct);
+}
+
+void rp_mxout_summary(FILE *f, const struct rp_matrix *m, bool expect)
+{
+	unsigned int idx, outliers = 0, failed = rp_matrix_failed(m);
+	size_t i, all = (size_t)rp_matrix_count(m) * m->hosts * m->hosts;
+	struct rp_mstats st;
+
+	for (idx = 0; idx < rp_matrix_count(m); idx++)
+		rp_mxout_matrix(f, m, idx);
+	rp_matrix_stats(m, -1, &st);
+	rp_mxout_stats_line(f, "all rails", &st);
+	for (i = 0; i < all; i++)
+		outliers += m->cells[i].outlier;
+	if (expect)
+		rp_fprintf(f,
+			   " railperf: --expect %u%%: %s: %u outliers, %u "
+			   "failed cells\n",
+			   m->pct, outliers || failed ? "FAILED" : "passed",
+			   outliers, failed);
+	else
+		rp_fprintf(f,
+			   " railperf: %u outliers under %u%% (of the "
+			   "ceiling, else the median), %u failed cells\n",
+			   outliers, m->pct, failed);
+}
+
+/* A CSV field: quoted, inner quotes doubled. */
+static void rp_csv_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void rp_csv_cell(FILE *f, const struct rp_matrix *m, unsigned int idx,
+			unsigned int s, unsigned int d)
+{
+	const struct rp_cell *c = rp_matrix_at(m, idx, s, d);
+	unsigned int si, di;
+
+	rp_matrix_rails(m, idx, &si, &di);
+	fprintf(f, "%s,%s,%u,%u,%s,%s,", m->host[s], m->host[d], si, di,
+		m->dev[(size_t)s * m->rails + si],
+		m->dev[(size_t)d * m->rails + di]);
+	if (c->status == RP_CELL_OK)
+		fprintf(f, "%.2f", c->gbps);
+	fprintf(f, ",%llu,%llu,%s,", (unsigned long long)c->bytes,
+		(unsigned long long)c->msgs, rp_status_name[c->status % 3]);
+	if (c->ceiling > 0)
+		fprintf(f, "%.2f", c->ceiling);
+	fprintf(f, ",%u,", c->outlier ? 1u : 0u);
+	rp_csv_quoted(f, c->reason);
+	fputc('\n', f);
+}
+
+char *rp_mxout_csv(const struct rp_matrix *m)
+{
+	unsigned int idx, s, d;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return NULL;
+	fprintf(f, "sender,receiver,sender_rail,receiver_rail,sender_dev,"
+		   "receiver_dev,gbps,bytes,msgs,status,ceiling_gbps,outlier,"
+		   "reason\n");
+	for (idx = 0; idx < rp_matrix_count(m); idx++)
+		for (s = 0; s < m->hosts; s++)
+			for (d = 0; d < m->hosts; d++)
+				if (s != d)
+					rp_csv_cell(f, m, idx, s, d);
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* A number, or null when @known is false. */
+static cJSON *rp_json_num(double v, bool known)
+{
+	return known ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+}
+
+static cJSON *rp_json_cell(const struct rp_matrix *m, unsigned int idx,
+			   unsigned int s, unsigned int d)
+{
+	const struct rp_cell *c = rp_matrix_at(m, idx, s, d);
+	cJSON *o = cJSON_CreateObject();
+	unsigned int si, di;
+
+	rp_matrix_rails(m, idx, &si, &di);
+	cJSON_AddStringToObject(o, "sender", m->host[s]);
+	cJSON_AddStringToObject(o, "receiver", m->host[d]);
+	cJSON_AddNumberToObject(o, "sender_rail", si);
+	cJSON_AddNumberToObject(o, "receiver_rail", di);
+	cJSON_AddStringToObject(o, "sender_dev",
+				m->dev[(size_t)s * m->rails + si]);
+	cJSON_AddStringToObject(o, "receiver_dev",
+				m->dev[(size_t)d * m->rails + di]);
+	cJSON_AddItemToObject(o, "gbps",
+			      rp_json_num(c->gbps, c->status == RP_CELL_OK));
+	cJSON_AddNumberToObject(o, "bytes", (double)c->bytes);
+	cJSON_AddNumberToObject(o, "msgs", (double)c->msgs);
+	cJSON_AddStringToObject(o, "status", rp_status_name[c->status % 3]);
+	cJSON_AddItemToObject(o, "reason",
+			      c->status == RP_CELL_FAIL ?
+				      cJSON_CreateString(c->reason) :
+				      cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "ceiling_gbps",
+			      rp_json_num(c->ceiling, c->ceiling > 0));
+	cJSON_AddBoolToObject(o, "outlier", c->outlier);
+	return o;
+}
+
+static cJSON *rp_json_stats(const struct rp_matrix *m, int idx)
+{
+	cJSON *o = cJSON_CreateObject();
+	struct rp_mstats st;
+	char label[160];
+
+	rp_matrix_stats(m, idx, &st);
+	if (idx >= 0)
+		rp_matrix_label(m, (unsigned int)idx, label, sizeof(label));
+	cJSON_AddStringToObject(o, "matrix", idx < 0 ? "all rails" : label);
+	cJSON_AddNumberToObject(o, "n", st.n);
+	cJSON_AddItemToObject(o, "min_gbps", rp_json_num(st.min, st.n));
+	cJSON_AddItemToObject(o, "median_gbps", rp_json_num(st.median, st.n));
+	cJSON_AddItemToObject(o, "max_gbps", rp_json_num(st.max, st.n));
+	return o;
+}
+
+static cJSON *rp_json_hosts(const struct rp_matrix *m)
+{
+	cJSON *a = cJSON_CreateArray(), *h, *devs;
+	unsigned int i, r;
+
+	for (i = 0; i < m->hosts; i++) {
+		h = cJSON_CreateObject();
+		cJSON_AddStringToObject(h, "name", m->host[i]);
+		cJSON_AddNumberToObject(h, "rank", i);
+		devs = cJSON_AddArrayToObject(h, "rails");
+		for (r = 0; r < m->rails; r++)
+			cJSON_AddItemToArray(
+				devs,
+				cJSON_CreateString(
+					m->dev[(size_t)i * m->rails + r]));
+		cJSON_AddItemToArray(a, h);
+	}
+	return a;
+}
+
+/* "cells", "stats" and "slow_hosts" of every matrix into @o. */
+static void rp_json_matrices(cJSON *o, const struct rp_matrix *m)
+{
+	cJSON *cells = cJSON_AddArrayToObject(o, "cells");
+	cJSON *stats = cJSON_AddArrayToObject(o, "stats");
+	cJSON *slow = cJSON_AddArrayToObject(o, "slow_hosts"), *sh;
+	unsigned int idx, s, d;
+	char label[160];
+
+	for (idx = 0; idx < rp_matrix_count(m); idx++) {
+		for (s = 0; s < m->hosts; s++)
+			for (d = 0; d < m->hosts; d++)
+				if (s != d)
+					cJSON_AddItemToArray(
+						cells,
+						rp_json_cell(m, idx, s, d));
+		cJSON_AddItemToArray(stats, rp_json_stats(m, (int)idx));
+		rp_matrix_label(m, idx, label, sizeof(label));
+		for (s = 0; s < m->hosts; s++) {
+			if (!m->slow[idx * m->hosts + s])
+				continue;
+			sh = cJSON_CreateObject();
+			cJSON_AddStringToObject(sh, "host", m->host[s]);
+			cJSON_AddStringToObject(sh, "matrix", label);
+			cJSON_AddItemToArray(slow, sh);
+		}
+	}
+	cJSON_AddItemToArray(stats, rp_json_stats(m, -1));
+}
+
+cJSON *rp_mxout_json(const struct rp_matrix *m)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	cJSON_AddBoolToObject(o, "partial", m->partial);
+	cJSON_AddNumberToObject(o, "size", (double)m->size);
+	cJSON_AddNumberToObject(o, "duration_s", m->duration);
+	cJSON_AddBoolToObject(o, "cross", m->cross);
+	cJSON_AddNumberToObject(o, "threshold_pct", m->pct);
+	cJSON_AddItemToObject(o, "hosts", rp_json_hosts(m));
+	rp_json_matrices(o, m);
+	return o;
+}
+
+int rp_mxout_write(const char *path, const char *text)
+{
+	char tmp[4096];
+	FILE *f;
+	int ret = 0;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f) {
+		ret = -errno;
+		rp_err("cannot write %s: %s", tmp, strerror(errno));
+		return ret;
+	}
+	if (fputs(text, f) == EOF)
+		ret = -errno;
+	if (fclose(f) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret) {
+		rp_err("cannot write %s: %s", path, strerror(-ret));
+		unlink(tmp);
+	}
+	return ret;
+}
+
+int rp_mxout_files(const struct rp_matrix *m, const char *csv, const char *json)
+{
+	cJSON *doc;
+	char *text;
+	int ret = 0;
+
+	if (csv) {
+		text = rp_mxout_csv(m);
+		ret = text ? rp_mxout_write(csv, text) : -ENOMEM;
+		free(text);
+	}
+	if (json && !ret) {
+		doc = rp_mxout_json(m);
+		text = doc ? cJSON_Print(doc) : NULL;
+		ret = text ? rp_mxout_write(json, text) : -ENOMEM;
+		cJSON_free(text);
+		cJSON_Delete(doc);
+	}
+	return ret;
+}

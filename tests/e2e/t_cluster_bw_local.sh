@@ -1,0 +1,159 @@
+#!/bin/sh
+# Description: rail_cluster_bw end to end in one guest: four Open MPI
+# ranks on rxe0 and rxe1 (rxe loopback: every rank uses the same two
+# devices), MPI over TCP on lo. The run exits 0 and prints one progress
+# line per round (3 rounds for 4 hosts); per rail a 4 x 4 matrix with "-"
+# on the diagonal and every off-diagonal cell a number > 0, measured once;
+# min / median / max per rail agree with the cells; --csv and --out_json
+# hold the same cells as the text (Gb/s to 2 decimals, bytes = messages x
+# size, status ok, "partial": false). --cross with two ranks: 4 matrices
+# (rail i to rail j) of 2 x 2, the cross-rail cells failed with their
+# reason (no route between the guest's two rail subnets), exit 1. Refused command lines end every rank with
+# exit 1 and exactly one line (rank 0's), before any device is opened:
+# -s 0, --expect 0, a host argument, a --pairs file naming an unknown host.
+# 4 KiB messages: with eight busy rail threads on the guest's two vCPUs
+# (and other guests on the host), 64 KiB ones are few enough under TCG
+# that a rail may complete none in the counted window.
+# Timeout: 420
+. tests/e2e/lib.sh
+
+export HOME=/tmp # Open MPI writes its session directory under it
+BIN=$B/rail_cluster_bw
+[ -x "$BIN" ] || skip "no $BIN: built without MPI (pkg-config ompi-c)"
+command -v mpirun >/dev/null || skip "no mpirun (openmpi-bin)"
+# MPI's own traffic over TCP on lo: the rails carry only the test's
+mpi() {
+	np=$1; shift
+	timeout 300 mpirun --allow-run-as-root --oversubscribe -np "$np" \
+		--mca btl tcp,self --mca pml ob1 --mca btl_tcp_if_include lo \
+		--mca oob_tcp_if_include lo "$@"
+}
+
+# refused: NAME WANT ARGS...: exit 1, and WANT is the only line from us
+refused() {
+	name=$1 want=$2; shift 2
+	mpi 4 "$BIN" "$@" >"$TMP/r.out" 2>&1
+	rc=$?
+	[ "$rc" = 1 ] || { cat "$TMP/r.out"; fail "$name: exit $rc, want 1"; }
+	n=$(grep -c '^rail_cluster_bw: ' "$TMP/r.out")
+	got=$(grep '^rail_cluster_bw: ' "$TMP/r.out")
+	[ "$n" = 1 ] && [ "$got" = "rail_cluster_bw: $want" ] ||
+		{ cat "$TMP/r.out"; fail "$name: want once 'rail_cluster_bw: $want'"; }
+}
+refused "-s 0" "invalid -s value '0': valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed" \
+	-d rxe0 -s 0
+refused "--expect 0" "invalid --expect value '0': valid values are 1 .. 100" \
+	-d rxe0 --expect 0
+refused "host" "unexpected argument 'node1': rail_cluster_bw takes no host (the MPI launcher starts one rank per host)" \
+	-d rxe0 node1
+printf '0 1\n# comment\n2 nosuchhost\n' >"$TMP/pairs.txt"
+refused "--pairs" "$TMP/pairs.txt:3: unknown host 'nosuchhost' (give a host name of the job or a rank 0 .. 3)" \
+	-d rxe0 --pairs "$TMP/pairs.txt"
+
+# check.py OUT CSV JSON HOSTS DEVS CROSS: the text's matrices, the CSV
+# and the JSON agree, every off-diagonal cell measured once.
+cat >"$TMP/check.py" <<'PY'
+import csv, json, re, sys
+out, cpath, jpath, n, devs, cross = sys.argv[1:]
+n, devs, cross = int(n), devs.split(','), cross == '1'
+text = open(out).read().splitlines()
+rounds = [l for l in text if re.match(r' railperf: round \d+/\d+', l)]
+want_rounds = (n - 1 if n % 2 == 0 else n) * (len(devs) if cross else 1)
+assert len(rounds) == want_rounds, rounds
+assert all(l.endswith(' s') and 'done in' in l for l in rounds), rounds
+# the tables: title, header, n rows
+mats = {}
+for i, l in enumerate(text):
+    m = re.match(r' railperf: (rail .*): Gb/s, rows send, columns receive$', l)
+    if not m:
+        continue
+    hdr = text[i + 1].split()
+    assert hdr[0] == 'send\\recv' and len(hdr) == n + 1, hdr
+    hosts = hdr[1:]
+    rows = [text[i + 2 + r].split() for r in range(n)]
+    cells = {}
+    for r, row in enumerate(rows):
+        assert row[0] == hosts[r] and len(row) == n + 1, row
+        for c, v in enumerate(row[1:]):
+            if r == c:
+                assert v == '-', row
+            else:
+                assert re.match(r'^\d+\.\d\d$', v) and float(v) > 0, row
+                cells[(hosts[r], hosts[c])] = v
+    mats[m.group(1)] = cells
+want = len(devs) ** 2 if cross else len(devs)
+assert len(mats) == want, list(mats)
+# the CSV: every off-diagonal cell once, as in the text
+rows = list(csv.DictReader(open(cpath)))
+assert len(rows) == want * n * (n - 1), len(rows)
+seen = set()
+for r in rows:
+    si, di = int(r['sender_rail']), int(r['receiver_rail'])
+    lab = 'rail %d (%s)' % (si, devs[si])
+    if cross:
+        lab += ' -> rail %d (%s)' % (di, devs[di])
+    key = (lab, r['sender'], r['receiver'])
+    assert key not in seen, key
+    seen.add(key)
+    assert r['status'] == 'ok' and r['reason'] == '', r
+    assert mats[lab][(r['sender'], r['receiver'])] == r['gbps'], r
+    assert int(r['bytes']) == int(r['msgs']) * 4096 > 0, r
+# the JSON: the same cells, final
+d = json.load(open(jpath))
+assert d['partial'] is False and d['cross'] == cross
+assert [h['rails'] for h in d['hosts']] == [devs] * n
+assert len(d['cells']) == len(rows)
+for c, r in zip(d['cells'], rows):
+    assert '%.2f' % c['gbps'] == r['gbps'] and c['bytes'] == int(r['bytes'])
+    assert c['msgs'] == int(r['msgs']) and c['status'] == 'ok'
+# min / median / max of each rail as the cells give them
+for lab, cells in mats.items():
+    v = sorted(float(x) for x in cells.values())
+    m = [l for l in text if l.startswith(' railperf: %s: min ' % lab)]
+    assert len(m) == 1, (lab, m)
+    lo, med, hi = map(float, re.findall(r'[\d.]+(?= Gb/s|,)', m[0])[-3:])
+    assert lo == v[0] and hi == v[-1], (m[0], v)
+    assert v[0] <= med <= v[-1], (m[0], v)
+PY
+
+start=$(date +%s)
+mpi 4 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 4 --csv "$TMP/c.csv" \
+	--out_json "$TMP/c.json" >"$TMP/c.out" 2>"$TMP/c.err"
+rc=$?
+note "4 ranks, 2 rails, -s 4096 -D 4: $(($(date +%s) - start)) s"
+[ "$rc" = 0 ] || { cat "$TMP/c.out" "$TMP/c.err"; fail "exit $rc"; }
+cat "$TMP/c.out"
+python3 "$TMP/check.py" "$TMP/c.out" "$TMP/c.csv" "$TMP/c.json" 4 rxe0,rxe1 0 ||
+	fail "matrix, CSV and JSON checks (above)"
+
+# --cross, two ranks: 2 rounds (rail i -> i, rail i -> i+1), 4 matrices.
+# In one guest rxe0 cannot reach rxe1's subnet (10.0.1.0/24 vs
+# 10.0.2.0/24: the QP's move to RTR finds no route), so the cross cells
+# are the fault case: FAIL(reason) in the table, the CSV and the JSON,
+# the same-rail ones measured, the run to its end, exit 1.
+mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 3 --cross --csv "$TMP/x.csv" \
+	--out_json "$TMP/x.json" >"$TMP/x.out" 2>"$TMP/x.err"
+rc=$?
+[ "$rc" = 1 ] || { cat "$TMP/x.out" "$TMP/x.err"; fail "--cross: exit $rc, want 1"; }
+python3 - "$TMP/x.out" "$TMP/x.csv" "$TMP/x.json" <<'PY' ||
+import csv, json, re, sys
+text = open(sys.argv[1]).read()
+rounds = re.findall(r'^ railperf: round (\d)/2 \(rail i -> rail i\+(\d)\):', text, re.M)
+assert rounds == [('1', '0'), ('2', '1')], rounds
+for i in range(2):
+    for j in range(2):
+        t = ' railperf: rail %d (rxe%d) -> rail %d (rxe%d): Gb/s' % (i, i, j, j)
+        assert text.count(t) == 1, t
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert len(rows) == 8, len(rows)
+for r in rows:
+    same = r['sender_rail'] == r['receiver_rail']
+    assert r['status'] == ('ok' if same else 'fail'), r
+    assert same or 'connecting the QPs' in r['reason'], r
+    assert not same or float(r['gbps']) > 0, r
+d = json.load(open(sys.argv[3]))
+assert d['partial'] is False and d['cross'] is True
+assert sorted(c['status'] for c in d['cells']) == ['fail'] * 4 + ['ok'] * 4
+assert text.count('FAIL(rxe') == 4 and '4 failed cells' in text
+PY
+	{ cat "$TMP/x.out"; fail "--cross: matrices, CSV and JSON (above)"; }
