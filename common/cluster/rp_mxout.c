@@ -13,6 +13,22 @@
 
 static const char *const rp_status_name[] = { "pending", "ok", "fail" };
 
+/* A rate in Gb/s as the matrices print it: at least 2 decimals and at
+ * least 3 significant digits, at most 6 decimals (a Soft-RoCE cell is
+ * about 0.01 Gb/s; a hardware one 100.00). Returns @buf. */
+static const char *rp_mx_gbps(char *buf, size_t len, double g)
+{
+	double a = g < 0 ? -g : g, lim = 1;
+	int dec = 2;
+
+	while (dec < 6 && a > 0 && a < lim) {
+		dec++;
+		lim /= 10;
+	}
+	snprintf(buf, len, "%.*f", dec, g);
+	return buf;
+}
+
 /* What a table shows for a cell. */
 static void rp_mxout_cell(const struct rp_matrix *m, unsigned int idx,
 			  unsigned int s, unsigned int d, char *buf, size_t len)
@@ -22,7 +38,7 @@ static void rp_mxout_cell(const struct rp_matrix *m, unsigned int idx,
 	if (s == d)
 		snprintf(buf, len, "-");
 	else if (c->status == RP_CELL_OK)
-		snprintf(buf, len, "%.2f", c->gbps);
+		rp_mx_gbps(buf, len, c->gbps);
 	else if (c->status == RP_CELL_FAIL)
 		snprintf(buf, len, "FAIL(%s)", c->reason);
 	else
@@ -100,13 +116,17 @@ void rp_mxout_tables(FILE *f, const struct rp_matrix *m)
 static void rp_mxout_stats_line(FILE *f, const char *what,
 				const struct rp_mstats *st)
 {
+	char lo[32], med[32], hi[32];
+
 	if (!st->n)
 		rp_fprintf(f, " railperf: %s: no cell measured\n", what);
 	else
 		rp_fprintf(f,
-			   " railperf: %s: min %.2f, median %.2f, max %.2f "
-			   "Gb/s over %u cells\n",
-			   what, st->min, st->median, st->max, st->n);
+			   " railperf: %s: min %s, median %s, max %s Gb/s "
+			   "over %u cells\n",
+			   what, rp_mx_gbps(lo, sizeof(lo), st->min),
+			   rp_mx_gbps(med, sizeof(med), st->median),
+			   rp_mx_gbps(hi, sizeof(hi), st->max), st->n);
 }
 
 /* A failed cell's or an outlier's line. */
@@ -115,18 +135,22 @@ static void rp_mxout_cell_line(FILE *f, const struct rp_matrix *m,
 			       const char *label)
 {
 	const struct rp_cell *c = rp_matrix_at(m, idx, s, d);
+	char got[32], lim[32], ref[32];
 
 	if (c->status == RP_CELL_FAIL)
 		rp_fprintf(f, " railperf: failed: %s -> %s on %s: %s\n",
 			   m->host[s], m->host[d], label, c->reason);
 	else if (c->outlier)
 		rp_fprintf(f,
-			   " railperf: outlier: %s -> %s on %s: %.2f Gb/s, "
-			   "under %.2f (%u%% of %s %.2f Gb/s)\n",
-			   m->host[s], m->host[d], label, c->gbps, c->limit,
-			   m->pct,
+			   " railperf: outlier: %s -> %s on %s: %s Gb/s, "
+			   "under %s (%u%% of %s %s Gb/s)\n",
+			   m->host[s], m->host[d], label,
+			   rp_mx_gbps(got, sizeof(got), c->gbps),
+			   rp_mx_gbps(lim, sizeof(lim), c->limit), m->pct,
 			   c->ceiling > 0 ? "its ceiling" : "the median",
-			   c->ceiling > 0 ? c->ceiling : m->median[idx]);
+			   rp_mx_gbps(ref, sizeof(ref),
+				      c->ceiling > 0 ? c->ceiling :
+						       m->median[idx]));
 }
 
 /* Matrix @idx's statistics, failed cells, outliers and slow hosts. */
@@ -194,17 +218,18 @@ static void rp_csv_cell(FILE *f, const struct rp_matrix *m, unsigned int idx,
 {
 	const struct rp_cell *c = rp_matrix_at(m, idx, s, d);
 	unsigned int si, di;
+	char buf[32];
 
 	rp_matrix_rails(m, idx, &si, &di);
 	fprintf(f, "%s,%s,%u,%u,%s,%s,", m->host[s], m->host[d], si, di,
 		m->dev[(size_t)s * m->rails + si],
 		m->dev[(size_t)d * m->rails + di]);
 	if (c->status == RP_CELL_OK)
-		fprintf(f, "%.2f", c->gbps);
+		fprintf(f, "%s", rp_mx_gbps(buf, sizeof(buf), c->gbps));
 	fprintf(f, ",%llu,%llu,%s,", (unsigned long long)c->bytes,
 		(unsigned long long)c->msgs, rp_status_name[c->status % 3]);
 	if (c->ceiling > 0)
-		fprintf(f, "%.2f", c->ceiling);
+		fprintf(f, "%s", rp_mx_gbps(buf, sizeof(buf), c->ceiling));
 	fprintf(f, ",%u,", c->outlier ? 1u : 0u);
 	rp_csv_quoted(f, c->reason);
 	fputc('\n', f);

@@ -230,6 +230,41 @@ static void test_text(void **state)
 	rp_matrix_fini(&m);
 }
 
+/* Soft-RoCE's cells are hundredths of a Gb/s: printed with 3 significant
+ * digits (0.00812, 0.0123), never rounded to 0.01, so that an outlier's
+ * line can be read (0.00812 under 0.00817, not 0.01 under 0.01); 2
+ * decimals from 1 Gb/s up. */
+static void test_text_small(void **state)
+{
+	struct rp_matrix m;
+	struct mem out;
+
+	(void)state;
+	setup(&m, 2, 1, false);
+	set_ok(&m, 0, 0, 1, 0.008123, 0);
+	set_ok(&m, 0, 1, 0, 0.0123, 0);
+	m.partial = false;
+	rp_matrix_analyze(&m, 80);
+	rp_mxout_tables(mem_open(&out), &m);
+	mem_expect(&out,
+		   " railperf: rail 0 (rxe0): Gb/s, rows send, columns "
+		   "receive\n"
+		   "   send\\recv      h0       h1\n"
+		   "   h0              -  0.00812\n"
+		   "   h1         0.0123        -\n");
+	rp_mxout_summary(mem_open(&out), &m, false);
+	mem_expect(&out,
+		   " railperf: rail 0 (rxe0): min 0.00812, median 0.0102, "
+		   "max 0.0123 Gb/s over 2 cells\n"
+		   " railperf: outlier: h0 -> h1 on rail 0 (rxe0): 0.00812 "
+		   "Gb/s, under 0.00817 (80% of the median 0.0102 Gb/s)\n"
+		   " railperf: all rails: min 0.00812, median 0.0102, max "
+		   "0.0123 Gb/s over 2 cells\n"
+		   " railperf: 1 outliers under 80% (of the ceiling, else the "
+		   "median), 0 failed cells\n");
+	rp_matrix_fini(&m);
+}
+
 static void test_csv(void **state)
 {
 	struct rp_matrix m;
@@ -339,6 +374,7 @@ int main(void)
 		cmocka_unit_test(test_outliers_ceiling),
 		cmocka_unit_test(test_slow_host),
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_text_small),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_files),
