@@ -246,12 +246,11 @@ static void test_text_small(void **state)
 	m.partial = false;
 	rp_matrix_analyze(&m, 80);
 	rp_mxout_tables(mem_open(&out), &m);
-	mem_expect(&out,
-		   " railperf: rail 0 (rxe0): Gb/s, rows send, columns "
-		   "receive\n"
-		   "   send\\recv      h0       h1\n"
-		   "   h0              -  0.00812\n"
-		   "   h1         0.0123        -\n");
+	mem_expect(&out, " railperf: rail 0 (rxe0): Gb/s, rows send, columns "
+			 "receive\n"
+			 "   send\\recv      h0       h1\n"
+			 "   h0              -  0.00812\n"
+			 "   h1         0.0123        -\n");
 	rp_mxout_summary(mem_open(&out), &m, false);
 	mem_expect(&out,
 		   " railperf: rail 0 (rxe0): min 0.00812, median 0.0102, "
