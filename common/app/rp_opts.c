@@ -115,6 +115,7 @@ static const struct option rp_long_opts[] = {
 	{ "numa_node", required_argument, NULL, OPT_NUMA_NODE },
 	{ "pin_cores", required_argument, NULL, OPT_PIN_CORES },
 	{ "disable_numa", no_argument, NULL, OPT_DISABLE_NUMA },
+	{ "use_old_post_send", no_argument, NULL, OPT_OLD_POST_SEND },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 };

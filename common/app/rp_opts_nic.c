@@ -46,6 +46,7 @@ int rp_opt_nic(struct rp_nic_opts *o, int c, const char *arg)
 	case OPT_DISABLE_DYN_POLL: o->no_dynamic_poll = true; return 0;
 	case OPT_DISABLE_PCIR: o->disable_pcie_relaxed = true; return 0;
 	case OPT_DISABLE_NUMA: o->disable_numa = true; return 0;
+	case OPT_OLD_POST_SEND: o->old_post_send = true; return 0;
 	case OPT_TCLASS:
 		ret = rp_nic_uint("--tclass", arg, 255, &v);
 		o->tclass = ret ? -1 : (int)v;

@@ -2,7 +2,8 @@
 /*
  * rp_opts_nic.h - perftest's switches for a real NIC: the CQE poll batch
  * (--cqe_poll, --disable_dynamic_polling), the traffic class (--tclass,
- * -T/--tos), PCIe relaxed ordering (--disable_pcie_relaxed) and the NUMA
+ * -T/--tos), PCIe relaxed ordering (--disable_pcie_relaxed), the posting
+ * API (--use_old_post_send) and the NUMA
  * placement (--numa_node, --pin_cores, --disable_numa). Parsed here, into
  * struct rp_opts, with perftest's meaning (perftest_parameters.c).
  */
@@ -20,6 +21,7 @@ struct rp_nic_opts {
 	const char *numa_node;	   /* --numa_node (a list per rail), NULL */
 	const char *pin_cores;	   /* --pin_cores CPU list, NULL */
 	bool disable_numa;	   /* --disable_numa: no binding */
+	bool old_post_send;	   /* --use_old_post_send: ibv_post_send */
 };
 
 /* rp_nic_opts_init - nothing given: dynamic polling, no class, NUMA auto. */
@@ -34,6 +36,7 @@ enum {
 	OPT_NUMA_NODE,
 	OPT_PIN_CORES,
 	OPT_DISABLE_NUMA,
+	OPT_OLD_POST_SEND,
 };
 
 /*

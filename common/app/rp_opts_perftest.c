@@ -40,8 +40,6 @@ static const struct rp_unsup rp_unsup_tab[] = {
 	{ 0, "mmap-offset", required_argument, "mmap'd buffer" },
 	{ 0, "mr_per_qp", no_argument, "one MR per QP" },
 	{ 0, "odp", no_argument, "on-demand paging" },
-	{ 0, "use_old_post_send", no_argument,
-	  "railperf uses ibv_wr_* when the provider has it" },
 	{ 0, "perform_warm_up", no_argument, "warm-up" },
 	{ 0, "pkey_index", required_argument, "P_Key index" },
 	{ 0, "retry_count", required_argument, "rdma_cm retry count" },

@@ -54,6 +54,15 @@ int rp_dev_all_names(char *buf, size_t len);
 /* rp_dev_close - release what rp_dev_open() took; safe on a zeroed @d. */
 void rp_dev_close(struct rp_dev *d);
 
+/*
+ * rp_dev_wr_api - whether perftest posts with ibv_wr_* (the extended QP
+ * API) on this device: ConnectX-4 to ConnectX-8, their VFs, BlueField 1 to
+ * 3, EFA and HNS, by vendor_part_id (perftest_resources.c ib_dev_name and
+ * check_use_new_post_send); elsewhere it calls ibv_post_send (its header's
+ * "ibv_wr* API : OFF", Soft-RoCE included). railperf does the same.
+ */
+bool rp_dev_wr_api(const struct rp_dev *d);
+
 /* rp_dev_is_roce - true if the port's link layer is Ethernet (RoCE). */
 bool rp_dev_is_roce(const struct rp_dev *d);
 

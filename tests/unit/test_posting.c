@@ -2,7 +2,8 @@
  * (one WR per post without -l, -l's count with it, the API, the cycle
  * buffer or "every WR at the start of its QP's slice" for --validate, the
  * CQE poll batch, dynamic or fixed) and the JSON object with the same
- * facts. */
+ * facts. rp_dev_wr_api: which devices post with ibv_wr_* by default (those
+ * perftest uses it on). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 #include "memout.h"
 #include "engine/rp_cycle.h"
 #include "output/rp_posting.h"
+#include "verbs/rp_dev.h"
 
 static void test_line_default(void **state)
 {
@@ -72,12 +74,36 @@ static void test_json(void **state)
 	cJSON_Delete(o);
 }
 
+/* ibv_wr_* where perftest uses it (ConnectX-4 .. 8, VFs, BlueField 1-3,
+ * EFA, HNS), ibv_post_send elsewhere: ConnectX-3 (mlx4), Connect-IB,
+ * Soft-RoCE (rxe reports vendor_part_id 0), iWARP. */
+static void test_wr_api_devices(void **state)
+{
+	const uint32_t yes[] = { 4115,	4119,  4123,  4125,  4126,  4129, 4131,
+				 41682, 41686, 41692, 61344, 61346, 41506 };
+	const uint32_t no[] = { 0,    4099,  4103, 4113,  4114, 4128,
+				4130, 25408, 5652, 41511, 61347 };
+	struct rp_dev d = { 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		d.attr.vendor_part_id = yes[i];
+		assert_true(rp_dev_wr_api(&d));
+	}
+	for (i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+		d.attr.vendor_part_id = no[i];
+		assert_false(rp_dev_wr_api(&d));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_line_default),
 		cmocka_unit_test(test_line_list),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_wr_api_devices),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
