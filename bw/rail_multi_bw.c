@@ -226,7 +226,7 @@ static int mbw_tick_bidir(struct mbw *m, struct rp_multi *mu,
 			  struct mbw_watch *w, uint64_t size, uint64_t now)
 {
 	struct rp_counts k = { .seq = ++w->seq, .n = m->n };
-	uint8_t buf[8 + 8 * RP_MAX_RAILS];
+	uint8_t buf[RP_COUNTS_MAX_LEN];
 	unsigned int i;
 
 	for (i = 0; i < m->n; i++) {

@@ -472,7 +472,7 @@ static int rp_ctrl_recv_error(struct rp_ctrl *c, uint32_t len)
 static int rp_ctrl_take_counts(struct rp_ctrl *c, uint32_t len,
 			       uint64_t deadline)
 {
-	uint8_t buf[8 + 8 * RP_MAX_RAILS];
+	uint8_t buf[RP_COUNTS_MAX_LEN];
 	struct rp_counts k;
 	int ret;
 

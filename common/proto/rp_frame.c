@@ -43,7 +43,8 @@ enum rp_frame_verdict rp_frame_judge(const struct rp_msg_hdr *h, uint16_t want,
 {
 	if (h->type == want)
 		return RP_FRAME_TAKE;
-	if ((h->type == RP_MSG_PROGRESS && !h->len) || h->type == RP_MSG_COUNTS)
+	if ((h->type == RP_MSG_PROGRESS && !h->len) ||
+	    (h->type == RP_MSG_COUNTS && h->len <= RP_COUNTS_MAX_LEN))
 		return running ? RP_FRAME_BEAT : RP_FRAME_EARLY;
 	if (h->type == RP_MSG_ERROR)
 		return RP_FRAME_PEER_ERROR;

@@ -28,7 +28,8 @@ enum rp_frame_verdict {
 			      * not what was waited for; the wait goes on */
 	RP_FRAME_EARLY,	     /* either before the run started: refuse */
 	RP_FRAME_PEER_ERROR, /* the peer's ERROR: read and show its text */
-	RP_FRAME_OTHER,	     /* any other type, or a PROGRESS with a payload */
+	RP_FRAME_OTHER,	     /* any other type, a PROGRESS with a payload, a
+			      * COUNTS longer than RP_COUNTS_MAX_LEN */
 };
 
 /* rp_frame_init - no header bytes held. */

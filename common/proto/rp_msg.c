@@ -280,7 +280,7 @@ int rp_msg_decode_counts(const uint8_t *in, size_t len, struct rp_counts *c)
 	struct rp_rbuf r = { .p = in, .len = len };
 	uint32_t i;
 
-	if (len < 16 || len > 8 + 8 * RP_MAX_RAILS || len % 8)
+	if (len < 16 || len > RP_COUNTS_MAX_LEN || len % 8)
 		return -EBADMSG;
 	c->seq = rp_get_u32(&r);
 	c->n = rp_get_u32(&r);

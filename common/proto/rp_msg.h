@@ -60,6 +60,9 @@ struct rp_params {
 	uint32_t num_rails;
 };
 
+/* The largest COUNTS payload: seq, n and RP_MAX_RAILS counts, bytes. */
+#define RP_COUNTS_MAX_LEN (8 + 8 * RP_MAX_RAILS)
+
 /* What one side of a -b run has sent so far, per rail (COUNTS): the
  * peer's receive direction, since RDMA WRITE leaves no trace at the
  * target. */

@@ -8,7 +8,8 @@
  * end. Properties: reading in pieces sees exactly the messages (type,
  * length) and the first bad header that one pass over the whole stream
  * sees; a header never takes more bytes than it lacks; rp_frame_judge
- * follows its rule (PROGRESS a heartbeat only once the run started).
+ * follows its rule (PROGRESS, and a COUNTS of a bounded length, skipped
+ * only once the run started).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -43,7 +44,8 @@ static void fz_judge(const struct rp_msg_hdr *h, uint16_t want, bool running)
 
 	if (h->type == want)
 		fz_check(v == RP_FRAME_TAKE);
-	else if (h->type == RP_MSG_PROGRESS && !h->len)
+	else if ((h->type == RP_MSG_PROGRESS && !h->len) ||
+		 (h->type == RP_MSG_COUNTS && h->len <= RP_COUNTS_MAX_LEN))
 		fz_check(v == (running ? RP_FRAME_BEAT : RP_FRAME_EARLY));
 	else if (h->type == RP_MSG_ERROR)
 		fz_check(v == RP_FRAME_PEER_ERROR);

@@ -84,6 +84,9 @@ static void test_judge(void **state)
 			 RP_FRAME_EARLY);
 	assert_int_equal(rp_frame_judge(&h, RP_MSG_COUNTS, false),
 			 RP_FRAME_TAKE);
+	h.len = RP_COUNTS_MAX_LEN + 1; /* longer than any: not skipped */
+	assert_int_equal(rp_frame_judge(&h, RP_MSG_RESULT, true),
+			 RP_FRAME_OTHER);
 	h.type = RP_MSG_READY;
 	assert_int_equal(rp_frame_judge(&h, RP_MSG_RAIL, true), RP_FRAME_OTHER);
 	assert_int_equal(rp_frame_judge(&h, RP_MSG_READY, true), RP_FRAME_TAKE);
