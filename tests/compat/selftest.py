@@ -173,6 +173,18 @@ def main():
         for what, n in applied.items():
             check("mutation '%s' applied to %d of %d outputs" %
                   (what, n, len(files)), n > 0)
+        # perftest's -nan / inf where a number goes: accepted on its side
+        # only (ib_write_lat under TCG), never from railperf
+        row = " 2       100          1.23           4.56         2.00   \t" \
+              "       2.10       \t%s  \t\t3.00  \t\t4.00 \n"
+        ptn = write(tmp, "nan.pt", row % "-nan")
+        rpn = write(tmp, "nan.rp", row % "0.25")
+        check("perftest's -nan standard deviation beside railperf's number "
+              "passes", shape.compare(ptn, rpn))
+        check("railperf's -nan beside perftest's number is caught",
+              not shape.compare(rpn, ptn))
+        check("perftest's -nan where railperf has no number is caught",
+              not shape.compare(ptn, write(tmp, "nan.cut", row % "")))
         # --output: one "%lf" line on the last line
         num = write(tmp, "num.pt", "12.345678\n")
         bad = write(tmp, "num.rp", "12.35 MB/sec\n")

@@ -113,6 +113,18 @@ def rows_equivalent(a, b):
            (ROW_EXT.match(b) and a.startswith(" I I F2 F2"))
 
 
+PT_NAN = re.compile(r"(?<![\w.])-?(nan|inf)(?![\w.])")
+
+
+def perftest_nan(a, b):
+    """ib_write_lat's server, timing with a CPU frequency it failed to
+    estimate under TCG, prints -nan or inf where a number goes (its
+    standard deviation, a square root of a slightly negative variance):
+    perftest row A is B's shape with numbers there. Only perftest's side:
+    railperf printing nan fails the check."""
+    return bool(PT_NAN.search(a)) and PT_NAN.sub("F2", a) == b
+
+
 def compare(pt, rp, number=False):
     a, b = shape(pt), shape(rp)
     if number:
@@ -121,7 +133,8 @@ def compare(pt, rp, number=False):
             print("want one '%%lf' line: perftest %s, railperf %s" % (a, b))
         return ok
     bad = [(i, x, y) for i, (x, y) in enumerate(zip(a, b))
-           if x != y and not rows_equivalent(x, y)]
+           if x != y and not rows_equivalent(x, y) and
+           not perftest_nan(x, y)]
     ta, tb = table_headers(pt), table_headers(rp)
     if ta != tb:	# the table header, byte for byte
         bad.append((0, "table header %r" % ta, "table header %r" % tb))
