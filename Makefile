@@ -177,11 +177,12 @@ fuzz:
 
 # One integration pass in the guests with the sanitized binaries.
 # Teardown on success and on failure of each binary, under ASan's leak
-# checker: runs to the end, SIGINT, garbage on the control port, a peer
-# killed (two guests); rdma_cm (-R), --output, -D and the -w gate through
-# the conformance sets. (The rest of the fault matrix runs unsanitized.)
-SAN_E2E ?= t_write_bw_validate t_compat_read_lat t_compat_write_bw_more \
-	t_multi_bw t_fault_sigint t_fault_garbage t2_multi_bw t2_fault_kill
+# checker: every binary's main paths (tests/e2e/s_paths.sh: rdma_cm -R,
+# --output, -D, -a --validate, -b, -l/-q, the -w gate, rail_write_lat,
+# both rails, rail_info), SIGINT, garbage on the control port, a peer
+# killed (two guests). (The rest of the fault matrix runs unsanitized.)
+SAN_E2E ?= s_paths t_multi_bw t_fault_sigint t_fault_garbage t2_multi_bw \
+	t2_fault_kill
 sanitize-e2e:
 	$(MAKE) B=build-asan CFLAGS="$(SAN_CFLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" all
