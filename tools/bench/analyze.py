@@ -230,7 +230,7 @@ def collect_multi(vals, raw, name, tool, run):
 
 def add_cpu_values(vals, cpu_acc, cpu_runs):
     for (part, tool, run), (cpu, msgs) in sorted(cpu_acc.items()):
-        label = {"write": "write -a sweep", "lat": "read lat sweep",
+        label = {"write": "write sweep", "lat": "read lat sweep",
                  "wlat": "write lat sweep"}[part]
         vals.add("cpu", "s_per_mmsg", label, tool, run, cpu / msgs * 1e6)
     for (tool, run), by_n in sorted(cpu_runs.items()):
@@ -631,7 +631,7 @@ def report(rows, meta, env, failed, retried, load):
     if wl:
         out += ["", f"### RDMA WRITE bandwidth, long runs "
                 f"({m.get('wlong_flags', '')})", "",
-                "Each size of the -a sweep is one short burst; these runs "
+                "Each size of the sweep is one short burst; these runs "
                 "time many more messages at two sizes.", ""]
         out += table_write(wl)
     out += ["", f"### RDMA READ latency, usec ({m.get('lat_flags', '')})", ""]

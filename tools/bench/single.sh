@@ -1,6 +1,9 @@
 #!/bin/sh
 # tools/bench/single.sh - parts 1, 2 and 4 of "make bench", one rail:
-#   write  RDMA WRITE bandwidth, -a (2 B .. 8 MiB), -n $BENCH_WRITE_N
+#   write  RDMA WRITE bandwidth, 2 B .. 8 MiB, -n $BENCH_WRITE_N: with
+#          BENCH_SWEEP=pairs (the default) one -s S run per size, the
+#          tools alternating size by size (the tool that goes first too);
+#          with BENCH_SWEEP=a one -a run per tool
 #   wlong  RDMA WRITE bandwidth, long runs: -s S -n N for S:N in
 #          $BENCH_WRITE_LONG (the sweep times a single burst per size)
 #   lat    RDMA READ latency, -s S -n $BENCH_LAT_N for S in $BENCH_LAT_SIZES,
@@ -31,6 +34,8 @@ SDEV=${BENCH_SERVER_DEV:-$DEV}
 ADDR=${BENCH_ADDR:-${SOFTROCE_IP1:-10.0.2.1}}
 RP=${BENCH_RP_DIR:-$PWD/build}
 WRITE_N=${BENCH_WRITE_N:-30}
+SWEEP=${BENCH_SWEEP:-pairs}
+SWEEP_SIZES="2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576 2097152 4194304 8388608"
 WRITE_LONG=${BENCH_WRITE_LONG-65536:2000 1048576:150}
 LAT_N=${BENCH_LAT_N:-1000}
 LAT_SIZES=${BENCH_LAT_SIZES:-2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536}
@@ -90,10 +95,21 @@ latency() {
 
 r=1
 while [ $r -le "$RUNS" ]; do
-	log "run $r of $RUNS: RDMA WRITE bandwidth, -a -n $WRITE_N"
-	for t in $(order $r); do
-		one "$t" write "write.$t.r$r" -a -n "$WRITE_N"
-	done
+	if [ "$SWEEP" = a ]; then
+		log "run $r of $RUNS: RDMA WRITE bandwidth, -a -n $WRITE_N"
+		for t in $(order $r); do
+			one "$t" write "write.$t.r$r" -a -n "$WRITE_N"
+		done
+	else
+		log "run $r of $RUNS: RDMA WRITE bandwidth, -s S -n $WRITE_N, S = 2 B .. 8 MiB, the tools alternating size by size"
+		i=$r
+		for sz in $SWEEP_SIZES; do
+			for t in $(order $i); do
+				one "$t" write "write.$t.r$r.s$sz" -s "$sz" -n "$WRITE_N"
+			done
+			i=$((i + 1))
+		done
+	fi
 	for sn in $WRITE_LONG; do
 		log "run $r of $RUNS: RDMA WRITE bandwidth, -s ${sn%%:*} -n ${sn#*:}"
 		for t in $(order $r); do
