@@ -2,7 +2,10 @@
 # Description: conformance with ib_write_lat -a -n 100 from the same guest
 # (tests/compat/lib.sh), both sides: 23 rows (2 B .. 8 MiB) of perftest's
 # shape on client and server, the same exit statuses, the parser corpus
-# reads the same fields. An 8 MiB ping-pong under TCG takes most of a
+# reads the same fields; railperf's rows on both sides are each size
+# 2 .. 8 MiB in order with 100 iterations and statistics in order (t_min
+# <= t_typical <= p99 <= p99.9 <= t_max, tests/e2e/lib.sh lat_row). An
+# 8 MiB ping-pong under TCG takes most of a
 # second per exchange, so each tool needs minutes: its own test and time.
 # Timeout: 900
 . tests/e2e/lib.sh
@@ -12,6 +15,12 @@ command -v ib_write_lat >/dev/null || skip "no ib_write_lat (perftest)"
 CTIMEOUT=400
 cset a_n100 lat ib_write_lat "$B/rail_write_lat" "-a -n 100" "-a -n 100"
 for f in "$CTMP"/a_n100.rp.client "$CTMP"/a_n100.rp.server; do
-	[ "$(rows "$f" | wc -l)" = 23 ] || cfail "$f: want 23 rows"
+	rows "$f" >"$f.rows"
+	[ "$(wc -l <"$f.rows")" = 23 ] || cfail "$f: want 23 rows"
+	want=2
+	while read -r line; do
+		( lat_row "$line" "$want" 100 ) || cfail "$f: row of $want B"
+		want=$((want * 2))
+	done <"$f.rows"
 done
 compat_end
