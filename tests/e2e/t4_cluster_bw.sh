@@ -69,16 +69,12 @@ counters "$TMP/after"
 
 python3 - "$TMP/a.out" "$TMP/a.csv" "$TMP/a.json" "$TMP/before" "$TMP/after" "$mtu" <<'PY' ||
 import csv, json, re, sys
+sys.path.insert(0, "tests/e2e")
+from mx import gbps, matrices
 out, cpath, jpath, bpath, apath, mtu = sys.argv[1:]
 text = open(out).read().splitlines()
 hosts = ["softroce-h%d" % i for i in (1, 2, 3, 4)]
 devs = ["rxe0", "rxe1"]
-
-def gbps(g):	# as the matrices print Gb/s: >= 2 decimals, >= 3 digits
-    dec, lim = 2, 1.0
-    while dec < 6 and 0 < abs(g) < lim:
-        dec, lim = dec + 1, lim / 10
-    return "%.*f" % (dec, g)
 
 rounds = [l for l in text if re.match(r" railperf: round \d/3: ", l)]
 assert len(rounds) == 3, rounds
@@ -101,16 +97,15 @@ assert set(cells) == want, set(cells) ^ want
 for r in csv.DictReader(open(cpath)):
     c = cells[(r["sender"], r["receiver"], int(r["sender_rail"]))]
     assert r["gbps"] == gbps(c["gbps"]) and int(r["msgs"]) == c["msgs"], r
+mats = matrices(text)
+assert sorted(mats) == ["rail %d (%s)" % (i, dev) for i, dev in enumerate(devs)], list(mats)
 for i, dev in enumerate(devs):
-    t = text.index(" railperf: rail %d (%s): Gb/s, rows send, columns "
-                   "receive" % (i, dev))
-    assert text[t + 1].split() == ["send\\recv"] + hosts, text[t + 1]
+    mhosts, rows = mats["rail %d (%s)" % (i, dev)]
+    assert mhosts == hosts, mhosts
     for k, s in enumerate(hosts):
-        row = text[t + 2 + k].split()
-        assert row[0] == s and row[1 + k] == "-", row
         for j, r in enumerate(hosts):
             if j != k:
-                assert row[1 + j] == gbps(cells[(s, r, i)]["gbps"]), row
+                assert rows[k][j] == gbps(cells[(s, r, i)]["gbps"]), rows[k]
 # the port counters, read by the test
 def load(p):
     return {(h, dv): (int(s), int(r)) for h, dv, s, r in

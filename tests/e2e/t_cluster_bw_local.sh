@@ -54,13 +54,9 @@ refused "--pairs" "$TMP/pairs.txt:3: unknown host 'nosuchhost' (give a host name
 # and the JSON agree, every off-diagonal cell measured once.
 cat >"$TMP/check.py" <<'PY'
 import csv, json, re, sys
+sys.path.insert(0, 'tests/e2e')
+from mx import gbps, matrices
 out, cpath, jpath, n, devs, cross = sys.argv[1:]
-
-def gbps(g):	# as the matrices print Gb/s: >= 2 decimals, >= 3 digits
-    dec, lim = 2, 1.0
-    while dec < 6 and 0 < abs(g) < lim:
-        dec, lim = dec + 1, lim / 10
-    return '%.*f' % (dec, g)
 
 n, devs, cross = int(n), devs.split(','), cross == '1'
 text = open(out).read().splitlines()
@@ -68,26 +64,17 @@ rounds = [l for l in text if re.match(r' railperf: round \d+/\d+', l)]
 want_rounds = (n - 1 if n % 2 == 0 else n) * (len(devs) if cross else 1)
 assert len(rounds) == want_rounds, rounds
 assert all(l.endswith(' s') and 'done in' in l for l in rounds), rounds
-# the tables: title, header, n rows
+# the tables: title, header, n rows (tests/e2e/mx.py checks the shape)
 mats = {}
-for i, l in enumerate(text):
-    m = re.match(r' railperf: (rail .*): Gb/s, rows send, columns receive$', l)
-    if not m:
-        continue
-    hdr = text[i + 1].split()
-    assert hdr[0] == 'send\\recv' and len(hdr) == n + 1, hdr
-    hosts = hdr[1:]
-    rows = [text[i + 2 + r].split() for r in range(n)]
+for lab, (hosts, rows) in matrices(text).items():
+    assert len(hosts) == n, hosts
     cells = {}
     for r, row in enumerate(rows):
-        assert row[0] == hosts[r] and len(row) == n + 1, row
-        for c, v in enumerate(row[1:]):
-            if r == c:
-                assert v == '-', row
-            else:
+        for c, v in enumerate(row):
+            if r != c:
                 assert re.match(r'^\d+\.\d{2,6}$', v) and float(v) > 0, row
                 cells[(hosts[r], hosts[c])] = v
-    mats[m.group(1)] = cells
+    mats[lab] = cells
 want = len(devs) ** 2 if cross else len(devs)
 assert len(mats) == want, list(mats)
 # the CSV: every off-diagonal cell once, as in the text
