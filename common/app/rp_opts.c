@@ -314,26 +314,39 @@ static int rp_get_iters(struct rp_opts *o, const char *arg)
 	return rp_bad_value('n', arg, valid);
 }
 
-static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
+int rp_opts_value_common(struct rp_opts *o, int c, const char *arg)
 {
 	switch (c) {
 	case 'i': return rp_get_uint(c, arg, 1, 254, &o->ib_port);
+	case 's': return rp_opts_value_size(arg, &o->size);
+	case 'D': return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->duration);
+	case 't': return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->tx_depth);
+	case 'q': return rp_get_uint(c, arg, 1, RP_MAX_QPS, &o->num_qps);
+	case 'm': return rp_opts_value_mtu(arg, &o->mtu);
+	case 'u': /* IBTA local ACK timeout: a 5-bit field */
+		return rp_get_uint(c, arg, 0, 31, &o->qp_timeout);
+	}
+	return 1;
+}
+
+static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
+{
+	int ret = rp_opts_value_common(o, c, arg);
+
+	if (ret <= 0)
+		return ret;
+	switch (c) {
 	case 'x':
 		if (o->desc->features & RP_FEAT_MULTI) {
 			o->gid_list = arg; /* checked per rail later */
 			return 0;
 		}
 		return rp_get_gid_index(arg, &o->gid_index);
-	case 's': return rp_opts_value_size(arg, &o->size);
 	case 'n': return rp_get_iters(o, arg);
-	case 'D': return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->duration);
-	case 't': return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->tx_depth);
 	case 'Q':
 		o->cq_mod_given = true;
 		return rp_get_uint(c, arg, 1, RP_MAX_CQ_MOD, &o->cq_mod);
-	case 'q': return rp_get_uint(c, arg, 1, RP_MAX_QPS, &o->num_qps);
 	case 'p': return rp_get_uint(c, arg, 1, 65535, &o->tcp_port);
-	case 'm': return rp_opts_value_mtu(arg, &o->mtu);
 	}
 	return 1; /* not a numeric option */
 }
@@ -351,8 +364,6 @@ static int rp_opt_numeric2(struct rp_opts *o, int c, const char *arg)
 		if (!ret)
 			o->inline_size = (int)v;
 		return ret;
-	case 'u': /* IBTA local ACK timeout: a 5-bit field */
-		return rp_get_uint(c, arg, 0, 31, &o->qp_timeout);
 	case 'w':
 		o->limit_bw_given = true;
 		return rp_get_limit(c, arg, &o->limit_bw);

@@ -171,6 +171,16 @@ int rp_opts_bad_value(const char *name, const char *arg, const char *valid);
 int rp_opts_value_uint(const char *name, const char *arg, uint64_t min,
 		       uint64_t max, unsigned int *out);
 
+/*
+ * rp_opts_value_common - the numeric flags every binary has, with one
+ * range each: -i (port 1 .. 254), -s (rp_opts_value_size), -D (1 .. 86400
+ * s), -t (TX depth 1 .. 15000, perftest's bound), -q (QPs 1 ..
+ * RP_MAX_QPS), -m (rp_opts_value_mtu), -u (ACK timeout exponent 0 .. 31,
+ * IBTA's 5-bit field). 0 on success; -EINVAL after one line naming the
+ * flag and its range; 1 when @c is none of them.
+ */
+int rp_opts_value_common(struct rp_opts *o, int c, const char *arg);
+
 /* rp_opts_value_mtu - -m: 256 .. 4096 bytes, a power of two; else one
  * line and -EINVAL. */
 int rp_opts_value_mtu(const char *arg, unsigned int *out);

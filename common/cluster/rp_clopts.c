@@ -99,14 +99,11 @@ static int rp_cl_numeric(struct rp_clopts *c, int k, const char *arg)
 {
 	struct rp_opts *o = &c->o;
 
+	int ret = rp_opts_value_common(o, k, arg);
+
+	if (ret <= 0)
+		return ret; /* -i -s -D -t -q -m -u, as every binary has them */
 	switch (k) {
-	case 'i': return rp_cl_uint(k, arg, 1, 254, &o->ib_port);
-	case 's': return rp_opts_value_size(arg, &o->size);
-	case 'D': return rp_cl_uint(k, arg, 1, 86400, &o->duration);
-	case 'q': return rp_cl_uint(k, arg, 1, RP_MAX_QPS, &o->num_qps);
-	case 't': return rp_cl_uint(k, arg, 1, 15000, &o->tx_depth);
-	case 'm': return rp_opts_value_mtu(arg, &o->mtu);
-	case 'u': return rp_cl_uint(k, arg, 0, 31, &o->qp_timeout);
 	case CL_TIMEOUT: return rp_cl_uint(k, arg, 1, 3600, &o->timeout);
 	case CL_EXPECT:
 		c->expect = true;
