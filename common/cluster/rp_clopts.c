@@ -98,7 +98,6 @@ static int rp_cl_file(int c, const char *arg, const char **out)
 static int rp_cl_numeric(struct rp_clopts *c, int k, const char *arg)
 {
 	struct rp_opts *o = &c->o;
-
 	int ret = rp_opts_value_common(o, k, arg);
 
 	if (ret <= 0)
