@@ -18,6 +18,23 @@
 #define RP_SEQ_BITS 40
 #define RP_SEQ_MASK ((1ULL << RP_SEQ_BITS) - 1)
 #define RP_NO_LIMIT UINT64_MAX
+#define RP_SLOW_TURNS 1024 /* -n runs: turns between slow checks (2^k) */
+
+/*
+ * One QP's posting, prebuilt: the WRs of one post (a list with -l, else
+ * one) with everything but wr_id and send_flags set once, as perftest
+ * keeps ctx->wr (perftest_resources.c ctx_set_send_wqes) and changes only
+ * the addresses and the signaled flag per post. A list's WRs keep the
+ * addresses they got at the start (rp_cycle: the same every list); a
+ * single WR walks the cycle buffer with @cyc.
+ */
+struct rp_bw_qpw {
+	struct ibv_send_wr *wr;
+	struct ibv_sge *sge;
+	uint64_t lbase, rbase; /* local slice, peer's buffer of this QP */
+	uint64_t cyc;	       /* one WR per post: its step in the cycle */
+	uint64_t to_sig;       /* WRs up to and with the next signaled one */
+};
 
 struct rp_bw_state {
 	struct rp_rail *r;
@@ -42,9 +59,13 @@ struct rp_bw_state {
 	struct rp_dtimer timer;	 /* -D phases */
 	int seen_phase;		 /* the last phase the loop acted on */
 	unsigned int seen_tick;	 /* the last timer tick it acted on */
-	struct ibv_send_wr *wrs; /* classic posting: one list's WRs */
+	bool ticker;		 /* the timer thread runs (-D, infinite) */
+	unsigned int turns;	 /* -n runs: loop turns, for the slow checks */
+	struct rp_bw_qpw *qpw;	 /* per QP: its prebuilt WRs */
+	struct ibv_send_wr *wrs; /* every QP's list, max_post each */
 	struct ibv_sge *sges;	 /* ... and their SGEs */
 	unsigned int max_post;	 /* WRs per post: -l, else 1 */
+	unsigned int inl;	 /* IBV_SEND_INLINE or 0 */
 	struct rp_cycle cycle;	 /* the address of each WR */
 	bool stopped;		 /* -D / infinite: posting has ended */
 };
@@ -54,41 +75,54 @@ static inline uint64_t rp_wr_id(unsigned int q, uint64_t seq)
 	return ((uint64_t)q << RP_SEQ_BITS) | (seq & RP_SEQ_MASK);
 }
 
-static inline bool rp_signaled(const struct rp_bw_state *s, unsigned int q,
-			       uint64_t seq)
+/* IBV_SEND_SIGNALED for the WR of QP @q with sequence number @seq: every
+ * cq_mod-th (a countdown, no division on the hot path) and the last. */
+static inline unsigned int rp_sig_next(const struct rp_bw_state *s,
+				       struct rp_bw_qpw *w, unsigned int q,
+				       uint64_t seq)
 {
-	return (seq + 1) % s->cfg->cq_mod == 0 || seq + 1 == s->limit[q];
+	if (--w->to_sig == 0) {
+		w->to_sig = s->cfg->cq_mod;
+		return IBV_SEND_SIGNALED;
+	}
+	return seq + 1 == s->limit[q] ? IBV_SEND_SIGNALED : 0;
 }
 
-static inline bool rp_inline(const struct rp_bw_state *s)
+/* One WR per post: point it at the next step of the cycle buffer, local
+ * and remote alike. */
+static inline void rp_next_addr(const struct rp_bw_state *s,
+				struct rp_bw_qpw *w)
 {
-	return s->cfg->size <= s->cfg->inline_size;
+	uint64_t off = rp_cycle_next(&s->cycle, &w->cyc);
+
+	w->sge[0].addr = w->lbase + off;
+	w->wr[0].wr.rdma.remote_addr = w->rbase + off;
 }
 
 static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 			  unsigned int k)
 {
 	struct ibv_qp_ex *qx = s->r->qpx[q];
-	const struct rp_qp_addr *dst = &s->peer->qp[q];
-	char *lbuf = rp_rail_slice(s->r, q);
+	struct rp_bw_qpw *w = &s->qpw[q];
 	uint32_t lkey = s->r->mr->lkey, len = (uint32_t)s->cfg->size;
-	bool inl = rp_inline(s);
-	unsigned int j, flags = inl ? IBV_SEND_INLINE : 0;
+	unsigned int j;
 
+	if (s->max_post == 1)
+		rp_next_addr(s, w);
 	ibv_wr_start(qx);
 	for (j = 0; j < k; j++, seq++) {
-		uint64_t off = rp_cycle_offset(&s->cycle, seq);
+		uint64_t laddr = w->sge[j].addr;
 
 		qx->wr_id = rp_wr_id(q, seq);
 		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
-		qx->wr_flags = flags |
-			       (rp_signaled(s, q, seq) ? IBV_SEND_SIGNALED : 0);
-		ibv_wr_rdma_write(qx, dst->rkey, dst->addr + off);
-		if (inl)
-			ibv_wr_set_inline_data(qx, lbuf + off, len);
+		qx->wr_flags = s->inl | rp_sig_next(s, w, q, seq);
+		ibv_wr_rdma_write(qx, w->wr[j].wr.rdma.rkey,
+				  w->wr[j].wr.rdma.remote_addr);
+		if (s->inl)
+			ibv_wr_set_inline_data(qx, (void *)(uintptr_t)laddr,
+					       len);
 		else
-			ibv_wr_set_sge(qx, lkey,
-				       (uint64_t)(uintptr_t)(lbuf + off), len);
+			ibv_wr_set_sge(qx, lkey, laddr, len);
 	}
 	return ibv_wr_complete(qx);
 }
@@ -96,32 +130,17 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 static int rp_post_classic(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 			   unsigned int k)
 {
-	struct ibv_send_wr *wr = s->wrs, *bad = NULL;
-	uint64_t base = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q);
-	unsigned int j, inl = rp_inline(s) ? IBV_SEND_INLINE : 0;
+	struct rp_bw_qpw *w = &s->qpw[q];
+	struct ibv_send_wr *bad = NULL;
+	unsigned int j;
 
+	if (s->max_post == 1)
+		rp_next_addr(s, w);
 	for (j = 0; j < k; j++, seq++) {
-		uint64_t off = rp_cycle_offset(&s->cycle, seq);
-
-		s->sges[j] = (struct ibv_sge){
-			.addr = base + off,
-			.length = (uint32_t)s->cfg->size,
-			.lkey = s->r->mr->lkey,
-		};
-		wr[j] = (struct ibv_send_wr){
-			.wr_id = rp_wr_id(q, seq),
-			.next = j + 1 < k ? &wr[j + 1] : NULL,
-			.sg_list = &s->sges[j],
-			.num_sge = 1,
-			.opcode = IBV_WR_RDMA_WRITE,
-			.send_flags = inl | (rp_signaled(s, q, seq) ?
-						     IBV_SEND_SIGNALED :
-						     0),
-			.wr.rdma = { .remote_addr = s->peer->qp[q].addr + off,
-				     .rkey = s->peer->qp[q].rkey },
-		};
+		w->wr[j].wr_id = rp_wr_id(q, seq);
+		w->wr[j].send_flags = s->inl | rp_sig_next(s, w, q, seq);
 	}
-	return ibv_post_send(s->r->qp[q], wr, &bad);
+	return ibv_post_send(s->r->qp[q], w->wr, &bad);
 }
 
 /* WRs to post on QP @q now: a whole list (-l, else one WR) or none, as
@@ -302,21 +321,36 @@ static int rp_turn_checks(struct rp_bw_state *s, struct rp_bw_out *out)
 	return 0;
 }
 
+/* Time for the slow checks: a new tick of the timer thread (-D, infinite)
+ * or, in a -n run, which starts no thread (as perftest's, the process
+ * stays single-threaded: glibc's system call wrappers then skip their
+ * cancellation bookkeeping, and some providers ring the doorbell with
+ * one), every RP_SLOW_TURNS turns of the loop. */
+static inline bool rp_slow_due(struct rp_bw_state *s)
+{
+	unsigned int t;
+
+	if (!s->ticker)
+		return (++s->turns & (RP_SLOW_TURNS - 1)) == 0;
+	t = rp_dtimer_ticks(&s->timer);
+	if (t == s->seen_tick)
+		return false;
+	s->seen_tick = t;
+	return true;
+}
+
 /*
- * On each tick of the timer thread (every 10 ms), the only clock read
- * outside the -D phase changes and the peak's timeline: the stall
- * watchdog (no completion for 30 s) and cfg->tick, at most every
- * RP_TICK_NS.
+ * When rp_slow_due says so, the only clock read outside the -D phase
+ * changes and the peak's timeline: the stall watchdog (no completion for
+ * 30 s) and cfg->tick, at most every RP_TICK_NS.
  */
 static int rp_slow_checks(struct rp_bw_state *s)
 {
-	unsigned int t = rp_dtimer_ticks(&s->timer);
 	uint64_t now;
 	int ret;
 
-	if (t == s->seen_tick)
+	if (!rp_slow_due(s))
 		return 0;
-	s->seen_tick = t;
 	now = rp_now_ns();
 	if (s->done != s->done_seen) {
 		s->done_seen = s->done;
@@ -352,18 +386,20 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 {
 	bool timed = s->cfg->duration || s->cfg->infinite;
 	bool phases = s->cfg->duration && !s->cfg->infinite;
+	uint64_t t0 = s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns();
 	unsigned int q;
-	uint64_t t0;
-	int ret;
+	int ret = 0;
 
-	/* The timer thread first (the -D phases count from the common start
-	 * when there is one): creating it (under TCG a good part of a
-	 * millisecond) stays out of the timed window, which opens right
-	 * before the first post, as perftest's tposted[0]
-	 * (perftest_resources.c run_iter_bw). */
-	ret = rp_dtimer_start(&s->timer,
-			      s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns(),
-			      phases ? s->cfg->duration * RP_NSEC_PER_SEC : 0);
+	/* -D and infinite runs: the timer thread first (the -D phases count
+	 * from the common start when there is one): creating it (under TCG a
+	 * good part of a millisecond) stays out of the timed window, which
+	 * opens right before the first post, as perftest's tposted[0]
+	 * (perftest_resources.c run_iter_bw). -n runs start none. */
+	s->ticker = timed;
+	if (timed)
+		ret = rp_dtimer_start(
+			&s->timer, t0,
+			phases ? s->cfg->duration * RP_NSEC_PER_SEC : 0);
 	if (ret)
 		rp_err("starting the timer thread: %s", strerror(-ret));
 	t0 = rp_now_ns();
@@ -392,6 +428,7 @@ static void rp_state_free(struct rp_bw_state *s)
 	free(s->post_ns);
 	free(s->comp_ns);
 	free(s->comp_cum);
+	free(s->qpw);
 	free(s->wrs);
 	free(s->sges);
 	free(s->wc);
@@ -414,6 +451,42 @@ static uint64_t rp_bw_cycle_bytes(const struct rp_rail *r,
 	return c;
 }
 
+/* Every QP's prebuilt WRs: a list's WR j at the cycle's step j, linked;
+ * a single WR at step 0 (rp_next_addr moves it). */
+static void rp_qpw_init(struct rp_bw_state *s)
+{
+	unsigned int q, j, m = s->max_post;
+
+	s->inl = s->cfg->size <= s->cfg->inline_size ? IBV_SEND_INLINE : 0;
+	for (q = 0; q < s->r->num_qps; q++) {
+		struct rp_bw_qpw *w = &s->qpw[q];
+
+		w->wr = &s->wrs[(size_t)q * m];
+		w->sge = &s->sges[(size_t)q * m];
+		w->lbase = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q);
+		w->rbase = s->peer->qp[q].addr;
+		w->to_sig = s->cfg->cq_mod;
+		for (j = 0; j < m; j++) {
+			uint64_t off = m > 1 ? rp_cycle_offset(&s->cycle, j) :
+					       0;
+
+			w->sge[j] = (struct ibv_sge){
+				.addr = w->lbase + off,
+				.length = (uint32_t)s->cfg->size,
+				.lkey = s->r->mr->lkey,
+			};
+			w->wr[j] = (struct ibv_send_wr){
+				.next = j + 1 < m ? &w->wr[j + 1] : NULL,
+				.sg_list = &w->sge[j],
+				.num_sge = 1,
+				.opcode = IBV_WR_RDMA_WRITE,
+				.wr.rdma = { .remote_addr = w->rbase + off,
+					     .rkey = s->peer->qp[q].rkey },
+			};
+		}
+	}
+}
+
 static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 			 const struct rp_rail_addr *peer,
 			 const struct rp_bw_cfg *cfg)
@@ -431,16 +504,18 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 	s->posted = calloc(n, sizeof(uint64_t));
 	s->completed = calloc(n, sizeof(uint64_t));
 	s->limit = calloc(n, sizeof(uint64_t));
-	s->wrs = calloc(s->max_post, sizeof(*s->wrs));
-	s->sges = calloc(s->max_post, sizeof(*s->sges));
+	s->qpw = calloc(n, sizeof(*s->qpw));
+	s->wrs = calloc((size_t)n * s->max_post, sizeof(*s->wrs));
+	s->sges = calloc((size_t)n * s->max_post, sizeof(*s->sges));
 	rp_cqpoll_init(&s->poll, cfg->cqe_poll,
 		       cfg->duration || cfg->infinite ? 0 : cfg->iters, n);
 	s->wc = calloc(s->poll.size > RP_CQPOLL_MAX ? s->poll.size :
 						      RP_CQPOLL_MAX,
 		       sizeof(*s->wc));
-	if (!s->posted || !s->completed || !s->limit || !s->wrs || !s->sges ||
-	    !s->wc)
+	if (!s->posted || !s->completed || !s->limit || !s->qpw || !s->wrs ||
+	    !s->sges || !s->wc)
 		return -ENOMEM;
+	rp_qpw_init(s);
 	for (q = 0; q < n; q++)
 		s->limit[q] = cfg->duration || cfg->infinite ? RP_NO_LIMIT :
 							       cfg->iters;

@@ -48,6 +48,21 @@ static inline uint64_t rp_cycle_offset(const struct rp_cycle *c, uint64_t seq)
 	return k % c->steps * c->step;
 }
 
+/*
+ * rp_cycle_next - the offset of a QP's next WR when it posts one WR at a
+ * time (-l 1): @cur is its walk's state (start at 0, one per QP), advanced
+ * past this WR. The n-th call returns rp_cycle_offset(@c, n) without a
+ * division, for the hot loop.
+ */
+static inline uint64_t rp_cycle_next(const struct rp_cycle *c, uint64_t *cur)
+{
+	uint64_t off = *cur * c->step;
+
+	if (++*cur >= c->steps)
+		*cur = 0;
+	return off;
+}
+
 /* rp_cycle_page - perftest's cycle buffer: the page size in bytes (4096
  * if unknown). */
 uint64_t rp_cycle_page(void);

@@ -59,6 +59,28 @@ static void check(uint64_t size, uint64_t cycle, unsigned int line,
 	}
 }
 
+/* rp_cycle_next, the hot loop's walk for one WR per post, against the
+ * same model call by call (its state carried across 3000 WRs). */
+static void check_next(uint64_t size, uint64_t cycle, unsigned int line)
+{
+	struct rp_cycle c;
+	uint64_t k, cur = 0;
+
+	rp_cycle_init(&c, size, cycle, line, 1);
+	for (k = 0; k < 3000; k++) {
+		uint64_t want = model_offset(size, cycle, line, 1, k);
+		uint64_t got = rp_cycle_next(&c, &cur);
+
+		if (got != want)
+			fail_msg("rp_cycle_next: size %llu cycle %llu line %u "
+				 "WR %llu: offset %llu, perftest %llu",
+				 (unsigned long long)size,
+				 (unsigned long long)cycle, line,
+				 (unsigned long long)k, (unsigned long long)got,
+				 (unsigned long long)want);
+	}
+}
+
 static void test_against_perftest(void **state)
 {
 	static const uint64_t sizes[] = { 1,   2,    63,   64,	 65,   100,
@@ -73,6 +95,12 @@ static void test_against_perftest(void **state)
 			check(sizes[i], 4096, 128, lists[j]);
 			check(sizes[i], 65536, 64, lists[j]);
 		}
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		check_next(sizes[i], 4096, 64);
+		check_next(sizes[i], 4096, 128);
+		check_next(sizes[i], 65536, 64);
+		check_next(sizes[i], 0, 64);
+	}
 }
 
 /* The walk by hand: 64 B messages in a 4 KiB page, 64 steps. */
