@@ -150,6 +150,25 @@ def build_raw(raw):
                   bw_out([(2, 1000, 1.0)], (small, 0.0)))
             done.append(f"cpu.{tool}.r{r}.n100000\t1\tquiet")
             done.append(f"cpu.{tool}.r{r}.n1000\t1\tquiet")
+    # instruction counts (callgrind), -n 21000 and 1000: pt 9.0M / 1.8M,
+    #   rp 8.2M / 1.6M -> per message (9.0M-1.8M)/20000 = 360 and
+    #   (8.2M-1.6M)/20000 = 330: met. perftest's client ends without a
+    #   report under valgrind; its count still stands. Run 3's rp run at
+    #   -n 21000 gave no count (FAILED): run 3 has no rp value.
+    for r in (1, 2, 3):
+        for tool, (big, small) in (("pt", (9000000, 1800000)),
+                                   ("rp", (8200000, 1600000))):
+            for n, ir in ((21000, big), (1000, small)):
+                name = f"ir.{tool}.r{r}.n{n}"
+                if (r, tool, n) == (3, "rp", 21000):
+                    write(raw, f"{name}.p1.client", "valgrind: failed\n")
+                    done.append(f"{name}\tFAILED")
+                    continue
+                tail = ("Can't produce a report\n" if tool == "pt"
+                        else bw_out([(2, n, 1.0)]))
+                write(raw, f"{name}.p1.client",
+                      f"{tail}ir-total: {ir + 1000 * r}\n")
+                done.append(f"{name}\t1\tquiet")
     # a run that failed every attempt: left out, listed with its reason
     write(raw, "write.pt.r4.p1.client.failed1",
           "Correlation coefficient r^2 < 0.9\nCan't produce a report\n")
@@ -324,6 +343,19 @@ def main():
         check("CPU hot path: (3.0-1.02)/99000 and (2.0-0.52)/99000 per msg",
               near(hot.get("perftest_median"), 1.98 / 99000 * 1e6) and
               near(hot.get("railperf_median"), 1.48 / 99000 * 1e6), hot)
+        ir = row("cpu", "ir_per_msg", "write 2 B hot path (callgrind)")
+        check("instructions per message: 360 and 330 in every run that "
+              "has both counts, met",
+              near(ir.get("perftest_median"), 360) and
+              near(ir.get("railperf_median"), 330) and
+              near(ir.get("railperf_min"), 330) and
+              ir.get("target") == "met", ir)
+        n_cpu = len([k for k in rows if k[0] == "cpu" and
+                     k[1] in ("s_per_mmsg", "ir_per_msg")])
+        check("the CPU target line counts the instruction row among its "
+              "measures, all met",
+              f"CPU per message, railperf <= perftest: MET.** {n_cpu} of "
+              f"{n_cpu} measures" in md and n_cpu == 6, md[:3000])
         sweep = row("cpu", "s_per_mmsg", "write sweep")
         check("CPU of the sweep: 0.6 and 0.3 s over 90 messages in the -a "
               "run, as much again over 30 in the 4 KiB run (the long runs "

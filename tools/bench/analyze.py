@@ -175,6 +175,15 @@ def collect_cpu(lines, tool, run, param, cpu_runs):
         cpu_runs.setdefault((tool, run), {})[int(rows[0][1])] = cpu
 
 
+def collect_ir(lines, tool, run, param, ir_runs):
+    """The instruction count of a client under callgrind ("ir-total:"
+    line, single.sh irun), by its -n (param 'n21000')."""
+    for line in lines:
+        if line.startswith("ir-total:"):
+            ir_runs.setdefault((tool, run), {})[int(param[1:])] = \
+                int(line.split()[1])
+
+
 # The two postings of the message-rate part: name suffix -> (flags, QPs).
 POSTINGS = {"l1": ("-l 1", 1), "l32": ("-l 32 -I 64 -q 4 -t 512", 4)}
 
@@ -228,6 +237,19 @@ def collect_multi(vals, raw, name, tool, run):
     vals.add("multi", "bw_avg", "aggregate", tool, run, total)
 
 
+def add_ir_values(vals, ir_runs):
+    """Instructions per message of the 2 B hot path: the extra instructions
+    per extra message between the smallest and largest -n of a run (the
+    start-up, tear-down and report cancel out)."""
+    for (tool, run), by_n in sorted(ir_runs.items()):
+        ns = sorted(by_n)
+        if len(ns) < 2:
+            continue
+        big, small = ns[-1], ns[0]
+        vals.add("cpu", "ir_per_msg", "write 2 B hot path (callgrind)", tool, run,
+                 (by_n[big] - by_n[small]) / (big - small))
+
+
 def add_cpu_values(vals, cpu_acc, cpu_runs):
     for (part, tool, run), (cpu, msgs) in sorted(cpu_acc.items()):
         label = {"write": "write sweep", "lat": "read lat sweep",
@@ -249,7 +271,7 @@ def add_cpu_values(vals, cpu_acc, cpu_runs):
 
 
 def collect(raw):
-    vals, cpu_acc, cpu_runs = Values(), {}, {}
+    vals, cpu_acc, cpu_runs, ir_runs = Values(), {}, {}, {}
     items = done_items(raw)
     failed, retried = [], []
     load = {"busy": sum(b for _, b in items.values()), "all": len(items)}
@@ -278,7 +300,10 @@ def collect(raw):
                 vals.add("bidir", "bw_avg", int(row[0]), tool, run, row[3])
         elif test == "cpu":
             collect_cpu(lines, tool, run, param, cpu_runs)
+        elif test == "ir":
+            collect_ir(lines, tool, run, param, ir_runs)
     add_cpu_values(vals, cpu_acc, cpu_runs)
+    add_ir_values(vals, ir_runs)
     return vals, failed, retried, load
 
 
@@ -362,6 +387,7 @@ UNITS = {("write", "bw_avg"): "MiB/s", ("wlong", "bw_avg"): "MiB/s",
          ("rate", "mpps"): "Mmsg/s", ("rate", "cpu_ns"): "ns CPU per msg",
          ("bidir", "bw_avg"): "MiB/s",
          ("cpu", "s_per_mmsg"): "s per 1M msgs", ("cpu", "s_fixed"): "s",
+         ("cpu", "ir_per_msg"): "instructions per msg",
          ("multi", "overlap"): "%"}
 
 
@@ -549,7 +575,8 @@ def target_lines(rows):
                    f"{ratio_cell(a)}.")
     else:
         out.append("- **Two rails: NOT MEASURED** (no two-rail run finished).")
-    cpu = [r for r in part_rows(rows, "cpu", "s_per_mmsg")]
+    cpu = [r for r in part_rows(rows, "cpu")
+           if r["metric"] in ("s_per_mmsg", "ir_per_msg")]
     miss = [r for r in cpu if r["verdict"] != "met"]
     out.append(f"- **CPU per message, railperf <= perftest: "
                f"{'MET' if cpu and not miss else 'MISSED'}.** "

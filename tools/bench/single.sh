@@ -1,6 +1,7 @@
 #!/bin/sh
 # tools/bench/single.sh - parts 1, 2 and 4 of "make bench", one rail:
-#   write  RDMA WRITE bandwidth, 2 B .. 8 MiB, -n $BENCH_WRITE_N: with
+#   write  RDMA WRITE bandwidth, 2 B .. 8 MiB, -n $BENCH_WRITE_N ("auto":
+#          32 MiB / S, within 30 .. 5000, per size S): with
 #          BENCH_SWEEP=pairs (the default) one -s S run per size, the
 #          tools alternating size by size (the tool that goes first too);
 #          with BENCH_SWEEP=a one -a run per tool
@@ -11,6 +12,8 @@
 #          (R-1)*REPS+1 .. R*REPS, the tool that goes first alternating)
 #   wlat   RDMA WRITE latency, as lat (ib_write_lat, rail_write_lat)
 #   cpu    RDMA WRITE of 2 B, -n N for N in $BENCH_CPU_N (client CPU time)
+#   ir     RDMA WRITE of 2 B, -N -n N for N in $BENCH_IR_N, the client
+#          under valgrind --tool=callgrind (its instruction count)
 #   rate   message rate: -s S for S in $BENCH_RATE_SIZES, each with two
 #          postings, "-l 1" and "-l 32 -I 64 -q 4 -t 512", $BENCH_RATE_N
 #          messages in all (-n per QP = that / QPs, a multiple of the post
@@ -41,6 +44,7 @@ LAT_N=${BENCH_LAT_N:-1000}
 LAT_SIZES=${BENCH_LAT_SIZES:-2 4 8 16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536}
 LAT_REPS=${BENCH_LAT_REPS:-3}
 CPU_N=${BENCH_CPU_N:-100000 1000}
+IR_N=${BENCH_IR_N-21000 1000}
 WLAT_SIZES=${BENCH_WLAT_SIZES-$LAT_SIZES}
 RATE_SIZES=${BENCH_RATE_SIZES-2 64 4096}
 RATE_N=${BENCH_RATE_N:-20480}
@@ -65,6 +69,49 @@ one() {
 	shift 3
 	pair 1 "$o_bin -d $SDEV $X $*" "$o_bin -d $DEV $X $*" "$ADDR"
 	item "$o_name" 1 || true
+}
+
+# sweep_n SIZE: -n of the sweep's SIZE-byte run: $WRITE_N, or with "auto"
+# 32 MiB / SIZE within 30 .. 5000 (perftest's default -n), so that small
+# sizes time thousands of messages, not a burst of 30.
+sweep_n() {
+	[ "$WRITE_N" = auto ] || { echo "$WRITE_N"; return; }
+	s_n=$((33554432 / $1))
+	[ $s_n -le 5000 ] || s_n=5000
+	[ $s_n -ge 30 ] || s_n=30
+	echo $s_n
+}
+
+# irun TOOL NAME N: a 2 B RDMA WRITE run (-N: no peak, -n N) with the
+# client under valgrind's callgrind; RAW/NAME.p1.client gets the client's
+# output and "ir-total: COUNT", its instructions from start to exit.
+# perftest may end there with "Can't produce a report" (its CPU clock
+# estimate fails under valgrind) after its loop ran: the count stands.
+irun() {
+	i_bin=$(prog "$1" write) i_port=$NEXT_PORT i_cg=/tmp/bench-cg.$$.out
+	NEXT_PORT=$((NEXT_PORT + 1))
+	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $i_bin -d $SDEV $X -s 2 -N -n $3 -p $i_port" \
+		>"$RAW/$2.p1.server" 2>&1 &
+	i_spid=$!
+	if [ "$ROLE" = single ]; then
+		i_w=0
+		until listening "$i_port" || [ $i_w -ge 200 ]; do
+			sleep 0.1; i_w=$((i_w + 1))
+		done
+	else
+		sleep 2
+	fi
+	remote "${CLIENT:-}" "timeout $RUN_TIMEOUT valgrind --tool=callgrind" \
+		"--callgrind-out-file=$i_cg $i_bin -d $DEV $X -s 2 -N -n $3" \
+		"-p $i_port $ADDR; sed -n 's/^totals: */ir-total: /p' $i_cg;" \
+		"rm -f $i_cg" >"$RAW/$2.p1.client" 2>&1
+	wait "$i_spid" || true
+	if grep -q '^ir-total: [0-9]' "$RAW/$2.p1.client"; then
+		printf '%s\t1\tquiet\n' "$2" >>"$DONE"
+	else
+		log "$2: no instruction count; see $RAW/$2.p1.client"
+		printf '%s\tFAILED\n' "$2" >>"$DONE"
+	fi
 }
 
 # Versions and the device, for the report.
@@ -98,14 +145,15 @@ while [ $r -le "$RUNS" ]; do
 	if [ "$SWEEP" = a ]; then
 		log "run $r of $RUNS: RDMA WRITE bandwidth, -a -n $WRITE_N"
 		for t in $(order $r); do
-			one "$t" write "write.$t.r$r" -a -n "$WRITE_N"
+			one "$t" write "write.$t.r$r" -a -n "$(sweep_n 8388608)"
 		done
 	else
 		log "run $r of $RUNS: RDMA WRITE bandwidth, -s S -n $WRITE_N, S = 2 B .. 8 MiB, the tools alternating size by size"
 		i=$r
 		for sz in $SWEEP_SIZES; do
 			for t in $(order $i); do
-				one "$t" write "write.$t.r$r.s$sz" -s "$sz" -n "$WRITE_N"
+				one "$t" write "write.$t.r$r.s$sz" -s "$sz" \
+					-n "$(sweep_n "$sz")"
 			done
 			i=$((i + 1))
 		done
@@ -126,6 +174,13 @@ while [ $r -le "$RUNS" ]; do
 	for n in $CPU_N; do
 		for t in $(order $r); do
 			one "$t" write "cpu.$t.r$r.n$n" -s 2 -n "$n"
+		done
+	done
+	[ -z "$IR_N" ] ||
+		log "run $r of $RUNS: instructions, RDMA WRITE 2 B -N, client under callgrind, -n $IR_N"
+	for n in $IR_N; do
+		for t in $(order $r); do
+			irun "$t" "ir.$t.r$r.n$n" "$n"
 		done
 	done
 	[ -z "$RATE_SIZES" ] ||
