@@ -87,6 +87,18 @@ def build_raw(raw):
             write(raw, f"wlong.{tool}.r{r}.s65536.p1.client",
                   bw_out([(65536, 2000, bw)], cpu))
             done.append(f"wlong.{tool}.r{r}.s65536\t1\tquiet")
+    # Five runs at 8 KiB and 16 KiB (the U test decides from 4 values a
+    # tool): 8 KiB pt 10, 20, 30, 40, 50, rp 9, 19, 29, 39, 45: median
+    # 29 / 30 and best runs 45 / 50 = 0.90 (the few-values rule would say
+    # missed), but the values interleave (U test p = 0.69): met within
+    # noise. 16 KiB pt 50 .. 54, rp 40 .. 44: p = 2/252: missed.
+    for r in (1, 2, 3, 4, 5):
+        for size, pt, rp in ((8192, 10 * r, 10 * r - 1 - 4 * (r == 5)),
+                             (16384, 49 + r, 39 + r)):
+            for tool, bw in (("pt", pt), ("rp", rp)):
+                name = f"write.{tool}.r{r}.s{size}"
+                write(raw, f"{name}.p1.client", bw_out([(size, 30, bw)]))
+                done.append(f"{name}\t1\tquiet")
     # READ latency, size 2: pt 30, 31, 50; rp 29, 30, 32: median 31 / 30
     # met; size 64: pt 30, 31, 32; rp 31, 33, 34: median 33/31, ranges
     # overlap, best runs 31/30 (within 5 %): met within noise; size 4096:
@@ -356,6 +368,20 @@ def main():
               "measures, all met",
               f"CPU per message, railperf <= perftest: MET.** {n_cpu} of "
               f"{n_cpu} measures" in md and n_cpu == 6, md[:3000])
+        w8 = row("write", "bw_avg", "8192")
+        check("8 KiB, 5 runs interleaved: U test p 0.69 >= 0.05, met "
+              "within noise (best runs 0.90)",
+              w8.get("target") == "met within noise" and
+              near(w8.get("ratio_best_runs"), 0.90) and
+              near(w8.get("p_u_test"), 0.6905), w8)
+        w16 = row("write", "bw_avg", "16384")
+        check("16 KiB, 5 runs apart: p = 2/252, missed, p in the target "
+              "line", w16.get("target") == "missed" and
+              near(w16.get("p_u_test"), 0.0079) and
+              "16 KiB (0.81, p 0.008)" in md, w16)
+        check("3 runs: no U test (p empty), the few-values rule decides",
+              row("write", "bw_avg", "65536").get("p_u_test") == "",
+              row("write", "bw_avg", "65536"))
         sweep = row("cpu", "s_per_mmsg", "write sweep")
         check("CPU of the sweep: 0.6 and 0.3 s over 90 messages in the -a "
               "run, as much again over 30 in the 4 KiB run (the long runs "
@@ -385,7 +411,35 @@ def main():
         rate_dat = open(os.path.join(plot, "rate.dat")).read()
         check("rate plot data: one bar pair per size and posting",
               rate_dat.count("\n\"64 B,") == 2, rate_dat)
+    check_u_test()
     return finish()
+
+
+def check_u_test():
+    """analyze.py's Mann-Whitney U test against values worked by hand."""
+    sys.path.insert(0, os.path.dirname(ANALYZE))
+    import analyze
+    p = analyze.mann_whitney_p
+    check("U test, 5 vs 5 apart: exact two-sided p = 2/252",
+          near(p([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]), 2 / 252, 1e-9))
+    check("U test, all tied: p = 1", p([1] * 5, [1] * 5) == 1.0)
+    # pooled midranks 1, 3, 3, 3, 5, 6; [1, 2, 2] holds 1, 3, 3 (sum 7,
+    # U = 1, 3.5 from the mean 4.5): as far out are the 3 splits {1, 3, 3}
+    # and the 3 splits {3, 5, 6} (sum 14) of the 20
+    check("U test, ties share midranks: [1, 2, 2] vs [2, 3, 4], "
+          "p = 6/20",
+          near(p([1, 2, 2], [2, 3, 4]), 6 / 20, 1e-9),
+          p([1, 2, 2], [2, 3, 4]))
+    xs, ys = [1, 3, 5, 7, 9, 11, 13, 15], [2, 4, 6, 8, 10, 12, 14, 30]
+    exact = p(xs, ys)
+    keep, analyze.EXACT_MAX = analyze.EXACT_MAX, 0
+    normal = p(xs, ys)
+    analyze.EXACT_MAX = keep
+    check("U test, 8 vs 8: the normal approximation within 0.02 of the "
+          "exact p (0.72)", near(exact, 0.7209, 1e-3) and
+          abs(normal - exact) < 0.02, (exact, normal))
+    check("U test, 20 vs 20 apart (normal approximation): p < 1e-6",
+          p(list(range(20)), list(range(100, 120))) < 1e-6)
 
 
 def finish():

@@ -12,8 +12,10 @@ report. Nothing here is fixed in advance: every number comes from RAW.
 """
 
 import argparse
+import collections
 import csv
 import glob
+import itertools
 import math
 import os
 import re
@@ -312,7 +314,10 @@ def collect(raw):
 # ---------------------------------------------------------------------------
 
 HIGHER = {"bw_avg", "mpps"}		# higher is better; everything else lower
-NOISE_BEST = 0.05	# "within noise": best runs at most 5 % apart
+NOISE_BEST = 0.05	# "within noise", few values: best runs 5 % apart
+ALPHA = 0.05		# "within noise", enough values: U test p >= this
+RANK_MIN_N = 4		# values per tool from which the U test decides
+EXACT_MAX = 200000	# splits enumerated for an exact p, else normal
 # Parts where "met within noise" applies (the CPU part and the two-rail
 # aggregate are strict).
 NOISY = ("write", "wlong", "lat", "wlat", "rate", "bidir")
@@ -322,7 +327,48 @@ def summary(xs):
     if not xs:
         return None
     return {"med": statistics.median(xs), "min": min(xs), "max": max(xs),
-            "n": len(xs)}
+            "n": len(xs), "xs": list(xs)}
+
+
+def midranks(vals):
+    """Ranks 1..n of @vals, ties sharing the mean of their ranks."""
+    order = sorted(range(len(vals)), key=lambda i: vals[i])
+    ranks = [0.0] * len(vals)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and vals[order[j + 1]] == vals[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def mann_whitney_p(xs, ys):
+    """Two-sided p of the Mann-Whitney U test (Mann and Whitney, Ann. Math.
+    Statist. 18, 1947) that @xs and @ys come from one distribution: exact
+    over every split of the pooled midranks while there are at most
+    EXACT_MAX splits, else the normal approximation with the tie
+    correction and a continuity correction of 1/2."""
+    n1, n2 = len(xs), len(ys)
+    pooled = list(xs) + list(ys)
+    r = midranks(pooled)
+    mu = n1 * n2 / 2
+    dev = abs(sum(r[:n1]) - n1 * (n1 + 1) / 2 - mu)
+    if math.comb(n1 + n2, n1) <= EXACT_MAX:
+        hits = total = 0
+        for c in itertools.combinations(r, n1):
+            total += 1
+            hits += abs(sum(c) - n1 * (n1 + 1) / 2 - mu) >= dev - 1e-9
+        return hits / total
+    n = n1 + n2
+    ties = sum(k ** 3 - k for k in
+               collections.Counter(pooled).values())
+    var = n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1)))
+    if var <= 0:
+        return 1.0
+    return math.erfc(max(dev - 0.5, 0) / math.sqrt(var) / math.sqrt(2))
 
 
 def verdict(part, metric, pt, rp):
@@ -337,9 +383,16 @@ def verdict(part, metric, pt, rp):
     ok = rp["med"] >= pt["med"] if higher else rp["med"] <= pt["med"]
     if ok:
         return "met"
-    # the medians are on the wrong side, but the two tools' min..max
-    # ranges overlap (the run-to-run spread is larger than the difference)
-    # and their best runs are within NOISE_BEST of each other
+    if part not in NOISY:
+        return "missed"
+    # the medians are on the wrong side. With RANK_MIN_N values a tool or
+    # more: within noise unless the U test finds the two tools' values
+    # different at ALPHA (as Go's benchstat prints "~"). With fewer, where
+    # that test cannot reject anything: the min..max ranges overlap and
+    # the best runs are within NOISE_BEST of each other.
+    if pt["n"] >= RANK_MIN_N and rp["n"] >= RANK_MIN_N:
+        p = mann_whitney_p(rp["xs"], pt["xs"])
+        return "met within noise" if p >= ALPHA else "missed"
     overlap = rp["max"] >= pt["min"] if higher else rp["min"] <= pt["max"]
     best = best_ratio(metric, pt, rp)
     close = best is not None and (best >= 1 - NOISE_BEST if higher
@@ -370,9 +423,12 @@ def build_rows(vals):
         if part == "multi" and param == "aggregate" and pt and rp:
             v = "met" if rp["med"] >= pt["med"] else "missed"
         ratio = rp["med"] / pt["med"] if pt and rp and pt["med"] else None
+        p = (mann_whitney_p(rp["xs"], pt["xs"]) if pt and rp and
+             min(pt["n"], rp["n"]) >= RANK_MIN_N else None)
         rows.append({"part": part, "metric": metric, "param": param,
                      "pt": pt, "rp": rp, "ratio": ratio,
-                     "best": best_ratio(metric, pt, rp), "verdict": v})
+                     "best": best_ratio(metric, pt, rp), "p": p,
+                     "verdict": v})
     return rows
 
 
@@ -398,7 +454,7 @@ def write_csv(rows, vals, out):
                     "perftest_min", "perftest_max", "perftest_runs",
                     "railperf_median", "railperf_min", "railperf_max",
                     "railperf_runs", "ratio_railperf_perftest",
-                    "ratio_best_runs", "target"])
+                    "ratio_best_runs", "target", "p_u_test"])
         for r in rows:
             cells = [r["part"], r["metric"], r["param"],
                      UNITS[(r["part"], r["metric"])]]
@@ -406,7 +462,8 @@ def write_csv(rows, vals, out):
                 s = r[t]
                 cells += ([fmt(s["med"]), fmt(s["min"]), fmt(s["max"]), s["n"]]
                           if s else ["", "", "", 0])
-            cells += [fmt(r["ratio"], 3), fmt(r["best"], 3), r["verdict"]]
+            cells += [fmt(r["ratio"], 3), fmt(r["best"], 3), r["verdict"],
+                      fmt(r["p"], 4)]
             w.writerow(cells)
     with open(os.path.join(out, "runs.csv"), "w", newline="") as f:
         w = csv.writer(f)
@@ -540,6 +597,11 @@ def by_verdict(rows):
                                                      "met within noise")])
 
 
+def pnote(r):
+    """', p 0.014': the U test's p of a row, when it has one."""
+    return f", p {r['p']:.3f}" if r.get("p") is not None else ""
+
+
 def target_lines(rows):
     out = []
     w = part_rows(rows, "write")
@@ -547,10 +609,10 @@ def target_lines(rows):
     out.append(f"- **Write BW, railperf >= perftest at every size (within "
                f"noise): {'MET' if w and not miss else 'MISSED'}.** "
                f"{len(strict)} of {len(w)} sizes at ratio >= 1.00, "
-               f"{len(noise)} below 1.00 but within the run-to-run spread"
+               f"{len(noise)} below 1.00 but within noise"
                + (f" ({', '.join(size_label(r['param']) for r in noise)})"
                   if noise else "")
-               + (f"; missed at {', '.join(size_label(r['param']) for r in miss)}"
+               + (f"; missed at {', '.join(size_label(r['param']) + ' (' + ratio_cell(r) + pnote(r) + ')' for r in miss)}"
                   if miss else "")
                + best_summary(w) + ".")
     wl = part_rows(rows, "wlong")
@@ -559,8 +621,8 @@ def target_lines(rows):
                    + ("MISSED" if by_verdict(wl)[2] else "MET") + ".** "
                    + "; ".join(f"{size_label(r['param'])}: ratio "
                                f"{ratio_cell(r)}, best runs "
-                               f"{ratio_cell(r, 'best')} ({r['verdict']})"
-                               for r in wl) + ".")
+                               f"{ratio_cell(r, 'best')} ({r['verdict']}"
+                               f"{pnote(r)})" for r in wl) + ".")
     out.append(lat_target(rows, "lat", "Read"))
     if part_rows(rows, "wlat"):
         out.append(lat_target(rows, "wlat", "Write"))
@@ -603,7 +665,7 @@ def param_target(rows, what, label=str):
     return (f"- **{what} (within noise): "
             f"{'MISSED' if miss else 'MET'}.** "
             + "; ".join(f"{label(r['param'])}: {ratio_cell(r)}, best runs "
-                        f"{ratio_cell(r, 'best')} ({r['verdict']})"
+                        f"{ratio_cell(r, 'best')} ({r['verdict']}{pnote(r)})"
                         for r in rows) + ".")
 
 
@@ -614,10 +676,10 @@ def lat_target(rows, part, name):
     return (f"- **{name} latency, railperf median <= perftest median "
             f"(within noise): {'MET' if lat and not miss else 'MISSED'}.** "
             f"{len(strict)} of {len(lat)} sizes at ratio <= 1.00, "
-            f"{len(noise)} above 1.00 but within the run-to-run spread"
+            f"{len(noise)} above 1.00 but within noise"
             + (f" ({', '.join(size_label(r['param']) + ' ' + ratio_cell(r) for r in noise)})"
                if noise else "")
-            + (f"; missed at {', '.join(size_label(r['param']) + ' (' + ratio_cell(r) + ')' for r in miss)}"
+            + (f"; missed at {', '.join(size_label(r['param']) + ' (' + ratio_cell(r) + pnote(r) + ')' for r in miss)}"
                if miss else "")
             + best_summary(lat) + ".")
 
@@ -640,6 +702,15 @@ def report(rows, meta, env, failed, retried, load):
            "cells are median (min..max) over the runs; ratio = railperf "
            "median / perftest median; best runs = railperf's best run / "
            "perftest's best run (highest BW, lowest latency).",
+           "- Verdicts: met = railperf's median on the right side of "
+           "perftest's. Else, for bandwidth, latency, message rate and -b, "
+           "\"met within noise\" when the two tools' values do not differ "
+           f"significantly: two-sided Mann-Whitney U test, p >= {ALPHA} "
+           "(as Go's benchstat decides \"~\"), with at least "
+           f"{RANK_MIN_N} values per tool; with fewer (where that test "
+           "cannot reject anything) when the min..max ranges overlap and "
+           f"the best runs are within {NOISE_BEST:.0%} of each other. "
+           "Anything else is missed; CPU and the two-rail sum are strict.",
            f"- {m.get('load', '')}" + (
                f" {load['busy']} of {load['all']} runs started or ended while "
                "other guests ran" + pause_note(env) + "." if load["busy"]
