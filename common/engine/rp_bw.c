@@ -386,8 +386,8 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 {
 	bool timed = s->cfg->duration || s->cfg->infinite;
 	bool phases = s->cfg->duration && !s->cfg->infinite;
-	uint64_t t0 = s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns();
 	unsigned int q;
+	uint64_t t0;
 	int ret = 0;
 
 	/* -D and infinite runs: the timer thread first (the -D phases count
@@ -398,7 +398,7 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 	s->ticker = timed;
 	if (timed)
 		ret = rp_dtimer_start(
-			&s->timer, t0,
+			&s->timer, s->cfg->t0_ns ? s->cfg->t0_ns : rp_now_ns(),
 			phases ? s->cfg->duration * RP_NSEC_PER_SEC : 0);
 	if (ret)
 		rp_err("starting the timer thread: %s", strerror(-ret));
