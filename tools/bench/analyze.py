@@ -239,17 +239,25 @@ def collect_multi(vals, raw, name, tool, run):
     vals.add("multi", "bw_avg", "aggregate", tool, run, total)
 
 
+def per_extra(by_n):
+    """(small, big, the extra per extra message between them) of a run's
+    values by -n; None with fewer than two -n."""
+    ns = sorted(by_n)
+    if len(ns) < 2:
+        return None
+    small, big = ns[0], ns[-1]
+    return small, big, (by_n[big] - by_n[small]) / (big - small)
+
+
 def add_ir_values(vals, ir_runs):
     """Instructions per message of the 2 B hot path: the extra instructions
     per extra message between the smallest and largest -n of a run (the
     start-up, tear-down and report cancel out)."""
     for (tool, run), by_n in sorted(ir_runs.items()):
-        ns = sorted(by_n)
-        if len(ns) < 2:
-            continue
-        big, small = ns[-1], ns[0]
-        vals.add("cpu", "ir_per_msg", "write 2 B hot path (callgrind)", tool, run,
-                 (by_n[big] - by_n[small]) / (big - small))
+        extra = per_extra(by_n)
+        if extra:
+            vals.add("cpu", "ir_per_msg", "write 2 B hot path (callgrind)",
+                     tool, run, extra[2])
 
 
 def add_cpu_values(vals, cpu_acc, cpu_runs):
@@ -262,10 +270,10 @@ def add_cpu_values(vals, cpu_acc, cpu_runs):
         big = ns[-1]
         vals.add("cpu", "s_per_mmsg", f"write 2 B -n {big}", tool, run,
                  by_n[big] / big * 1e6)
-        if len(ns) < 2:
+        extra = per_extra(by_n)
+        if not extra:
             continue
-        small = ns[0]
-        marginal = (by_n[big] - by_n[small]) / (big - small)
+        small, _, marginal = extra
         vals.add("cpu", "s_per_mmsg", "write 2 B hot path", tool, run,
                  marginal * 1e6)
         vals.add("cpu", "s_fixed", "start-up + tear-down", tool, run,
@@ -371,8 +379,9 @@ def mann_whitney_p(xs, ys):
     return math.erfc(max(dev - 0.5, 0) / math.sqrt(var) / math.sqrt(2))
 
 
-def verdict(part, metric, pt, rp):
-    """'met', 'met within noise', 'missed', '' (no target) or 'no data'."""
+def verdict(part, metric, pt, rp, p):
+    """'met', 'met within noise', 'missed', '' (no target) or 'no data';
+    @p: the U test's p of the row (u_test_p), None with too few values."""
     if not pt or not rp:
         return "no data"
     if part == "multi" and metric == "bw_avg":
@@ -390,16 +399,23 @@ def verdict(part, metric, pt, rp):
     # different at ALPHA (as Go's benchstat prints "~"). With fewer, where
     # that test cannot reject anything: the min..max ranges overlap and
     # the best runs are within NOISE_BEST of each other.
-    if pt["n"] >= RANK_MIN_N and rp["n"] >= RANK_MIN_N:
-        p = mann_whitney_p(rp["xs"], pt["xs"])
+    if p is not None:
         return "met within noise" if p >= ALPHA else "missed"
     overlap = rp["max"] >= pt["min"] if higher else rp["min"] <= pt["max"]
     best = best_ratio(metric, pt, rp)
     close = best is not None and (best >= 1 - NOISE_BEST if higher
                                   else best <= 1 + NOISE_BEST)
-    if part in NOISY and overlap and close:
+    if overlap and close:
         return "met within noise"
     return "missed"
+
+
+def u_test_p(pt, rp):
+    """The U test's p for two tools' summaries, or None when either has
+    fewer than RANK_MIN_N values (the test could not reject anything)."""
+    if not pt or not rp or min(pt["n"], rp["n"]) < RANK_MIN_N:
+        return None
+    return mann_whitney_p(rp["xs"], pt["xs"])
 
 
 def best_ratio(metric, pt, rp):
@@ -419,12 +435,11 @@ def build_rows(vals):
     for key in vals.order:
         part, metric, param = key
         pt, rp = summary(vals.get(key, "pt")), summary(vals.get(key, "rp"))
-        v = verdict(part, metric, pt, rp)
+        p = u_test_p(pt, rp)
+        v = verdict(part, metric, pt, rp, p)
         if part == "multi" and param == "aggregate" and pt and rp:
             v = "met" if rp["med"] >= pt["med"] else "missed"
         ratio = rp["med"] / pt["med"] if pt and rp and pt["med"] else None
-        p = (mann_whitney_p(rp["xs"], pt["xs"]) if pt and rp and
-             min(pt["n"], rp["n"]) >= RANK_MIN_N else None)
         rows.append({"part": part, "metric": metric, "param": param,
                      "pt": pt, "rp": rp, "ratio": ratio,
                      "best": best_ratio(metric, pt, rp), "p": p,
