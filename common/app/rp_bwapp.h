@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_bwapp.h - the bandwidth binaries (rail_write_bw, rail_multi_bw) from
+ * options to exit, over 1..N rails: one run skeleton for both sides and
+ * every direction, the timed phase of each size (rp_bwrun.h) and one
+ * reporter (rp_bwreport.h). rail_write_bw is the one-rail case, run on
+ * the calling thread as ib_write_bw runs; rail_multi_bw takes a rail list
+ * (RP_FEAT_MULTI) and runs a pinned thread per rail.
+ *
+ * The control messages of a run, in this order on both sides:
+ *   rp_session_open: HELLO, parameters, RAIL per rail, the QPs to RTS,
+ *                    READY;
+ *   each size:       (-b: READY) the timed phase (-b: RESULT swapped);
+ *   after the sizes: RESULT client -> server (one-way runs), VERDICT
+ *                    server -> client with --validate (-b: swapped),
+ *                    BYE. --run_infinitely: BYE from the side that ends.
+ */
+#ifndef RP_BWAPP_H
+#define RP_BWAPP_H
+
+#include "app/rp_opts.h"
+
+/*
+ * rp_bwapp_run - run the bandwidth test of o->desc with the options @o
+ * (parsed and checked). Prints the perftest block and railperf's lines on
+ * stdout, diagnostics on stderr. Returns 0, -EILSEQ for a failed
+ * --validate, -ERANGE for a missed -w / -y / --expect, or the -errno of
+ * the failure (already reported).
+ */
+int rp_bwapp_run(const struct rp_opts *o);
+
+/*
+ * rp_bwapp_check - a rail-list binary's check before any device is
+ * opened: the -d / -x rail lists parse. One line and -EINVAL on a bad
+ * list, else 0.
+ */
+int rp_bwapp_check(const struct rp_opts *o);
+
+#endif /* RP_BWAPP_H */

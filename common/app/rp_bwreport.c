@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The bandwidth run's reporter (rp_bwreport.h): every print and JSON key
+ * of rail_write_bw and rail_multi_bw, in the order perftest's block and
+ * railperf's section give.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "app/rp_bwreport.h"
+#include "base/rp_log.h"
+#include "base/rp_sysfs.h"
+#include "engine/rp_bw.h"
+#include "engine/rp_stats.h"
+#include "output/rp_expect.h"
+#include "output/rp_extra.h"
+#include "output/rp_json_rail.h"
+#include "output/rp_posting.h"
+#include "output/rp_report.h"
+#include "output/rp_report_bidir.h"
+#include "output/rp_report_multi.h"
+#include "verbs/rp_dev.h"
+
+void rp_bwreport_title(const struct rp_bwrun *a)
+{
+	if (rp_opts_full(a->o))
+		rp_report_bw_title(stdout, a->o->report_gbits);
+}
+
+void rp_bwreport_header(const struct rp_bwrun *a)
+{
+	struct rp_header h;
+
+	if (!rp_opts_full(a->o))
+		return;
+	rp_session_header(&a->s, &h);
+	rp_report_header(stdout, &h);
+	rp_report_addresses_fmt(stdout, a->s.local, a->s.remote, a->n,
+				a->o->rdma_cm ? RP_ADDR_CM : RP_ADDR_WRITE);
+	if (!(rp_bwrun_posts(a) && a->o->interval))
+		rp_report_bw_title(stdout, a->o->report_gbits);
+}
+
+void rp_bwreport_row(struct rp_bwrun *a, const struct rp_result *row)
+{
+	const struct rp_opts *o = a->o;
+
+	rp_report_bw_out(stdout, row, o->report_gbits, o->output);
+	rp_jsonout_add_bw(&a->json, row);
+	rp_opts_limit_pass(o, row->bw_avg, row->msg_rate, &a->bw_passed,
+			   &a->rate_passed);
+}
+
+void rp_bwreport_size_row(struct rp_bwrun *a)
+{
+	struct rp_result row = a->agg;
+
+	if (a->o->bidir)
+		rp_bidir_sum(&a->agg, &a->peer_agg, &row);
+	rp_bwreport_row(a, &row);
+}
+
+void rp_bwreport_block_end(const struct rp_bwrun *a)
+{
+	const struct rp_opts *o = a->o;
+
+	if (!rp_opts_full(o))
+		return;
+	if (o->bidir && o->report_both && !o->all_sizes)
+		rp_report_bidir_both(stdout, &a->agg, &a->peer_agg,
+				     o->report_gbits);
+	rp_fprintf(stdout, RP_RESULT_LINE);
+}
+
+void rp_bwreport_counters(struct rp_bwrun *a, struct rp_port_counters *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < a->n; i++)
+		a->have_counters[i] = !rp_counters_read(RP_SYSFS_IB_ROOT,
+							a->s.rails[i].dev.name,
+							a->s.rails[i].dev.port,
+							&out[i]);
+}
+
+/* QPs over every rail: what --validate checked. */
+static unsigned int bw_qps(const struct rp_bwrun *a)
+{
+	unsigned int i, qps = 0;
+
+	for (i = 0; i < a->n; i++)
+		qps += a->s.rails[i].num_qps;
+	return qps;
+}
+
+void rp_bwreport_verdict(const struct rp_bwrun *a, const struct rp_verdict *v)
+{
+	rp_extra_verdict_out(rp_opts_full(a->o), v, a->agg.size, bw_qps(a));
+}
+
+void rp_bwreport_verdicts(const struct rp_bwrun *a,
+			  const struct rp_verdict *here,
+			  const struct rp_verdict *there)
+{
+	bool full = rp_opts_full(a->o);
+
+	rp_report_bidir_verdict(full, "received here", here, a->agg.size,
+				bw_qps(a));
+	rp_report_bidir_verdict(full, "received by the peer", there,
+				a->agg.size, bw_qps(a));
+}
+
+int rp_bwreport_json(struct rp_bwrun *a)
+{
+	struct rp_header h;
+
+	rp_session_header(&a->s, &h);
+	return rp_jsonout_write(&a->json, &h);
+}
+
+/* Rail @i's report: its result, share, counters and ceiling. */
+static void bw_rail_report(const struct rp_bwrun *a, unsigned int i,
+			   const struct rp_port_counters *after,
+			   struct rp_rail_report *rr)
+{
+	const struct rp_railceil *c = &a->ceil;
+
+	*rr = (struct rp_rail_report){
+		.index = i,
+		.rail = &a->s.rails[i],
+		.cpu = a->s.server ? -1 : a->cpus[i],
+		.numa_node = a->place[i].numa_node,
+		.res = a->rail_res[i],
+		.share = a->agg.iters ? 100.0 * (double)a->rail_res[i].iters /
+						(double)a->agg.iters :
+					0,
+		.have_counters = a->have_counters[i],
+		.speed_gbps = c->speed[i],
+		.pcie_gbps = c->pcie[i].payload_gbps,
+		.same_nic =
+			rp_rail_addr_same_port(&a->s.local[i], &a->s.remote[i]),
+		/* with -b the port also sent the ACKs of what it received */
+		.sender = !a->s.server && !a->o->bidir,
+		.needed = a->needed[i],
+	};
+	rp_counters_delta(&a->before[i], &after[i], &rr->delta);
+}
+
+/* --expect on the client: rail @i's verdict (line when it failed, JSON). */
+static void bw_expect_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
+			   uint64_t size, cJSON *obj)
+{
+	struct rp_rail_ceiling c;
+	struct rp_expect e;
+	char who[96];
+
+	rp_rail_report_ceiling(rr, size, &c);
+	rp_expect_eval(&e, a->o->expect, c.got, c.ceiling);
+	snprintf(who, sizeof(who), "rail %u (%s)", rr->index,
+		 rr->rail->dev.name);
+	if (rp_opts_full(a->o))
+		rp_expect_line(stdout, who, &e);
+	a->expect_failed |= !e.pass;
+	if (obj)
+		cJSON_AddItemToObject(obj, "verdict", rp_expect_json(&e));
+}
+
+/* --expect on the client: all rails against the set's ceiling. */
+static void bw_expect_set(struct rp_bwrun *a, uint64_t size)
+{
+	double got = rp_goodput_gbps(a->agg.msg_rate, size);
+	struct rp_expect e;
+
+	rp_expect_eval(&e, a->o->expect, got, a->ceil.set);
+	if (rp_opts_full(a->o)) {
+		rp_expect_line(stdout, "all rails", &e);
+		rp_fprintf(stdout, " railperf: --expect %u%%: %s\n",
+			   a->o->expect,
+			   a->expect_failed || !e.pass ?
+				   "FAILED" :
+				   "passed: every rail and "
+				   "all rails together");
+	}
+	a->expect_failed |= !e.pass;
+	rp_jsonout_add_extra(&a->json, "verdict", rp_expect_json(&e));
+}
+
+/* A rail list's lines: a pair per rail, the set's ceiling, --expect's
+ * verdicts on the client; JSON "rails" and "set_ceiling_gbps". */
+static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
+{
+	struct rp_port_counters after[RP_MAX_RAILS];
+	cJSON *rails = a->json.rows ? cJSON_CreateArray() : NULL, *obj;
+	bool full = rp_opts_full(a->o), judge = a->o->expect && !a->s.server;
+	struct rp_rail_report rr;
+	unsigned int i;
+
+	rp_bwreport_counters(a, after);
+	for (i = 0; i < a->n; i++) {
+		bw_rail_report(a, i, after, &rr);
+		if (full)
+			rp_report_rail(stdout, &rr, size, a->o->report_gbits);
+		obj = rails ? rp_json_rail(&rr, size, a->o->report_gbits) :
+			      NULL;
+		if (judge)
+			bw_expect_rail(a, &rr, size, obj);
+		if (obj)
+			cJSON_AddItemToArray(rails, obj);
+	}
+	if (full)
+		rp_report_set(stdout, &a->agg, size, a->ceil.set, a->ceil.why);
+	if (judge)
+		bw_expect_set(a, size);
+	rp_jsonout_add_extra(&a->json, "rails", rails);
+	rp_jsonout_add_extra(&a->json, "set_ceiling_gbps",
+			     a->ceil.set > 0 ? cJSON_CreateNumber(a->ceil.set) :
+					       cJSON_CreateNull());
+}
+
+/* The client's posting (every rail alike): a line and "posting". */
+static void bw_report_posting(struct rp_bwrun *a, uint64_t size)
+{
+	struct rp_bw_cfg cfg;
+
+	if (a->s.server)
+		return;
+	rp_bwrun_cfg(a->o, size, &cfg);
+	rp_jsonout_add_extra(&a->json, "posting",
+			     rp_posting_json(&cfg, a->s.rails[0].wr_api));
+	if (rp_opts_full(a->o))
+		rp_posting_line(stdout, &cfg, a->s.rails[0].wr_api);
+}
+
+/* -b: each rail's two directions and their sum; a rail list adds all
+ * rails' (JSON "bidirectional": one rail's, or "rails" and "all"). */
+static void bw_report_bidir(struct rp_bwrun *a)
+{
+	bool full = rp_opts_full(a->o), gbits = a->o->report_gbits;
+	cJSON *o = NULL, *rails = NULL;
+	unsigned int i;
+
+	if (a->json.rows && a->multi) {
+		o = cJSON_CreateObject();
+		rails = o ? cJSON_AddArrayToObject(o, "rails") : NULL;
+	}
+	for (i = 0; i < a->n; i++) {
+		if (full)
+			rp_report_bidir_rail(stdout, (int)i,
+					     a->s.rails[i].dev.name,
+					     &a->rail_res[i], &a->peer_res[i],
+					     gbits);
+		if (rails)
+			cJSON_AddItemToArray(rails,
+					     rp_json_bidir(&a->rail_res[i],
+							   &a->peer_res[i]));
+	}
+	if (full && a->multi)
+		rp_report_bidir_rail(stdout, -1, NULL, &a->agg, &a->peer_agg,
+				     gbits);
+	if (o)
+		cJSON_AddItemToObject(o, "all",
+				      rp_json_bidir(&a->agg, &a->peer_agg));
+	if (a->json.rows && !a->multi)
+		o = rp_json_bidir(&a->agg, &a->peer_agg);
+	rp_jsonout_add_extra(&a->json, "bidirectional", o);
+}
+
+/* One rail's --expect on the client: its line and JSON "verdict". */
+static void bw_expect_one(struct rp_bwrun *a, uint64_t size)
+{
+	const struct rp_rail *r = &a->s.rails[0];
+	struct rp_expect e;
+	char who[96];
+
+	rp_expect_eval(&e, a->o->expect, rp_goodput_gbps(a->agg.msg_rate, size),
+		       a->ceil.r[0].cap);
+	rp_jsonout_add_extra(&a->json, "verdict", rp_expect_json(&e));
+	a->expect_failed |= !e.pass;
+	snprintf(who, sizeof(who), "rail %s port %u", r->dev.name, r->dev.port);
+	if (rp_opts_full(a->o) && !rp_expect_line(stdout, who, &e))
+		rp_fprintf(stdout,
+			   " railperf: %s: %.1f%% of its ceiling of %.2f "
+			   "Gb/s: --expect %u%% passed\n",
+			   who, e.percent, e.ceiling, e.pct);
+}
+
+void rp_bwreport_rails(struct rp_bwrun *a)
+{
+	const struct rp_opts *o = a->o;
+	uint64_t size = a->agg.size;
+	unsigned int i;
+
+	rp_railceil_size(&a->ceil, a->s.rails, size);
+	if (a->multi)
+		bw_report_rail_lines(a, size);
+	else
+		rp_jsonout_add_extra(&a->json, "same_nic",
+				     cJSON_CreateBool(rp_rail_addr_same_port(
+					     &a->s.local[0], &a->s.remote[0])));
+	for (i = 0; i < a->n && rp_opts_full(o); i++)
+		rp_extra_rail(stdout, &a->s.rails[i], o->hugepages,
+			      &a->s.local[i], &a->s.remote[i]);
+	bw_report_posting(a, size);
+	if (o->bidir)
+		bw_report_bidir(a);
+	if (!a->multi && o->expect && !a->s.server)
+		bw_expect_one(a, size);
+}
