@@ -23,19 +23,11 @@
 /* The rail list of -d (without -d: every RDMA device, port -i). */
 static int bw_rails(struct rp_bwrun *a)
 {
-	const char *devs = a->o->dev;
-	char all[1024];
 	unsigned int i;
 	int n, ret;
 
-	if (!devs) {
-		ret = rp_dev_all_names(all, sizeof(all));
-		if (ret)
-			return ret;
-		devs = all;
-	}
-	n = rp_railspec_parse(devs, a->o->gid_list, a->o->ib_port, a->spec,
-			      RP_MAX_RAILS);
+	n = rp_railspec_list(a->o->dev, a->o->gid_list, a->o->ib_port, a->spec,
+			     RP_MAX_RAILS);
 	if (n < 0)
 		return n;
 	a->n = (unsigned int)n;

@@ -7,6 +7,7 @@
 #include "base/rp_log.h"
 #include "base/rp_parse.h"
 #include "app/rp_railspec.h"
+#include "verbs/rp_dev.h"
 
 /* Copy element @i of comma list @list into @buf; -ENOENT past the end. */
 /* rp_parse_list_item, with one line quoting an element too long to be valid. */
@@ -132,4 +133,19 @@ int rp_railspec_parse(const char *devs, const char *gids, unsigned int def_port,
 			return -EINVAL;
 	}
 	return (int)n;
+}
+
+int rp_railspec_list(const char *devs, const char *gids, unsigned int def_port,
+		     struct rp_railspec *out, size_t max)
+{
+	char all[1024];
+	int ret;
+
+	if (!devs) {
+		ret = rp_dev_all_names(all, sizeof(all));
+		if (ret)
+			return ret;
+		devs = all;
+	}
+	return rp_railspec_parse(devs, gids, def_port, out, max);
 }

@@ -30,4 +30,12 @@ struct rp_railspec {
 int rp_railspec_parse(const char *devs, const char *gids, unsigned int def_port,
 		      struct rp_railspec *out, size_t max);
 
+/*
+ * rp_railspec_list - rp_railspec_parse of -d's rail list @devs or, when
+ * @devs is NULL, of every RDMA device of the host (rp_dev_all_names).
+ * Returns the number of rails, or -errno (the cause printed once).
+ */
+int rp_railspec_list(const char *devs, const char *gids, unsigned int def_port,
+		     struct rp_railspec *out, size_t max);
+
 #endif /* RP_RAILSPEC_H */

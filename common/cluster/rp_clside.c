@@ -10,7 +10,6 @@
 #include "base/rp_signal.h"
 #include "base/rp_sysfs.h"
 #include "proto/rp_msg.h"
-#include "verbs/rp_dev.h"
 #include "engine/rp_bidir.h"
 #include "engine/rp_multi.h"
 #include "output/rp_railceil.h"
@@ -24,18 +23,10 @@
 static int rp_clside_specs(struct rp_clside *s)
 {
 	const struct rp_opts *o = &s->c->o;
-	const char *devs = o->dev;
-	char all[1024];
-	int n, ret;
+	int n;
 
-	if (!devs) {
-		ret = rp_dev_all_names(all, sizeof(all));
-		if (ret)
-			return ret;
-		devs = all;
-	}
-	n = rp_railspec_parse(devs, o->gid_list, o->ib_port, s->spec,
-			      RP_MAX_RAILS);
+	n = rp_railspec_list(o->dev, o->gid_list, o->ib_port, s->spec,
+			     RP_MAX_RAILS);
 	if (n < 0)
 		return n;
 	s->n = (unsigned int)n;
