@@ -10,11 +10,10 @@
 #include "app/rp_bwapp.h"
 #include "app/rp_bwreport.h"
 #include "app/rp_bwrun.h"
+#include "app/rp_run.h"
 #include "base/rp_log.h"
-#include "base/rp_signal.h"
 #include "base/rp_sysfs.h"
 #include "base/rp_time.h"
-#include "ctrl/rp_xchg.h"
 #include "engine/rp_bidir.h"
 #include "net/rp_subnet.h"
 #include "proto/rp_pattern.h"
@@ -183,8 +182,9 @@ static int bw_sizes(struct rp_bwrun *a)
 }
 
 /* The server of a one-way run: the client's results, its row. */
-static int bw_server_rows(struct rp_bwrun *a)
+static int bw_server_rows(void *app)
 {
+	struct rp_bwrun *a = app;
 	int ret;
 
 	rp_bwreport_counters(a, a->before);
@@ -198,8 +198,9 @@ static int bw_server_rows(struct rp_bwrun *a)
 
 /* --validate: each QP slice that received data against the pattern, the
  * first bad byte the verdict; -b: each side's receive halves. */
-static void bw_check(struct rp_bwrun *a, struct rp_verdict *v)
+static void bw_check(void *app, struct rp_verdict *v)
 {
+	struct rp_bwrun *a = app;
 	unsigned int i, q;
 
 	*v = (struct rp_verdict){ .ok = 1 };
@@ -217,103 +218,98 @@ static void bw_check(struct rp_bwrun *a, struct rp_verdict *v)
 	}
 }
 
-/* --validate's VERDICT: the server's to the client; -b: swapped, both
- * printed. Returns 0, -EILSEQ when a verdict failed, or -errno. */
-static int bw_validate(struct rp_bwrun *a)
+/* The gates on a side that posts: -w / -y on every row, --expect. */
+static int bw_gates(void *app)
 {
-	struct rp_verdict here, there;
-	int ret;
+	struct rp_bwrun *a = app;
 
-	if (!a->o->bidir && !a->s.server) {
-		ret = rp_xchg_verdict_recv(&a->s.ctrl, &there);
-		if (!ret)
-			rp_bwreport_verdict(a, &there);
-		return ret ? ret : (there.ok ? 0 : -EILSEQ);
-	}
-	bw_check(a, &here);
-	if (!a->o->bidir) {
-		rp_bwreport_verdict(a, &here);
-		ret = rp_xchg_verdict_send(&a->s.ctrl, &here);
-		return ret ? ret : (here.ok ? 0 : -EILSEQ);
-	}
-	ret = rp_xchg_verdict_swap(&a->s.ctrl, a->s.server, &here, &there);
-	if (ret)
-		return ret;
-	rp_bwreport_verdicts(a, &here, &there);
-	return here.ok && there.ok ? 0 : -EILSEQ;
+	if (rp_bwrun_posts(a) &&
+	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
+		return -ERANGE;
+	return a->expect_failed ? -ERANGE : 0;
 }
 
-/* --run_infinitely's end: the client says BYE when its SIGINT ended the
- * run, or answers the server's; the server waits for the client's. */
-static int bw_infinite_end(struct rp_bwrun *a)
+static void bw_header(void *app)
 {
-	if (a->s.server)
-		return rp_xchg_wait_bye(&a->s.ctrl);
-	if (a->peer_ended)
-		return rp_ctrl_send(&a->s.ctrl, RP_MSG_BYE, NULL, 0);
-	rp_stop_reset(); /* our SIGINT ended it: say BYE */
-	return rp_xchg_sync(&a->s.ctrl, false, RP_MSG_BYE, -1);
+	rp_bwreport_header(app);
 }
 
-/* --run_infinitely: rows until stopped (the server prints none, as
- * perftest's), the block's end, railperf's lines, BYE. */
-static int bw_infinite(struct rp_bwrun *a)
+static int bw_measure(void *app)
 {
-	int ret = 0;
+	return bw_sizes(app);
+}
 
-	if (!a->s.server)
-		ret = bw_sizes(a);
-	if (ret)
-		return ret;
-	ret = bw_infinite_end(a);
-	if (a->s.server)
+static int bw_send_results(void *app)
+{
+	return rp_bwrun_send_results(app);
+}
+
+static void bw_verdict(void *app, const struct rp_verdict *v, bool here)
+{
+	(void)here;
+	rp_bwreport_verdict(app, v);
+}
+
+static void bw_verdicts(void *app, const struct rp_verdict *here,
+			const struct rp_verdict *there)
+{
+	rp_bwreport_verdicts(app, here, there);
+}
+
+/* railperf's section; --run_infinitely's server closes its (empty)
+ * table first. */
+static void bw_report(void *app)
+{
+	struct rp_bwrun *a = app;
+
+	if (a->o->run_infinitely && a->s.server)
 		rp_bwreport_block_end(a);
 	rp_bwreport_rails(a);
-	if (!a->s.server && !ret)
-		ret = rp_bwreport_json(a);
-	return ret;
 }
 
-/* A run of -n iterations or -D seconds per size: rows, RESULT, VERDICT,
- * railperf's section, the JSON document (also after a failed --validate:
- * the rows stand), BYE. */
-static int bw_finite(struct rp_bwrun *a)
+/* The JSON document; --run_infinitely's server writes none (no rows). */
+static int bw_json(void *app)
 {
-	int ret, json, bye = 0;
+	struct rp_bwrun *a = app;
 
-	ret = rp_bwrun_posts(a) ? bw_sizes(a) : bw_server_rows(a);
-	if (!ret && !a->s.server && !a->o->bidir)
-		ret = rp_bwrun_send_results(a);
-	if (!ret && a->o->validate)
-		ret = bw_validate(a);
-	if (ret && ret != -EILSEQ)
-		return ret;
-	rp_bwreport_rails(a);
-	json = rp_bwreport_json(a);
-	ret = ret ? ret : json;
-	/* a client that failed leaves; the server and -b's sides wait */
-	if (!ret || a->s.server || a->o->bidir)
-		bye = rp_xchg_sync(&a->s.ctrl, a->s.server, RP_MSG_BYE, -1);
-	return ret ? ret : bye;
+	if (a->o->run_infinitely && a->s.server)
+		return 0;
+	return rp_bwreport_json(a);
 }
 
-/* The run skeleton (rp_bwapp.h): one flow for the client, the server and
- * -b; then the gates (-w / -y, --expect) on a side that posts. */
+static const struct rp_run_ops bw_ops = {
+	.header = bw_header,
+	.measure = bw_measure,
+	.send_results = bw_send_results,
+	.recv_results = bw_server_rows,
+	.check = bw_check,
+	.verdict = bw_verdict,
+	.verdicts = bw_verdicts,
+	.report = bw_report,
+	.json = bw_json,
+	.gates = bw_gates,
+};
+
+/* This side of the run, through the skeleton (rp_run.h). */
 static int bw_side(struct rp_bwrun *a)
 {
+	struct rp_run *r = &a->run;
 	int ret;
 
 	ret = bw_prepare(a);
 	if (ret)
 		return ret;
-	rp_bwreport_header(a);
-	ret = a->o->run_infinitely ? bw_infinite(a) : bw_finite(a);
-	if (!ret && rp_bwrun_posts(a) &&
-	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
-		ret = -ERANGE;
-	if (!ret && a->expect_failed)
-		ret = -ERANGE;
-	return ret;
+	*r = (struct rp_run){
+		.s = &a->s,
+		.ops = &bw_ops,
+		.app = a,
+		.measures = rp_bwrun_posts(a),
+		.results = !a->o->bidir,
+		.receives = a->s.server || a->o->bidir,
+		.sends = !a->s.server || a->o->bidir,
+		.infinite = a->o->run_infinitely,
+	};
+	return rp_run_side(r);
 }
 
 static int bw_run(struct rp_bwrun *a)

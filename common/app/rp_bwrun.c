@@ -54,7 +54,7 @@ static int bw_tick(void *arg)
 
 	ret = rp_ctrl_beat(&a->s.ctrl, &a->last_beat);
 	if (ret == -ESHUTDOWN && a->o->run_infinitely) {
-		a->peer_ended = true;
+		a->run.peer_ended = true;
 		return 1;
 	}
 	if (!ret && a->o->run_infinitely)

@@ -20,6 +20,7 @@
 #include "app/rp_opts.h"
 #include "app/rp_place.h"
 #include "app/rp_railspec.h"
+#include "app/rp_run.h"
 #include "app/rp_session.h"
 #include "output/rp_jsonout.h"
 #include "output/rp_railceil.h"
@@ -51,9 +52,9 @@ struct rp_bwrun {
 	struct rp_railceil ceil;     /* the rails' ceilings */
 	bool bw_passed, rate_passed; /* -w / -y gate */
 	bool expect_failed;	     /* --expect */
+	struct rp_run run;	     /* this side's run skeleton */
 	/* a rail on the calling thread: heartbeats, --run_infinitely rows */
 	uint64_t last_beat; /* ns */
-	bool peer_ended;    /* the server sent BYE (--run_infinitely) */
 	uint64_t progress;  /* WRs completed (rp_bw_cfg.progress) */
 	uint64_t row_ns;    /* --run_infinitely: last row's time, */
 	uint64_t row_done;  /* ... and WRs completed then */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "app/rp_latapp.h"
+#include "app/rp_run.h"
 #include "app/rp_session.h"
 #include "base/rp_log.h"
 #include "base/rp_time.h"
@@ -215,138 +216,133 @@ static void la_lat_cfg(const struct rp_session *s, struct la_beat *beat,
 	};
 }
 
+/* One side's state for the run skeleton. */
+struct la_app {
+	struct rp_session *s;
+	struct rp_header h;
+	struct rp_jsonout j;
+	struct la_verdict v; /* READ client: the last size's check */
+	bool writes_json;    /* the client, and WRITE's server */
+};
+
 /* The table: title, a row per size, RESULT_LINE; then railperf's notes.
- * A failed check (*v) stops the sizes; it is reported by the caller. */
-static int la_sizes(struct rp_session *s, struct rp_jsonout *j,
-		    struct la_verdict *v)
+ * READ --validate: each size checked after it ran; a failed check stops
+ * the sizes, closes the table and returns -EILSEQ (its verdict is sent
+ * by the skeleton). */
+static int la_measure(void *app)
 {
+	struct la_app *la = app;
+	struct rp_session *s = la->s;
 	struct la_beat beat = { .ctrl = &s->ctrl, .last_ns = rp_now_ns() };
 	struct rp_lat_samples smp = { 0 };
 	uint64_t sizes[LA_MAX_SIZES];
 	size_t n = rp_opts_sizes(s->o, sizes, LA_MAX_SIZES), i;
+	bool full = rp_opts_full(s->o);
 	struct rp_lat_cfg cfg;
 	struct rp_latstats st;
 	int ret = 0;
 
 	la_lat_cfg(s, &beat, &cfg);
-	if (rp_opts_full(s->o))
+	if (full)
 		la_title(s->o);
 	for (i = 0; i < n && !ret; i++) {
 		cfg.size = sizes[i];
-		ret = la_size(s, &cfg, &smp, j, &st);
-		if (!ret && s->o->validate)
-			ret = la_check_read(s, cfg.size, v);
+		ret = la_size(s, &cfg, &smp, &la->j, &st);
+		if (!ret && s->o->validate &&
+		    la_check_read(s, cfg.size, &la->v))
+			ret = -EILSEQ;
 	}
-	if (!ret && rp_opts_full(s->o)) {
+	if ((!ret || ret == -EILSEQ) && full)
 		rp_fprintf(stdout, RP_RESULT_LINE);
+	if (!ret && full)
 		la_notes(s, &cfg, &smp, &st);
-	}
 	rp_lat_samples_free(&smp);
 	return ret;
 }
 
-/* --validate: print the client's verdict and send it to the server. A
- * failed check is the run's failure (-EILSEQ). */
-static int la_client_verdict(struct rp_session *s, const struct la_verdict *v)
+static void la_header_of(void *app)
 {
-	int ret;
+	struct la_app *la = app;
 
-	rp_extra_verdict_out(rp_opts_full(s->o), &v->v, v->checked, 1);
-	ret = rp_xchg_verdict_send(&s->ctrl, &v->v);
-	return v->v.ok ? ret : -EILSEQ;
+	la_header(la->s, &la->h);
 }
 
-/* railperf's rail lines and the JSON document, after a good run. */
-static int la_finish(struct rp_session *s, struct rp_jsonout *j,
-		     const struct rp_header *h)
+static void la_check(void *app, struct rp_verdict *v)
 {
+	*v = ((struct la_app *)app)->v.v;
+}
+
+/* --validate's line: the client's check of its last size, or on the
+ * server the client's verdict (over its largest size). */
+static void la_verdict(void *app, const struct rp_verdict *v, bool here)
+{
+	struct la_app *la = app;
+	uint64_t bytes = here ? la->v.checked : rp_opts_max_size(la->s->o);
+
+	rp_extra_verdict_out(rp_opts_full(la->s->o), v, bytes, 1);
+}
+
+/* railperf's rail lines after the table. */
+static void la_report(void *app)
+{
+	struct la_app *la = app;
+	struct rp_session *s = la->s;
+
 	if (rp_opts_full(s->o))
 		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages,
 			      &s->local[0], &s->remote[0]);
-	rp_jsonout_add_extra(j, "same_nic",
+}
+
+/* The JSON document (READ's server writes none, as perftest's). */
+static int la_json(void *app)
+{
+	struct la_app *la = app;
+	struct rp_session *s = la->s;
+
+	if (!la->writes_json)
+		return 0;
+	rp_jsonout_add_extra(&la->j, "same_nic",
 			     cJSON_CreateBool(rp_rail_addr_same_port(
 				     &s->local[0], &s->remote[0])));
-	return rp_jsonout_write(j, h);
+	return rp_jsonout_write(&la->j, &la->h);
 }
 
-static int la_client(struct rp_session *s)
-{
-	struct la_verdict v = { .v.ok = 1 };
-	struct rp_jsonout j;
-	struct rp_header h;
-	int ret, bye;
+static const struct rp_run_ops la_ops = {
+	.header = la_header_of,
+	.measure = la_measure,
+	.check = la_check,
+	.verdict = la_verdict,
+	.report = la_report,
+	.json = la_json,
+};
 
-	rp_session_header(s, &h);
-	la_header(s, &h);
-	if (rp_jsonout_init(&j, rp_opts_json_path(s->o), s->o->output))
-		return -ENOMEM;
-	ret = la_sizes(s, &j, &v);
-	if (s->o->validate && (!ret || !v.v.ok)) {
-		if (ret && rp_opts_full(s->o))
-			rp_fprintf(stdout,
-				   RP_RESULT_LINE); /* close the table */
-		ret = la_client_verdict(s, &v);
-	}
-	if (!ret) {
-		ret = la_finish(s, &j, &h);
-		/* the run itself is over: let the server finish cleanly */
-		bye = rp_xchg_sync(&s->ctrl, false, RP_MSG_BYE, -1);
-		ret = ret ? ret : bye;
-	}
-	rp_jsonout_fini(&j);
-	return ret;
-}
-
-/* --validate: the client's VERDICT on what its READs brought, printed. */
-static int la_server_verdict(struct rp_session *s)
+/* Either side, through the skeleton (rp_run.h). READ: the client READs
+ * the server's buffer (the data reaches the client, which checks it);
+ * the server is passive and prints no results. WRITE: both sides run the
+ * ping-pong and print their table (perftest's write_lat server). */
+static int la_side(struct rp_session *s)
 {
-	struct rp_verdict v;
+	bool write = la_op(s->o) == RP_LAT_WRITE;
+	struct la_app la = {
+		.s = s,
+		.v = { .v.ok = 1 },
+		.writes_json = !s->server || write,
+	};
+	struct rp_run r = {
+		.s = s,
+		.ops = &la_ops,
+		.app = &la,
+		.measures = !s->server || write,
+		.receives = !write && !s->server,
+		.sends = !write && s->server,
+	};
 	int ret;
 
-	ret = rp_xchg_verdict_recv(&s->ctrl, &v);
-	if (ret)
-		return ret;
-	rp_extra_verdict_out(rp_opts_full(s->o), &v, rp_opts_max_size(s->o), 1);
-	return v.ok ? 0 : -EILSEQ;
-}
-
-/* WRITE: the server runs the ping-pong too and prints its own table and
- * JSON (as perftest's write_lat server), then waits for the client's BYE. */
-static int la_server_write(struct rp_session *s, const struct rp_header *h)
-{
-	struct rp_jsonout j;
-	int ret;
-
-	if (rp_jsonout_init(&j, rp_opts_json_path(s->o), s->o->output))
+	rp_session_header(s, &la.h);
+	if (rp_jsonout_init(&la.j, rp_opts_json_path(s->o), s->o->output))
 		return -ENOMEM;
-	ret = la_sizes(s, &j, NULL);
-	if (!ret)
-		ret = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
-	if (!ret)
-		ret = la_finish(s, &j, h);
-	rp_jsonout_fini(&j);
-	return ret;
-}
-
-/* READ: passive; the client READs our buffer; wait for its BYE
- * (heartbeats keep the wait alive during long runs), with --validate its
- * VERDICT first. */
-static int la_server(struct rp_session *s)
-{
-	struct rp_header h;
-	int ret = 0;
-
-	rp_session_header(s, &h);
-	la_header(s, &h);
-	if (la_op(s->o) == RP_LAT_WRITE)
-		return la_server_write(s, &h);
-	if (s->o->validate)
-		ret = la_server_verdict(s);
-	if (!ret)
-		ret = rp_xchg_sync(&s->ctrl, true, RP_MSG_BYE, -1);
-	if (!ret && rp_opts_full(s->o))
-		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages,
-			      &s->local[0], &s->remote[0]);
+	ret = rp_run_side(&r);
+	rp_jsonout_fini(&la.j);
 	return ret;
 }
 
@@ -360,7 +356,7 @@ int rp_latapp_run(const struct rp_opts *o)
 	if (ret)
 		return ret;
 	la_rail_cfg(&run, &cfg);
-	return rp_session_run(&run, &cfg, la_server, la_client);
+	return rp_session_run(&run, &cfg, la_side, la_side);
 }
 
 int rp_latapp_check(const struct rp_opts *o)

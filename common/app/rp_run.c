@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The run skeleton (rp_run.h): every control message a test sends after
+ * the session is open, in one order for every binary and both sides.
+ */
+#include <errno.h>
+
+#include "app/rp_run.h"
+#include "base/rp_signal.h"
+#include "ctrl/rp_xchg.h"
+#include "proto/rp_msg.h"
+
+/* The timed phase on a side that measures (then its RESULT), or the
+ * client's RESULT on the server; a passive side does nothing. */
+static int run_measure(struct rp_run *r)
+{
+	int ret;
+
+	if (r->measures) {
+		ret = r->ops->measure(r->app);
+		if (!ret && r->results && !r->s->server)
+			ret = r->ops->send_results(r->app);
+		return ret;
+	}
+	return r->results ? r->ops->recv_results(r->app) : 0;
+}
+
+/* --validate's VERDICT: from the side the data reached to the side that
+ * sent it, or swapped when the data went both ways. Returns 0, -EILSEQ
+ * when a verdict failed, or -errno. */
+static int run_verdict(struct rp_run *r)
+{
+	struct rp_ctrl *c = &r->s->ctrl;
+	struct rp_verdict here, there;
+	int ret;
+
+	if (r->receives)
+		r->ops->check(r->app, &here);
+	if (r->receives && r->sends) {
+		ret = rp_xchg_verdict_swap(c, r->s->server, &here, &there);
+		if (ret)
+			return ret;
+		r->ops->verdicts(r->app, &here, &there);
+		return here.ok && there.ok ? 0 : -EILSEQ;
+	}
+	if (r->receives) {
+		r->ops->verdict(r->app, &here, true);
+		ret = rp_xchg_verdict_send(c, &here);
+		return ret ? ret : (here.ok ? 0 : -EILSEQ);
+	}
+	ret = rp_xchg_verdict_recv(c, &there);
+	if (ret)
+		return ret;
+	r->ops->verdict(r->app, &there, false);
+	return there.ok ? 0 : -EILSEQ;
+}
+
+/* After the rows: railperf's lines, the JSON document, BYE. */
+static int run_close(struct rp_run *r, int ret)
+{
+	int json = 0, bye;
+
+	if (r->ops->report)
+		r->ops->report(r->app);
+	if (r->ops->json)
+		json = r->ops->json(r->app);
+	bye = rp_xchg_sync(&r->s->ctrl, r->s->server, RP_MSG_BYE, -1);
+	ret = ret ? ret : json;
+	return ret ? ret : bye;
+}
+
+/* A run of -n iterations or -D seconds per size. */
+static int run_finite(struct rp_run *r)
+{
+	int ret = run_measure(r);
+
+	if (r->s->o->validate && (!ret || ret == -EILSEQ)) {
+		int v = run_verdict(r);
+
+		ret = ret ? ret : v;
+	}
+	if (ret && ret != -EILSEQ)
+		return ret;
+	return run_close(r, ret);
+}
+
+/* --run_infinitely: the measuring side runs until stopped; whichever side
+ * ended the run says BYE (the client after its SIGINT, the server's
+ * answered), the other waits for it; then the report and JSON. */
+static int run_infinite(struct rp_run *r)
+{
+	struct rp_ctrl *c = &r->s->ctrl;
+	int ret = 0, json = 0;
+
+	if (r->measures)
+		ret = r->ops->measure(r->app);
+	if (ret)
+		return ret;
+	if (r->s->server) {
+		ret = rp_xchg_wait_bye(c);
+	} else if (r->peer_ended) {
+		ret = rp_ctrl_send(c, RP_MSG_BYE, NULL, 0);
+	} else {
+		rp_stop_reset(); /* our SIGINT ended it: say BYE */
+		ret = rp_xchg_sync(c, false, RP_MSG_BYE, -1);
+	}
+	if (r->ops->report)
+		r->ops->report(r->app);
+	if (!ret && r->ops->json)
+		json = r->ops->json(r->app);
+	return ret ? ret : json;
+}
+
+int rp_run_side(struct rp_run *r)
+{
+	int ret;
+
+	if (r->ops->header)
+		r->ops->header(r->app);
+	ret = r->infinite ? run_infinite(r) : run_finite(r);
+	if (!ret && r->ops->gates)
+		ret = r->ops->gates(r->app);
+	return ret;
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_run.h - the run skeleton: the order of a test's control messages
+ * after the session is open, written once for every binary and both
+ * sides. A test (rp_bwapp, rp_latapp) says which parts it has and which
+ * roles this side plays; the skeleton calls them in this order:
+ *
+ *   header                     perftest's header and address lines
+ *   measure                    on a side that measures: the timed phase of
+ *                              every size, its rows (per-size messages, such
+ *                              as -b's READY and RESULT swap, are the
+ *                              test's own)
+ *   RESULT client -> server    one-way results (a bandwidth client's rows,
+ *                              printed by the server)
+ *   VERDICT                    --validate: the side the data reached checks
+ *                              it and sends its verdict to the side that
+ *                              sent the data; both ways (-b): swapped
+ *   report, JSON               railperf's lines after the block, the
+ *                              --out_json document (also after a failed
+ *                              --validate: the rows stand)
+ *   BYE                        both sides, so that both close in order
+ *   gates                      -w / -y / --expect on this side's numbers
+ *
+ * --run_infinitely: the measuring side runs until SIGINT or the peer's
+ * BYE; whichever side ends the run says BYE; then the report.
+ */
+#ifndef RP_RUN_H
+#define RP_RUN_H
+
+#include <stdbool.h>
+
+#include "app/rp_session.h"
+#include "proto/rp_proto.h"
+
+/* The parts of a test; @app is its state. NULL: the test has no such
+ * part (then the skeleton skips the step). */
+struct rp_run_ops {
+	void (*header)(void *app);
+	/* the timed phase over every size, its rows; 0, -EILSEQ when a
+	 * --validate check failed on the way (its verdict is still sent),
+	 * or -errno */
+	int (*measure)(void *app);
+	int (*send_results)(void *app); /* the client's, after measure */
+	int (*recv_results)(void *app); /* the server's: received, its row */
+	/* --validate: check what arrived on this side */
+	void (*check)(void *app, struct rp_verdict *v);
+	/* --validate: the verdict line of @v (here: this side checked) */
+	void (*verdict)(void *app, const struct rp_verdict *v, bool here);
+	/* -b --validate: both verdicts' lines */
+	void (*verdicts)(void *app, const struct rp_verdict *here,
+			 const struct rp_verdict *there);
+	void (*report)(void *app);
+	int (*json)(void *app);
+	/* -w / -y / --expect: 0 or -ERANGE */
+	int (*gates)(void *app);
+};
+
+struct rp_run {
+	struct rp_session *s;
+	const struct rp_run_ops *ops;
+	void *app;
+	bool measures; /* this side runs the timed phase */
+	bool results;  /* the test sends one-way results (RESULT) */
+	bool receives; /* the data arrives on this side */
+	bool sends;    /* this side's data arrives at the peer */
+	bool infinite; /* --run_infinitely */
+	/* --run_infinitely: set by the test when the peer's BYE ended the
+	 * run (its measure saw -ESHUTDOWN on the heartbeat) */
+	bool peer_ended;
+};
+
+/*
+ * rp_run_side - this side of the test @r describes, from the header to
+ * the gates, over the open session r->s. Returns 0, -EILSEQ for a failed
+ * --validate (this side's or the peer's verdict), -ERANGE from the gates,
+ * or the -errno of the first failure (reported once, the peer told where
+ * the session does).
+ */
+int rp_run_side(struct rp_run *r);
+
+#endif /* RP_RUN_H */

@@ -1,0 +1,344 @@
+/* Description: rp_run_side, the run skeleton, with both sides on two
+ * threads over a socketpair and fake parts that log their calls: the order
+ * of the parts on each side (header, measure, RESULT, VERDICT, report,
+ * JSON, gates), the RESULT the server receives, who checks --validate and
+ * who prints which verdict for a one-way bandwidth run, -b (swapped) and
+ * READ latency (the data reaches the client), a failed verdict that still
+ * reports, writes JSON and closes with BYE on both sides (no wait for a
+ * timeout), a failed measurement that stops its side at once, and
+ * --run_infinitely's BYE from the side that ended the run. */
+#include <errno.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "capture.h"
+#include "app/rp_run.h"
+#include "base/rp_time.h"
+#include "ctrl/rp_xchg.h"
+
+/* One side: its session, its options, the log of its parts. */
+struct side {
+	struct rp_session *s;
+	struct rp_opts o;
+	struct rp_run r;
+	char log[256];
+	int measure_ret;      /* what measure returns */
+	bool bad;	      /* check: the data arrived wrong */
+	struct rp_result got; /* recv_results: the client's RESULT */
+	int ret;	      /* rp_run_side's return */
+};
+
+static void say(struct side *d, const char *what)
+{
+	size_t n = strlen(d->log);
+
+	snprintf(d->log + n, sizeof(d->log) - n, "%s%s", n ? " " : "", what);
+}
+
+static void f_header(void *app)
+{
+	say(app, "header");
+}
+
+static int f_measure(void *app)
+{
+	say(app, "measure");
+	return ((struct side *)app)->measure_ret;
+}
+
+static int f_send(void *app)
+{
+	struct side *d = app;
+	struct rp_result r = { .size = 4096, .iters = 42 };
+
+	say(d, "send");
+	return rp_xchg_result_send(&d->s->ctrl, &r);
+}
+
+static int f_recv(void *app)
+{
+	struct side *d = app;
+
+	say(d, "recv");
+	return rp_xchg_result_recv(&d->s->ctrl, &d->got);
+}
+
+static void f_check(void *app, struct rp_verdict *v)
+{
+	struct side *d = app;
+
+	say(d, "check");
+	*v = (struct rp_verdict){ .ok = !d->bad, .qp = 3, .offset = 7 };
+}
+
+static void f_verdict(void *app, const struct rp_verdict *v, bool here)
+{
+	char w[64];
+
+	snprintf(w, sizeof(w), "verdict-%s-%s", here ? "here" : "peer",
+		 v->ok ? "ok" : "bad");
+	say(app, w);
+}
+
+static void f_verdicts(void *app, const struct rp_verdict *here,
+		       const struct rp_verdict *there)
+{
+	char w[64];
+
+	snprintf(w, sizeof(w), "verdicts-%s-%s", here->ok ? "ok" : "bad",
+		 there->ok ? "ok" : "bad");
+	say(app, w);
+}
+
+static void f_report(void *app)
+{
+	say(app, "report");
+}
+
+static int f_json(void *app)
+{
+	say(app, "json");
+	return 0;
+}
+
+static int f_gates(void *app)
+{
+	say(app, "gates");
+	return 0;
+}
+
+static const struct rp_run_ops ops = {
+	.header = f_header,
+	.measure = f_measure,
+	.send_results = f_send,
+	.recv_results = f_recv,
+	.check = f_check,
+	.verdict = f_verdict,
+	.verdicts = f_verdicts,
+	.report = f_report,
+	.json = f_json,
+	.gates = f_gates,
+};
+
+/* Both sides over a socketpair; @srv and @cli are set up by the case. */
+struct pair {
+	struct side srv, cli;
+};
+
+static void side_init(struct side *d, bool server, int fd, bool validate)
+{
+	d->s = calloc(1, sizeof(*d->s));
+	assert_non_null(d->s);
+	d->o.validate = validate;
+	d->s->o = &d->o;
+	d->s->server = server;
+	d->s->ctrl = (struct rp_ctrl){ .fd = fd, .timeout_ms = 5000 };
+	snprintf(d->s->ctrl.peer, sizeof(d->s->ctrl.peer), "%s",
+		 server ? "client" : "server");
+	d->r.s = d->s;
+	d->r.ops = &ops;
+	d->r.app = d;
+}
+
+static void pair_init(struct pair *p, bool validate)
+{
+	int sv[2];
+
+	memset(p, 0, sizeof(*p));
+	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	side_init(&p->srv, true, sv[0], validate);
+	side_init(&p->cli, false, sv[1], validate);
+}
+
+static void *server_main(void *arg)
+{
+	struct side *d = arg;
+
+	d->ret = rp_run_side(&d->r);
+	return NULL;
+}
+
+/* Run both sides at once; returns the seconds it took. */
+static double pair_run(struct pair *p)
+{
+	uint64_t t0 = rp_now_ns();
+	pthread_t t;
+
+	assert_int_equal(pthread_create(&t, NULL, server_main, &p->srv), 0);
+	p->cli.ret = rp_run_side(&p->cli.r);
+	pthread_join(t, NULL);
+	close(p->srv.s->ctrl.fd);
+	close(p->cli.s->ctrl.fd);
+	free(p->srv.s);
+	free(p->cli.s);
+	return (double)(rp_now_ns() - t0) / 1e9;
+}
+
+/* A one-way bandwidth run: the client measures and sends its RESULT. */
+static void bw_roles(struct pair *p)
+{
+	p->cli.r.measures = true;
+	p->cli.r.results = p->srv.r.results = true;
+	p->cli.r.sends = true;
+	p->srv.r.receives = true;
+}
+
+static void test_bw_order(void **state)
+{
+	struct pair p;
+
+	(void)state;
+	pair_init(&p, false);
+	bw_roles(&p);
+	pair_run(&p);
+	assert_int_equal(p.cli.ret, 0);
+	assert_int_equal(p.srv.ret, 0);
+	assert_string_equal(p.cli.log, "header measure send report json gates");
+	assert_string_equal(p.srv.log, "header recv report json gates");
+	assert_int_equal(p.srv.got.size, 4096);
+	assert_int_equal(p.srv.got.iters, 42);
+}
+
+/* The server checks what arrived and tells the client; a bad verdict is
+ * both sides' -EILSEQ, after their report and JSON, and both close with
+ * BYE (no side waits for its timeout). */
+static void test_bw_validate_bad(void **state)
+{
+	struct pair p;
+	double secs;
+
+	(void)state;
+	pair_init(&p, true);
+	bw_roles(&p);
+	p.srv.bad = true;
+	secs = pair_run(&p);
+	assert_int_equal(p.cli.ret, -EILSEQ);
+	assert_int_equal(p.srv.ret, -EILSEQ);
+	assert_string_equal(p.srv.log, "header recv check verdict-here-bad "
+				       "report json");
+	assert_string_equal(p.cli.log, "header measure send verdict-peer-bad "
+				       "report json");
+	assert_true(secs < 2.0);
+}
+
+static void test_bw_validate_ok(void **state)
+{
+	struct pair p;
+
+	(void)state;
+	pair_init(&p, true);
+	bw_roles(&p);
+	pair_run(&p);
+	assert_int_equal(p.cli.ret, 0);
+	assert_int_equal(p.srv.ret, 0);
+	assert_string_equal(p.srv.log, "header recv check verdict-here-ok "
+				       "report json gates");
+	assert_string_equal(p.cli.log, "header measure send verdict-peer-ok "
+				       "report json gates");
+}
+
+/* -b: both measure, both check, the verdicts are swapped. */
+static void test_bidir_swap(void **state)
+{
+	struct pair p;
+
+	(void)state;
+	pair_init(&p, true);
+	p.cli.r.measures = p.srv.r.measures = true;
+	p.cli.r.receives = p.srv.r.receives = true;
+	p.cli.r.sends = p.srv.r.sends = true;
+	p.cli.bad = true;
+	pair_run(&p);
+	assert_int_equal(p.cli.ret, -EILSEQ);
+	assert_int_equal(p.srv.ret, -EILSEQ);
+	assert_string_equal(p.cli.log,
+			    "header measure check verdicts-bad-ok report json");
+	assert_string_equal(p.srv.log,
+			    "header measure check verdicts-ok-bad report json");
+}
+
+/* READ latency: the client READs, the data reaches it; a check that
+ * failed during its sizes is still sent to the passive server. */
+static void test_read_lat_roles(void **state)
+{
+	struct pair p;
+
+	(void)state;
+	pair_init(&p, true);
+	p.cli.r.measures = true;
+	p.cli.r.receives = true;
+	p.srv.r.sends = true;
+	p.cli.measure_ret = -EILSEQ;
+	p.cli.bad = true;
+	pair_run(&p);
+	assert_int_equal(p.cli.ret, -EILSEQ);
+	assert_int_equal(p.srv.ret, -EILSEQ);
+	assert_string_equal(
+		p.cli.log, "header measure check verdict-here-bad report json");
+	assert_string_equal(p.srv.log, "header verdict-peer-bad report json");
+}
+
+/* A failed measurement ends that side at once: no RESULT, no report. */
+static void test_measure_fails(void **state)
+{
+	struct capture cap;
+	char err[512];
+	struct pair p;
+
+	(void)state;
+	pair_init(&p, false);
+	bw_roles(&p);
+	p.cli.measure_ret = -EIO;
+	p.srv.s->ctrl.timeout_ms = 300; /* its RESULT never comes */
+	capture_begin(&cap);
+	pair_run(&p);
+	capture_end(&cap, err, sizeof(err));
+	assert_non_null(strstr(err, "no RESULT from client"));
+	assert_int_equal(p.cli.ret, -EIO);
+	assert_string_equal(p.cli.log, "header measure");
+	assert_true(p.srv.ret < 0);
+	assert_string_equal(p.srv.log, "header recv");
+}
+
+/* --run_infinitely: the client's stop ends the run: its BYE, the
+ * server's answer; then both report; only the measuring side's rows. */
+static void test_infinite(void **state)
+{
+	struct pair p;
+
+	(void)state;
+	pair_init(&p, false);
+	p.cli.r.infinite = p.srv.r.infinite = true;
+	p.cli.r.measures = true;
+	pair_run(&p);
+	assert_int_equal(p.cli.ret, 0);
+	assert_int_equal(p.srv.ret, 0);
+	assert_string_equal(p.cli.log, "header measure report json gates");
+	assert_string_equal(p.srv.log, "header report json gates");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bw_order),
+		cmocka_unit_test(test_bw_validate_bad),
+		cmocka_unit_test(test_bw_validate_ok),
+		cmocka_unit_test(test_bidir_swap),
+		cmocka_unit_test(test_read_lat_roles),
+		cmocka_unit_test(test_measure_fails),
+		cmocka_unit_test(test_infinite),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
