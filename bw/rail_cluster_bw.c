@@ -20,10 +20,10 @@
 #include "base/rp_time.h"
 #include "base/rp_version.h"
 #include "cluster/rp_clopts.h"
-#include "cluster/rp_clside.h"
+#include "cluster/rp_clround.h"
 #include "cluster/rp_matrix.h"
 #include "cluster/rp_mpi.h"
-#include "cluster/rp_mxout.h"
+#include "cluster/rp_clreport.h"
 #include "cluster/rp_sched.h"
 
 #define CLB_PAIRS_MAX (1 << 20) /* --pairs file, bytes */
@@ -47,12 +47,12 @@ struct clb_report {
 struct clb {
 	struct rp_clopts c;
 	struct rp_mpi mpi;
-	struct rp_clside side;
+	struct rp_clround side;
 	struct rp_sched sched;
 	struct rp_matrix mx;   /* rank 0 */
 	unsigned int tmo_ms;   /* --timeout */
 	unsigned int round_ms; /* a round's bound at rank 0 */
-	uint8_t *out, *in;     /* rp_clside_pack buffers */
+	uint8_t *out, *in;     /* rp_clround_pack buffers */
 	size_t cap;
 };
 
@@ -276,7 +276,7 @@ static int clb_start(struct clb *b)
 	unsigned int i;
 	int ret;
 
-	me.ok = !rp_clside_init(&b->side, &b->c, b->mpi.host[b->mpi.rank]);
+	me.ok = !rp_clround_init(&b->side, &b->c, b->mpi.host[b->mpi.rank]);
 	me.n = b->side.n;
 	for (i = 0; i < b->side.n; i++)
 		snprintf(me.dev[i], RP_CL_NAME_LEN, "%s", b->side.spec[i].dev);
@@ -290,7 +290,7 @@ static int clb_start(struct clb *b)
 	if (!ret)
 		ret = clb_share_sched(b, all);
 	free(all);
-	b->cap = rp_clside_pack_max(&b->side);
+	b->cap = rp_clround_pack_max(&b->side);
 	b->out = malloc(b->cap);
 	b->in = malloc(b->cap);
 	return ret || (b->out && b->in) ? ret : -ENOMEM;
@@ -332,23 +332,23 @@ static int clb_pair_run(struct clb *b, unsigned int r, struct clb_report *rep)
 	size_t len;
 
 	snprintf(what, sizeof(what), "round %u: exchanging the rails", r + 1);
-	len = rp_clside_pack(&b->side, b->out, b->cap);
+	len = rp_clround_pack(&b->side, b->out, b->cap);
 	ret = rp_mpi_swap(&b->mpi, rep->partner, rp_mpi_tag(r, RP_MPI_ADDR),
 			  b->out, (int)len, b->in, (int)b->cap, &got, b->tmo_ms,
 			  what);
 	if (!ret)
-		ret = rp_clside_unpack(&b->side, b->in, (size_t)got);
+		ret = rp_clround_unpack(&b->side, b->in, (size_t)got);
 	if (ret)
 		return ret;
-	rp_clside_connect(&b->side, rep->shift, rep->first, &mine);
+	rp_clround_connect(&b->side, rep->shift, rep->first, &mine);
 	snprintf(what, sizeof(what), "round %u: the connected rails", r + 1);
 	ret = rp_mpi_swap(&b->mpi, rep->partner, rp_mpi_tag(r, RP_MPI_READY),
 			  &mine, 4, &theirs, 4, &got, b->tmo_ms, what);
 	if (ret)
 		return ret;
-	ret = rp_clside_run(&b->side, rep->shift, rep->first,
-			    clb_both(b, rep, mine, theirs),
-			    b->mpi.host[rep->partner], rep->cells);
+	ret = rp_clround_run(&b->side, rep->shift, rep->first,
+			     clb_both(b, rep, mine, theirs),
+			     b->mpi.host[rep->partner], rep->cells);
 	if (ret)
 		return ret;
 	/* both runs over before either side's QPs go: a QP destroyed under
@@ -366,9 +366,9 @@ static int clb_pair(struct clb *b, unsigned int r, struct clb_report *rep)
 	char why[RP_CELL_REASON_LEN];
 	int ret;
 
-	rp_clside_open(&b->side);
+	rp_clround_open(&b->side);
 	ret = clb_pair_run(b, r, rep);
-	rp_clside_close(&b->side);
+	rp_clround_close(&b->side);
 	if (ret == -ETIMEDOUT)
 		snprintf(why, sizeof(why), "no answer from %.40s within %u s",
 			 peer, b->c.o.timeout);
@@ -400,9 +400,9 @@ static int clb_results(struct clb *b)
 	int n = rp_matrix_analyze(&b->mx, b->c.expect ? b->c.o.expect :
 							RP_MATRIX_DEF_PCT);
 
-	rp_mxout_tables(stdout, &b->mx);
-	rp_mxout_summary(stdout, &b->mx, b->c.expect);
-	rp_mxout_files(&b->mx, b->c.csv, b->c.json);
+	rp_clreport_tables(stdout, &b->mx);
+	rp_clreport_summary(stdout, &b->mx, b->c.expect);
+	rp_clreport_files(&b->mx, b->c.csv, b->c.json);
 	return n;
 }
 
@@ -463,7 +463,7 @@ static int clb_collect(struct clb *b, unsigned int r,
 	if (ret || b->mpi.rank)
 		return ret;
 	clb_progress(b, r, (double)(rp_now_ns() - t0) / 1e9);
-	rp_mxout_files(&b->mx, b->c.csv, b->c.json);
+	rp_clreport_files(&b->mx, b->c.csv, b->c.json);
 	return 0;
 }
 
@@ -566,7 +566,7 @@ static int clb_main(struct clb *b, int *argc, char ***argv)
 	if (rp_signal_install())
 		rp_mpi_abort(&b->mpi, 1);
 	ret = clb_run(b);
-	rp_clside_fini(&b->side);
+	rp_clround_fini(&b->side);
 	rp_sched_fini(&b->sched);
 	rp_matrix_fini(&b->mx);
 	free(b->out);

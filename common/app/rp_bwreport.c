@@ -13,7 +13,7 @@
 #include "engine/rp_bw.h"
 #include "engine/rp_stats.h"
 #include "output/rp_expect.h"
-#include "output/rp_extra.h"
+#include "output/rp_report_extra.h"
 #include "output/rp_json_rail.h"
 #include "output/rp_posting.h"
 #include "output/rp_report.h"
@@ -95,7 +95,8 @@ static unsigned int bw_qps(const struct rp_bwrun *a)
 
 void rp_bwreport_verdict(const struct rp_bwrun *a, const struct rp_verdict *v)
 {
-	rp_extra_verdict_out(rp_opts_full(a->o), v, a->agg.size, bw_qps(a));
+	rp_report_extra_verdict_out(rp_opts_full(a->o), v, a->agg.size,
+				    bw_qps(a));
 }
 
 void rp_bwreport_verdicts(const struct rp_bwrun *a,
@@ -298,8 +299,8 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 				     cJSON_CreateBool(rp_rail_addr_same_port(
 					     &a->s.local[0], &a->s.remote[0])));
 	for (i = 0; i < a->n && rp_opts_full(o); i++)
-		rp_extra_rail(stdout, &a->s.rails[i], o->hugepages,
-			      &a->s.local[i], &a->s.remote[i]);
+		rp_report_extra_rail(stdout, &a->s.rails[i], o->hugepages,
+				     &a->s.local[i], &a->s.remote[i]);
 	bw_report_posting(a, size);
 	if (o->bidir)
 		bw_report_bidir(a);

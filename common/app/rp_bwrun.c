@@ -11,7 +11,7 @@
 #include "app/rp_bwreport.h"
 #include "app/rp_bwrun.h"
 #include "base/rp_time.h"
-#include "ctrl/rp_xchg.h"
+#include "ctrl/rp_exchange.h"
 #include "engine/rp_bw.h"
 #include "engine/rp_multi.h"
 #include "engine/rp_stats.h"
@@ -284,10 +284,10 @@ static int bw_swap(struct rp_bwrun *a)
 	unsigned int i;
 	int ret;
 
-	ret = rp_xchg_result_swap(c, a->s.server, &a->agg, &a->peer_agg);
+	ret = rp_exchange_result_swap(c, a->s.server, &a->agg, &a->peer_agg);
 	for (i = 0; i < a->n && a->multi && !ret; i++)
-		ret = rp_xchg_result_swap(c, a->s.server, &a->rail_res[i],
-					  &a->peer_res[i]);
+		ret = rp_exchange_result_swap(c, a->s.server, &a->rail_res[i],
+					      &a->peer_res[i]);
 	if (!a->multi)
 		a->peer_res[0] = a->peer_agg;
 	return ret;
@@ -298,7 +298,8 @@ int rp_bwrun_size(struct rp_bwrun *a, uint64_t size)
 	int ret = 0;
 
 	if (a->o->bidir)
-		ret = rp_xchg_sync(&a->s.ctrl, a->s.server, RP_MSG_READY, -1);
+		ret = rp_exchange_sync(&a->s.ctrl, a->s.server, RP_MSG_READY,
+				       -1);
 	if (!ret)
 		ret = a->multi ? bw_run_threads(a, size) : bw_run_here(a, size);
 	if (ret)
@@ -311,9 +312,9 @@ int rp_bwrun_send_results(struct rp_bwrun *a)
 	unsigned int i;
 	int ret;
 
-	ret = rp_xchg_result_send(&a->s.ctrl, &a->agg);
+	ret = rp_exchange_result_send(&a->s.ctrl, &a->agg);
 	for (i = 0; i < a->n && a->multi && !ret; i++)
-		ret = rp_xchg_result_send(&a->s.ctrl, &a->rail_res[i]);
+		ret = rp_exchange_result_send(&a->s.ctrl, &a->rail_res[i]);
 	return ret;
 }
 
@@ -322,9 +323,9 @@ int rp_bwrun_recv_results(struct rp_bwrun *a)
 	unsigned int i;
 	int ret;
 
-	ret = rp_xchg_result_recv(&a->s.ctrl, &a->agg);
+	ret = rp_exchange_result_recv(&a->s.ctrl, &a->agg);
 	for (i = 0; i < a->n && a->multi && !ret; i++)
-		ret = rp_xchg_result_recv(&a->s.ctrl, &a->rail_res[i]);
+		ret = rp_exchange_result_recv(&a->s.ctrl, &a->rail_res[i]);
 	if (!a->multi)
 		a->rail_res[0] = a->agg;
 	return ret;

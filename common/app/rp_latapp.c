@@ -18,9 +18,9 @@
 #include "app/rp_session.h"
 #include "base/rp_log.h"
 #include "base/rp_time.h"
-#include "ctrl/rp_xchg.h"
+#include "ctrl/rp_exchange.h"
 #include "engine/rp_latstats.h"
-#include "output/rp_extra.h"
+#include "output/rp_report_extra.h"
 #include "output/rp_jsonout.h"
 #include "output/rp_report.h"
 #include "output/rp_report_lat.h"
@@ -279,7 +279,7 @@ static void la_verdict(void *app, const struct rp_verdict *v, bool here)
 	struct la_app *la = app;
 	uint64_t bytes = here ? la->v.checked : rp_opts_max_size(la->s->o);
 
-	rp_extra_verdict_out(rp_opts_full(la->s->o), v, bytes, 1);
+	rp_report_extra_verdict_out(rp_opts_full(la->s->o), v, bytes, 1);
 }
 
 /* railperf's rail lines after the table. */
@@ -289,8 +289,8 @@ static void la_report(void *app)
 	struct rp_session *s = la->s;
 
 	if (rp_opts_full(s->o))
-		rp_extra_rail(stdout, &s->rails[0], s->o->hugepages,
-			      &s->local[0], &s->remote[0]);
+		rp_report_extra_rail(stdout, &s->rails[0], s->o->hugepages,
+				     &s->local[0], &s->remote[0]);
 }
 
 /* The JSON document (READ's server writes none, as perftest's). */

@@ -7,7 +7,7 @@
 
 #include "app/rp_run.h"
 #include "base/rp_signal.h"
-#include "ctrl/rp_xchg.h"
+#include "ctrl/rp_exchange.h"
 #include "proto/rp_msg.h"
 
 /* The timed phase on a side that measures (then its RESULT), or the
@@ -37,7 +37,7 @@ static int run_verdict(struct rp_run *r)
 	if (r->receives)
 		r->ops->check(r->app, &here);
 	if (r->receives && r->sends) {
-		ret = rp_xchg_verdict_swap(c, r->s->server, &here, &there);
+		ret = rp_exchange_verdict_swap(c, r->s->server, &here, &there);
 		if (ret)
 			return ret;
 		r->ops->verdicts(r->app, &here, &there);
@@ -45,10 +45,10 @@ static int run_verdict(struct rp_run *r)
 	}
 	if (r->receives) {
 		r->ops->verdict(r->app, &here, true);
-		ret = rp_xchg_verdict_send(c, &here);
+		ret = rp_exchange_verdict_send(c, &here);
 		return ret ? ret : (here.ok ? 0 : -EILSEQ);
 	}
-	ret = rp_xchg_verdict_recv(c, &there);
+	ret = rp_exchange_verdict_recv(c, &there);
 	if (ret)
 		return ret;
 	r->ops->verdict(r->app, &there, false);
@@ -64,7 +64,7 @@ static int run_close(struct rp_run *r, int ret)
 		r->ops->report(r->app);
 	if (r->ops->json)
 		json = r->ops->json(r->app);
-	bye = rp_xchg_sync(&r->s->ctrl, r->s->server, RP_MSG_BYE, -1);
+	bye = rp_exchange_sync(&r->s->ctrl, r->s->server, RP_MSG_BYE, -1);
 	ret = ret ? ret : json;
 	return ret ? ret : bye;
 }
@@ -97,12 +97,12 @@ static int run_infinite(struct rp_run *r)
 	if (ret)
 		return ret;
 	if (r->s->server) {
-		ret = rp_xchg_wait_bye(c);
+		ret = rp_exchange_wait_bye(c);
 	} else if (r->peer_ended) {
 		ret = rp_ctrl_send(c, RP_MSG_BYE, NULL, 0);
 	} else {
 		rp_stop_reset(); /* our SIGINT ended it: say BYE */
-		ret = rp_xchg_sync(c, false, RP_MSG_BYE, -1);
+		ret = rp_exchange_sync(c, false, RP_MSG_BYE, -1);
 	}
 	if (r->ops->report)
 		r->ops->report(r->app);

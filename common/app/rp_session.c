@@ -13,7 +13,7 @@
 #include "app/rp_place.h"
 #include "app/rp_session.h"
 #include "engine/rp_cycle.h"
-#include "ctrl/rp_xchg.h"
+#include "ctrl/rp_exchange.h"
 
 void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 		       struct rp_params *p)
@@ -173,12 +173,12 @@ static int rp_session_exchange(struct rp_session *s)
 	int ret;
 
 	rp_session_params(s->o, s->num_rails, &s->params);
-	ret = rp_xchg_params(&s->ctrl, s->server, &s->params, &peer);
+	ret = rp_exchange_params(&s->ctrl, s->server, &s->params, &peer);
 	if (ret)
 		return ret;
 	for (i = 0; i < s->num_rails; i++) {
-		ret = rp_xchg_rail(&s->ctrl, s->server, &s->local[i],
-				   &s->remote[i]);
+		ret = rp_exchange_rail(&s->ctrl, s->server, &s->local[i],
+				       &s->remote[i]);
 		if (ret)
 			return ret;
 		ret = rp_rail_connect(&s->rails[i], &s->remote[i]);
@@ -190,7 +190,7 @@ static int rp_session_exchange(struct rp_session *s)
 		}
 		s->local[i].mtu = (uint8_t)s->rails[i].mtu;
 	}
-	return rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
+	return rp_exchange_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
 }
 
 /*
@@ -219,7 +219,7 @@ static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
 	if (ret)
 		return ret;
 	rp_session_params(o, s->num_rails, &s->params);
-	ret = rp_xchg_params(&s->ctrl, s->server, &s->params, &peer);
+	ret = rp_exchange_params(&s->ctrl, s->server, &s->params, &peer);
 	if (ret)
 		return ret;
 	ret = s->server ?
@@ -234,8 +234,10 @@ static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
 	}
 	s->rails[0].bound = bound;
 	rp_rail_local_addr(&s->rails[0], &s->local[0]);
-	ret = rp_xchg_rail(&s->ctrl, s->server, &s->local[0], &s->remote[0]);
-	return ret ? ret : rp_xchg_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
+	ret = rp_exchange_rail(&s->ctrl, s->server, &s->local[0],
+			       &s->remote[0]);
+	return ret ? ret :
+		     rp_exchange_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
 }
 
 int rp_session_run(const struct rp_opts *o, const struct rp_rail_cfg *cfg,

@@ -6,7 +6,7 @@
  * half of -D, bytes and messages counted, status and reason. Statistics
  * (min / median / max), outliers (below PCT % of the cell's ceiling, or
  * where none is known of its matrix's median) and hosts slow against all
- * others. Printing and files: rp_mxout.h. No MPI here.
+ * others. Printing and files: rp_clreport.h. No MPI here.
  */
 #ifndef RP_MATRIX_H
 #define RP_MATRIX_H

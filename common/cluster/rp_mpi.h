@@ -19,7 +19,7 @@
 enum rp_mpi_kind {
 	RP_MPI_NAMES = 0, /* host names, rail devices */
 	RP_MPI_SCHED,	  /* rank 0's schedule */
-	RP_MPI_ADDR,	  /* the partner's rails (rp_clside_pack) */
+	RP_MPI_ADDR,	  /* the partner's rails (rp_clround_pack) */
 	RP_MPI_READY,	  /* the partner's connected rails */
 	RP_MPI_DONE,	  /* the partner's run is over: its QPs may close */
 	RP_MPI_CELLS,	  /* a rank's cells of a round, to rank 0 */

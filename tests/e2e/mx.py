@@ -3,7 +3,7 @@ Python checks of t_cluster_bw_local.sh and t4_cluster_bw.sh, which run from
 the repository's root: sys.path.insert(0, 'tests/e2e')).
 
 The tests check railperf's printing against this module, so it restates
-the rule independently of the C code (common/cluster/rp_mxout.c)."""
+the rule independently of the C code (common/cluster/rp_clreport.c)."""
 
 
 def gbps(g):

@@ -33,7 +33,7 @@
 
 #include "capture.h"
 #include "ctrl/rp_ctrl.h"
-#include "ctrl/rp_xchg.h"
+#include "ctrl/rp_exchange.h"
 #include "proto/rp_msg.h"
 #include "base/rp_signal.h"
 #include "base/rp_time.h"
@@ -778,7 +778,7 @@ static void test_progress_before_run_refused(void **state)
 /* READY starts the run: from then on heartbeats are accepted. */
 static void ready_then_beat(struct peer *p)
 {
-	p->ret = rp_xchg_sync(p->c, false, RP_MSG_READY, 1000);
+	p->ret = rp_exchange_sync(p->c, false, RP_MSG_READY, 1000);
 	if (!p->ret)
 		p->ret = rp_ctrl_send(p->c, RP_MSG_PROGRESS, NULL, 0);
 	if (!p->ret)
@@ -795,7 +795,7 @@ static void test_ready_starts_run(void **state)
 	(void)state;
 	pair_open(&s);
 	peer_start(&p, &s.cli, ready_then_beat);
-	assert_int_equal(rp_xchg_sync(&s.srv, true, RP_MSG_READY, 1000), 0);
+	assert_int_equal(rp_exchange_sync(&s.srv, true, RP_MSG_READY, 1000), 0);
 	assert_true(s.srv.running);
 	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_RESULT, in, sizeof(in),
 				      &len, 1000),
@@ -841,7 +841,7 @@ static void test_hello_unknown_flags(void **state)
 	pair_open(&s);
 	peer_start(&p, &s.cli, hello_new_flag);
 	capture_begin(&cap);
-	ret = rp_xchg_params(&s.srv, true, &mine, &peer_params);
+	ret = rp_exchange_params(&s.srv, true, &mine, &peer_params);
 	capture_end(&cap, err, sizeof(err));
 	peer_join(&p);
 	assert_int_equal(p.ret, 0);

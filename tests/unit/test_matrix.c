@@ -1,4 +1,4 @@
-/* Description: rp_matrix and rp_mxout, rail_cluster_bw's results: cell
+/* Description: rp_matrix and rp_clreport, rail_cluster_bw's results: cell
  * addressing per rail and with --cross per rail pair; min / median / max
  * (odd and even counts, per matrix and over all) with exact values; the
  * outliers against a known ceiling and, where none is known, against the
@@ -21,7 +21,7 @@
 
 #include "memout.h"
 #include "cluster/rp_matrix.h"
-#include "cluster/rp_mxout.h"
+#include "cluster/rp_clreport.h"
 
 /* @hosts hosts a..., rails rxe0, rxe1 on each. */
 static void setup(struct rp_matrix *m, unsigned int hosts, unsigned int rails,
@@ -206,7 +206,7 @@ static void test_text(void **state)
 
 	(void)state;
 	sample(&m);
-	rp_mxout_tables(mem_open(&out), &m);
+	rp_clreport_tables(mem_open(&out), &m);
 	mem_expect(&out,
 		   " railperf: rail 0 (rxe0): Gb/s, rows send, columns "
 		   "receive (partial)\n"
@@ -215,7 +215,7 @@ static void test_text(void **state)
 		   "   h1                            10.25      -   n/a\n"
 		   "   h2         FAIL(rxe0 on h2: \"down\")    n/a     -\n");
 	m.partial = false;
-	rp_mxout_summary(mem_open(&out), &m, true);
+	rp_clreport_summary(mem_open(&out), &m, true);
 	mem_expect(&out,
 		   " railperf: rail 0 (rxe0): min 4.00, median 10.25, max "
 		   "10.50 Gb/s over 3 cells\n"
@@ -245,13 +245,13 @@ static void test_text_small(void **state)
 	set_ok(&m, 0, 1, 0, 0.0123, 0);
 	m.partial = false;
 	rp_matrix_analyze(&m, 80);
-	rp_mxout_tables(mem_open(&out), &m);
+	rp_clreport_tables(mem_open(&out), &m);
 	mem_expect(&out, " railperf: rail 0 (rxe0): Gb/s, rows send, columns "
 			 "receive\n"
 			 "   send\\recv      h0       h1\n"
 			 "   h0              -  0.00812\n"
 			 "   h1         0.0123        -\n");
-	rp_mxout_summary(mem_open(&out), &m, false);
+	rp_clreport_summary(mem_open(&out), &m, false);
 	mem_expect(&out,
 		   " railperf: rail 0 (rxe0): min 0.00812, median 0.0102, "
 		   "max 0.0123 Gb/s over 2 cells\n"
@@ -271,7 +271,7 @@ static void test_csv(void **state)
 
 	(void)state;
 	sample(&m);
-	csv = rp_mxout_csv(&m);
+	csv = rp_clreport_csv(&m);
 	assert_non_null(csv);
 	assert_string_equal(
 		csv,
@@ -295,7 +295,7 @@ static void test_json(void **state)
 
 	(void)state;
 	sample(&m);
-	d = rp_mxout_json(&m);
+	d = rp_clreport_json(&m);
 	assert_non_null(d);
 	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(d, "partial")));
 	assert_int_equal(cJSON_GetObjectItem(d, "size")->valuedouble, 65536);
@@ -340,7 +340,7 @@ static void test_json(void **state)
 
 static void test_files(void **state)
 {
-	char dir[] = "/tmp/rp_mxout_XXXXXX", csv[64], json[64], buf[160];
+	char dir[] = "/tmp/rp_clreport_XXXXXX", csv[64], json[64], buf[160];
 	struct rp_matrix m;
 	FILE *f;
 
@@ -349,7 +349,7 @@ static void test_files(void **state)
 	snprintf(csv, sizeof(csv), "%s/c.csv", dir);
 	snprintf(json, sizeof(json), "%s/c.json", dir);
 	sample(&m);
-	assert_int_equal(rp_mxout_files(&m, csv, json), 0);
+	assert_int_equal(rp_clreport_files(&m, csv, json), 0);
 	f = fopen(csv, "r");
 	assert_non_null(f);
 	assert_non_null(fgets(buf, sizeof(buf), f));

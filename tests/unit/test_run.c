@@ -24,7 +24,7 @@
 #include "capture.h"
 #include "app/rp_run.h"
 #include "base/rp_time.h"
-#include "ctrl/rp_xchg.h"
+#include "ctrl/rp_exchange.h"
 
 /* One side: its session, its options, the log of its parts. */
 struct side {
@@ -62,7 +62,7 @@ static int f_send(void *app)
 	struct rp_result r = { .size = 4096, .iters = 42 };
 
 	say(d, "send");
-	return rp_xchg_result_send(&d->s->ctrl, &r);
+	return rp_exchange_result_send(&d->s->ctrl, &r);
 }
 
 static int f_recv(void *app)
@@ -70,7 +70,7 @@ static int f_recv(void *app)
 	struct side *d = app;
 
 	say(d, "recv");
-	return rp_xchg_result_recv(&d->s->ctrl, &d->got);
+	return rp_exchange_result_recv(&d->s->ctrl, &d->got);
 }
 
 static void f_check(void *app, struct rp_verdict *v)

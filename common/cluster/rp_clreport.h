@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_mxout.h - rail_cluster_bw's results from a matrix set (rp_matrix.h):
+ * rp_clreport.h - rail_cluster_bw's results from a matrix set (rp_matrix.h):
  * the text at rank 0 (a table per matrix, statistics, failed cells,
  * outliers, slow hosts), --csv (a row per cell) and --out_json (cJSON);
  * both files written whole, as FILE.tmp renamed over FILE, so that a
  * reader (or a job killed mid-write) never sees half a file. Call
  * rp_matrix_analyze() first. No MPI here.
  */
-#ifndef RP_MXOUT_H
-#define RP_MXOUT_H
+#ifndef RP_CLREPORT_H
+#define RP_CLREPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,53 +17,53 @@
 #include "cluster/rp_matrix.h"
 
 /*
- * rp_mxout_tables - every matrix as a text table to @f: a title line
+ * rp_clreport_tables - every matrix as a text table to @f: a title line
  * " railperf: rail 0 (rxe0): Gb/s, rows send, columns receive", a header
  * of host names, a row per sender; cells with 2 decimals, "-" on the
  * diagonal, "FAIL(reason)" and "n/a" (not measured).
  */
-void rp_mxout_tables(FILE *f, const struct rp_matrix *m);
+void rp_clreport_tables(FILE *f, const struct rp_matrix *m);
 
 /*
- * rp_mxout_summary - to @f: min / median / max per matrix and over all of
+ * rp_clreport_summary - to @f: min / median / max per matrix and over all of
  * them, a line per failed cell, per outlier (with its limit and what the
  * limit is taken from) and per slow host, and a closing verdict line
  * naming the threshold (@expect: --expect given, else the default
  * listing threshold m->pct, which fails nothing).
  */
-void rp_mxout_summary(FILE *f, const struct rp_matrix *m, bool expect);
+void rp_clreport_summary(FILE *f, const struct rp_matrix *m, bool expect);
 
 /*
- * rp_mxout_csv - the CSV text (heap, caller frees) of every off-diagonal
+ * rp_clreport_csv - the CSV text (heap, caller frees) of every off-diagonal
  * cell: a header line, then sender, receiver, sender_rail, receiver_rail,
  * sender_dev, receiver_dev, gbps (2 decimals, empty unless ok), bytes,
  * msgs, status (ok, fail, pending), ceiling_gbps (empty when unknown),
  * outlier (0/1), reason (quoted). NULL on -ENOMEM.
  */
-char *rp_mxout_csv(const struct rp_matrix *m);
+char *rp_clreport_csv(const struct rp_matrix *m);
 
 /*
- * rp_mxout_json - the --out_json document (caller deletes): "partial",
+ * rp_clreport_json - the --out_json document (caller deletes): "partial",
  * "size", "duration_s", "cross", "threshold_pct", "hosts" (name and rail
  * devices of each), "cells" (sender, receiver, sender_rail, receiver_rail,
  * gbps, bytes, msgs, status, reason, ceiling_gbps, outlier), "stats" (per
  * matrix and "all": n, min, median, max Gb/s), "slow_hosts". NULL on
  * -ENOMEM.
  */
-cJSON *rp_mxout_json(const struct rp_matrix *m);
+cJSON *rp_clreport_json(const struct rp_matrix *m);
 
 /*
- * rp_mxout_write - @text to @path through @path.tmp and rename(2). One
+ * rp_clreport_write - @text to @path through @path.tmp and rename(2). One
  * error line naming the file and -errno on failure; 0 on success.
  */
-int rp_mxout_write(const char *path, const char *text);
+int rp_clreport_write(const char *path, const char *text);
 
 /*
- * rp_mxout_files - the CSV to @csv and the JSON to @json (each NULL =
- * not asked for), each through rp_mxout_write. Returns 0 or the first
+ * rp_clreport_files - the CSV to @csv and the JSON to @json (each NULL =
+ * not asked for), each through rp_clreport_write. Returns 0 or the first
  * -errno.
  */
-int rp_mxout_files(const struct rp_matrix *m, const char *csv,
-		   const char *json);
+int rp_clreport_files(const struct rp_matrix *m, const char *csv,
+		      const char *json);
 
-#endif /* RP_MXOUT_H */
+#endif /* RP_CLREPORT_H */

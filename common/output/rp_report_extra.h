@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_extra.h - railperf's own lines, printed after the perftest block.
+ * rp_report_extra.h - railperf's own lines, printed after the perftest block.
  * Each starts with " railperf:" so no script that looks for a number at
  * the start of a row can mistake it for a result.
  */
-#ifndef RP_EXTRA_H
-#define RP_EXTRA_H
+#ifndef RP_REPORT_EXTRA_H
+#define RP_REPORT_EXTRA_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -14,39 +14,39 @@
 #include "verbs/rp_rail.h"
 
 /*
- * rp_extra_rail - GID choice and buffer pages of one rail, and, when this
+ * rp_report_extra_rail - GID choice and buffer pages of one rail, and, when this
  * side's addressing @local and the peer's @remote name one NIC and one
  * physical port (rp_rail_addr_same_port), a line saying that the traffic
  * looped inside that NIC and never reached the wire.
  */
-void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
-		   const struct rp_rail_addr *local,
-		   const struct rp_rail_addr *remote);
+void rp_report_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
+			  const struct rp_rail_addr *local,
+			  const struct rp_rail_addr *remote);
 
 /*
- * rp_extra_place - one railperf line on where rail @r runs and what its
+ * rp_report_extra_place - one railperf line on where rail @r runs and what its
  * memory got: why it was bound (rp_bind_why_name), the NUMA node asked
  * for, the CPUs its builder thread had (and their node), the memory
  * policy set, the node its buffer pages are on as read back with
  * move_pages(2) (rp_buf.pages_node), and the core kind of its CPU when
- * known (r->bound.kind). rp_extra_rail prints it too.
+ * known (r->bound.kind). rp_report_extra_rail prints it too.
  */
-void rp_extra_place(FILE *f, const struct rp_rail *r);
+void rp_report_extra_place(FILE *f, const struct rp_rail *r);
 
 /*
- * rp_extra_verdict - the --validate outcome: "validation passed: ..." or
+ * rp_report_extra_verdict - the --validate outcome: "validation passed: ..." or
  * "validation FAILED: QP q offset o: expected 0x.., found 0x..".
  */
-void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,
-		      unsigned int num_qps);
+void rp_report_extra_verdict(FILE *f, const struct rp_verdict *v,
+			     uint64_t bytes, unsigned int num_qps);
 
 /*
- * rp_extra_verdict_out - rp_extra_verdict where it belongs: on stdout
+ * rp_report_extra_verdict_out - rp_report_extra_verdict where it belongs: on stdout
  * after the perftest block when @full (the full output), else (--output:
  * stdout holds only the number) a FAILED verdict on stderr and a passed one
  * nowhere.
  */
-void rp_extra_verdict_out(bool full, const struct rp_verdict *v, uint64_t bytes,
-			  unsigned int num_qps);
+void rp_report_extra_verdict_out(bool full, const struct rp_verdict *v,
+				 uint64_t bytes, unsigned int num_qps);
 
-#endif /* RP_EXTRA_H */
+#endif /* RP_REPORT_EXTRA_H */

@@ -2,9 +2,9 @@
 #include <inttypes.h>
 
 #include "base/rp_log.h"
-#include "output/rp_extra.h"
+#include "output/rp_report_extra.h"
 
-static void rp_extra_node(FILE *f, const char *what, int node)
+static void rp_report_extra_node(FILE *f, const char *what, int node)
 {
 	if (node >= 0)
 		rp_fprintf(f, "%s node %d", what, node);
@@ -13,7 +13,7 @@ static void rp_extra_node(FILE *f, const char *what, int node)
 			   node == -2 ? "several nodes" : "node unknown");
 }
 
-void rp_extra_place(FILE *f, const struct rp_rail *r)
+void rp_report_extra_place(FILE *f, const struct rp_rail *r)
 {
 	const struct rp_bound *b = &r->bound;
 
@@ -22,20 +22,20 @@ void rp_extra_place(FILE *f, const struct rp_rail *r)
 	if (r->bind.node >= 0)
 		rp_fprintf(f, " (NUMA node %d)", r->bind.node);
 	rp_fprintf(f, ", thread on CPUs %s (", b->cpus[0] ? b->cpus : "?");
-	rp_extra_node(f, "NUMA", b->cpu_node);
+	rp_report_extra_node(f, "NUMA", b->cpu_node);
 	rp_fprintf(f, ")");
 	if (b->kind[0])
 		rp_fprintf(f, ", core kind: %s", b->kind);
 	if (b->mem_node >= 0)
 		rp_fprintf(f, ", memory bound to node %d", b->mem_node);
-	rp_extra_node(f, ", buffer pages on", r->buf.pages_node);
+	rp_report_extra_node(f, ", buffer pages on", r->buf.pages_node);
 	rp_fprintf(f, " (read back)%s%s\n", b->why_not[0] ? "; " : "",
 		   b->why_not);
 }
 
-void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
-		   const struct rp_rail_addr *local,
-		   const struct rp_rail_addr *remote)
+void rp_report_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
+			  const struct rp_rail_addr *local,
+			  const struct rp_rail_addr *remote)
 {
 	char pages[128];
 
@@ -61,20 +61,20 @@ void rp_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
 			   local->nic_guid >> 32 & 0xffff,
 			   local->nic_guid >> 16 & 0xffff,
 			   local->nic_guid & 0xffff, local->phys_port);
-	rp_extra_place(f, r);
+	rp_report_extra_place(f, r);
 }
 
-void rp_extra_verdict_out(bool full, const struct rp_verdict *v, uint64_t bytes,
-			  unsigned int num_qps)
+void rp_report_extra_verdict_out(bool full, const struct rp_verdict *v,
+				 uint64_t bytes, unsigned int num_qps)
 {
 	if (full)
-		rp_extra_verdict(stdout, v, bytes, num_qps);
+		rp_report_extra_verdict(stdout, v, bytes, num_qps);
 	else if (!v->ok)
-		rp_extra_verdict(stderr, v, bytes, num_qps);
+		rp_report_extra_verdict(stderr, v, bytes, num_qps);
 }
 
-void rp_extra_verdict(FILE *f, const struct rp_verdict *v, uint64_t bytes,
-		      unsigned int num_qps)
+void rp_report_extra_verdict(FILE *f, const struct rp_verdict *v,
+			     uint64_t bytes, unsigned int num_qps)
 {
 	if (v->ok)
 		rp_fprintf(f,

@@ -5,14 +5,14 @@
 #include "base/rp_log.h"
 #include "base/rp_signal.h"
 #include "base/rp_time.h"
-#include "ctrl/rp_xchg.h"
+#include "ctrl/rp_exchange.h"
 
 #define RP_PEEK_MS 200 /* wake this often to notice a stop request */
 
 /* Client: send then receive. Server: receive then send. */
-static int rp_xchg_raw(struct rp_ctrl *c, bool server, uint16_t type,
-		       const void *out, size_t out_len, void *in, size_t cap,
-		       size_t *in_len, int timeout_ms)
+static int rp_exchange_raw(struct rp_ctrl *c, bool server, uint16_t type,
+			   const void *out, size_t out_len, void *in,
+			   size_t cap, size_t *in_len, int timeout_ms)
 {
 	int ret;
 
@@ -27,8 +27,8 @@ static int rp_xchg_raw(struct rp_ctrl *c, bool server, uint16_t type,
 	return ret;
 }
 
-int rp_xchg_params(struct rp_ctrl *c, bool server,
-		   const struct rp_params *local, struct rp_params *remote)
+int rp_exchange_params(struct rp_ctrl *c, bool server,
+		       const struct rp_params *local, struct rp_params *remote)
 {
 	uint8_t out[64], in[64];
 	size_t out_len, in_len;
@@ -36,8 +36,8 @@ int rp_xchg_params(struct rp_ctrl *c, bool server,
 	int ret;
 
 	out_len = rp_msg_encode_params(out, sizeof(out), local);
-	ret = rp_xchg_raw(c, server, RP_MSG_HELLO, out, out_len, in, sizeof(in),
-			  &in_len, -1);
+	ret = rp_exchange_raw(c, server, RP_MSG_HELLO, out, out_len, in,
+			      sizeof(in), &in_len, -1);
 	if (ret)
 		return ret;
 	if (rp_msg_decode_params(in, in_len, remote)) {
@@ -57,8 +57,9 @@ int rp_xchg_params(struct rp_ctrl *c, bool server,
 	return 0;
 }
 
-int rp_xchg_rail(struct rp_ctrl *c, bool server,
-		 const struct rp_rail_addr *local, struct rp_rail_addr *remote)
+int rp_exchange_rail(struct rp_ctrl *c, bool server,
+		     const struct rp_rail_addr *local,
+		     struct rp_rail_addr *remote)
 {
 	uint8_t *out, *in;
 	size_t out_len, in_len;
@@ -69,8 +70,8 @@ int rp_xchg_rail(struct rp_ctrl *c, bool server,
 	if (!out || !in)
 		goto out;
 	out_len = rp_msg_encode_rail(out, RP_MSG_MAX_PAYLOAD, local);
-	ret = rp_xchg_raw(c, server, RP_MSG_RAIL, out, out_len, in,
-			  RP_MSG_MAX_PAYLOAD, &in_len, -1);
+	ret = rp_exchange_raw(c, server, RP_MSG_RAIL, out, out_len, in,
+			      RP_MSG_MAX_PAYLOAD, &in_len, -1);
 	if (!ret && rp_msg_decode_rail(in, in_len, remote)) {
 		rp_err("malformed RAIL message from %s (%zu bytes)", c->peer,
 		       in_len);
@@ -82,19 +83,21 @@ out:
 	return ret;
 }
 
-int rp_xchg_sync(struct rp_ctrl *c, bool server, uint16_t type, int timeout_ms)
+int rp_exchange_sync(struct rp_ctrl *c, bool server, uint16_t type,
+		     int timeout_ms)
 {
 	size_t len;
 	int ret;
 
-	ret = rp_xchg_raw(c, server, type, NULL, 0, NULL, 0, &len, timeout_ms);
+	ret = rp_exchange_raw(c, server, type, NULL, 0, NULL, 0, &len,
+			      timeout_ms);
 	if (!ret && type == RP_MSG_READY)
 		c->running = true; /* heartbeats from now on */
 	return ret;
 }
 
 /* A stop request here ends the run: BYE to the client, then its BYE. */
-static int rp_xchg_end_here(struct rp_ctrl *c)
+static int rp_exchange_end_here(struct rp_ctrl *c)
 {
 	size_t len;
 	int ret;
@@ -104,7 +107,7 @@ static int rp_xchg_end_here(struct rp_ctrl *c)
 	return ret ? ret : rp_ctrl_recv(c, RP_MSG_BYE, NULL, 0, &len, -1);
 }
 
-static int rp_xchg_wait_fail(struct rp_ctrl *c, int ret)
+static int rp_exchange_wait_fail(struct rp_ctrl *c, int ret)
 {
 	if (ret == -ETIMEDOUT)
 		rp_err("no message from %s for %d s (--timeout)", c->peer,
@@ -116,7 +119,7 @@ static int rp_xchg_wait_fail(struct rp_ctrl *c, int ret)
 	return ret;
 }
 
-int rp_xchg_wait_bye(struct rp_ctrl *c)
+int rp_exchange_wait_bye(struct rp_ctrl *c)
 {
 	uint64_t last = rp_now_ns();
 	uint64_t silence = (uint64_t)c->timeout_ms * 1000000ULL;
@@ -126,17 +129,17 @@ int rp_xchg_wait_bye(struct rp_ctrl *c)
 
 	for (;;) {
 		if (rp_stop_requested())
-			return rp_xchg_end_here(c);
+			return rp_exchange_end_here(c);
 		ret = rp_ctrl_peek(c, RP_PEEK_MS, &type);
 		if (ret == -ETIMEDOUT || ret == -EINTR) {
 			if (rp_now_ns() - last > silence)
-				return rp_xchg_wait_fail(c, -ETIMEDOUT);
+				return rp_exchange_wait_fail(c, -ETIMEDOUT);
 			continue;
 		}
 		if (ret)
-			return rp_xchg_wait_fail(c, ret);
+			return rp_exchange_wait_fail(c, ret);
 		if (type != RP_MSG_PROGRESS) /* BYE, or ERROR: said */
-			return rp_xchg_sync(c, true, RP_MSG_BYE, -1);
+			return rp_exchange_sync(c, true, RP_MSG_BYE, -1);
 		ret = rp_ctrl_recv(c, RP_MSG_PROGRESS, NULL, 0, &len, -1);
 		if (ret)
 			return ret;
@@ -145,7 +148,8 @@ int rp_xchg_wait_bye(struct rp_ctrl *c)
 }
 
 /* Send @rec, a struct rp_result (RESULT) or rp_verdict (VERDICT). */
-static int rp_xchg_send_rec(struct rp_ctrl *c, uint16_t type, const void *rec)
+static int rp_exchange_send_rec(struct rp_ctrl *c, uint16_t type,
+				const void *rec)
 {
 	uint8_t buf[64];
 	size_t len = type == RP_MSG_RESULT ?
@@ -156,7 +160,7 @@ static int rp_xchg_send_rec(struct rp_ctrl *c, uint16_t type, const void *rec)
 }
 
 /* Receive a RESULT or VERDICT (@type) into @rec; a malformed one is named. */
-static int rp_xchg_recv_rec(struct rp_ctrl *c, uint16_t type, void *rec)
+static int rp_exchange_recv_rec(struct rp_ctrl *c, uint16_t type, void *rec)
 {
 	uint8_t buf[64];
 	size_t len;
@@ -174,49 +178,50 @@ static int rp_xchg_recv_rec(struct rp_ctrl *c, uint16_t type, void *rec)
 	return 0;
 }
 
-int rp_xchg_verdict_send(struct rp_ctrl *c, const struct rp_verdict *v)
+int rp_exchange_verdict_send(struct rp_ctrl *c, const struct rp_verdict *v)
 {
-	return rp_xchg_send_rec(c, RP_MSG_VERDICT, v);
+	return rp_exchange_send_rec(c, RP_MSG_VERDICT, v);
 }
 
-int rp_xchg_verdict_recv(struct rp_ctrl *c, struct rp_verdict *v)
+int rp_exchange_verdict_recv(struct rp_ctrl *c, struct rp_verdict *v)
 {
-	return rp_xchg_recv_rec(c, RP_MSG_VERDICT, v);
+	return rp_exchange_recv_rec(c, RP_MSG_VERDICT, v);
 }
 
-int rp_xchg_result_send(struct rp_ctrl *c, const struct rp_result *r)
+int rp_exchange_result_send(struct rp_ctrl *c, const struct rp_result *r)
 {
-	return rp_xchg_send_rec(c, RP_MSG_RESULT, r);
+	return rp_exchange_send_rec(c, RP_MSG_RESULT, r);
 }
 
-int rp_xchg_result_recv(struct rp_ctrl *c, struct rp_result *r)
+int rp_exchange_result_recv(struct rp_ctrl *c, struct rp_result *r)
 {
-	return rp_xchg_recv_rec(c, RP_MSG_RESULT, r);
+	return rp_exchange_recv_rec(c, RP_MSG_RESULT, r);
 }
 
 /* Both sides send a record of @type: the client first, then the server. */
-static int rp_xchg_swap_rec(struct rp_ctrl *c, bool server, uint16_t type,
-			    const void *local, void *remote)
+static int rp_exchange_swap_rec(struct rp_ctrl *c, bool server, uint16_t type,
+				const void *local, void *remote)
 {
 	int ret;
 
 	if (server) {
-		ret = rp_xchg_recv_rec(c, type, remote);
-		return ret ? ret : rp_xchg_send_rec(c, type, local);
+		ret = rp_exchange_recv_rec(c, type, remote);
+		return ret ? ret : rp_exchange_send_rec(c, type, local);
 	}
-	ret = rp_xchg_send_rec(c, type, local);
-	return ret ? ret : rp_xchg_recv_rec(c, type, remote);
+	ret = rp_exchange_send_rec(c, type, local);
+	return ret ? ret : rp_exchange_recv_rec(c, type, remote);
 }
 
-int rp_xchg_result_swap(struct rp_ctrl *c, bool server,
-			const struct rp_result *local, struct rp_result *remote)
+int rp_exchange_result_swap(struct rp_ctrl *c, bool server,
+			    const struct rp_result *local,
+			    struct rp_result *remote)
 {
-	return rp_xchg_swap_rec(c, server, RP_MSG_RESULT, local, remote);
+	return rp_exchange_swap_rec(c, server, RP_MSG_RESULT, local, remote);
 }
 
-int rp_xchg_verdict_swap(struct rp_ctrl *c, bool server,
-			 const struct rp_verdict *local,
-			 struct rp_verdict *remote)
+int rp_exchange_verdict_swap(struct rp_ctrl *c, bool server,
+			     const struct rp_verdict *local,
+			     struct rp_verdict *remote)
 {
-	return rp_xchg_swap_rec(c, server, RP_MSG_VERDICT, local, remote);
+	return rp_exchange_swap_rec(c, server, RP_MSG_VERDICT, local, remote);
 }

@@ -14,13 +14,13 @@
 #include "engine/rp_multi.h"
 #include "output/rp_railceil.h"
 #include "app/rp_session.h"
-#include "cluster/rp_clside.h"
+#include "cluster/rp_clround.h"
 #include "cluster/rp_sched.h"
 
-#define RP_CLSIDE_NAP_NS (20 * 1000 * 1000) /* main thread's poll period */
+#define RP_CLROUND_NAP_NS (20 * 1000 * 1000) /* main thread's poll period */
 
 /* The rails' specs: -d, or every device of this host. */
-static int rp_clside_specs(struct rp_clside *s)
+static int rp_clround_specs(struct rp_clround *s)
 {
 	const struct rp_opts *o = &s->c->o;
 	int n;
@@ -33,8 +33,8 @@ static int rp_clside_specs(struct rp_clside *s)
 	return 0;
 }
 
-int rp_clside_init(struct rp_clside *s, const struct rp_clopts *c,
-		   const char *me)
+int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
+		    const char *me)
 {
 	struct rp_place p;
 	unsigned int i;
@@ -43,7 +43,7 @@ int rp_clside_init(struct rp_clside *s, const struct rp_clopts *c,
 	memset(s, 0, sizeof(*s));
 	s->c = c;
 	s->me = me;
-	ret = rp_clside_specs(s);
+	ret = rp_clround_specs(s);
 	if (ret)
 		return ret;
 	for (i = 0; i < s->n; i++)
@@ -58,13 +58,13 @@ int rp_clside_init(struct rp_clside *s, const struct rp_clopts *c,
 	return 0;
 }
 
-void rp_clside_fini(struct rp_clside *s)
+void rp_clround_fini(struct rp_clround *s)
 {
 	rp_topo_fini(&s->topo);
 }
 
 /* Each open rail's ceiling (RoCE v2 WRITE at its MTU and -s, PCIe). */
-static void rp_clside_ceilings(struct rp_clside *s)
+static void rp_clround_ceilings(struct rp_clround *s)
 {
 	struct rp_rail up[RP_MAX_RAILS];
 	unsigned int i, n = 0, map[RP_MAX_RAILS];
@@ -85,10 +85,10 @@ static void rp_clside_ceilings(struct rp_clside *s)
 	free(ceil);
 }
 
-static void rp_clside_down(struct rp_clrail *r, const char *fmt, ...)
+static void rp_clround_down(struct rp_clrail *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-static void rp_clside_down(struct rp_clrail *r, const char *fmt, ...)
+static void rp_clround_down(struct rp_clrail *r, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -99,8 +99,8 @@ static void rp_clside_down(struct rp_clrail *r, const char *fmt, ...)
 }
 
 /* Rail @i's configuration: rail_multi_bw -b's, on its NUMA node. */
-static void rp_clside_cfg(const struct rp_clside *s, unsigned int i,
-			  struct rp_rail_cfg *cfg)
+static void rp_clround_cfg(const struct rp_clround *s, unsigned int i,
+			   struct rp_rail_cfg *cfg)
 {
 	const struct rp_opts *o = &s->c->o;
 
@@ -113,7 +113,7 @@ static void rp_clside_cfg(const struct rp_clside *s, unsigned int i,
 	cfg->slice = rp_rail_slice_bytes(2 * o->size); /* both halves */
 }
 
-void rp_clside_open(struct rp_clside *s)
+void rp_clround_open(struct rp_clround *s)
 {
 	struct rp_rail_cfg cfg;
 	unsigned int i;
@@ -121,21 +121,21 @@ void rp_clside_open(struct rp_clside *s)
 
 	for (i = 0; i < s->n; i++) {
 		memset(&s->local[i], 0, sizeof(s->local[i]));
-		rp_clside_cfg(s, i, &cfg);
+		rp_clround_cfg(s, i, &cfg);
 		ret = rp_rail_init(&s->rails[i], &cfg);
 		s->open[i] = !ret;
 		if (ret) {
-			rp_clside_down(&s->local[i], "%s on %s: %s",
-				       s->spec[i].dev, s->me, strerror(-ret));
+			rp_clround_down(&s->local[i], "%s on %s: %s",
+					s->spec[i].dev, s->me, strerror(-ret));
 			continue;
 		}
 		s->local[i].up = true;
 		rp_rail_local_addr(&s->rails[i], &s->local[i].addr);
 	}
-	rp_clside_ceilings(s);
+	rp_clround_ceilings(s);
 }
 
-void rp_clside_close(struct rp_clside *s)
+void rp_clround_close(struct rp_clround *s)
 {
 	unsigned int i;
 
@@ -148,12 +148,12 @@ void rp_clside_close(struct rp_clside *s)
 /* Per rail: up (1), ceiling (8), reason, length (4), RAIL payload. */
 #define RP_CLRAIL_HEAD (1 + 8 + RP_CELL_REASON_LEN + 4)
 
-size_t rp_clside_pack_max(const struct rp_clside *s)
+size_t rp_clround_pack_max(const struct rp_clround *s)
 {
 	return 4 + (size_t)s->n * (RP_CLRAIL_HEAD + RP_MSG_MAX_PAYLOAD);
 }
 
-size_t rp_clside_pack(const struct rp_clside *s, uint8_t *out, size_t cap)
+size_t rp_clround_pack(const struct rp_clround *s, uint8_t *out, size_t cap)
 {
 	size_t off = 4, len;
 	uint32_t n32 = s->n, l32;
@@ -184,8 +184,8 @@ size_t rp_clside_pack(const struct rp_clside *s, uint8_t *out, size_t cap)
 }
 
 /* One rail of the partner's from @in; the bytes it took, 0 when bad. */
-static size_t rp_clside_unpack1(struct rp_clrail *r, const uint8_t *in,
-				size_t len)
+static size_t rp_clround_unpack1(struct rp_clrail *r, const uint8_t *in,
+				 size_t len)
 {
 	uint32_t l32;
 
@@ -204,7 +204,7 @@ static size_t rp_clside_unpack1(struct rp_clrail *r, const uint8_t *in,
 	return RP_CLRAIL_HEAD + l32;
 }
 
-int rp_clside_unpack(struct rp_clside *s, const uint8_t *in, size_t len)
+int rp_clround_unpack(struct rp_clround *s, const uint8_t *in, size_t len)
 {
 	size_t off = 4, used;
 	uint32_t n32;
@@ -220,7 +220,7 @@ int rp_clside_unpack(struct rp_clside *s, const uint8_t *in, size_t len)
 		return -EBADMSG;
 	}
 	for (i = 0; i < s->n; i++, off += used) {
-		used = rp_clside_unpack1(&s->peer[i], in + off, len - off);
+		used = rp_clround_unpack1(&s->peer[i], in + off, len - off);
 		if (!used)
 			goto bad;
 	}
@@ -230,8 +230,8 @@ bad:
 	return -EBADMSG;
 }
 
-void rp_clside_connect(struct rp_clside *s, unsigned int shift, bool first,
-		       uint32_t *ready)
+void rp_clround_connect(struct rp_clround *s, unsigned int shift, bool first,
+			uint32_t *ready)
 {
 	unsigned int i, j;
 	int ret;
@@ -243,9 +243,9 @@ void rp_clside_connect(struct rp_clside *s, unsigned int shift, bool first,
 			continue;
 		ret = rp_rail_connect(&s->rails[i], &s->peer[j].addr);
 		if (ret) {
-			rp_clside_down(&s->local[i],
-				       "%s on %s: connecting the QPs: %s",
-				       s->spec[i].dev, s->me, strerror(-ret));
+			rp_clround_down(&s->local[i],
+					"%s on %s: connecting the QPs: %s",
+					s->spec[i].dev, s->me, strerror(-ret));
 			continue;
 		}
 		*ready |= 1u << i;
@@ -253,9 +253,9 @@ void rp_clside_connect(struct rp_clside *s, unsigned int shift, bool first,
 }
 
 /* Rail @i's cell when it did not run: the first reason known. */
-static void rp_clside_why(const struct rp_clside *s, unsigned int i,
-			  unsigned int j, const char *partner,
-			  struct rp_cell *c)
+static void rp_clround_why(const struct rp_clround *s, unsigned int i,
+			   unsigned int j, const char *partner,
+			   struct rp_cell *c)
 {
 	c->status = RP_CELL_FAIL;
 	if (!s->local[i].up)
@@ -271,8 +271,8 @@ static void rp_clside_why(const struct rp_clside *s, unsigned int i,
 }
 
 /* Rail's cell from its worker: ok with its window, or the error. */
-static void rp_clside_cell(const struct rp_clside *s, const struct rp_worker *w,
-			   struct rp_cell *c)
+static void rp_clround_cell(const struct rp_clround *s,
+			    const struct rp_worker *w, struct rp_cell *c)
 {
 	const struct rp_bw_out *o = &w->out;
 	uint64_t ns = o->end_ns > o->start_ns ? o->end_ns - o->start_ns : 0;
@@ -292,9 +292,9 @@ static void rp_clside_cell(const struct rp_clside *s, const struct rp_worker *w,
 }
 
 /* Wait for the rails; a stop request cancels them. */
-static int rp_clside_watch(struct rp_multi *mu)
+static int rp_clround_watch(struct rp_multi *mu)
 {
-	const struct timespec nap = { .tv_nsec = RP_CLSIDE_NAP_NS };
+	const struct timespec nap = { .tv_nsec = RP_CLROUND_NAP_NS };
 
 	while (!rp_multi_done(mu)) {
 		nanosleep(&nap, NULL);
@@ -306,9 +306,9 @@ static int rp_clside_watch(struct rp_multi *mu)
 
 /* The engine over the @k rails of @run (copies of s->rails: the
  * workers only post and poll); each worker's result into @w. */
-static int rp_clside_multi(struct rp_clside *s, struct rp_rail *run,
-			   const struct rp_rail_addr *peers, const int *cpus,
-			   unsigned int k, struct rp_worker *w)
+static int rp_clround_multi(struct rp_clround *s, struct rp_rail *run,
+			    const struct rp_rail_addr *peers, const int *cpus,
+			    unsigned int k, struct rp_worker *w)
 {
 	size_t al = _Alignof(struct rp_multi);
 	struct rp_multi *mu =
@@ -326,7 +326,7 @@ static int rp_clside_multi(struct rp_clside *s, struct rp_rail *run,
 	ret = rp_multi_start(mu, run, peers, k, &cfg,
 			     s->topo.t ? &s->topo : NULL, cpus);
 	if (!ret)
-		ret = rp_clside_watch(mu);
+		ret = rp_clround_watch(mu);
 	rp_multi_join(mu); /* each rail's error stays in its w[].ret */
 	memcpy(w, mu->w, k * sizeof(*w));
 	for (i = 0; i < k && ret && ret != -EINTR; i++)
@@ -336,13 +336,13 @@ static int rp_clside_multi(struct rp_clside *s, struct rp_rail *run,
 }
 
 /* The lower of two ceilings, 0 (unknown) when either is. */
-static double rp_clside_min_known(double a, double b)
+static double rp_clround_min_known(double a, double b)
 {
 	return a > 0 && b > 0 ? (a < b ? a : b) : 0;
 }
 
-int rp_clside_run(struct rp_clside *s, unsigned int shift, bool first,
-		  uint32_t both, const char *partner, struct rp_cell *cells)
+int rp_clround_run(struct rp_clround *s, unsigned int shift, bool first,
+		   uint32_t both, const char *partner, struct rp_cell *cells)
 {
 	struct rp_rail_addr *peers = calloc(s->n, sizeof(*peers));
 	struct rp_worker *w = calloc(s->n, sizeof(*w));
@@ -353,10 +353,10 @@ int rp_clside_run(struct rp_clside *s, unsigned int shift, bool first,
 	memset(cells, 0, s->n * sizeof(*cells));
 	for (i = 0; i < s->n && peers && w; i++) {
 		j = rp_sched_peer_rail(shift, s->n, i, first);
-		cells[i].ceiling = rp_clside_min_known(s->local[i].ceiling,
-						       s->peer[j].ceiling);
+		cells[i].ceiling = rp_clround_min_known(s->local[i].ceiling,
+							s->peer[j].ceiling);
 		if (!(both & (1u << i))) {
-			rp_clside_why(s, i, j, partner, &cells[i]);
+			rp_clround_why(s, i, j, partner, &cells[i]);
 			continue;
 		}
 		at[k] = i;
@@ -365,9 +365,9 @@ int rp_clside_run(struct rp_clside *s, unsigned int shift, bool first,
 		rp_bidir_peer(&s->peer[j].addr, &peers[k++]);
 	}
 	if (peers && w)
-		ret = k ? rp_clside_multi(s, run, peers, cpus, k, w) : 0;
+		ret = k ? rp_clround_multi(s, run, peers, cpus, k, w) : 0;
 	for (i = 0; i < k && !ret; i++)
-		rp_clside_cell(s, &w[i], &cells[at[i]]);
+		rp_clround_cell(s, &w[i], &cells[at[i]]);
 	free(peers);
 	free(w);
 	return ret;

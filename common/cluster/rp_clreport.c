@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "base/rp_log.h"
-#include "cluster/rp_mxout.h"
+#include "cluster/rp_clreport.h"
 
 #define RP_MX_CELL_LEN (RP_CELL_REASON_LEN + 8)
 
@@ -30,8 +30,9 @@ static const char *rp_mx_gbps(char *buf, size_t len, double g)
 }
 
 /* What a table shows for a cell. */
-static void rp_mxout_cell(const struct rp_matrix *m, unsigned int idx,
-			  unsigned int s, unsigned int d, char *buf, size_t len)
+static void rp_clreport_cell(const struct rp_matrix *m, unsigned int idx,
+			     unsigned int s, unsigned int d, char *buf,
+			     size_t len)
 {
 	const struct rp_cell *c = rp_matrix_at(m, idx, s, d);
 
@@ -46,8 +47,8 @@ static void rp_mxout_cell(const struct rp_matrix *m, unsigned int idx,
 }
 
 /* Column @col's width (0: the host names; k: receiver k - 1). */
-static size_t rp_mxout_width(const struct rp_matrix *m, unsigned int idx,
-			     unsigned int col)
+static size_t rp_clreport_width(const struct rp_matrix *m, unsigned int idx,
+				unsigned int col)
 {
 	char buf[RP_MX_CELL_LEN];
 	size_t w = col ? strlen(m->host[col - 1]) : strlen("send\\recv");
@@ -55,7 +56,7 @@ static size_t rp_mxout_width(const struct rp_matrix *m, unsigned int idx,
 
 	for (s = 0; s < m->hosts; s++) {
 		if (col)
-			rp_mxout_cell(m, idx, s, col - 1, buf, sizeof(buf));
+			rp_clreport_cell(m, idx, s, col - 1, buf, sizeof(buf));
 		else
 			snprintf(buf, sizeof(buf), "%s", m->host[s]);
 		if (strlen(buf) > w)
@@ -65,8 +66,8 @@ static size_t rp_mxout_width(const struct rp_matrix *m, unsigned int idx,
 }
 
 /* One table row: @row < 0 the header, else sender @row. */
-static void rp_mxout_row(FILE *f, const struct rp_matrix *m, unsigned int idx,
-			 const size_t *w, int row)
+static void rp_clreport_row(FILE *f, const struct rp_matrix *m,
+			    unsigned int idx, const size_t *w, int row)
 {
 	char buf[RP_MX_CELL_LEN];
 	char *line = NULL;
@@ -81,8 +82,8 @@ static void rp_mxout_row(FILE *f, const struct rp_matrix *m, unsigned int idx,
 		if (row < 0)
 			snprintf(buf, sizeof(buf), "%s", m->host[col - 1]);
 		else
-			rp_mxout_cell(m, idx, (unsigned int)row, col - 1, buf,
-				      sizeof(buf));
+			rp_clreport_cell(m, idx, (unsigned int)row, col - 1,
+					 buf, sizeof(buf));
 		fprintf(l, "  %*s", (int)w[col], buf);
 	}
 	fclose(l);
@@ -90,7 +91,7 @@ static void rp_mxout_row(FILE *f, const struct rp_matrix *m, unsigned int idx,
 	free(line);
 }
 
-void rp_mxout_tables(FILE *f, const struct rp_matrix *m)
+void rp_clreport_tables(FILE *f, const struct rp_matrix *m)
 {
 	size_t *w = calloc(m->hosts + 1, sizeof(*w));
 	unsigned int idx, col;
@@ -106,15 +107,15 @@ void rp_mxout_tables(FILE *f, const struct rp_matrix *m)
 			   "receive%s\n",
 			   label, m->partial ? " (partial)" : "");
 		for (col = 0; col <= m->hosts; col++)
-			w[col] = rp_mxout_width(m, idx, col);
+			w[col] = rp_clreport_width(m, idx, col);
 		for (s = -1; s < (int)m->hosts; s++)
-			rp_mxout_row(f, m, idx, w, s);
+			rp_clreport_row(f, m, idx, w, s);
 	}
 	free(w);
 }
 
-static void rp_mxout_stats_line(FILE *f, const char *what,
-				const struct rp_mstats *st)
+static void rp_clreport_stats_line(FILE *f, const char *what,
+				   const struct rp_mstats *st)
 {
 	char lo[32], med[32], hi[32];
 
@@ -130,9 +131,9 @@ static void rp_mxout_stats_line(FILE *f, const char *what,
 }
 
 /* A failed cell's or an outlier's line. */
-static void rp_mxout_cell_line(FILE *f, const struct rp_matrix *m,
-			       unsigned int idx, unsigned int s, unsigned int d,
-			       const char *label)
+static void rp_clreport_cell_line(FILE *f, const struct rp_matrix *m,
+				  unsigned int idx, unsigned int s,
+				  unsigned int d, const char *label)
 {
 	const struct rp_cell *c = rp_matrix_at(m, idx, s, d);
 	char got[32], lim[32], ref[32];
@@ -154,8 +155,8 @@ static void rp_mxout_cell_line(FILE *f, const struct rp_matrix *m,
 }
 
 /* Matrix @idx's statistics, failed cells, outliers and slow hosts. */
-static void rp_mxout_matrix(FILE *f, const struct rp_matrix *m,
-			    unsigned int idx)
+static void rp_clreport_matrix(FILE *f, const struct rp_matrix *m,
+			       unsigned int idx)
 {
 	struct rp_mstats st;
 	unsigned int s, d;
@@ -163,11 +164,11 @@ static void rp_mxout_matrix(FILE *f, const struct rp_matrix *m,
 
 	rp_matrix_label(m, idx, label, sizeof(label));
 	rp_matrix_stats(m, (int)idx, &st);
-	rp_mxout_stats_line(f, label, &st);
+	rp_clreport_stats_line(f, label, &st);
 	for (s = 0; s < m->hosts; s++)
 		for (d = 0; d < m->hosts; d++)
 			if (s != d)
-				rp_mxout_cell_line(f, m, idx, s, d, label);
+				rp_clreport_cell_line(f, m, idx, s, d, label);
 	for (s = 0; s < m->hosts; s++)
 		if (m->slow[idx * m->hosts + s])
 			rp_fprintf(f,
@@ -176,16 +177,16 @@ static void rp_mxout_matrix(FILE *f, const struct rp_matrix *m,
 				   m->host[s], label, m->pct);
 }
 
-void rp_mxout_summary(FILE *f, const struct rp_matrix *m, bool expect)
+void rp_clreport_summary(FILE *f, const struct rp_matrix *m, bool expect)
 {
 	unsigned int idx, outliers = 0, failed = rp_matrix_failed(m);
 	size_t i, all = (size_t)rp_matrix_count(m) * m->hosts * m->hosts;
 	struct rp_mstats st;
 
 	for (idx = 0; idx < rp_matrix_count(m); idx++)
-		rp_mxout_matrix(f, m, idx);
+		rp_clreport_matrix(f, m, idx);
 	rp_matrix_stats(m, -1, &st);
-	rp_mxout_stats_line(f, "all rails", &st);
+	rp_clreport_stats_line(f, "all rails", &st);
 	for (i = 0; i < all; i++)
 		outliers += m->cells[i].outlier;
 	if (expect)
@@ -235,7 +236,7 @@ static void rp_csv_cell(FILE *f, const struct rp_matrix *m, unsigned int idx,
 	fputc('\n', f);
 }
 
-char *rp_mxout_csv(const struct rp_matrix *m)
+char *rp_clreport_csv(const struct rp_matrix *m)
 {
 	unsigned int idx, s, d;
 	char *text = NULL;
@@ -363,7 +364,7 @@ static void rp_json_matrices(cJSON *o, const struct rp_matrix *m)
 	cJSON_AddItemToArray(stats, rp_json_stats(m, -1));
 }
 
-cJSON *rp_mxout_json(const struct rp_matrix *m)
+cJSON *rp_clreport_json(const struct rp_matrix *m)
 {
 	cJSON *o = cJSON_CreateObject();
 
@@ -379,7 +380,7 @@ cJSON *rp_mxout_json(const struct rp_matrix *m)
 	return o;
 }
 
-int rp_mxout_write(const char *path, const char *text)
+int rp_clreport_write(const char *path, const char *text)
 {
 	char tmp[4096];
 	FILE *f;
@@ -405,21 +406,22 @@ int rp_mxout_write(const char *path, const char *text)
 	return ret;
 }
 
-int rp_mxout_files(const struct rp_matrix *m, const char *csv, const char *json)
+int rp_clreport_files(const struct rp_matrix *m, const char *csv,
+		      const char *json)
 {
 	cJSON *doc;
 	char *text;
 	int ret = 0;
 
 	if (csv) {
-		text = rp_mxout_csv(m);
-		ret = text ? rp_mxout_write(csv, text) : -ENOMEM;
+		text = rp_clreport_csv(m);
+		ret = text ? rp_clreport_write(csv, text) : -ENOMEM;
 		free(text);
 	}
 	if (json && !ret) {
-		doc = rp_mxout_json(m);
+		doc = rp_clreport_json(m);
 		text = doc ? cJSON_Print(doc) : NULL;
-		ret = text ? rp_mxout_write(json, text) : -ENOMEM;
+		ret = text ? rp_clreport_write(json, text) : -ENOMEM;
 		cJSON_free(text);
 		cJSON_Delete(doc);
 	}

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_clside.h - one host's rails in one round of rail_cluster_bw, without
+ * rp_clround.h - one host's rails in one round of rail_cluster_bw, without
  * MPI: open the rails (a rail that does not open is recorded with its
  * reason, the others go on), pack what the partner needs (state, reason,
  * ceiling, rp_msg's RAIL encoding of the addresses) and read the
@@ -12,8 +12,8 @@
  * at another peer without going back through RESET, and opening costs
  * milliseconds against the seconds of -D.
  */
-#ifndef RP_CLSIDE_H
-#define RP_CLSIDE_H
+#ifndef RP_CLROUND_H
+#define RP_CLROUND_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -33,7 +33,7 @@ struct rp_clrail {
 	struct rp_rail_addr addr;	 /* up: its QPs and buffer */
 };
 
-struct rp_clside {
+struct rp_clround {
 	const struct rp_clopts *c;
 	const char *me; /* this host's name, for reasons */
 	unsigned int n; /* rails */
@@ -47,60 +47,60 @@ struct rp_clside {
 };
 
 /*
- * rp_clside_init - the rails of -d (or every RDMA device of this host)
+ * rp_clround_init - the rails of -d (or every RDMA device of this host)
  * and, with hwloc, a CPU near each; nothing opened. @me is this host's
  * name and must outlive @s. Returns 0, or -errno after one line (no
  * device, a bad -x list for the rails found).
  */
-int rp_clside_init(struct rp_clside *s, const struct rp_clopts *c,
-		   const char *me);
+int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
+		    const char *me);
 
-/* rp_clside_fini - release what rp_clside_init took. */
-void rp_clside_fini(struct rp_clside *s);
+/* rp_clround_fini - release what rp_clround_init took. */
+void rp_clround_fini(struct rp_clround *s);
 
 /*
- * rp_clside_open - open every rail for a round (rp_rail_init with
+ * rp_clround_open - open every rail for a round (rp_rail_init with
  * rail_multi_bw's configuration, slices for both directions); a rail that
  * fails is marked down with "DEV on HOST: why". Never fails as a whole.
  */
-void rp_clside_open(struct rp_clside *s);
+void rp_clround_open(struct rp_clround *s);
 
-/* rp_clside_close - close the rails the round opened. */
-void rp_clside_close(struct rp_clside *s);
+/* rp_clround_close - close the rails the round opened. */
+void rp_clround_close(struct rp_clround *s);
 
-/* rp_clside_pack_max - the largest rp_clside_pack output, bytes. */
-size_t rp_clside_pack_max(const struct rp_clside *s);
+/* rp_clround_pack_max - the largest rp_clround_pack output, bytes. */
+size_t rp_clround_pack_max(const struct rp_clround *s);
 
 /*
- * rp_clside_pack - this host's rails for the partner into @out (@cap
+ * rp_clround_pack - this host's rails for the partner into @out (@cap
  * bytes): returns the length, 0 when @cap is too small.
  */
-size_t rp_clside_pack(const struct rp_clside *s, uint8_t *out, size_t cap);
+size_t rp_clround_pack(const struct rp_clround *s, uint8_t *out, size_t cap);
 
 /*
- * rp_clside_unpack - the partner's rails (its own count must equal this
+ * rp_clround_unpack - the partner's rails (its own count must equal this
  * host's) into s->peer. Returns 0 or -EBADMSG after one line.
  */
-int rp_clside_unpack(struct rp_clside *s, const uint8_t *in, size_t len);
+int rp_clround_unpack(struct rp_clround *s, const uint8_t *in, size_t len);
 
 /*
- * rp_clside_connect - rail i against the partner's rail
+ * rp_clround_connect - rail i against the partner's rail
  * rp_sched_peer_rail(@shift, n, i, @first) where both are up; *@ready
  * (bit i) the rails connected here. A failure marks the rail down with
  * its reason.
  */
-void rp_clside_connect(struct rp_clside *s, unsigned int shift, bool first,
-		       uint32_t *ready);
+void rp_clround_connect(struct rp_clround *s, unsigned int shift, bool first,
+			uint32_t *ready);
 
 /*
- * rp_clside_run - every rail set in @both (connected on both sides) at
+ * rp_clround_run - every rail set in @both (connected on both sides) at
  * once, both directions, -D seconds (the middle half counted); fills
  * @cells[i] for rail i (this host sending to the partner): ok with Gb/s,
  * bytes and messages, or failed with the reason (a rail down at either
  * end, a WRITE that failed). @partner names the partner in reasons.
  * Returns 0, or -EINTR when SIGINT / SIGTERM stopped the run.
  */
-int rp_clside_run(struct rp_clside *s, unsigned int shift, bool first,
-		  uint32_t both, const char *partner, struct rp_cell *cells);
+int rp_clround_run(struct rp_clround *s, unsigned int shift, bool first,
+		   uint32_t both, const char *partner, struct rp_cell *cells);
 
-#endif /* RP_CLSIDE_H */
+#endif /* RP_CLROUND_H */
