@@ -17,12 +17,6 @@ int rp_ipv4_same_subnet(uint32_t a, uint32_t b, unsigned int prefix_len)
 	return (a & mask) == (b & mask);
 }
 
-static uint32_t rp_gid_ipv4(const uint8_t gid[16])
-{
-	return (uint32_t)gid[12] << 24 | (uint32_t)gid[13] << 16 |
-	       (uint32_t)gid[14] << 8 | gid[15];
-}
-
 /* Prefix length of @addr (host order) on @ndev, -1 if not configured. */
 static int rp_ndev_prefix(const char *ndev, uint32_t addr)
 {
@@ -57,8 +51,8 @@ int rp_gid_subnet_check(const struct rp_gid_entry *local,
 	if (!rp_gid_is_ipv4(local->raw) || !rp_gid_is_ipv4(remote) ||
 	    !local->ndev[0])
 		return -1;
-	la = rp_gid_ipv4(local->raw);
-	ra = rp_gid_ipv4(remote);
+	la = rp_gid_to_ipv4(local->raw);
+	ra = rp_gid_to_ipv4(remote);
 	prefix = rp_ndev_prefix(local->ndev, la);
 	if (prefix < 0)
 		return -1;

@@ -1,6 +1,6 @@
 /* Description: GID helpers and the choice of GID index: rp_gid_is_zero,
- * rp_gid_is_ipv4, rp_gid_is_link_local, rp_gid_to_str, rp_gid_find,
- * rp_gid_list, rp_gid_describe and rp_gid_choose over hand-built tables
+ * rp_gid_is_ipv4, rp_gid_to_ipv4, rp_gid_is_link_local, rp_gid_to_str,
+ * rp_gid_find, rp_gid_list, rp_gid_describe and rp_gid_choose over hand-built tables
  * (ConnectX, Soft-RoCE, IPv6-only, link-local-only, empty);
  * rp_gid_choose_ex with a peer address (the subnet rule and its notes, the
  * family fallback notes); then rp_gid_read_sysfs and the choice over the
@@ -121,6 +121,8 @@ static void test_is_ipv4(void **state)
 	assert_false(rp_gid_is_ipv4(gid_v6_global));
 	assert_false(rp_gid_is_ipv4(gid_v6_fake_v4));
 	assert_false(rp_gid_is_ipv4(gid_zero));
+	/* the address, host byte order */
+	assert_int_equal(rp_gid_to_ipv4(gid_v4_10_0_1_1), 0x0a000101u);
 }
 
 static void test_is_link_local(void **state)
