@@ -171,11 +171,3 @@ int rp_gid_choose_ex(const struct rp_gid_table *t, const struct rp_gid_prefs *p,
 		 note, note[0] ? ")" : "");
 	return (int)e->index;
 }
-
-int rp_gid_choose(const struct rp_gid_table *t, bool prefer_ipv6, char *why,
-		  size_t why_len)
-{
-	const struct rp_gid_prefs p = { .prefer_ipv6 = prefer_ipv6 };
-
-	return rp_gid_choose_ex(t, &p, why, why_len);
-}
