@@ -21,6 +21,12 @@ bool rp_gid_is_ipv4(const uint8_t raw[16])
 	return !memcmp(raw, rp_v4_prefix, sizeof(rp_v4_prefix));
 }
 
+uint32_t rp_gid_to_ipv4(const uint8_t raw[16])
+{
+	return (uint32_t)raw[12] << 24 | (uint32_t)raw[13] << 16 |
+	       (uint32_t)raw[14] << 8 | raw[15];
+}
+
 bool rp_gid_is_link_local(const uint8_t raw[16])
 {
 	if (rp_gid_is_ipv4(raw))

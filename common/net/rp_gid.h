@@ -42,6 +42,12 @@ bool rp_gid_is_zero(const uint8_t raw[16]);
 /* rp_gid_is_ipv4 - true for an IPv4-mapped GID (::ffff:a.b.c.d). */
 bool rp_gid_is_ipv4(const uint8_t raw[16]);
 
+/*
+ * rp_gid_to_ipv4 - the IPv4 address in the last 4 bytes of an IPv4-mapped
+ * GID (::ffff:a.b.c.d), in host byte order; check rp_gid_is_ipv4() first.
+ */
+uint32_t rp_gid_to_ipv4(const uint8_t raw[16]);
+
 /* rp_gid_is_link_local - true for fe80::/10 or IPv4-mapped 169.254/16. */
 bool rp_gid_is_link_local(const uint8_t raw[16]);
 

@@ -11,12 +11,6 @@
 
 static const struct rp_gid_prefs rp_gid_prefs_default;
 
-static uint32_t rp_gid_v4(const uint8_t raw[16])
-{
-	return (uint32_t)raw[12] << 24 | (uint32_t)raw[13] << 16 |
-	       (uint32_t)raw[14] << 8 | raw[15];
-}
-
 static bool rp_gid_family_wanted(const struct rp_gid_entry *e,
 				 const struct rp_gid_prefs *p)
 {
@@ -32,9 +26,9 @@ static bool rp_gid_peer_subnet(const struct rp_gid_entry *e,
 	if (!p->peer_known || !rp_gid_is_ipv4(e->raw) || !e->ndev[0])
 		return false;
 	prefix = rp_ifaddrs_prefix(p->addrs, e->ndev, e->raw);
-	return prefix >= 0 &&
-	       rp_ipv4_same_subnet(rp_gid_v4(e->raw), rp_gid_v4(p->peer),
-				   (unsigned int)prefix);
+	return prefix >= 0 && rp_ipv4_same_subnet(rp_gid_to_ipv4(e->raw),
+						  rp_gid_to_ipv4(p->peer),
+						  (unsigned int)prefix);
 }
 
 /* Rules 2-4 as one number; higher wins. */
@@ -176,12 +170,4 @@ int rp_gid_choose_ex(const struct rp_gid_table *t, const struct rp_gid_prefs *p,
 	snprintf(why, why_len, "%s%s%s", rp_gid_describe(e, desc, sizeof(desc)),
 		 note, note[0] ? ")" : "");
 	return (int)e->index;
-}
-
-int rp_gid_choose(const struct rp_gid_table *t, bool prefer_ipv6, char *why,
-		  size_t why_len)
-{
-	const struct rp_gid_prefs p = { .prefer_ipv6 = prefer_ipv6 };
-
-	return rp_gid_choose_ex(t, &p, why, why_len);
 }

@@ -48,11 +48,4 @@ struct rp_gid_prefs {
 int rp_gid_choose_ex(const struct rp_gid_table *t, const struct rp_gid_prefs *p,
 		     char *why, size_t why_len);
 
-/*
- * rp_gid_choose - rp_gid_choose_ex() with only the family preference and
- * no peer. Same return and @why.
- */
-int rp_gid_choose(const struct rp_gid_table *t, bool prefer_ipv6, char *why,
-		  size_t why_len);
-
 #endif /* RP_GID_RULES_H */

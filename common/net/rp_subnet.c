@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include <arpa/inet.h>
-#include <ifaddrs.h>
 #include <netinet/in.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
+#include "net/rp_ifaddr.h"
 #include "net/rp_subnet.h"
 
 int rp_ipv4_same_subnet(uint32_t a, uint32_t b, unsigned int prefix_len)
@@ -17,49 +17,24 @@ int rp_ipv4_same_subnet(uint32_t a, uint32_t b, unsigned int prefix_len)
 	return (a & mask) == (b & mask);
 }
 
-static uint32_t rp_gid_ipv4(const uint8_t gid[16])
-{
-	return (uint32_t)gid[12] << 24 | (uint32_t)gid[13] << 16 |
-	       (uint32_t)gid[14] << 8 | gid[15];
-}
-
-/* Prefix length of @addr (host order) on @ndev, -1 if not configured. */
-static int rp_ndev_prefix(const char *ndev, uint32_t addr)
-{
-	struct ifaddrs *ifs, *i;
-	int prefix = -1;
-
-	if (getifaddrs(&ifs))
-		return -1;
-	for (i = ifs; i; i = i->ifa_next) {
-		const struct sockaddr_in *a = (const void *)i->ifa_addr;
-		const struct sockaddr_in *m = (const void *)i->ifa_netmask;
-
-		if (!a || !m || a->sin_family != AF_INET ||
-		    strcmp(i->ifa_name, ndev) ||
-		    ntohl(a->sin_addr.s_addr) != addr)
-			continue;
-		prefix = __builtin_popcount(ntohl(m->sin_addr.s_addr));
-		break;
-	}
-	freeifaddrs(ifs);
-	return prefix;
-}
-
 int rp_gid_subnet_check(const struct rp_gid_entry *local,
 			const uint8_t remote[16], char *msg, size_t len)
 {
+	struct rp_ifaddrs *addrs;
 	uint32_t la, ra;
-	int prefix;
+	int prefix = -1;
 	char ls[INET_ADDRSTRLEN], rs[INET_ADDRSTRLEN];
 	struct in_addr l, r;
 
 	if (!rp_gid_is_ipv4(local->raw) || !rp_gid_is_ipv4(remote) ||
 	    !local->ndev[0])
 		return -1;
-	la = rp_gid_ipv4(local->raw);
-	ra = rp_gid_ipv4(remote);
-	prefix = rp_ndev_prefix(local->ndev, la);
+	la = rp_gid_to_ipv4(local->raw);
+	ra = rp_gid_to_ipv4(remote);
+	addrs = malloc(sizeof(*addrs)); /* about 9 KiB */
+	if (addrs && !rp_ifaddrs_live(addrs))
+		prefix = rp_ifaddrs_prefix(addrs, local->ndev, local->raw);
+	free(addrs);
 	if (prefix < 0)
 		return -1;
 	if (rp_ipv4_same_subnet(la, ra, (unsigned int)prefix))

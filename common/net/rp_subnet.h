@@ -20,7 +20,8 @@ int rp_ipv4_same_subnet(uint32_t a, uint32_t b, unsigned int prefix_len);
 
 /*
  * rp_gid_subnet_check - compare @local's IPv4-mapped GID with @remote under
- * the netmask of the local netdev's matching address (getifaddrs). Returns
+ * the prefix length of the local netdev's matching address (looked up by
+ * rp_ifaddrs_prefix() in rp_ifaddrs_live()'s list). Returns
  * 1 (same subnet), 0 (different: @msg says which addresses and prefix) or
  * -1 (cannot tell: not IPv4-mapped, no netdev, address not found).
  */

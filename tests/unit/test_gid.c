@@ -1,8 +1,8 @@
 /* Description: GID helpers and the choice of GID index: rp_gid_is_zero,
- * rp_gid_is_ipv4, rp_gid_is_link_local, rp_gid_to_str, rp_gid_find,
- * rp_gid_list, rp_gid_describe and rp_gid_choose over hand-built tables
- * (ConnectX, Soft-RoCE, IPv6-only, link-local-only, empty);
- * rp_gid_choose_ex with a peer address (the subnet rule and its notes, the
+ * rp_gid_is_ipv4, rp_gid_to_ipv4, rp_gid_is_link_local, rp_gid_to_str,
+ * rp_gid_find, rp_gid_list, rp_gid_describe and rp_gid_choose_ex over
+ * hand-built tables (ConnectX, Soft-RoCE, IPv6-only, link-local-only,
+ * empty), then with a peer address (the subnet rule and its notes, the
  * family fallback notes); then rp_gid_read_sysfs and the choice over the
  * fixture trees in tests/fixtures/sysfs and the host trees in
  * tests/fixtures/sysfs/hosts (ConnectX -> 3, DGX Spark's four devices -> 3,
@@ -90,12 +90,16 @@ static struct rp_gid_table *table_new(void)
 	return t;
 }
 
-/* rp_gid_choose with @prefer_ipv6; returns the index, @why filled. */
+/* rp_gid_choose_ex with only @prefer_ipv6 (no peer, no addresses), as
+ * rp_dev chooses when the peer is not known; returns the index, @why
+ * filled. */
 static int choose(const struct rp_gid_table *t, bool prefer_ipv6, char *why,
 		  size_t len)
 {
+	const struct rp_gid_prefs p = { .prefer_ipv6 = prefer_ipv6 };
+
 	memset(why, 'X', len);
-	return rp_gid_choose(t, prefer_ipv6, why, len);
+	return rp_gid_choose_ex(t, &p, why, len);
 }
 
 static void test_is_zero(void **state)
@@ -121,6 +125,8 @@ static void test_is_ipv4(void **state)
 	assert_false(rp_gid_is_ipv4(gid_v6_global));
 	assert_false(rp_gid_is_ipv4(gid_v6_fake_v4));
 	assert_false(rp_gid_is_ipv4(gid_zero));
+	/* the address, host byte order */
+	assert_int_equal(rp_gid_to_ipv4(gid_v4_10_0_1_1), 0x0a000101u);
 }
 
 static void test_is_link_local(void **state)
@@ -206,7 +212,7 @@ static void test_list(void **state)
 	free(t);
 }
 
-/* --- rp_gid_choose over hand-built tables, one row a choice ------------ */
+/* --- rp_gid_choose_ex over hand-built tables, one row a choice ------------ */
 
 /* One entry of a hand-built table. */
 struct gid_in {
@@ -216,7 +222,7 @@ struct gid_in {
 	const char *ndev;
 };
 
-/* rp_gid_choose(@e, @prefer_ipv6): @want, and the reason given. */
+/* choose(@e, @prefer_ipv6): @want, and the reason given. */
 struct choose_case {
 	const char *name;
 	struct gid_in e[4]; /* up to the first with raw NULL */
@@ -335,7 +341,7 @@ static void test_family_str(void **state)
 	assert_string_equal(rp_gid_family_str(gid_ll_rxe), "IPv6");
 }
 
-/* NULL prefs: IPv4 preferred, no peer, as rp_gid_choose(t, false). */
+/* NULL prefs: IPv4 preferred, no peer, as prefs with prefer_ipv6 false. */
 static void test_choose_ex_null_prefs(void **state)
 {
 	struct rp_gid_table *t = table_new();
