@@ -266,12 +266,6 @@ static int rp_ctrl_source(const char *source, struct addrinfo **src)
 	return -EINVAL;
 }
 
-int rp_ctrl_connect(const char *host, unsigned int port, unsigned int timeout_s,
-		    struct rp_ctrl *c)
-{
-	return rp_ctrl_connect_from(host, port, NULL, timeout_s, c);
-}
-
 int rp_ctrl_connect_from(const char *host, unsigned int port,
 			 const char *source, unsigned int timeout_s,
 			 struct rp_ctrl *c)

@@ -46,17 +46,12 @@ int rp_ctrl_listen(const char *bind_addr, unsigned int port);
 int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c);
 
 /*
- * rp_ctrl_connect - connect to @host:@port, retrying every 100 ms for up to
+ * rp_ctrl_connect_from - connect to @host:@port from local address @source
+ * (--bind_source_ip; NULL = any), retrying every 100 ms for up to
  * @timeout_s (the server may start later). Fills @c. Returns 0, or
  * -ETIMEDOUT / -errno with one line naming host, port and the last error.
- */
-int rp_ctrl_connect(const char *host, unsigned int port, unsigned int timeout_s,
-		    struct rp_ctrl *c);
-
-/*
- * rp_ctrl_connect_from - rp_ctrl_connect from local address @source
- * (--bind_source_ip; NULL = any). A source that does not resolve or is not
- * local fails at once (-EINVAL, -EADDRNOTAVAIL), one line naming it.
+ * A source that does not resolve or is not local fails at once (-EINVAL,
+ * -EADDRNOTAVAIL), one line naming it.
  */
 int rp_ctrl_connect_from(const char *host, unsigned int port,
 			 const char *source, unsigned int timeout_s,

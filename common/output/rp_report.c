@@ -121,12 +121,6 @@ void rp_report_addresses_n(FILE *f, const struct rp_rail_addr *local,
 				read_test ? RP_ADDR_READ : RP_ADDR_WRITE);
 }
 
-void rp_report_addresses(FILE *f, const struct rp_rail_addr *local,
-			 const struct rp_rail_addr *remote, bool read_test)
-{
-	rp_report_addresses_n(f, local, remote, 1, read_test);
-}
-
 void rp_report_bw_title(FILE *f, bool gbits)
 {
 	rp_fprintf(f, "%s\n", gbits ? RP_FMT_BW_TITLE_G : RP_FMT_BW_TITLE);

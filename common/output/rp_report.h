@@ -70,17 +70,11 @@ void rp_report_waiting(FILE *f);
 void rp_report_header(FILE *f, const struct rp_header *h);
 
 /*
- * rp_report_addresses - "local address:" / "remote address:" lines, one
- * per QP, each followed by a "GID:" line (GID bytes in decimal, as perftest)
- * when a GID is used. With @read_test, " OUT 0x.." is printed as for
- * ib_read_lat. Ends with RESULT_LINE.
- */
-void rp_report_addresses(FILE *f, const struct rp_rail_addr *local,
-			 const struct rp_rail_addr *remote, bool read_test);
-
-/*
- * rp_report_addresses_n - the same for @n rails: every local line (rail by
- * rail, QP by QP), then every remote line, then RESULT_LINE.
+ * rp_report_addresses_n - "local address:" / "remote address:" lines for
+ * @n rails: every local line (rail by rail, QP by QP), then every remote
+ * line, each followed by a "GID:" line (GID bytes in decimal, as perftest)
+ * when a GID is used, then RESULT_LINE. With @read_test, " OUT 0x.." is
+ * printed as for ib_read_lat.
  */
 void rp_report_addresses_n(FILE *f, const struct rp_rail_addr *local,
 			   const struct rp_rail_addr *remote, unsigned int n,

@@ -62,17 +62,6 @@ void rp_report_lat_samples_div(FILE *f, const uint64_t *ns, size_t n,
 	rp_fprintf(f, RP_RESULT_LINE);
 }
 
-void rp_report_lat_samples(FILE *f, const uint64_t *ns, size_t n)
-{
-	rp_report_lat_samples_div(f, ns, n, 1);
-}
-
-void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n)
-{
-	rp_report_lat_samples(f, ns, n);
-	rp_report_lat_title(f);
-}
-
 void rp_report_lat_title_dur(FILE *f)
 {
 	rp_fprintf(f, "%s", RP_FMT_LAT_DUR_TITLE "\n");

@@ -30,23 +30,11 @@ void rp_report_lat_row(FILE *f, uint64_t size, uint64_t iters,
 		       const struct rp_latstats *st);
 
 /*
- * rp_report_lat_histogram - perftest's -H: "#, usec", then "%d, %g" (1-based
- * index, sample in usec) for each of the @n sorted samples @ns (ns), then
- * RESULT_LINE and the table header again, as print_report_lat() does
- * before the row.
- */
-void rp_report_lat_histogram(FILE *f, const uint64_t *ns, size_t n);
-
-/*
- * rp_report_lat_samples - -H's list without the table header after it:
- * "#, usec", "%d, %g" per sample, then RESULT_LINE.
- */
-void rp_report_lat_samples(FILE *f, const uint64_t *ns, size_t n);
-
-/*
- * rp_report_lat_samples_div - the same with every sample @ns (ns) divided
- * by @div first (WRITE: round trips halved, as perftest's -H); 0 or 1: as
- * is.
+ * rp_report_lat_samples_div - perftest's -H list: "#, usec", then "%d, %g"
+ * (1-based index, sample in usec) for each of the @n sorted samples @ns
+ * (ns) divided by @div first (WRITE: round trips halved, as perftest's -H;
+ * 0 or 1: as is), then RESULT_LINE. print_report_lat() prints the table
+ * header again after it (rp_report_lat_title).
  */
 void rp_report_lat_samples_div(FILE *f, const uint64_t *ns, size_t n,
 			       unsigned int div);

@@ -91,7 +91,7 @@ static int listen_free(unsigned int *port)
 	return lfd;
 }
 
-/* A connected pair: cli from rp_ctrl_connect, srv from rp_ctrl_accept. */
+/* A connected pair: cli from rp_ctrl_connect_from, srv from rp_ctrl_accept. */
 struct pair {
 	struct rp_ctrl srv, cli;
 	unsigned int port;
@@ -103,7 +103,8 @@ static void pair_open(struct pair *p)
 	char want[32];
 
 	/* the kernel completes the handshake before accept() is called */
-	assert_int_equal(rp_ctrl_connect(HOST, p->port, 2, &p->cli), 0);
+	assert_int_equal(rp_ctrl_connect_from(HOST, p->port, NULL, 2, &p->cli),
+			 0);
 	assert_int_equal(rp_ctrl_accept(lfd, 2, &p->srv), 0);
 	p->srv.timeout_ms = p->cli.timeout_ms = 1000;
 	snprintf(want, sizeof(want), HOST ":%u", p->port);
@@ -189,7 +190,7 @@ static void test_connect_refused_times_out(void **state)
 
 	(void)state;
 	capture_begin(&cap);
-	ret = rp_ctrl_connect(HOST, port, 1, &c);
+	ret = rp_ctrl_connect_from(HOST, port, NULL, 1, &c);
 	dt = since_s(t0);
 	capture_end(&cap, err, sizeof(err));
 	assert_int_equal(ret, -ETIMEDOUT);
@@ -222,7 +223,7 @@ static void test_connect_retries_until_server_up(void **state)
 
 	(void)state;
 	peer_start(&p, NULL, late_server);
-	ret = rp_ctrl_connect(HOST, p.port, 3, &c);
+	ret = rp_ctrl_connect_from(HOST, p.port, NULL, 3, &c);
 	peer_join(&p);
 	assert_int_equal(ret, 0);
 	assert_int_equal(p.ret, 0);
@@ -258,7 +259,7 @@ static void test_listen_bind_address(void **state)
 
 	(void)state;
 	assert_true(lfd >= 0);
-	assert_int_equal(rp_ctrl_connect(HOST, port, 1, &c), 0);
+	assert_int_equal(rp_ctrl_connect_from(HOST, port, NULL, 1, &c), 0);
 	rp_ctrl_close(&c);
 	close(lfd);
 }

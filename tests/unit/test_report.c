@@ -373,7 +373,7 @@ static void test_addresses_write(void **state)
 
 	(void)state;
 	addr_pair(&l, &r);
-	rp_report_addresses(mem_open(&m), l, r, false);
+	rp_report_addresses_n(mem_open(&m), l, r, 1, false);
 	mem_expect(&m, LOCAL_LINE("") REMOTE_LINE("") DASHES);
 	free(l);
 	free(r);
@@ -387,7 +387,7 @@ static void test_addresses_read(void **state)
 
 	(void)state;
 	addr_pair(&l, &r);
-	rp_report_addresses(mem_open(&m), l, r, true);
+	rp_report_addresses_n(mem_open(&m), l, r, 1, true);
 	mem_expect(&m, LOCAL_LINE(" OUT 0x10") REMOTE_LINE(" OUT 0x10") DASHES);
 	free(l);
 	free(r);
@@ -409,7 +409,7 @@ static void test_addresses_ib_two_qps(void **state)
 	set_qp(&l->qp[1], 0x101, 0xffffff, 0x2, 0x2000);
 	set_qp(&r->qp[0], 0x200, 0x123456, 0x3, 0x3000);
 	set_qp(&r->qp[1], 0x201, 0x12, 0x4, 0x4000);
-	rp_report_addresses(mem_open(&m), l, r, false);
+	rp_report_addresses_n(mem_open(&m), l, r, 1, false);
 	mem_expect(&m, " local address: LID 0x11 QPN 0x0100 PSN 000000"
 		       " RKey 0x000001 VAddr 0x00000000001000\n"
 		       " local address: LID 0x11 QPN 0x0101 PSN 0xffffff"

@@ -163,7 +163,8 @@ static void test_histogram(void **state)
 	struct mem m;
 
 	(void)state;
-	rp_report_lat_histogram(mem_open(&m), ns, 3);
+	rp_report_lat_samples_div(mem_open(&m), ns, 3, 1);
+	rp_report_lat_title(m.f);
 	mem_expect(&m, "#, usec\n1, 1.5\n2, 2\n3, 123.456\n" DASHES TITLE);
 }
 
@@ -172,7 +173,8 @@ static void test_histogram_empty(void **state)
 	struct mem m;
 
 	(void)state;
-	rp_report_lat_histogram(mem_open(&m), NULL, 0);
+	rp_report_lat_samples_div(mem_open(&m), NULL, 0, 0);
+	rp_report_lat_title(m.f);
 	mem_expect(&m, "#, usec\n" DASHES TITLE);
 }
 
