@@ -162,7 +162,7 @@ static void rp_json_place(cJSON *r, const struct rp_railinfo *ri,
 		cJSON_AddNullToObject(r, "ceiling_limit");
 }
 
-static cJSON *rp_json_rail(const struct rp_railinfo *ri, unsigned int k)
+static cJSON *rp_json_info_rail(const struct rp_railinfo *ri, unsigned int k)
 {
 	const struct rp_port_info *p = &ri->p[k];
 	cJSON *r = cJSON_CreateObject(), *gids, *w;
@@ -252,7 +252,7 @@ cJSON *rp_railinfo_json(const struct rp_railinfo *ri)
 	cJSON_AddStringToObject(root, "source", ri->source);
 	rails = cJSON_AddArrayToObject(root, "rails");
 	for (i = 0; i < ri->n; i++)
-		cJSON_AddItemToArray(rails, rp_json_rail(ri, i));
+		cJSON_AddItemToArray(rails, rp_json_info_rail(ri, i));
 	if (!ri->n)
 		cJSON_AddStringToObject(root, "none", ri->none_why);
 	else
