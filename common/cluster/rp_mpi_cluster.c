@@ -1,0 +1,587 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rail_cluster_bw's run (rp_mpi_cluster.h): the ranks, the schedule of
+ * rounds, each round's pairs through rp_clround, rank 0's matrices and
+ * their output. Built into rail_cluster_bw alone, as the MPI wrapper is.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/rp_log.h"
+#include "base/rp_signal.h"
+#include "base/rp_time.h"
+#include "base/rp_version.h"
+#include "cluster/rp_clopts.h"
+#include "cluster/rp_clround.h"
+#include "cluster/rp_matrix.h"
+#include "cluster/rp_mpi.h"
+#include "cluster/rp_mpi_cluster.h"
+#include "cluster/rp_clreport.h"
+#include "cluster/rp_sched.h"
+
+#define CLB_PAIRS_MAX (1 << 20) /* --pairs file, bytes */
+
+/* What each rank tells rank 0 at the start. */
+struct clb_info {
+	int32_t ok; /* its rails were found */
+	uint32_t n; /* how many */
+	char dev[RP_MAX_RAILS][RP_CL_NAME_LEN];
+};
+
+/* What each rank tells rank 0 after a round. */
+struct clb_report {
+	int32_t partner; /* -1: sat out */
+	int32_t first;
+	uint32_t shift;
+	uint32_t pad;
+	struct rp_cell cells[RP_MAX_RAILS]; /* its rail i -> the partner */
+};
+
+struct clb {
+	struct rp_clopts c;
+	struct rp_mpi mpi;
+	struct rp_clround side;
+	struct rp_sched sched;
+	struct rp_matrix mx;   /* rank 0 */
+	unsigned int tmo_ms;   /* --timeout */
+	unsigned int round_ms; /* a round's bound at rank 0 */
+	uint8_t *out, *in;     /* rp_clround_pack buffers */
+	size_t cap;
+};
+
+/* The launcher's rank before MPI starts (Open MPI, MPICH, PMIx, Slurm),
+ * -1 when not started by one: who prints a refused command line. */
+static int clb_env_rank(void)
+{
+	static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK",
+					    "PMIX_RANK", "SLURM_PROCID" };
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		v = getenv(vars[i]);
+		if (v && *v)
+			return atoi(v);
+	}
+	return -1;
+}
+
+/* Parse argv on every rank; only rank 0 (or a lone run) prints. */
+static int clb_parse(struct rp_clopts *c, int argc, char **argv)
+{
+	int quiet = clb_env_rank() > 0, saved = -1, null, ret;
+
+	if (quiet) {
+		fflush(stderr);
+		saved = dup(STDERR_FILENO);
+		null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, STDERR_FILENO);
+			close(null);
+		}
+	}
+	ret = rp_clopts_parse(c, argc, argv);
+	if (saved >= 0) {
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+	}
+	/* the launcher ends the job at the first rank that exits non-zero and
+	 * may drop the output of the others: rank 0, the one that printed,
+	 * goes first */
+	if (ret && quiet)
+		sleep(2);
+	if (!ret && !quiet && c->help)
+		rp_clopts_usage(stdout);
+	if (!ret && !quiet && c->version)
+		rp_fprintf(stdout, "rail_cluster_bw (railperf) %s\n",
+			   RP_VERSION);
+	return ret;
+}
+
+/* Rank 0: the --pairs file's text (heap), or NULL after one line. */
+static char *clb_read_pairs(const char *path)
+{
+	char *text = calloc(1, CLB_PAIRS_MAX + 1);
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f || !text) {
+		rp_err("--pairs %s: %s", path, strerror(errno));
+		free(text);
+		if (f)
+			fclose(f);
+		return NULL;
+	}
+	n = fread(text, 1, CLB_PAIRS_MAX + 1, f);
+	fclose(f);
+	if (n > CLB_PAIRS_MAX) {
+		rp_err("--pairs %s: larger than %d bytes", path, CLB_PAIRS_MAX);
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Rank 0: the rounds, circle method or --pairs. */
+static int clb_build_sched(struct clb *b)
+{
+	const char *names[RP_SCHED_MAX_HOSTS];
+	unsigned int hosts = (unsigned int)b->mpi.size, n, i;
+	struct rp_pair *list;
+	char *text;
+	int ret;
+
+	if (hosts < 2) {
+		rp_err("one rank: rail_cluster_bw measures between hosts; "
+		       "start one rank on each of 2 or more hosts");
+		return -EINVAL;
+	}
+	if (!b->c.pairs)
+		return rp_sched_circle(&b->sched, hosts, b->side.n, b->c.cross);
+	text = clb_read_pairs(b->c.pairs);
+	if (!text)
+		return -EINVAL;
+	for (i = 0; i < hosts && i < RP_SCHED_MAX_HOSTS; i++)
+		names[i] = b->mpi.host[i];
+	ret = rp_sched_parse(text, b->c.pairs, names, hosts, &list, &n);
+	free(text);
+	if (!ret)
+		ret = rp_sched_pack(&b->sched, list, n, hosts, b->side.n,
+				    b->c.cross);
+	if (!ret)
+		free(list);
+	return ret;
+}
+
+/* Rank 0: every rank's rails; the matrices' names. */
+static int clb_check_infos(struct clb *b, const struct clb_info *all)
+{
+	unsigned int h, i, n = all[0].n;
+
+	for (h = 0; h < (unsigned int)b->mpi.size; h++) {
+		if (!all[h].ok) {
+			rp_err("%s: no rails (see its output)", b->mpi.host[h]);
+			return -ENODEV;
+		}
+		if (all[h].n != n) {
+			rp_err("%s has %u rails, %s has %u: give every host "
+			       "the same rails with -d",
+			       b->mpi.host[h], all[h].n, b->mpi.host[0], n);
+			return -EINVAL;
+		}
+	}
+	if (rp_matrix_init(&b->mx, (unsigned int)b->mpi.size, n, b->c.cross))
+		return -ENOMEM;
+	for (h = 0; h < b->mx.hosts; h++) {
+		memcpy(b->mx.host[h], b->mpi.host[h], RP_CL_NAME_LEN);
+		for (i = 0; i < n; i++)
+			memcpy(b->mx.dev[h * n + i], all[h].dev[i],
+			       RP_CL_NAME_LEN);
+	}
+	b->mx.size = b->c.o.size;
+	b->mx.duration = b->c.o.duration;
+	return 0;
+}
+
+/* The schedule as 32-bit words: rounds, pairs, then per round shift
+ * and count, then the pairs. */
+static uint32_t *clb_sched_words(const struct rp_sched *s, uint32_t *len)
+{
+	uint32_t np = 0, r, i, at;
+	uint32_t *w;
+
+	for (r = 0; r < s->nrounds; r++)
+		np += s->rounds[r].npairs;
+	*len = 2 + 2 * s->nrounds + 2 * np;
+	w = calloc(*len, sizeof(*w));
+	if (!w)
+		return NULL;
+	w[0] = s->nrounds;
+	w[1] = np;
+	at = 2 + 2 * s->nrounds;
+	for (r = 0; r < s->nrounds; r++) {
+		w[2 + 2 * r] = s->rounds[r].shift;
+		w[3 + 2 * r] = s->rounds[r].npairs;
+		for (i = 0; i < s->rounds[r].npairs; i++) {
+			w[at++] = s->rounds[r].pairs[i].a;
+			w[at++] = s->rounds[r].pairs[i].b;
+		}
+	}
+	return w;
+}
+
+/* Every rank but 0: the schedule from the words. */
+static int clb_sched_from(struct rp_sched *s, const uint32_t *w, uint32_t len,
+			  unsigned int hosts, unsigned int rails)
+{
+	uint32_t r, at;
+
+	memset(s, 0, sizeof(*s));
+	s->hosts = hosts;
+	s->rails = rails;
+	s->nrounds = w[0];
+	s->rounds = calloc(w[0] + 1, sizeof(*s->rounds));
+	s->all = calloc(w[1] + 1, sizeof(*s->all));
+	if (!s->rounds || !s->all || len != 2 + 2 * w[0] + 2 * w[1])
+		return -ENOMEM;
+	memcpy(s->all, w + 2 + 2 * w[0], 2 * w[1] * sizeof(*w));
+	for (r = 0, at = 0; r < s->nrounds; r++) {
+		s->rounds[r].shift = w[2 + 2 * r];
+		s->rounds[r].npairs = w[3 + 2 * r];
+		s->rounds[r].pairs = &s->all[at];
+		at += s->rounds[r].npairs;
+	}
+	return 0;
+}
+
+/* Rank 0's verdict on the rails and the rounds, then the rounds to all. */
+static int clb_share_sched(struct clb *b, const struct clb_info *all)
+{
+	uint32_t head[2] = { 1, 0 }, *w = NULL;
+	int tag = rp_mpi_tag(0, RP_MPI_SCHED), ret;
+
+	if (!b->mpi.rank && !clb_check_infos(b, all) && !clb_build_sched(b)) {
+		w = clb_sched_words(&b->sched, &head[1]);
+		head[0] = w ? 0 : 1;
+	}
+	ret = rp_mpi_spread(&b->mpi, tag, head, sizeof(head), b->round_ms,
+			    "sharing the schedule");
+	if (!ret && head[0])
+		ret = -EINVAL; /* rank 0 said why */
+	if (!ret && b->mpi.rank)
+		w = calloc(head[1] + 1, sizeof(*w));
+	if (!ret && !w)
+		ret = -ENOMEM;
+	if (!ret)
+		ret = rp_mpi_spread(&b->mpi, tag, w, (int)(head[1] * 4),
+				    b->round_ms, "sharing the schedule");
+	if (!ret && b->mpi.rank)
+		ret = clb_sched_from(&b->sched, w, head[1],
+				     (unsigned int)b->mpi.size, b->side.n);
+	free(w);
+	return ret;
+}
+
+/* Every rank's rails to rank 0, the schedule back. */
+static int clb_start(struct clb *b)
+{
+	struct clb_info me = { 0 }, *all = NULL;
+	unsigned int i;
+	int ret;
+
+	me.ok = !rp_clround_init(&b->side, &b->c, b->mpi.host[b->mpi.rank]);
+	me.n = b->side.n;
+	for (i = 0; i < b->side.n; i++)
+		snprintf(me.dev[i], RP_CL_NAME_LEN, "%s", b->side.spec[i].dev);
+	if (!b->mpi.rank)
+		all = calloc((size_t)b->mpi.size, sizeof(*all));
+	if (!b->mpi.rank && !all)
+		return -ENOMEM;
+	ret = rp_mpi_gather(&b->mpi, rp_mpi_tag(0, RP_MPI_SCHED), &me,
+			    sizeof(me), all, NULL, b->round_ms,
+			    "gathering the rails");
+	if (!ret)
+		ret = clb_share_sched(b, all);
+	free(all);
+	b->cap = rp_clround_pack_max(&b->side);
+	b->out = malloc(b->cap);
+	b->in = malloc(b->cap);
+	return ret || (b->out && b->in) ? ret : -ENOMEM;
+}
+
+/* Every rail's cell of this round failed for @why. */
+static void clb_fail_all(struct clb *b, struct clb_report *rep, const char *why)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->side.n; i++) {
+		memset(&rep->cells[i], 0, sizeof(rep->cells[i]));
+		rep->cells[i].status = RP_CELL_FAIL;
+		snprintf(rep->cells[i].reason, RP_CELL_REASON_LEN, "%s", why);
+	}
+}
+
+/* Rails connected at both ends: bit i when the partner's rail of i is. */
+static uint32_t clb_both(const struct clb *b, const struct clb_report *rep,
+			 uint32_t mine, uint32_t theirs)
+{
+	uint32_t both = 0;
+	unsigned int i, j;
+
+	for (i = 0; i < b->side.n; i++) {
+		j = rp_sched_peer_rail(rep->shift, b->side.n, i, rep->first);
+		if ((mine & (1u << i)) && (theirs & (1u << j)))
+			both |= 1u << i;
+	}
+	return both;
+}
+
+/* The exchanges with the partner and the run; cells into @rep. */
+static int clb_pair_run(struct clb *b, unsigned int r, struct clb_report *rep)
+{
+	uint32_t mine = 0, theirs = 0;
+	char what[160];
+	int got = 0, ret;
+	size_t len;
+
+	snprintf(what, sizeof(what), "round %u: exchanging the rails", r + 1);
+	len = rp_clround_pack(&b->side, b->out, b->cap);
+	ret = rp_mpi_swap(&b->mpi, rep->partner, rp_mpi_tag(r, RP_MPI_ADDR),
+			  b->out, (int)len, b->in, (int)b->cap, &got, b->tmo_ms,
+			  what);
+	if (!ret)
+		ret = rp_clround_unpack(&b->side, b->in, (size_t)got);
+	if (ret)
+		return ret;
+	rp_clround_connect(&b->side, rep->shift, rep->first, &mine);
+	snprintf(what, sizeof(what), "round %u: the connected rails", r + 1);
+	ret = rp_mpi_swap(&b->mpi, rep->partner, rp_mpi_tag(r, RP_MPI_READY),
+			  &mine, 4, &theirs, 4, &got, b->tmo_ms, what);
+	if (ret)
+		return ret;
+	ret = rp_clround_run(&b->side, rep->shift, rep->first,
+			     clb_both(b, rep, mine, theirs),
+			     b->mpi.host[rep->partner], rep->cells);
+	if (ret)
+		return ret;
+	/* both runs over before either side's QPs go: a QP destroyed under
+	 * the partner's last WRITEs would stall them */
+	snprintf(what, sizeof(what), "round %u: the end of the run", r + 1);
+	return rp_mpi_swap(&b->mpi, rep->partner, rp_mpi_tag(r, RP_MPI_DONE),
+			   &mine, 4, &theirs, 4, &got,
+			   b->tmo_ms + b->c.o.duration * 1000, what);
+}
+
+/* This rank's pair in round @r: open, exchange, run, close. */
+static int clb_pair(struct clb *b, unsigned int r, struct clb_report *rep)
+{
+	const char *peer = b->mpi.host[rep->partner];
+	char why[RP_CELL_REASON_LEN];
+	int ret;
+
+	rp_clround_open(&b->side);
+	ret = clb_pair_run(b, r, rep);
+	rp_clround_close(&b->side);
+	if (ret == -ETIMEDOUT)
+		snprintf(why, sizeof(why), "no answer from %.40s within %u s",
+			 peer, b->c.o.timeout);
+	else
+		snprintf(why, sizeof(why), "exchange with %.40s failed: %s",
+			 peer, strerror(-ret));
+	if (ret && ret != -EINTR)
+		clb_fail_all(b, rep, why);
+	return ret == -EINTR ? ret : 0;
+}
+
+/* Rank 0: a rank's report into the matrices. */
+static void clb_merge(struct clb *b, unsigned int h, const struct clb_report *p)
+{
+	unsigned int i, j, n = b->side.n;
+
+	if (p->partner < 0 || p->partner >= b->mpi.size)
+		return;
+	for (i = 0; i < n; i++) {
+		j = rp_sched_peer_rail(p->shift, n, i, p->first);
+		*rp_matrix_at(&b->mx, rp_matrix_index(&b->mx, i, j), h,
+			      (unsigned int)p->partner) = p->cells[i];
+	}
+}
+
+/* Rank 0: what it has, to the screen and the files; the outliers. */
+static int clb_results(struct clb *b)
+{
+	int n = rp_matrix_analyze(&b->mx, b->c.expect ? b->c.o.expect :
+							RP_MATRIX_DEF_PCT);
+
+	rp_clreport_tables(stdout, &b->mx);
+	rp_clreport_summary(stdout, &b->mx, b->c.expect);
+	rp_clreport_files(&b->mx, b->c.csv, b->c.json);
+	return n;
+}
+
+/* Rank 0 cannot go on (a rank gone, a stop): the cells so far, marked
+ * partial, then the whole job ends. */
+static void clb_give_up(struct clb *b, const char *why)
+{
+	if (!b->mpi.rank) {
+		rp_err("%s: the cells measured so far follow, marked partial",
+		       why);
+		b->mx.partial = true;
+		clb_results(b);
+	} else {
+		rp_err("%s: ending the job", why);
+	}
+	rp_mpi_abort(&b->mpi, 1);
+}
+
+/* Rank 0: the round's progress line. */
+static void clb_progress(struct clb *b, unsigned int r, double secs)
+{
+	const struct rp_round *rd = &b->sched.rounds[r];
+	char line[4096], shift[64] = "";
+	size_t off = 0;
+	unsigned int i;
+
+	for (i = 0; i < rd->npairs && off < sizeof(line); i++)
+		off += (size_t)snprintf(line + off, sizeof(line) - off,
+					" %s-%s", b->mpi.host[rd->pairs[i].a],
+					b->mpi.host[rd->pairs[i].b]);
+	if (b->c.cross)
+		snprintf(shift, sizeof(shift), " (rail i -> rail i+%u)",
+			 rd->shift);
+	rp_fprintf(stdout, " railperf: round %u/%u%s:%s: done in %.1f s\n",
+		   r + 1, b->sched.nrounds, shift, line, secs);
+}
+
+/* Every rank's report of round @r to rank 0, merged and written there. */
+static int clb_collect(struct clb *b, unsigned int r,
+		       const struct clb_report *rep, uint64_t t0)
+{
+	struct clb_report *all = NULL;
+	char what[64];
+	int ret;
+
+	if (!b->mpi.rank) {
+		all = calloc((size_t)b->mpi.size, sizeof(*all));
+		if (!all)
+			return -ENOMEM;
+	}
+	snprintf(what, sizeof(what), "round %u: the results", r + 1);
+	ret = rp_mpi_gather(&b->mpi, rp_mpi_tag(r, RP_MPI_CELLS), rep,
+			    sizeof(*rep), all, NULL,
+			    b->mpi.rank ? 2 * b->round_ms : b->round_ms, what);
+	for (int h = 0; !ret && !b->mpi.rank && h < b->mpi.size; h++)
+		clb_merge(b, (unsigned int)h, &all[h]);
+	free(all);
+	if (ret || b->mpi.rank)
+		return ret;
+	clb_progress(b, r, (double)(rp_now_ns() - t0) / 1e9);
+	rp_clreport_files(&b->mx, b->c.csv, b->c.json);
+	return 0;
+}
+
+/* Rank 0 releases the next round (or, @stop, ends the run). */
+static int clb_go(struct clb *b, unsigned int r, int32_t *stop)
+{
+	char what[64];
+
+	snprintf(what, sizeof(what), "round %u: waiting for rank 0", r + 1);
+	return rp_mpi_spread(
+		&b->mpi, rp_mpi_tag(r, RP_MPI_GO), stop, sizeof(*stop),
+		b->mpi.rank ? 2 * b->round_ms + b->tmo_ms : b->tmo_ms, what);
+}
+
+/* Round @r at this rank; -EINTR / -ETIMEDOUT / -EIO end the job. */
+static int clb_round(struct clb *b, unsigned int r)
+{
+	const struct rp_round *rd = &b->sched.rounds[r];
+	struct clb_report rep;
+	uint64_t t0 = rp_now_ns();
+	int32_t stop = 0;
+	bool first = false;
+	int ret = 0;
+
+	memset(&rep, 0, sizeof(rep));
+	rep.partner = rp_sched_partner(rd, (unsigned int)b->mpi.rank, &first);
+	rep.first = first;
+	rep.shift = rd->shift;
+	if (rep.partner >= 0)
+		ret = clb_pair(b, r, &rep);
+	if (!ret)
+		ret = clb_collect(b, r, &rep, t0);
+	if (!ret) {
+		stop = !b->mpi.rank && rp_stop_requested();
+		ret = clb_go(b, r, &stop);
+	}
+	if (!ret && stop)
+		ret = -EINTR;
+	return ret;
+}
+
+/* Rank 0: the run's shape and how long it will take. */
+static void clb_intro(const struct clb *b)
+{
+	unsigned int d = b->c.o.duration, n = b->sched.nrounds;
+
+	rp_fprintf(stdout,
+		   " railperf: %d hosts, %u rails, %u rounds of -D %u s "
+		   "(the middle half counted), both directions at once: "
+		   "about %u s\n",
+		   b->mpi.size, b->side.n, n, d, n * (d + 1));
+}
+
+static const char *clb_why(int err)
+{
+	switch (err) {
+	case -EINTR: return "stopped by a signal";
+	case -ETIMEDOUT: return "a rank did not answer in time";
+	default: return "an MPI exchange failed";
+	}
+}
+
+/* Start, every round, the results. Returns 0, or -ERANGE at rank 0 when
+ * a cell failed or (--expect) one is an outlier. */
+static int clb_run(struct clb *b)
+{
+	unsigned int r;
+	int ret, outliers;
+
+	ret = clb_start(b);
+	if (ret == -EINTR || ret == -ETIMEDOUT || ret == -EIO)
+		clb_give_up(b, clb_why(ret));
+	if (ret)
+		return ret; /* rank 0 said why; every rank ends alike */
+	if (!b->mpi.rank)
+		clb_intro(b);
+	for (r = 0; r < b->sched.nrounds; r++) {
+		ret = clb_round(b, r);
+		if (ret)
+			clb_give_up(b, clb_why(ret));
+	}
+	if (b->mpi.rank)
+		return 0;
+	b->mx.partial = false;
+	outliers = clb_results(b);
+	if (rp_matrix_failed(&b->mx) || (b->c.expect && outliers > 0))
+		return -ERANGE;
+	return 0;
+}
+
+static int clb_main(struct clb *b, int *argc, char ***argv)
+{
+	int ret;
+
+	b->tmo_ms = b->c.o.timeout * 1000;
+	b->round_ms = (b->c.o.duration + 2 * b->c.o.timeout + 10) * 1000;
+	ret = rp_mpi_init(&b->mpi, argc, argv, b->round_ms);
+	if (ret)
+		rp_mpi_abort(&b->mpi, 1);
+	if (rp_signal_install())
+		rp_mpi_abort(&b->mpi, 1);
+	ret = clb_run(b);
+	rp_clround_fini(&b->side);
+	rp_sched_fini(&b->sched);
+	rp_matrix_fini(&b->mx);
+	free(b->out);
+	free(b->in);
+	rp_mpi_fini(&b->mpi);
+	return ret;
+}
+
+int rp_mpi_cluster_main(int argc, char **argv)
+{
+	struct clb *b = calloc(1, sizeof(*b));
+	int ret;
+
+	if (!b)
+		return 1;
+	ret = clb_parse(&b->c, argc, argv);
+	if (!ret && !b->c.help && !b->c.version)
+		ret = clb_main(b, &argc, &argv);
+	free(b);
+	return ret ? 1 : 0;
+}
