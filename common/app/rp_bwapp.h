@@ -1,19 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * rp_bwapp.h - the bandwidth binaries (rail_write_bw, rail_multi_bw) from
- * options to exit, over 1..N rails: one run skeleton for both sides and
- * every direction, the timed phase of each size (rp_bwrun.h) and one
- * reporter (rp_bwreport.h). rail_write_bw is the one-rail case, run on
+ * options to exit, over 1..N rails: the rails, the session, the timed
+ * phase of each size; what is printed is its reporter's
+ * (rp_bwreport.h). rail_write_bw is the one-rail case, run on
  * the calling thread as ib_write_bw runs; rail_multi_bw takes a rail list
  * (RP_FEAT_MULTI) and runs a pinned thread per rail.
  *
- * The control messages of a run, in this order on both sides:
- *   rp_session_open: HELLO, parameters, RAIL per rail, the QPs to RTS,
- *                    READY;
- *   each size:       (-b: READY) the timed phase (-b: RESULT swapped);
- *   after the sizes: RESULT client -> server (one-way runs), VERDICT
- *                    server -> client with --validate (-b: swapped),
- *                    BYE. --run_infinitely: BYE from the side that ends.
+ * The order of the control messages is the run skeleton's (rp_run.h):
+ * this app hands it its parts and says which roles each side plays (the
+ * client posts and sends its RESULT; the server receives the data and
+ * checks --validate; with -b both do both).
  */
 #ifndef RP_BWAPP_H
 #define RP_BWAPP_H

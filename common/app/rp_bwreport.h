@@ -11,7 +11,7 @@
 #ifndef RP_BWREPORT_H
 #define RP_BWREPORT_H
 
-#include "app/rp_bwstate.h"
+#include "app/rp_bwrun.h"
 #include "proto/rp_proto.h"
 
 /*

@@ -1,39 +1,97 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_bwrun.h - the timed phase of one message size of a bandwidth run, on
- * every rail: a one-rail binary runs its rail on the calling thread (the
- * engine's tick sends the client's heartbeats and --run_infinitely's
- * rows); a rail-list binary starts a pinned thread per rail (rp_multi)
- * while the calling thread sends heartbeats and prints --interval's rows.
+ * rp_bwrun.h - one bandwidth run: its state, shared by the app that runs
+ * it (rp_bwapp.c: set-up, the timed phase of each size, the parts it hands
+ * the run skeleton) and its reporter (rp_bwreport.c), and two inline
+ * helpers (the engine's configuration with the BW-peak rule; whether this
+ * side posts). Header only.
+ *
+ * One state serves 1..N rails. A one-rail binary (rail_write_bw) runs its
+ * rail on the calling thread, so the process stays single-threaded as
+ * ib_write_bw is; a rail-list binary (rail_multi_bw, RP_FEAT_MULTI) runs
+ * one pinned thread per rail and prints a line per rail. -b is a
+ * direction of the same run: both sides post, to the peer's receive
+ * halves (rp_bidir).
  */
 #ifndef RP_BWRUN_H
 #define RP_BWRUN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
-#include "app/rp_bwstate.h"
+#include "app/rp_opts.h"
+#include "app/rp_place.h"
+#include "app/rp_railspec.h"
+#include "app/rp_run.h"
+#include "app/rp_session.h"
+#include "output/rp_jsonout.h"
+#include "output/rp_railceil.h"
+#include "proto/rp_proto.h"
+#include "topo/rp_counters.h"
+#include "topo/rp_topo.h"
+
+struct rp_bwrun {
+	const struct rp_opts *o;
+	/* a rail list, a thread per rail, a report line per rail */
+	bool multi;
+	unsigned int n; /* rails */
+	struct rp_railspec spec[RP_MAX_RAILS];
+	struct rp_topo topo;		     /* multi: hwloc, for placement */
+	struct rp_place place[RP_MAX_RAILS]; /* each rail's CPU and node */
+	int cpus[RP_MAX_RAILS];		     /* -1: unpinned */
+	struct rp_session s;
+	/* where this side posts: the peer's slices, -b its receive halves */
+	struct rp_rail_addr *peers; /* [n], heap */
+	struct rp_port_counters before[RP_MAX_RAILS];
+	bool have_counters[RP_MAX_RAILS];
+	uint64_t needed[RP_MAX_RAILS]; /* data packets sent, every size */
+	struct rp_result rail_res[RP_MAX_RAILS]; /* last size */
+	struct rp_result agg;			 /* last size, every rail */
+	/* -b: the peer's results of the last size */
+	struct rp_result peer_res[RP_MAX_RAILS];
+	struct rp_result peer_agg;
+	struct rp_jsonout json;	     /* --out_json */
+	struct rp_railceil ceil;     /* the rails' ceilings */
+	bool bw_passed, rate_passed; /* -w / -y gate */
+	bool expect_failed;	     /* --expect */
+	struct rp_run run;	     /* this side's run skeleton */
+	/* a rail on the calling thread: heartbeats, --run_infinitely rows */
+	uint64_t last_beat; /* ns */
+	uint64_t progress;  /* WRs completed (rp_bw_cfg.progress) */
+	uint64_t row_ns;    /* --run_infinitely: last row's time, */
+	uint64_t row_done;  /* ... and WRs completed then */
+	uint64_t size;	    /* bytes per WR of the size running */
+};
 
 /*
- * rp_bwrun_size - one size on every rail: with -b both sides are released
- * together by READY and swap their results after (rp_bwrun_swap). Fills
- * a->rail_res[], a->agg (and with -b a->peer_res[], a->peer_agg). Returns
- * 0, or the -errno of the failure after telling the peer
- * (rp_session_run_failed).
+ * The BW-peak rule, one for every bandwidth binary: perftest's (measured in
+ * -n runs only, not with -N, -D or --run_infinitely, and not above 20000
+ * iterations per QP: perftest_parameters.c, force_dependecies), plus a cap
+ * on the WRs of one rail's timeline (iterations x QPs), which keeps
+ * rp_bw.c's quadratic peak search under a second.
  */
-int rp_bwrun_size(struct rp_bwrun *a, uint64_t size);
+#define RP_PEAK_MAX_ITERS 20000
+#define RP_PEAK_MAX_WRS 100000
 
 /*
- * rp_bwrun_send_results - the client's results to the server after the
- * last size: the aggregate, then (rail list) each rail's. Returns 0 or
- * -errno.
+ * rp_bwrun_cfg - the engine's configuration for @size-byte WRs: the
+ * session's defaults (-n, -D, -Q, -l, -I, the cycle buffer) and the
+ * BW-peak rule. Ticks and progress are the caller's to set.
  */
-int rp_bwrun_send_results(struct rp_bwrun *a);
+static inline void rp_bwrun_cfg(const struct rp_opts *o, uint64_t size,
+				struct rp_bw_cfg *cfg)
+{
+	rp_session_bw_defaults(o, cfg);
+	cfg->size = size;
+	cfg->peak = !o->no_peak && !o->duration &&
+		    o->iters <= RP_PEAK_MAX_ITERS &&
+		    o->iters * o->num_qps <= RP_PEAK_MAX_WRS;
+}
 
-/*
- * rp_bwrun_recv_results - the server's side of rp_bwrun_send_results:
- * into a->agg and a->rail_res[] (one rail: the aggregate is the rail's).
- * Returns 0 or -errno.
- */
-int rp_bwrun_recv_results(struct rp_bwrun *a);
+/* rp_bwrun_posts - true on a side that posts: the client, both with -b. */
+static inline bool rp_bwrun_posts(const struct rp_bwrun *a)
+{
+	return !a->s.server || a->o->bidir;
+}
 
 #endif /* RP_BWRUN_H */

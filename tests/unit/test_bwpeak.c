@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "opts_run.h"
-#include "app/rp_bwstate.h"
+#include "app/rp_bwrun.h"
 
 /* The peak flag of @args for the binary @t (parsed and finished). */
 static bool peak_of(enum rp_test t, const char *const *args)
