@@ -34,8 +34,9 @@ int rp_optable_bad_value(const char *name, const char *arg, const char *valid)
 	return -EINVAL;
 }
 
-int rp_optable_value_uint(const char *name, const char *arg, uint64_t min,
-			  uint64_t max, unsigned int *out)
+/* @arg in [@min, @max]; else "valid values are MIN .. MAX". */
+static int rp_value_uint(const char *name, const char *arg, uint64_t min,
+			 uint64_t max, unsigned int *out)
 {
 	char valid[96];
 	uint64_t v;
@@ -49,7 +50,7 @@ int rp_optable_value_uint(const char *name, const char *arg, uint64_t min,
 	return 0;
 }
 
-int rp_optable_value_mtu(const char *arg, unsigned int *out)
+static int rp_value_mtu(const char *arg, unsigned int *out)
 {
 	uint64_t v;
 
@@ -60,7 +61,7 @@ int rp_optable_value_mtu(const char *arg, unsigned int *out)
 	return 0;
 }
 
-int rp_optable_value_size(const char *arg, uint64_t *out)
+static int rp_value_size(const char *arg, uint64_t *out)
 {
 	if (rp_parse_size(arg, 1, RP_MAX_SIZE, out))
 		return rp_optable_bad_value("-s", arg,
@@ -69,7 +70,9 @@ int rp_optable_value_size(const char *arg, uint64_t *out)
 	return 0;
 }
 
-int rp_optable_bad_flag(int c, char **argv)
+/* getopt's '?' (unknown) or ':' (value missing) for argv[optind - 1]:
+ * one line naming it, --help as the way out. */
+static int rp_bad_flag(int c, char **argv)
 {
 	const char *word = argv[optind - 1];
 
@@ -94,7 +97,7 @@ static int rp_set_gid(struct rp_opts *o, const struct rp_optrow *r,
 		o->gid_list = arg; /* checked per rail later */
 		return 0;
 	}
-	ret = rp_optable_value_uint("-x", arg, 0, 255, &v);
+	ret = rp_value_uint("-x", arg, 0, 255, &v);
 	if (!ret)
 		o->gid_index = (int)v;
 	return ret;
@@ -104,14 +107,14 @@ static int rp_set_size(struct rp_opts *o, const struct rp_optrow *r,
 		       const char *arg)
 {
 	(void)r;
-	return rp_optable_value_size(arg, &o->size);
+	return rp_value_size(arg, &o->size);
 }
 
 static int rp_set_mtu(struct rp_opts *o, const struct rp_optrow *r,
 		      const char *arg)
 {
 	(void)r;
-	return rp_optable_value_mtu(arg, &o->mtu);
+	return rp_value_mtu(arg, &o->mtu);
 }
 
 /* -n: 5 .. the binary's bound (rail_read_lat keeps every sample). */
@@ -133,7 +136,7 @@ static int rp_set_cq_mod(struct rp_opts *o, const struct rp_optrow *r,
 			 const char *arg)
 {
 	o->cq_mod_given = true;
-	return rp_optable_value_uint("-Q", arg, r->min, r->max, &o->cq_mod);
+	return rp_value_uint("-Q", arg, r->min, r->max, &o->cq_mod);
 }
 
 /* -w / -y: a number >= 0 (perftest reads it with strtof). */
@@ -683,7 +686,7 @@ static int rp_opt_uint(const struct rp_optrow *r, const char *arg,
 
 	rp_optable_name(r, name, sizeof(name));
 	if (!r->valid)
-		return rp_optable_value_uint(name, arg, r->min, r->max, out);
+		return rp_value_uint(name, arg, r->min, r->max, out);
 	if (rp_parse_u64(arg, r->min, r->max, &v))
 		return rp_optable_bad_value(name, arg, r->valid);
 	*out = (unsigned int)v;
@@ -751,7 +754,7 @@ int rp_optable_parse(struct rp_opts *o, int argc, char **argv,
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		if (c == '?' || c == ':')
-			return rp_optable_bad_flag(c, argv);
+			return rp_bad_flag(c, argv);
 		r = rp_optable_row_of(c);
 		if (!r)
 			return -EINVAL; /* getopt returns only our vals */

@@ -144,33 +144,10 @@ const struct rp_opthelp *rp_optable_help_of(const struct rp_optrow *r,
 					    unsigned int bin);
 
 /*
- * rp_optable_bad_flag - getopt's '?' (an unknown option) or ':' (a value
- * missing) for argv[optind - 1] as one line naming it, with --help as the
- * way out (every binary, rail_info too). Returns -EINVAL.
- */
-int rp_optable_bad_flag(int c, char **argv);
-
-/*
  * rp_optable_bad_value - the one line "invalid NAME value 'ARG': VALID" for
  * option @name as given ("-s", "--timeout"); returns -EINVAL. Also for
  * the binaries' own options (RP_OK_OWN).
  */
 int rp_optable_bad_value(const char *name, const char *arg, const char *valid);
-
-/*
- * rp_optable_value_uint - @arg as a whole number in [@min, @max] into *@out;
- * else rp_optable_bad_value's line with "valid values are MIN .. MAX" and
- * -EINVAL.
- */
-int rp_optable_value_uint(const char *name, const char *arg, uint64_t min,
-			  uint64_t max, unsigned int *out);
-
-/* rp_optable_value_mtu - -m: 256 .. 4096 bytes, a power of two; else one
- * line and -EINVAL. */
-int rp_optable_value_mtu(const char *arg, unsigned int *out);
-
-/* rp_optable_value_size - -s: 1 .. 2 GiB with K/M/G suffixes (bytes); else
- * one line and -EINVAL. */
-int rp_optable_value_size(const char *arg, uint64_t *out);
 
 #endif /* RP_OPTABLE_H */

@@ -34,6 +34,7 @@ static int rp_cl_own(void *ctx, const struct rp_optrow *r, const char *arg)
 {
 	struct rp_clopts *c = ctx;
 	const char **file = NULL;
+	char name[48];
 
 	if (!strcmp(r->name, "cross")) {
 		c->cross = true;
@@ -46,8 +47,8 @@ static int rp_cl_own(void *ctx, const struct rp_optrow *r, const char *arg)
 	if (!file)
 		return -EINVAL;
 	if (!*arg)
-		return rp_optable_bad_value(r->name[0] == 'p' ? "--pairs" :
-								"--csv",
+		return rp_optable_bad_value(rp_optable_name(r, name,
+							    sizeof(name)),
 					    arg, "give a file name");
 	*file = arg;
 	return 0;
