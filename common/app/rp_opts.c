@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,25 +9,26 @@
 #include "base/rp_log.h"
 #include "app/rp_opts.h"
 #include "app/rp_opts_nic.h"
-#include "app/rp_opts_perftest.h"
-#include "base/rp_parse.h"
+#include "app/rp_optable.h"
 #include "engine/rp_lat.h"
 #include "output/rp_report.h"
 
 /*
  * The tests: program, perftest title, default -s (bytes), -n (perftest's
- * DEF_ITERS_WB 5000 for BW, DEF_ITERS 1000 for latency), -t, and the
- * flags each accepts beyond the common set.
+ * DEF_ITERS_WB 5000 for BW, DEF_ITERS 1000 for latency), -t, the
+ * features, -n's bound and the binary's bit in the option table.
  */
 static const struct rp_test_desc rp_tests[] = {
 	{ RP_TEST_WRITE_BW, "rail_write_bw", "RDMA_Write BW Test", 65536, 5000,
-	  128, RP_FEAT_BW, 0 },
+	  128, RP_FEAT_BW, 0, RP_BIN_WRITE_BW },
 	{ RP_TEST_READ_LAT, "rail_read_lat", "RDMA_Read Latency Test", 2, 1000,
-	  1, RP_FEAT_LAT, RP_LAT_MAX_SAMPLES }, /* every sample is kept */
+	  1, RP_FEAT_LAT, RP_LAT_MAX_SAMPLES, /* every sample is kept */
+	  RP_BIN_READ_LAT },
 	{ RP_TEST_MULTI_BW, "rail_multi_bw", "RDMA_Write BW Test", 65536, 5000,
-	  128, RP_FEAT_BW | RP_FEAT_MULTI, 0 },
+	  128, RP_FEAT_BW | RP_FEAT_MULTI, 0, RP_BIN_MULTI_BW },
 	{ RP_TEST_WRITE_LAT, "rail_write_lat", "RDMA_Write Latency Test", 2,
-	  1000, 1, RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES },
+	  1000, 1, RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES,
+	  RP_BIN_WRITE_LAT },
 };
 
 const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
@@ -41,90 +41,8 @@ const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
 	return NULL;
 }
 
-/* Ranges; perftest's where it has one (perftest_parameters.c). */
-#define RP_MIN_ITERS 5
-#define RP_MAX_ITERS (1ULL << 32)
-#define RP_MAX_SIZE (1ULL << 31) /* perftest: UINT_MAX / 2 */
-#define RP_MAX_TX_DEPTH 15000
-#define RP_MAX_CQ_MOD 1024
-#define RP_MAX_DURATION 86400
 #define RP_DEF_CQ_MOD 100
 #define RP_CQ_MOD_SIZE_LIMIT 8192 /* above: default CQ moderation 1 */
-
-enum {
-	OPT_REPORT_GBITS = 256,
-	OPT_VALIDATE,
-	OPT_HUGEPAGES,
-	OPT_NO_HUGEPAGES,
-	OPT_TIMEOUT,
-	OPT_OUT_JSON,
-	OPT_OUT_JSON_FILE,
-	OPT_INTERVAL,
-	OPT_EXPECT,
-	OPT_IPV6,
-	OPT_OUTPUT,
-	OPT_RUN_INFINITELY,
-	OPT_BIND_SOURCE_IP,
-	OPT_REPORT_BOTH,
-};
-
-static const struct option rp_long_opts[] = {
-	{ "ib-dev", required_argument, NULL, 'd' },
-	{ "ib-port", required_argument, NULL, 'i' },
-	{ "gid-index", required_argument, NULL, 'x' },
-	{ "size", required_argument, NULL, 's' },
-	{ "iters", required_argument, NULL, 'n' },
-	{ "duration", required_argument, NULL, 'D' },
-	{ "all", no_argument, NULL, 'a' },
-	{ "tx-depth", required_argument, NULL, 't' },
-	{ "cq-mod", required_argument, NULL, 'Q' },
-	{ "qp", required_argument, NULL, 'q' },
-	{ "port", required_argument, NULL, 'p' },
-	{ "mtu", required_argument, NULL, 'm' },
-	{ "CPU-freq", no_argument, NULL, 'F' },
-	{ "report-histogram", no_argument, NULL, 'H' },
-	{ "report-histogrm", no_argument, NULL, 'H' }, /* perftest's spelling */
-	{ "report_gbits", no_argument, NULL, OPT_REPORT_GBITS },
-	{ "validate", no_argument, NULL, OPT_VALIDATE },
-	{ "use_hugepages", no_argument, NULL, OPT_HUGEPAGES },
-	{ "no_hugepages", no_argument, NULL, OPT_NO_HUGEPAGES },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "out_json", no_argument, NULL, OPT_OUT_JSON },
-	{ "out_json_file", required_argument, NULL, OPT_OUT_JSON_FILE },
-	{ "interval", required_argument, NULL, OPT_INTERVAL },
-	{ "expect", required_argument, NULL, OPT_EXPECT },
-	{ "ipv6", no_argument, NULL, OPT_IPV6 },
-	{ "post_list", required_argument, NULL, 'l' },
-	{ "inline_size", required_argument, NULL, 'I' },
-	{ "qp-timeout", required_argument, NULL, 'u' },
-	{ "limit_bw", required_argument, NULL, 'w' },
-	{ "limit_msgrate", required_argument, NULL, 'y' },
-	{ "rdma_cm", no_argument, NULL, 'R' },
-	{ "noPeak", no_argument, NULL, 'N' },
-	{ "bidirectional", no_argument, NULL, 'b' },
-	{ "report-both", no_argument, NULL, OPT_REPORT_BOTH },
-	{ "output", required_argument, NULL, OPT_OUTPUT },
-	{ "run_infinitely", no_argument, NULL, OPT_RUN_INFINITELY },
-	{ "bind_source_ip", required_argument, NULL, OPT_BIND_SOURCE_IP },
-	{ "source_ip", required_argument, NULL, OPT_BIND_SOURCE_IP }, /* 6.06 */
-	{ "cqe_poll", required_argument, NULL, OPT_CQE_POLL },
-	{ "disable_dynamic_polling", no_argument, NULL, OPT_DISABLE_DYN_POLL },
-	{ "tclass", required_argument, NULL, OPT_TCLASS },
-	{ "tos", required_argument, NULL, 'T' },
-	{ "disable_pcie_relaxed", no_argument, NULL, OPT_DISABLE_PCIR },
-	{ "numa_node", required_argument, NULL, OPT_NUMA_NODE },
-	{ "pin_cores", required_argument, NULL, OPT_PIN_CORES },
-	{ "disable_numa", no_argument, NULL, OPT_DISABLE_NUMA },
-	{ "use_old_post_send", no_argument, NULL, OPT_OLD_POST_SEND },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-};
-
-#define RP_N_LONG (sizeof(rp_long_opts) / sizeof(rp_long_opts[0]))
-
-/* railperf's flags; perftest's refused ones are appended at parse time. */
-static const char rp_short_opts[] =
-	":d:i:x:s:n:D:at:Q:q:p:m:l:I:u:w:y:T:RNbFHhV";
 
 void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 {
@@ -147,377 +65,12 @@ void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 	rp_nic_opts_init(&o->nic);
 }
 
-/* Which feature bit an option needs; 0 = every binary takes it. */
-static unsigned int rp_opt_feature(int c)
-{
-	switch (c) {
-	case 't':
-	case 'Q':
-	case 'q':
-	case OPT_REPORT_GBITS:
-	case 'l':
-	case 'N':
-	case 'b':
-	case OPT_REPORT_BOTH:
-	case 'w':
-	case 'y':
-	case OPT_RUN_INFINITELY:
-	case OPT_EXPECT:
-	case OPT_CQE_POLL:
-	case OPT_DISABLE_DYN_POLL: return RP_FEAT_BW;
-	case 'I': return RP_FEAT_BW | RP_FEAT_INLINE;
-	case 'H': return RP_FEAT_LAT;
-	case OPT_INTERVAL: return RP_FEAT_MULTI;
-	case 'a':
-	case 'D': return RP_FEAT_BW | RP_FEAT_LAT;
-	}
-	return 0;
-}
-
-static const char *rp_opt_name(int c, char *buf, size_t len)
-{
-	const struct option *lo;
-
-	for (lo = rp_long_opts; lo < rp_long_opts + RP_N_LONG; lo++) {
-		if (lo->val == c && c >= 256) {
-			snprintf(buf, len, "--%s", lo->name);
-			return buf;
-		}
-	}
-	snprintf(buf, len, "-%c", c);
-	return buf;
-}
-
-int rp_opts_bad_value(const char *name, const char *arg, const char *valid)
-{
-	rp_err("invalid %s value '%s': %s", name, arg, valid);
-	return -EINVAL;
-}
-
-static int rp_bad_value(int c, const char *arg, const char *valid)
-{
-	char name[32];
-
-	return rp_opts_bad_value(rp_opt_name(c, name, sizeof(name)), arg,
-				 valid);
-}
-
-int rp_opts_value_uint(const char *name, const char *arg, uint64_t min,
-		       uint64_t max, unsigned int *out)
-{
-	char valid[96];
-	uint64_t v;
-
-	if (rp_parse_u64(arg, min, max, &v)) {
-		snprintf(valid, sizeof(valid), "valid values are %llu .. %llu",
-			 (unsigned long long)min, (unsigned long long)max);
-		return rp_opts_bad_value(name, arg, valid);
-	}
-	*out = (unsigned int)v;
-	return 0;
-}
-
-static int rp_get_uint(int c, const char *arg, uint64_t min, uint64_t max,
-		       unsigned int *out)
-{
-	char name[32];
-
-	return rp_opts_value_uint(rp_opt_name(c, name, sizeof(name)), arg, min,
-				  max, out);
-}
-
-int rp_opts_value_mtu(const char *arg, unsigned int *out)
-{
-	uint64_t v;
-
-	if (rp_parse_u64(arg, 256, 4096, &v) || (v & (v - 1)))
-		return rp_opts_bad_value(
-			"-m", arg, "valid MTUs are 256, 512, 1024, 2048, 4096");
-	*out = (unsigned int)v;
-	return 0;
-}
-
-int rp_opts_value_size(const char *arg, uint64_t *out)
-{
-	if (rp_parse_size(arg, 1, RP_MAX_SIZE, out))
-		return rp_opts_bad_value(
-			"-s", arg,
-			"valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed");
-	return 0;
-}
-
-static int rp_get_gid_index(const char *arg, int *out)
-{
-	unsigned int v;
-	int ret;
-
-	ret = rp_get_uint('x', arg, 0, 255, &v);
-	if (!ret)
-		*out = (int)v;
-	return ret;
-}
-
-/* -w / -y: a number >= 0 (perftest reads it with strtof). */
-static int rp_get_limit(int c, const char *arg, double *out)
-{
-	char *e;
-	double v;
-
-	errno = 0;
-	v = strtod(arg, &e);
-	if (!*arg || *e || errno || !isfinite(v) || v < 0)
-		return rp_bad_value(
-			c, arg,
-			c == 'w' ? "give a bandwidth >= 0 in the report's unit "
-				   "(MB/sec, Gb/sec with --report_gbits)" :
-				   "give a message rate >= 0 in Mpps");
-	*out = v;
-	return 0;
-}
-
-/* --output: what the test reports (perftest's verbosity levels). */
-static int rp_get_output(const struct rp_opts *o, const char *arg,
-			 enum rp_output *out)
-{
-	bool bw = o->desc->features & RP_FEAT_BW;
-	char valid[96];
-
-	if (bw && !strcmp(arg, "bandwidth"))
-		*out = RP_OUTPUT_BANDWIDTH;
-	else if (bw && !strcmp(arg, "message_rate"))
-		*out = RP_OUTPUT_MSG_RATE;
-	else if (!bw && !strcmp(arg, "latency"))
-		*out = RP_OUTPUT_LATENCY;
-	else {
-		snprintf(valid, sizeof(valid), "%s reports %s", o->desc->name,
-			 bw ? "bandwidth or message_rate" : "latency");
-		return rp_bad_value(OPT_OUTPUT, arg, valid);
-	}
-	return 0;
-}
-
-uint64_t rp_opts_max_iters(const struct rp_test_desc *d)
-{
-	return d->max_iters ? d->max_iters : RP_MAX_ITERS;
-}
-
-/* -n: 5 .. the binary's bound (rail_read_lat keeps every sample). */
-static int rp_get_iters(struct rp_opts *o, const char *arg)
-{
-	uint64_t max = rp_opts_max_iters(o->desc);
-	char valid[96];
-
-	if (!rp_parse_u64(arg, RP_MIN_ITERS, max, &o->iters))
-		return 0;
-	snprintf(valid, sizeof(valid), "valid iterations are %d .. %llu",
-		 RP_MIN_ITERS, (unsigned long long)max);
-	return rp_bad_value('n', arg, valid);
-}
-
-int rp_opts_value_common(struct rp_opts *o, int c, const char *arg)
-{
-	switch (c) {
-	case 'i': return rp_get_uint(c, arg, 1, 254, &o->ib_port);
-	case 's': return rp_opts_value_size(arg, &o->size);
-	case 'D': return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->duration);
-	case 't': return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->tx_depth);
-	case 'q': return rp_get_uint(c, arg, 1, RP_MAX_QPS, &o->num_qps);
-	case 'm': return rp_opts_value_mtu(arg, &o->mtu);
-	case 'u': /* IBTA local ACK timeout: a 5-bit field */
-		return rp_get_uint(c, arg, 0, 31, &o->qp_timeout);
-	}
-	return 1;
-}
-
-static int rp_opt_numeric(struct rp_opts *o, int c, const char *arg)
-{
-	int ret = rp_opts_value_common(o, c, arg);
-
-	if (ret <= 0)
-		return ret;
-	switch (c) {
-	case 'x':
-		if (o->desc->features & RP_FEAT_MULTI) {
-			o->gid_list = arg; /* checked per rail later */
-			return 0;
-		}
-		return rp_get_gid_index(arg, &o->gid_index);
-	case 'n': return rp_get_iters(o, arg);
-	case 'Q':
-		o->cq_mod_given = true;
-		return rp_get_uint(c, arg, 1, RP_MAX_CQ_MOD, &o->cq_mod);
-	case 'p': return rp_get_uint(c, arg, 1, 65535, &o->tcp_port);
-	}
-	return 1; /* not a numeric option */
-}
-
-/* Numeric flags railperf added for perftest compatibility. */
-static int rp_opt_numeric2(struct rp_opts *o, int c, const char *arg)
-{
-	unsigned int v;
-	int ret;
-
-	switch (c) {
-	case 'l': return rp_get_uint(c, arg, 1, RP_MAX_TX_DEPTH, &o->post_list);
-	case 'I':
-		ret = rp_get_uint(c, arg, 0, RP_MAX_INLINE, &v);
-		if (!ret)
-			o->inline_size = (int)v;
-		return ret;
-	case 'w':
-		o->limit_bw_given = true;
-		return rp_get_limit(c, arg, &o->limit_bw);
-	case 'y':
-		o->limit_msgrate_given = true;
-		return rp_get_limit(c, arg, &o->limit_msgrate);
-	case OPT_TIMEOUT: return rp_get_uint(c, arg, 1, 3600, &o->timeout);
-	case OPT_INTERVAL:
-		return rp_get_uint(c, arg, 1, RP_MAX_DURATION, &o->interval);
-	case OPT_EXPECT: return rp_get_uint(c, arg, 1, 100, &o->expect);
-	case OPT_OUTPUT: return rp_get_output(o, arg, &o->output);
-	}
-	return 1;
-}
-
-/* Flags without a value; 1 when @c is none of them. */
-static int rp_opt_switch(struct rp_opts *o, int c)
-{
-	switch (c) {
-	case 'a': o->all_sizes = true; break;
-	case 'F': break; /* accepted for compatibility: no clock to tune */
-	case 'H': o->histogram = true; break;
-	case 'R': o->rdma_cm = true; break;
-	case 'N': o->no_peak = true; break;
-	case 'b': o->bidir = true; break;
-	case OPT_REPORT_BOTH: o->report_both = true; break;
-	case OPT_REPORT_GBITS: o->report_gbits = true; break;
-	case OPT_VALIDATE: o->validate = true; break;
-	case OPT_HUGEPAGES: o->hugepages = true; break;
-	case OPT_NO_HUGEPAGES: o->hugepages = false; break;
-	case OPT_OUT_JSON: o->out_json = true; break;
-	case OPT_IPV6: o->ipv6 = true; break;
-	case OPT_RUN_INFINITELY: o->run_infinitely = true; break;
-	case 'h': o->help = true; break;
-	case 'V': o->version = true; break;
-	default: return 1;
-	}
-	return 0;
-}
-
-static int rp_opt_one(struct rp_opts *o, int c, const char *arg)
-{
-	int ret;
-
-	switch (c) {
-	case 'd': o->dev = arg; return 0;
-	case OPT_OUT_JSON_FILE:
-		if (!*arg)
-			return rp_bad_value(c, arg, "give a file name");
-		o->out_json = true;
-		o->out_json_file = arg;
-		return 0;
-	case OPT_BIND_SOURCE_IP:
-		if (!*arg)
-			return rp_bad_value(c, arg, "give a local IP address");
-		o->bind_source_ip = arg;
-		return 0;
-	}
-	if (rp_unsup_is(c))
-		return rp_unsup_refuse(c, arg);
-	ret = rp_opt_switch(o, c);
-	if (ret > 0)
-		ret = rp_opt_numeric(o, c, arg);
-	if (ret > 0)
-		ret = rp_opt_numeric2(o, c, arg);
-	if (ret > 0)
-		ret = rp_opt_nic(&o->nic, c, arg);
-	return ret > 0 ? -EINVAL : ret;
-}
-
-int rp_opts_bad_flag(int c, char **argv)
-{
-	const char *word = argv[optind - 1];
-
-	if (c == ':')
-		rp_err("option '%s' needs a value; see --help", word);
-	else if (optopt && optopt < 256)
-		rp_err("unknown option '-%c'; see --help", optopt);
-	else
-		rp_err("unknown option '%s'; see --help", word);
-	return -EINVAL;
-}
-
-#define RP_LONG_MAX 128 /* railperf's long options + perftest's refused */
-
-/* getopt's tables: railperf's options, then perftest's refused ones. */
-static void rp_opts_tables(struct option *lo, char *so, size_t so_len)
-{
-	size_t n = rp_unsup_count();
-
-	memcpy(lo, rp_long_opts, sizeof(rp_long_opts));
-	if (RP_N_LONG + n < RP_LONG_MAX)
-		rp_unsup_long(lo + RP_N_LONG);
-	else
-		n = 0; /* cannot happen: the tables are fixed */
-	memset(&lo[RP_N_LONG + n], 0, sizeof(*lo));
-	snprintf(so, so_len, "%s", rp_short_opts);
-	rp_unsup_shorts(so, so_len);
-}
-
-/* Flags of a one-rail run only: rail_multi_bw refuses them. */
-static bool rp_opt_one_rail(int c)
-{
-	return c == 'R' || c == 'T' || c == OPT_RUN_INFINITELY;
-}
-
-bool rp_opts_takes(const struct rp_test_desc *d, int c)
-{
-	unsigned int need = rp_opt_feature(c);
-
-	if ((d->features & RP_FEAT_MULTI) && rp_opt_one_rail(c))
-		return false;
-	return !need || (need & d->features);
-}
-
-const struct option *rp_opts_long_table(size_t *n)
-{
-	*n = RP_N_LONG;
-	return rp_long_opts;
-}
-
-/* A flag this binary does not take (e.g. -t for a latency test). */
-static int rp_opt_check_feature(const struct rp_opts *o, int c)
-{
-	char name[32];
-
-	if (rp_opts_takes(o->desc, c))
-		return 0;
-	rp_err("option %s is not supported by %s%s",
-	       rp_opt_name(c, name, sizeof(name)), o->desc->name,
-	       rp_opt_one_rail(c) ? " (one-rail runs only; with several "
-				    "rails use -D, --interval for rows)" :
-				    "");
-	return -EINVAL;
-}
-
 int rp_opts_parse(struct rp_opts *o, int argc, char **argv)
 {
-	struct option lo[RP_LONG_MAX];
-	char so[128];
-	int c, ret;
+	int ret = rp_optable_parse(o, argc, argv, NULL, NULL);
 
-	rp_opts_tables(lo, so, sizeof(so));
-	optind = 0; /* full reset of GNU getopt, so tests may parse twice */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
-		if (c == '?' || c == ':')
-			return rp_opts_bad_flag(c, argv);
-		ret = rp_opt_check_feature(o, c);
-		if (!ret)
-			ret = rp_opt_one(o, c, optarg);
-		if (ret)
-			return ret;
-	}
+	if (ret)
+		return ret;
 	if (optind < argc)
 		o->server = argv[optind++];
 	if (optind < argc) {

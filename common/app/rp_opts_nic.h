@@ -4,8 +4,9 @@
  * (--cqe_poll, --disable_dynamic_polling), the traffic class (--tclass,
  * -T/--tos), PCIe relaxed ordering (--disable_pcie_relaxed), the posting
  * API (--use_old_post_send) and the NUMA
- * placement (--numa_node, --pin_cores, --disable_numa). Parsed here, into
- * struct rp_opts, with perftest's meaning (perftest_parameters.c).
+ * placement (--numa_node, --pin_cores, --disable_numa), with perftest's
+ * meaning (perftest_parameters.c). Their rows are in the option table
+ * (rp_optable.c); their cross-checks are here.
  */
 #ifndef RP_OPTS_NIC_H
 #define RP_OPTS_NIC_H
@@ -27,18 +28,6 @@ struct rp_nic_opts {
 /* rp_nic_opts_init - nothing given: dynamic polling, no class, NUMA auto. */
 void rp_nic_opts_init(struct rp_nic_opts *n);
 
-/* getopt codes of these long options (railperf's others are below 300). */
-enum {
-	OPT_CQE_POLL = 300,
-	OPT_DISABLE_DYN_POLL,
-	OPT_TCLASS,
-	OPT_DISABLE_PCIR,
-	OPT_NUMA_NODE,
-	OPT_PIN_CORES,
-	OPT_DISABLE_NUMA,
-	OPT_OLD_POST_SEND,
-};
-
 /*
  * rp_nic_cqe_poll - CQEs per ibv_poll_cq for the engine: --cqe_poll; 16
  * (perftest's CTX_POLL_BATCH) with --disable_dynamic_polling; else 0,
@@ -48,13 +37,6 @@ static inline unsigned int rp_nic_cqe_poll(const struct rp_nic_opts *n)
 {
 	return n->cqe_poll ? n->cqe_poll : n->no_dynamic_poll ? 16 : 0;
 }
-
-/*
- * rp_opt_nic - parse option @c (with @arg) into @o when it is one of these
- * (and -T). Returns 0, -EINVAL after one line naming the value and the
- * valid ones, or 1 when @c is not one of them.
- */
-int rp_opt_nic(struct rp_nic_opts *o, int c, const char *arg);
 
 /*
  * rp_opts_nic_check - the cross-checks of these options (perftest's):

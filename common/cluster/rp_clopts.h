@@ -2,7 +2,8 @@
 /*
  * rp_clopts.h - rail_cluster_bw's command line: perftest's names where
  * they exist (-d -i -x -s -D -q -t -m -u, --timeout, --expect), its own
- * --cross, --pairs, --csv, --out_json FILE. Parsed on every rank before
+ * --cross, --pairs, --csv; --out_json and --out_json_file as in the other
+ * binaries), all rows of the option table. Parsed on every rank before
  * MPI starts, so a bad value ends every rank alike before any device is
  * opened. No MPI here.
  */
@@ -22,7 +23,7 @@ struct rp_clopts {
 	bool cross;	   /* --cross: every rail to every rail */
 	const char *pairs; /* --pairs FILE, NULL = every pair */
 	const char *csv;   /* --csv FILE */
-	const char *json;  /* --out_json FILE */
+	const char *json;  /* --out_json(_file) file, NULL = no JSON */
 	bool expect;	   /* --expect given (o.expect its %) */
 	bool help;
 	bool version;

@@ -61,7 +61,7 @@ mtu=$(ibv_devinfo -d rxe0 | awk '$1 == "active_mtu:" { print $2 }')
 counters "$TMP/before"
 t0=$(date +%s)
 # shellcheck disable=SC2086 # MPIRUN and FLAGS are word lists
-timeout 240 $MPIRUN -np 4 $C $FLAGS --csv "$TMP/a.csv" --out_json "$TMP/a.json" \
+timeout 240 $MPIRUN -np 4 $C $FLAGS --csv "$TMP/a.csv" --out_json_file "$TMP/a.json" \
 	>"$TMP/a.out" 2>"$TMP/a.err" ||
 	{ cat "$TMP/a.out" "$TMP/a.err"; fail "rail_cluster_bw over 4 hosts exited $?"; }
 note "run 1: $(($(date +%s) - t0)) s"
@@ -146,7 +146,7 @@ t0=$(date +%s)
 rc=0
 # shellcheck disable=SC2086
 timeout 240 $MPIRUN -np 4 $C $FLAGS2 --expect 50 --csv "$TMP/b.csv" \
-	--out_json "$TMP/b.json" >"$TMP/b.out" 2>"$TMP/b.err" || rc=$?
+	--out_json_file "$TMP/b.json" >"$TMP/b.out" 2>"$TMP/b.err" || rc=$?
 $SOFTROCE_SSH 10.0.1.3 tc qdisc del dev eth1 root || note "could not remove h3's tbf"
 note "run 2 (h3 rail 1 at 512 kbit/s): $(($(date +%s) - t0)) s, exit $rc"
 grep '^ railperf: \(outlier\|slow host\|failed\|--expect\|rail 1 (rxe1): min\)' "$TMP/b.out" | sed 's/^/# /'
@@ -195,7 +195,7 @@ t0=$(date +%s)
 rc=0
 # shellcheck disable=SC2086
 timeout 120 $MPIRUN -np 4 $C -d rxe0,rxe1 -x 1,1 -s 4096 -D 8 -t 16 -u 16 \
-	--out_json "$TMP/c.json" >"$TMP/c.out" 2>"$TMP/c.err" || rc=$?
+	--out_json_file "$TMP/c.json" >"$TMP/c.out" 2>"$TMP/c.err" || rc=$?
 t1=$(date +%s)
 wait_pid $killer 60 || fail "run 3: the killer on h4 did not run (exit $?)"
 tk=$($SOFTROCE_SSH 10.0.1.4 cat /tmp/t4-killed) || fail "run 3: no kill time from h4"

@@ -4,7 +4,7 @@
 # devices), MPI over TCP on lo. The run exits 0 and prints one progress
 # line per round (3 rounds for 4 hosts); per rail a 4 x 4 matrix with "-"
 # on the diagonal and every off-diagonal cell a number > 0, measured once;
-# min / median / max per rail agree with the cells; --csv and --out_json
+# min / median / max per rail agree with the cells; --csv and --out_json_file
 # hold the same cells as the text (Gb/s as printed: 2 decimals, 3 digits
 # at least; bytes = messages x size, status ok, "partial": false). --cross with two ranks: 4 matrices
 # (rail i to rail j) of 2 x 2, the cross-rail cells failed with their
@@ -112,7 +112,7 @@ PY
 
 start=$(date +%s)
 mpi 4 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 4 --csv "$TMP/c.csv" \
-	--out_json "$TMP/c.json" >"$TMP/c.out" 2>"$TMP/c.err"
+	--out_json_file "$TMP/c.json" >"$TMP/c.out" 2>"$TMP/c.err"
 rc=$?
 note "4 ranks, 2 rails, -s 4096 -D 4: $(($(date +%s) - start)) s"
 [ "$rc" = 0 ] || { cat "$TMP/c.out" "$TMP/c.err"; fail "exit $rc"; }
@@ -126,7 +126,7 @@ python3 "$TMP/check.py" "$TMP/c.out" "$TMP/c.csv" "$TMP/c.json" 4 rxe0,rxe1 0 ||
 # are the fault case: FAIL(reason) in the table, the CSV and the JSON,
 # the same-rail ones measured, the run to its end, exit 1.
 mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 3 --cross --csv "$TMP/x.csv" \
-	--out_json "$TMP/x.json" >"$TMP/x.out" 2>"$TMP/x.err"
+	--out_json_file "$TMP/x.json" >"$TMP/x.out" 2>"$TMP/x.err"
 rc=$?
 [ "$rc" = 1 ] || { cat "$TMP/x.out" "$TMP/x.err"; fail "--cross: exit $rc, want 1"; }
 python3 - "$TMP/x.out" "$TMP/x.csv" "$TMP/x.json" <<'PY' ||

@@ -1,6 +1,7 @@
 /* Description: rp_clopts, rail_cluster_bw's command line: the defaults
  * (-s 65536, -D 5, --timeout 10, Gb/s, CQ moderation 1 above 8 KiB);
- * every flag read into its field; each refused value, flag and argument
+ * every flag read into its field; --out_json a flag (perftest's
+ * meaning), --out_json_file naming the file; each refused value, flag and argument
  * as exactly one line on stderr (checked byte for byte); -h and -V
  * accepted without the other checks; the --help text names every long
  * option of the parser. */
@@ -71,7 +72,7 @@ static void test_flags(void **state)
 					 "-q",	    "2",
 					 "--cross", "--pairs",
 					 "p.txt",   "--csv",
-					 "c.csv",   "--out_json",
+					 "c.csv",   "--out_json_file",
 					 "c.json",  "--expect",
 					 "90",	    "--timeout",
 					 "3",	    "--no_hugepages",
@@ -134,6 +135,13 @@ static const struct err_case err_cases[] = {
 	  { "-x", "1,2" },
 	  "invalid -x value '1,2': a list of GID indexes needs the rails "
 	  "named with -d" },
+	{ "clopts: --out_json is a flag",
+	  { "--out_json", "c.json" },
+	  "unexpected argument 'c.json': rail_cluster_bw takes no host (the "
+	  "MPI launcher starts one rank per host)" },
+	{ "clopts: --out_json_file empty",
+	  { "--out_json_file=" },
+	  "invalid --out_json_file value '': give a file name" },
 	{ "clopts: -d repeated",
 	  { "-d", "rxe0,rxe0" },
 	  "rail rxe0:1 is given twice in -d" },
@@ -150,6 +158,22 @@ static void test_error(void **state)
 		 e->line);
 	assert_int_equal(p.ret, -EINVAL);
 	assert_string_equal(p.err, want);
+}
+
+/* --out_json is perftest's flag, as in every binary: the default file. */
+static void test_out_json_flag(void **state)
+{
+	static const char *const a[] = { "--out_json", NULL };
+	static const char *const none[] = { "--csv", "c.csv", NULL };
+	struct parsed p;
+
+	(void)state;
+	parse(&p, a);
+	assert_int_equal(p.ret, 0);
+	assert_string_equal(p.c.json, "perftest_out.json");
+	parse(&p, none);
+	assert_int_equal(p.ret, 0);
+	assert_null(p.c.json);
 }
 
 static void test_help_version(void **state)
@@ -196,6 +220,7 @@ int main(void)
 	static const struct CMUnitTest first[] = {
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_out_json_flag),
 		cmocka_unit_test(test_help_version),
 		cmocka_unit_test(test_usage_names_options),
 	};

@@ -2,7 +2,7 @@
  * rail_write_bw, rail_read_lat and rail_multi_bw, every option line of
  * the --help text ("  -s, --size=<bytes>", "      --ipv6") is parsed:
  * the option must be in the parser's long-option table with the same
- * short letter and argument, and taken by that binary (rp_opts_takes);
+ * short letter and argument, and taken by that binary (rp_optable.h);
  * every option the binary takes must be in its --help (an alias counts
  * when its first spelling is listed); every range "A .. B" in an option's
  * text must be the parser's (A and B accepted, B + 1 and A - 1 refused);
@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "app/rp_optable.h"
 #include "app/rp_opts.h"
 #include "app/rp_usage.h"
 
@@ -83,15 +84,35 @@ static size_t help_parse(char *t, struct help_opt *out)
 	return n;
 }
 
+/* getopt's table of the perftest-style binaries, from the option table. */
+static struct option long_opts[RP_OPT_LONG_MAX];
+
+static const struct option *long_table(void)
+{
+	char so[RP_OPT_SHORT_MAX];
+
+	rp_optable_getopt(RP_BIN_WRITE_BW, long_opts, so);
+	return long_opts;
+}
+
 static const struct option *table_find(const char *name)
 {
-	size_t n, i;
-	const struct option *lo = rp_opts_long_table(&n);
+	const struct option *lo;
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(lo[i].name, name))
-			return &lo[i];
+	for (lo = long_table(); lo->name; lo++)
+		if (!strcmp(lo->name, name))
+			return lo;
 	return NULL;
+}
+
+/* The binary of @d takes getopt's value @c, and it is railperf's (not one
+ * of perftest's flags refused by name). */
+static bool takes(const struct rp_test_desc *d, int c)
+{
+	const struct rp_optrow *r = rp_optable_row_of(c);
+
+	return r && r->pt != RP_PT_REFUSED &&
+	       rp_optable_takes(r, rp_optable_bin(d));
 }
 
 /* Parse "--@name=@val" for @d; 0 when accepted. */
@@ -181,7 +202,7 @@ static void check_listed(const struct rp_test_desc *d, const struct help_opt *h)
 	if (!lo)
 		fail_msg("%s --help lists --%s: not in the parser's table",
 			 d->name, h->name);
-	if (!rp_opts_takes(d, lo->val))
+	if (!takes(d, lo->val))
 		fail_msg("%s --help lists --%s: the binary refuses it", d->name,
 			 h->name);
 	if ((lo->has_arg == required_argument) != h->has_arg)
@@ -198,13 +219,13 @@ static void check_listed(const struct rp_test_desc *d, const struct help_opt *h)
 static void check_complete(const struct rp_test_desc *d,
 			   const struct help_opt *h, size_t nh)
 {
-	size_t n, i, j;
-	const struct option *lo = rp_opts_long_table(&n);
+	const struct option *lo = long_table();
+	size_t i, j;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; lo[i].name; i++) {
 		bool found = false;
 
-		if (!rp_opts_takes(d, lo[i].val))
+		if (!takes(d, lo[i].val))
 			continue;
 		for (j = 0; j < nh && !found; j++) {
 			const struct option *hl = table_find(h[j].name);

@@ -22,7 +22,7 @@ _railperf()
 		COMPREPLY=($(compgen -W "$(_railperf_devs)" -- "$cur"))
 		return
 		;;
-	--out_json_file | --pairs | --csv | --out_json)
+	--out_json_file | --pairs | --csv)
 		_filedir
 		return
 		;;
@@ -38,7 +38,8 @@ _railperf()
 		-D | --duration | -t | --tx-depth | -Q | --cq-mod | -q | --qp | \
 		-p | --port | -m | --mtu | -l | --post_list | -I | --inline_size | \
 		-u | --qp-timeout | -w | --limit_bw | -y | --limit_msgrate | \
-		--timeout | --interval | --peer | --bind_source_ip | --expect)
+		--timeout | --interval | --peer | --bind_source_ip | --expect | \
+		-T | --tos | --tclass | --numa_node | --pin_cores | --cqe_poll)
 		return # a value: nothing to offer
 		;;
 	esac

@@ -7,12 +7,13 @@
  * the live system (no verbs calls).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/rp_optable.h"
 #include "app/rp_opts.h"
+#include "app/rp_usage.h"
 #include "base/rp_log.h"
 #include "info/rp_railinfo.h"
 #include "info/rp_railinfo_json.h"
@@ -27,29 +28,21 @@ struct ri_opts {
 	bool version;
 };
 
-enum {
-	RI_OPT_SYSFS = 256,
-	RI_OPT_JSON,
-	RI_OPT_IPV6,
-	RI_OPT_PEER,
-	RI_OPT_CHECK
-};
-
-static const struct option ri_longopts[] = {
-	{ "ib-dev", required_argument, NULL, 'd' },
-	{ "sysfs", required_argument, NULL, RI_OPT_SYSFS },
-	{ "json", no_argument, NULL, RI_OPT_JSON },
-	{ "check", no_argument, NULL, RI_OPT_CHECK },
-	{ "ipv6", no_argument, NULL, RI_OPT_IPV6 },
-	{ "peer", required_argument, NULL, RI_OPT_PEER },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+/* rail_info in the option table: -d, --ipv6, -h, -V land in struct rp_opts,
+ * its own options in struct ri_opts (ri_own). */
+static const struct rp_test_desc ri_desc = {
+	.name = "rail_info",
+	.bin = RP_BIN_INFO,
 };
 
 /* clang-format off */
 static void ri_usage(FILE *f)
 {
+	static const char *const order[] = { "ib-dev", "json",	"check",
+					     "ipv6",   "peer",	"sysfs",
+					     "help",   "version", NULL };
+	struct rp_opts def;
+
 	rp_fprintf(f,
 "Usage: rail_info [options]\n"
 "\n"
@@ -58,19 +51,10 @@ static void ri_usage(FILE *f)
 "link, the GID table with the entry railperf chooses marked, and the\n"
 "RDMA WRITE wire ceiling (64 KiB messages) at the active MTU.\n"
 "\n"
-"Options:\n"
-"  -d, --ib-dev=<dev>   only this RDMA device (default: all)\n"
-"      --json           JSON for scripts instead of text\n"
-"      --check          exit 1 when a rail is degraded (a PCIe link trained\n"
-"                       below its maximum, a port rate below its netdev's,\n"
-"                       an MTU that caps RoCE below 4096, a port not\n"
-"                       ACTIVE, a GID on a bond), 0 when all are healthy\n"
-"      --ipv6           prefer IPv6 GIDs over IPv4-mapped ones\n"
-"      --peer=<ipv4>    prefer GIDs whose subnet holds this peer address\n"
-"      --sysfs=<dir>    read the sysfs tree <dir> (laid out like /sys)\n"
-"                       instead of the live system; no verbs calls\n"
-"  -h, --help           this text\n"
-"  -V, --version        version\n"
+"Options:\n");
+	rp_opts_init(&def, &ri_desc);
+	rp_usage_options(f, &def, RP_BIN_INFO, 23, order);
+	rp_fprintf(f,
 "\n"
 "Exit status: 0 (also on a host with no RDMA devices), 1 on errors: a bad\n"
 "option or value, a -d device not found, a --sysfs path that is not a\n"
@@ -78,45 +62,46 @@ static void ri_usage(FILE *f)
 }
 /* clang-format on */
 
-static int ri_parse_one(struct ri_opts *o, int c, const char *arg)
+/* rail_info's own options (RP_OK_OWN rows of the option table). */
+static int ri_own(void *ctx, const struct rp_optrow *r, const char *arg)
 {
-	switch (c) {
-	case 'd': o->ro.dev = arg; return 0;
-	case RI_OPT_SYSFS: o->ro.sysfs = arg; return 0;
-	case RI_OPT_JSON: o->json = true; return 0;
-	case RI_OPT_CHECK: o->check = true; return 0;
-	case RI_OPT_IPV6: o->ro.prefs.prefer_ipv6 = true; return 0;
-	case 'h': o->help = true; return 0;
-	case 'V': o->version = true; return 0;
-	case RI_OPT_PEER:
-		if (rp_ipv4_parse(arg, o->ro.prefs.peer)) {
-			rp_err("invalid --peer value '%s': give an IPv4 "
-			       "address such as 192.168.100.12",
-			       arg);
-			return -EINVAL;
-		}
+	struct ri_opts *o = ctx;
+
+	if (!strcmp(r->name, "sysfs"))
+		o->ro.sysfs = arg;
+	else if (!strcmp(r->name, "json"))
+		o->json = true;
+	else if (!strcmp(r->name, "check"))
+		o->check = true;
+	else if (rp_ipv4_parse(arg, o->ro.prefs.peer)) { /* --peer */
+		rp_err("invalid --peer value '%s': give an IPv4 "
+		       "address such as 192.168.100.12",
+		       arg);
+		return -EINVAL;
+	} else {
 		o->ro.prefs.peer_known = true;
-		return 0;
 	}
-	return -EINVAL;
+	return 0;
 }
 
 static int ri_parse(struct ri_opts *o, int argc, char **argv)
 {
-	int c;
+	struct rp_opts po;
 
 	memset(o, 0, sizeof(*o));
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:hV", ri_longopts, NULL)) != -1)
-		if (c == '?' || c == ':' ? rp_opts_bad_flag(c, argv) :
-					   ri_parse_one(o, c, optarg))
-			return -EINVAL;
+	rp_opts_init(&po, &ri_desc);
+	if (rp_optable_parse(&po, argc, argv, ri_own, o))
+		return -EINVAL;
 	if (optind < argc) {
 		rp_err("unexpected argument '%s': rail_info takes options "
 		       "only (see --help)",
 		       argv[optind]);
 		return -EINVAL;
 	}
+	o->ro.dev = po.dev;
+	o->ro.prefs.prefer_ipv6 = po.ipv6;
+	o->help = po.help;
+	o->version = po.version;
 	return 0;
 }
 

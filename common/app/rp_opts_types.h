@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rp_opts_types.h - the types of railperf's options: a binary's test
+ * description and struct rp_opts, with perftest's defaults and ranges.
+ * Header only: rp_opts.h works on them, the option table (rp_optable.h)
+ * says where each option lands in them.
+ */
+#ifndef RP_OPTS_TYPES_H
+#define RP_OPTS_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "app/rp_opts_nic.h"
+#include "output/rp_report.h"
+#include "proto/rp_proto.h"
+
+/* What a binary is. Which options it takes is the option table's (the
+ * rows' .bins, rp_optable.c), not these bits. */
+enum rp_opt_feature {
+	RP_FEAT_BW = 1 << 0,	 /* bandwidth: BW rows, --output bandwidth */
+	RP_FEAT_LAT = 1 << 1,	 /* latency: --output latency */
+	RP_FEAT_MULTI = 1 << 2,	 /* several rails: -x takes a list */
+	RP_FEAT_INLINE = 1 << 3, /* a latency test with inline (WRITE) */
+};
+
+#define RP_ALL_SIZES_MAX (8u << 20) /* -a sweeps 2 B .. 8 MiB (perftest) */
+#define RP_DEF_TCP_PORT 18515	    /* perftest's DEF_PORT */
+#define RP_DEF_TIMEOUT_S 60
+#define RP_DEF_JSON_FILE "perftest_out.json"
+#define RP_DEF_QP_TIMEOUT 14	    /* -u: 4.096 us * 2^14 (perftest) */
+#define RP_DEF_INF_PERIOD 5	    /* --run_infinitely: -D default, s */
+#define RP_MAX_INLINE 912	    /* -I: perftest's MAX_INLINE */
+#define RP_DEF_INLINE_WRITE_LAT 220 /* perftest's DEF_INLINE_WRITE */
+/* Ranges; perftest's where it has one (perftest_parameters.c). */
+#define RP_MIN_ITERS 5
+#define RP_MAX_DURATION 86400 /* -D, --interval, s */
+#define RP_MAX_TX_DEPTH 15000 /* -t, -l */
+#define RP_MAX_CQ_MOD 1024    /* -Q */
+
+struct rp_test_desc {
+	enum rp_test test;
+	const char *name;  /* program name, e.g. "rail_write_bw" */
+	const char *title; /* perftest title, e.g. "RDMA_Write BW Test" */
+	uint64_t def_size; /* bytes */
+	uint64_t def_iters;
+	unsigned int def_tx_depth;
+	unsigned int features; /* enum rp_opt_feature bits */
+	uint64_t max_iters;    /* -n's upper bound; 0 = 2^32 (perftest's) */
+	unsigned int bin;      /* enum rp_bin bit (rp_optable.h); 0 = test's */
+};
+
+struct rp_opts {
+	const struct rp_test_desc *desc;
+	const char *server;    /* host to connect to; NULL = run as server */
+	const char *dev;       /* -d, NULL = first device */
+	unsigned int ib_port;  /* -i */
+	int gid_index;	       /* -x, -1 = choose automatically */
+	const char *gid_list;  /* -x as given, multi-rail: "3" or "1,3" */
+	uint64_t size;	       /* -s, bytes */
+	uint64_t iters;	       /* -n, per QP */
+	unsigned int duration; /* -D, seconds; 0 = iteration mode */
+	bool all_sizes;	       /* -a */
+	unsigned int tx_depth; /* -t, outstanding WRs per QP */
+	unsigned int cq_mod;   /* -Q, WRs per signaled completion */
+	bool cq_mod_given;
+	unsigned int num_qps;  /* -q */
+	unsigned int tcp_port; /* -p */
+	unsigned int mtu;      /* -m, bytes; 0 = port's active MTU */
+	bool report_gbits;     /* --report_gbits: Gb/s = 10^9 b/s, else MiB/s */
+	bool validate;	       /* --validate: check the bytes that arrived */
+	bool hugepages;	       /* hugepage buffers (default), --no_hugepages */
+	bool histogram;	       /* -H (latency tests) */
+	bool out_json;	       /* --out_json or --out_json_file given */
+	const char *out_json_file; /* default "perftest_out.json" (perftest) */
+	unsigned int interval;	   /* --interval, s; 0 = no interval rows */
+	bool ipv6;	       /* --ipv6: prefer IPv6 GIDs (perftest's flag) */
+	unsigned int timeout;  /* --timeout, seconds, control connection */
+	enum rp_output output; /* --output */
+	bool run_infinitely;   /* --run_infinitely: a row every -D s */
+	bool limit_bw_given;   /* -w */
+	double limit_bw;       /* BW average floor, units of the report */
+	bool limit_msgrate_given; /* -y */
+	unsigned int expect;	 /* --expect: % of each rail's ceiling, 0 off */
+	double limit_msgrate;	 /* MsgRate floor, Mpps */
+	unsigned int post_list;	 /* -l: WRs per post; 1 = one (perftest) */
+	int inline_size;	 /* -I, bytes; -1 = not given (0 in BW tests) */
+	unsigned int qp_timeout; /* -u: ACK timeout, 4.096 us * 2^u */
+	const char *bind_source_ip; /* --bind_source_ip, NULL = any */
+	bool rdma_cm;		    /* -R: QPs connected through librdmacm */
+	bool no_peak;		    /* -N: BW peak not measured (0.00) */
+	bool bidir;		    /* -b: both sides write at once */
+	bool report_both;	    /* --report-both: -b's two directions */
+	struct rp_nic_opts nic;	    /* --cqe_poll, --tclass, -T, NUMA ... */
+	bool help;
+	bool version;
+};
+
+#define RP_MAX_ITERS (1ULL << 32) /* -n (perftest's) */
+
+/* rp_opts_max_iters - -n's upper bound for the binary of @d. */
+static inline uint64_t rp_opts_max_iters(const struct rp_test_desc *d)
+{
+	return d->max_iters ? d->max_iters : RP_MAX_ITERS;
+}
+
+#endif /* RP_OPTS_TYPES_H */
