@@ -288,8 +288,9 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 }
 
 /* -b: swap the aggregate and (rail list) every rail's result. */
-static int bw_swap(struct rp_bwrun *a)
+static int bw_swap(void *app)
 {
+	struct rp_bwrun *a = app;
 	struct rp_ctrl *c = &a->s.ctrl;
 	unsigned int i;
 	int ret;
@@ -303,22 +304,15 @@ static int bw_swap(struct rp_bwrun *a)
 	return ret;
 }
 
-/* One size on every rail: with -b both sides are released together by
- * READY and swap their results after. Fills a->rail_res[], a->agg (and
- * with -b a->peer_res[], a->peer_agg). Returns 0, or the -errno of the
- * failure after telling the peer. */
-static int bw_size(struct rp_bwrun *a, uint64_t size)
+/* One size on every rail. Fills a->rail_res[] and a->agg. Returns 0, or
+ * the -errno of the failure after telling the peer. */
+static int bw_size(void *app, uint64_t size)
 {
-	int ret = 0;
+	struct rp_bwrun *a = app;
+	int ret;
 
-	if (a->o->bidir)
-		ret = rp_exchange_sync(&a->s.ctrl, a->s.server, RP_MSG_READY,
-				       -1);
-	if (!ret)
-		ret = a->multi ? bw_run_threads(a, size) : bw_run_here(a, size);
-	if (ret)
-		return rp_session_run_failed(&a->s, ret);
-	return a->o->bidir ? bw_swap(a) : 0;
+	ret = a->multi ? bw_run_threads(a, size) : bw_run_here(a, size);
+	return ret ? rp_session_run_failed(&a->s, ret) : 0;
 }
 
 /* The client's results after the last size: the aggregate, then (rail
@@ -488,27 +482,29 @@ static int bw_prepare(struct rp_bwrun *a)
 	return 0;
 }
 
-/* The sizes on a side that posts: a row each, the block's end. */
-static int bw_sizes(struct rp_bwrun *a)
+/* The sizes on a side that posts: the port counters before them. */
+static void bw_begin(void *app)
 {
-	const struct rp_opts *o = a->o;
-	uint64_t sizes[32];
-	size_t n = rp_opts_sizes(o, sizes, 32), i;
-	int ret;
+	struct rp_bwrun *a = app;
 
 	rp_bwreport_counters(a, a->before);
-	for (i = 0; i < n; i++) {
-		ret = bw_size(a, sizes[i]);
-		if (ret)
-			return ret;
-		if (o->run_infinitely)
-			break; /* its rows were printed on the way */
-		if (o->interval && i == 0) /* after the interval rows */
-			rp_bwreport_title(a);
-		rp_bwreport_size_row(a);
-	}
-	rp_bwreport_block_end(a);
-	return 0;
+}
+
+/* A size's row (the first one after --interval's rows and the title). */
+static void bw_row(void *app, size_t i)
+{
+	struct rp_bwrun *a = app;
+
+	if (a->o->interval && i == 0)
+		rp_bwreport_title(a);
+	rp_bwreport_size_row(a);
+}
+
+/* After the last row: the block's end (-b --report-both, the line). */
+static void bw_end(void *app, int ret)
+{
+	if (!ret)
+		rp_bwreport_block_end(app);
 }
 
 /* The server of a one-way run: the client's results, its row. */
@@ -564,11 +560,6 @@ static void bw_header(void *app)
 	rp_bwreport_header(app);
 }
 
-static int bw_measure(void *app)
-{
-	return bw_sizes(app);
-}
-
 static int bw_send_results_of(void *app)
 {
 	return bw_send_results(app);
@@ -609,7 +600,11 @@ static int bw_json(void *app)
 
 static const struct rp_run_ops bw_ops = {
 	.header = bw_header,
-	.measure = bw_measure,
+	.begin = bw_begin,
+	.size = bw_size,
+	.swap = bw_swap,
+	.row = bw_row,
+	.end = bw_end,
 	.send_results = bw_send_results_of,
 	.recv_results = bw_server_rows,
 	.check = bw_check,
@@ -634,6 +629,7 @@ static int bw_side(struct rp_bwrun *a)
 		.ops = &bw_ops,
 		.app = a,
 		.measures = rp_bwrun_posts(a),
+		.barrier = a->o->bidir,
 		.results = !a->o->bidir,
 		.receives = a->s.server || a->o->bidir,
 		.sends = !a->s.server || a->o->bidir,

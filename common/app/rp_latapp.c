@@ -27,8 +27,6 @@
 #include "proto/rp_msg.h"
 #include "proto/rp_pattern.h"
 
-#define LA_MAX_SIZES 32
-
 struct la_beat {
 	struct rp_ctrl *ctrl;
 	uint64_t last_ns;
@@ -223,41 +221,51 @@ struct la_app {
 	struct rp_jsonout j;
 	struct la_verdict v; /* READ client: the last size's check */
 	bool writes_json;    /* the client, and WRITE's server */
+	struct la_beat beat;
+	struct rp_lat_cfg cfg;
+	struct rp_lat_samples smp;
+	struct rp_latstats st;
 };
 
-/* The table: title, a row per size, RESULT_LINE; then railperf's notes.
- * READ --validate: each size checked after it ran; a failed check stops
- * the sizes, closes the table and returns -EILSEQ (its verdict is sent
- * by the skeleton). */
-static int la_measure(void *app)
+/* Before the first size: the engine's settings, the table's title. */
+static void la_begin(void *app)
+{
+	struct la_app *la = app;
+
+	la->beat = (struct la_beat){ .ctrl = &la->s->ctrl,
+				     .last_ns = rp_now_ns() };
+	la_lat_cfg(la->s, &la->beat, &la->cfg);
+	if (rp_opts_full(la->s->o))
+		la_title(la->s->o);
+}
+
+/* One size: its run, -H, its row; READ --validate: the client's buffer
+ * checked after it, a failed check -EILSEQ (the sizes stop). */
+static int la_size_of(void *app, uint64_t size)
 {
 	struct la_app *la = app;
 	struct rp_session *s = la->s;
-	struct la_beat beat = { .ctrl = &s->ctrl, .last_ns = rp_now_ns() };
-	struct rp_lat_samples smp = { 0 };
-	uint64_t sizes[LA_MAX_SIZES];
-	size_t n = rp_opts_sizes(s->o, sizes, LA_MAX_SIZES), i;
-	bool full = rp_opts_full(s->o);
-	struct rp_lat_cfg cfg;
-	struct rp_latstats st;
-	int ret = 0;
+	int ret;
 
-	la_lat_cfg(s, &beat, &cfg);
-	if (full)
-		la_title(s->o);
-	for (i = 0; i < n && !ret; i++) {
-		cfg.size = sizes[i];
-		ret = la_size(s, &cfg, &smp, &la->j, &st);
-		if (!ret && s->o->validate &&
-		    la_check_read(s, cfg.size, &la->v))
-			ret = -EILSEQ;
-	}
+	la->cfg.size = size;
+	ret = la_size(s, &la->cfg, &la->smp, &la->j, &la->st);
+	if (!ret && s->o->validate && la_check_read(s, size, &la->v))
+		ret = -EILSEQ;
+	return ret;
+}
+
+/* After the sizes: the table's closing line (also when a check failed),
+ * railperf's notes after a good run. */
+static void la_end(void *app, int ret)
+{
+	struct la_app *la = app;
+	bool full = rp_opts_full(la->s->o);
+
 	if ((!ret || ret == -EILSEQ) && full)
 		rp_fprintf(stdout, RP_RESULT_LINE);
 	if (!ret && full)
-		la_notes(s, &cfg, &smp, &st);
-	rp_lat_samples_free(&smp);
-	return ret;
+		la_notes(la->s, &la->cfg, &la->smp, &la->st);
+	rp_lat_samples_free(&la->smp);
 }
 
 static void la_header_of(void *app)
@@ -309,7 +317,9 @@ static int la_json(void *app)
 
 static const struct rp_run_ops la_ops = {
 	.header = la_header_of,
-	.measure = la_measure,
+	.begin = la_begin,
+	.size = la_size_of,
+	.end = la_end,
 	.check = la_check,
 	.verdict = la_verdict,
 	.report = la_report,

@@ -10,6 +10,42 @@
 #include "ctrl/rp_exchange.h"
 #include "proto/rp_msg.h"
 
+#define RUN_MAX_SIZES 32 /* -a: 2 B .. 8 MiB is 23 */
+
+/* One size: (-b: READY) the timed phase (-b: the results swapped), the
+ * row (none with --run_infinitely: its rows came during the run). */
+static int run_size(struct rp_run *r, uint64_t size, size_t i)
+{
+	int ret = 0;
+
+	if (r->barrier)
+		ret = rp_exchange_sync(&r->s->ctrl, r->s->server, RP_MSG_READY,
+				       -1);
+	if (!ret)
+		ret = r->ops->size(r->app, size);
+	if (!ret && r->barrier)
+		ret = r->ops->swap(r->app);
+	if (!ret && !r->infinite && r->ops->row)
+		r->ops->row(r->app, i);
+	return ret;
+}
+
+/* Every size of -s / -a (--run_infinitely: the one, until stopped). */
+static int run_sizes(struct rp_run *r)
+{
+	uint64_t sizes[RUN_MAX_SIZES];
+	size_t n = rp_opts_sizes(r->s->o, sizes, RUN_MAX_SIZES), i;
+	int ret = 0;
+
+	if (r->ops->begin)
+		r->ops->begin(r->app);
+	for (i = 0; i < n && !ret && !(r->infinite && i); i++)
+		ret = run_size(r, sizes[i], i);
+	if (r->ops->end)
+		r->ops->end(r->app, ret);
+	return ret;
+}
+
 /* The timed phase on a side that measures (then its RESULT), or the
  * client's RESULT on the server; a passive side does nothing. */
 static int run_measure(struct rp_run *r)
@@ -17,7 +53,7 @@ static int run_measure(struct rp_run *r)
 	int ret;
 
 	if (r->measures) {
-		ret = r->ops->measure(r->app);
+		ret = run_sizes(r);
 		if (!ret && r->results && !r->s->server)
 			ret = r->ops->send_results(r->app);
 		return ret;
@@ -93,7 +129,7 @@ static int run_infinite(struct rp_run *r)
 	int ret = 0, json = 0;
 
 	if (r->measures)
-		ret = r->ops->measure(r->app);
+		ret = run_sizes(r);
 	if (ret)
 		return ret;
 	if (r->s->server) {

@@ -6,10 +6,8 @@
  * roles this side plays; the skeleton calls them in this order:
  *
  *   header                     perftest's header and address lines
- *   measure                    on a side that measures: the timed phase of
- *                              every size, its rows (per-size messages, such
- *                              as -b's READY and RESULT swap, are the
- *                              test's own)
+ *   each size                  on a side that measures: (-b: READY) the
+ *                              timed phase (-b: RESULT swapped), its row
  *   RESULT client -> server    one-way results (a bandwidth client's rows,
  *                              printed by the server)
  *   VERDICT                    --validate: the side the data reached checks
@@ -28,6 +26,8 @@
 #define RP_RUN_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "app/rp_session.h"
 #include "proto/rp_proto.h"
@@ -36,11 +36,19 @@
  * part (then the skeleton skips the step). */
 struct rp_run_ops {
 	void (*header)(void *app);
-	/* the timed phase over every size, its rows; 0, -EILSEQ when a
-	 * --validate check failed on the way (its verdict is still sent),
-	 * or -errno */
-	int (*measure)(void *app);
-	int (*send_results)(void *app); /* the client's, after measure */
+	/* before the first size */
+	void (*begin)(void *app);
+	/* one size's timed phase; 0, -EILSEQ when a --validate check failed
+	 * (the sizes stop, the verdict is still sent), or -errno (reported,
+	 * the peer told) */
+	int (*size)(void *app, uint64_t size);
+	/* -b: this size's results swapped with the peer's (RESULT) */
+	int (*swap)(void *app);
+	/* the row of size number @i, after the swap */
+	void (*row)(void *app, size_t i);
+	/* after the sizes; @ret: their outcome (the table's end) */
+	void (*end)(void *app, int ret);
+	int (*send_results)(void *app); /* the client's, after its sizes */
 	int (*recv_results)(void *app); /* the server's: received, its row */
 	/* --validate: check what arrived on this side */
 	void (*check)(void *app, struct rp_verdict *v);
@@ -60,12 +68,13 @@ struct rp_run {
 	const struct rp_run_ops *ops;
 	void *app;
 	bool measures; /* this side runs the timed phase */
+	bool barrier;  /* READY before each size, results swapped after */
 	bool results;  /* the test sends one-way results (RESULT) */
 	bool receives; /* the data arrives on this side */
 	bool sends;    /* this side's data arrives at the peer */
 	bool infinite; /* --run_infinitely */
 	/* --run_infinitely: set by the test when the peer's BYE ended the
-	 * run (its measure saw -ESHUTDOWN on the heartbeat) */
+	 * run (its size saw -ESHUTDOWN on the heartbeat) */
 	bool peer_ended;
 };
 

@@ -1,8 +1,9 @@
 /* Description: rp_run_side, the run skeleton, with both sides on two
  * threads over a socketpair and fake parts that log their calls: the order
- * of the parts on each side (header, measure, RESULT, VERDICT, report,
- * JSON, gates), the RESULT the server receives, who checks --validate and
- * who prints which verdict for a one-way bandwidth run, -b (swapped) and
+ * of the parts on each side (header, each size and its row, RESULT,
+ * VERDICT, report, JSON, gates), the RESULT the server receives, -b's
+ * READY and RESULT swap per size (each side gets the other's), who checks
+ * --validate and who prints which verdict for a one-way run, -b and
  * READ latency (the data reaches the client), a failed verdict that still
  * reports, writes JSON and closes with BYE on both sides (no wait for a
  * timeout), a failed measurement that stops its side at once, and
@@ -32,7 +33,7 @@ struct side {
 	struct rp_opts o;
 	struct rp_run r;
 	char log[256];
-	int measure_ret;      /* what measure returns */
+	int measure_ret;      /* what each size returns */
 	bool bad;	      /* check: the data arrived wrong */
 	struct rp_result got; /* recv_results: the client's RESULT */
 	int ret;	      /* rp_run_side's return */
@@ -50,10 +51,40 @@ static void f_header(void *app)
 	say(app, "header");
 }
 
-static int f_measure(void *app)
+static void f_begin(void *app)
 {
-	say(app, "measure");
+	say(app, "begin");
+}
+
+static int f_size(void *app, uint64_t size)
+{
+	(void)size;
+	say(app, "size");
 	return ((struct side *)app)->measure_ret;
+}
+
+/* -b: a real RESULT swap, this side's iterations told by its role. */
+static int f_swap(void *app)
+{
+	struct side *d = app;
+	struct rp_result mine = { .size = 64, .iters = d->s->server ? 7 : 9 };
+
+	say(d, "swap");
+	return rp_exchange_result_swap(&d->s->ctrl, d->s->server, &mine,
+				       &d->got);
+}
+
+static void f_row(void *app, size_t i)
+{
+	char w[16];
+
+	snprintf(w, sizeof(w), "row%zu", i);
+	say(app, w);
+}
+
+static void f_end(void *app, int ret)
+{
+	say(app, ret ? "end-failed" : "end");
 }
 
 static int f_send(void *app)
@@ -119,7 +150,11 @@ static int f_gates(void *app)
 
 static const struct rp_run_ops ops = {
 	.header = f_header,
-	.measure = f_measure,
+	.begin = f_begin,
+	.size = f_size,
+	.swap = f_swap,
+	.row = f_row,
+	.end = f_end,
 	.send_results = f_send,
 	.recv_results = f_recv,
 	.check = f_check,
@@ -203,7 +238,9 @@ static void test_bw_order(void **state)
 	pair_run(&p);
 	assert_int_equal(p.cli.ret, 0);
 	assert_int_equal(p.srv.ret, 0);
-	assert_string_equal(p.cli.log, "header measure send report json gates");
+	assert_string_equal(p.cli.log,
+			    "header begin size row0 end send report json "
+			    "gates");
 	assert_string_equal(p.srv.log, "header recv report json gates");
 	assert_int_equal(p.srv.got.size, 4096);
 	assert_int_equal(p.srv.got.iters, 42);
@@ -226,8 +263,8 @@ static void test_bw_validate_bad(void **state)
 	assert_int_equal(p.srv.ret, -EILSEQ);
 	assert_string_equal(p.srv.log, "header recv check verdict-here-bad "
 				       "report json");
-	assert_string_equal(p.cli.log, "header measure send verdict-peer-bad "
-				       "report json");
+	assert_string_equal(p.cli.log, "header begin size row0 end send "
+				       "verdict-peer-bad report json");
 	assert_true(secs < 2.0);
 }
 
@@ -243,8 +280,8 @@ static void test_bw_validate_ok(void **state)
 	assert_int_equal(p.srv.ret, 0);
 	assert_string_equal(p.srv.log, "header recv check verdict-here-ok "
 				       "report json gates");
-	assert_string_equal(p.cli.log, "header measure send verdict-peer-ok "
-				       "report json gates");
+	assert_string_equal(p.cli.log, "header begin size row0 end send "
+				       "verdict-peer-ok report json gates");
 }
 
 /* -b: both measure, both check, the verdicts are swapped. */
@@ -255,16 +292,19 @@ static void test_bidir_swap(void **state)
 	(void)state;
 	pair_init(&p, true);
 	p.cli.r.measures = p.srv.r.measures = true;
+	p.cli.r.barrier = p.srv.r.barrier = true;
 	p.cli.r.receives = p.srv.r.receives = true;
 	p.cli.r.sends = p.srv.r.sends = true;
 	p.cli.bad = true;
 	pair_run(&p);
 	assert_int_equal(p.cli.ret, -EILSEQ);
 	assert_int_equal(p.srv.ret, -EILSEQ);
-	assert_string_equal(p.cli.log,
-			    "header measure check verdicts-bad-ok report json");
-	assert_string_equal(p.srv.log,
-			    "header measure check verdicts-ok-bad report json");
+	assert_string_equal(p.cli.log, "header begin size swap row0 end check "
+				       "verdicts-bad-ok report json");
+	assert_string_equal(p.srv.log, "header begin size swap row0 end check "
+				       "verdicts-ok-bad report json");
+	assert_int_equal(p.cli.got.iters, 7); /* the server's */
+	assert_int_equal(p.srv.got.iters, 9);
 }
 
 /* READ latency: the client READs, the data reaches it; a check that
@@ -283,8 +323,8 @@ static void test_read_lat_roles(void **state)
 	pair_run(&p);
 	assert_int_equal(p.cli.ret, -EILSEQ);
 	assert_int_equal(p.srv.ret, -EILSEQ);
-	assert_string_equal(
-		p.cli.log, "header measure check verdict-here-bad report json");
+	assert_string_equal(p.cli.log, "header begin size end-failed check "
+				       "verdict-here-bad report json");
 	assert_string_equal(p.srv.log, "header verdict-peer-bad report json");
 }
 
@@ -305,7 +345,7 @@ static void test_measure_fails(void **state)
 	capture_end(&cap, err, sizeof(err));
 	assert_non_null(strstr(err, "no RESULT from client"));
 	assert_int_equal(p.cli.ret, -EIO);
-	assert_string_equal(p.cli.log, "header measure");
+	assert_string_equal(p.cli.log, "header begin size end-failed");
 	assert_true(p.srv.ret < 0);
 	assert_string_equal(p.srv.log, "header recv");
 }
@@ -323,7 +363,8 @@ static void test_infinite(void **state)
 	pair_run(&p);
 	assert_int_equal(p.cli.ret, 0);
 	assert_int_equal(p.srv.ret, 0);
-	assert_string_equal(p.cli.log, "header measure report json gates");
+	assert_string_equal(p.cli.log,
+			    "header begin size end report json gates");
 	assert_string_equal(p.srv.log, "header report json gates");
 }
 
