@@ -668,6 +668,7 @@ int rp_bwapp_run(const struct rp_opts *o)
 	if (!a)
 		return -ENOMEM;
 	a->o = o;
+	a->text = rp_opts_full(o) ? stdout : NULL;
 	a->multi = o->desc->features & RP_FEAT_MULTI;
 	a->last_beat = rp_now_ns();
 	ret = bw_run(a);

@@ -23,22 +23,19 @@
 
 void rp_bwreport_title(const struct rp_bwrun *a)
 {
-	if (rp_opts_full(a->o))
-		rp_report_bw_title(stdout, a->o->report_gbits);
+	rp_report_bw_title(a->text, a->o->report_gbits);
 }
 
 void rp_bwreport_header(const struct rp_bwrun *a)
 {
 	struct rp_header h;
 
-	if (!rp_opts_full(a->o))
-		return;
 	rp_session_header(&a->s, &h);
-	rp_report_header(stdout, &h);
-	rp_report_addresses_fmt(stdout, a->s.local, a->s.remote, a->n,
+	rp_report_header(a->text, &h);
+	rp_report_addresses_fmt(a->text, a->s.local, a->s.remote, a->n,
 				a->o->rdma_cm ? RP_ADDR_CM : RP_ADDR_WRITE);
 	if (!(rp_bwrun_posts(a) && a->o->interval))
-		rp_report_bw_title(stdout, a->o->report_gbits);
+		rp_report_bw_title(a->text, a->o->report_gbits);
 }
 
 void rp_bwreport_row(struct rp_bwrun *a, const struct rp_result *row)
@@ -64,12 +61,10 @@ void rp_bwreport_block_end(const struct rp_bwrun *a)
 {
 	const struct rp_opts *o = a->o;
 
-	if (!rp_opts_full(o))
-		return;
 	if (o->bidir && o->report_both && !o->all_sizes)
-		rp_report_bidir_both(stdout, &a->agg, &a->peer_agg,
+		rp_report_bidir_both(a->text, &a->agg, &a->peer_agg,
 				     o->report_gbits);
-	rp_fprintf(stdout, RP_RESULT_LINE);
+	rp_fprintf(a->text, RP_RESULT_LINE);
 }
 
 void rp_bwreport_counters(struct rp_bwrun *a, struct rp_port_counters *out)
@@ -95,15 +90,14 @@ static unsigned int bw_qps(const struct rp_bwrun *a)
 
 void rp_bwreport_verdict(const struct rp_bwrun *a, const struct rp_verdict *v)
 {
-	rp_report_extra_verdict_out(rp_opts_full(a->o), v, a->agg.size,
-				    bw_qps(a));
+	rp_report_extra_verdict_out(a->text != NULL, v, a->agg.size, bw_qps(a));
 }
 
 void rp_bwreport_verdicts(const struct rp_bwrun *a,
 			  const struct rp_verdict *here,
 			  const struct rp_verdict *there)
 {
-	bool full = rp_opts_full(a->o);
+	bool full = a->text != NULL;
 
 	rp_report_bidir_verdict(full, "received here", here, a->agg.size,
 				bw_qps(a));
@@ -159,8 +153,7 @@ static void bw_expect_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
 	rp_expect_eval(&e, a->o->expect, c.got, c.ceiling);
 	snprintf(who, sizeof(who), "rail %u (%s)", rr->index,
 		 rr->rail->dev.name);
-	if (rp_opts_full(a->o))
-		rp_expect_line(stdout, who, &e);
+	rp_expect_line(a->text, who, &e);
 	a->expect_failed |= !e.pass;
 	if (obj)
 		cJSON_AddItemToObject(obj, "verdict", rp_expect_json(&e));
@@ -173,15 +166,11 @@ static void bw_expect_set(struct rp_bwrun *a, uint64_t size)
 	struct rp_expect e;
 
 	rp_expect_eval(&e, a->o->expect, got, a->ceil.set);
-	if (rp_opts_full(a->o)) {
-		rp_expect_line(stdout, "all rails", &e);
-		rp_fprintf(stdout, " railperf: --expect %u%%: %s\n",
-			   a->o->expect,
-			   a->expect_failed || !e.pass ?
-				   "FAILED" :
-				   "passed: every rail and "
-				   "all rails together");
-	}
+	rp_expect_line(a->text, "all rails", &e);
+	rp_fprintf(a->text, " railperf: --expect %u%%: %s\n", a->o->expect,
+		   a->expect_failed || !e.pass ? "FAILED" :
+						 "passed: every rail and "
+						 "all rails together");
 	a->expect_failed |= !e.pass;
 	rp_jsonout_add_extra(&a->json, "verdict", rp_expect_json(&e));
 }
@@ -192,15 +181,14 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 {
 	struct rp_port_counters after[RP_MAX_RAILS];
 	cJSON *rails = a->json.rows ? cJSON_CreateArray() : NULL, *obj;
-	bool full = rp_opts_full(a->o), judge = a->o->expect && !a->s.server;
+	bool judge = a->o->expect && !a->s.server;
 	struct rp_rail_report rr;
 	unsigned int i;
 
 	rp_bwreport_counters(a, after);
 	for (i = 0; i < a->n; i++) {
 		bw_rail_report(a, i, after, &rr);
-		if (full)
-			rp_report_rail(stdout, &rr, size, a->o->report_gbits);
+		rp_report_rail(a->text, &rr, size, a->o->report_gbits);
 		obj = rails ? rp_json_rail(&rr, size, a->o->report_gbits) :
 			      NULL;
 		if (judge)
@@ -208,8 +196,7 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 		if (obj)
 			cJSON_AddItemToArray(rails, obj);
 	}
-	if (full)
-		rp_report_set(stdout, &a->agg, size, a->ceil.set, a->ceil.why);
+	rp_report_set(a->text, &a->agg, size, a->ceil.set, a->ceil.why);
 	if (judge)
 		bw_expect_set(a, size);
 	rp_jsonout_add_extra(&a->json, "rails", rails);
@@ -228,15 +215,14 @@ static void bw_report_posting(struct rp_bwrun *a, uint64_t size)
 	rp_bwrun_cfg(a->o, size, &cfg);
 	rp_jsonout_add_extra(&a->json, "posting",
 			     rp_posting_json(&cfg, a->s.rails[0].wr_api));
-	if (rp_opts_full(a->o))
-		rp_posting_line(stdout, &cfg, a->s.rails[0].wr_api);
+	rp_posting_line(a->text, &cfg, a->s.rails[0].wr_api);
 }
 
 /* -b: each rail's two directions and their sum; a rail list adds all
  * rails' (JSON "bidirectional": one rail's, or "rails" and "all"). */
 static void bw_report_bidir(struct rp_bwrun *a)
 {
-	bool full = rp_opts_full(a->o), gbits = a->o->report_gbits;
+	bool gbits = a->o->report_gbits;
 	cJSON *o = NULL, *rails = NULL;
 	unsigned int i;
 
@@ -245,18 +231,15 @@ static void bw_report_bidir(struct rp_bwrun *a)
 		rails = o ? cJSON_AddArrayToObject(o, "rails") : NULL;
 	}
 	for (i = 0; i < a->n; i++) {
-		if (full)
-			rp_report_bidir_rail(stdout, (int)i,
-					     a->s.rails[i].dev.name,
-					     &a->rail_res[i], &a->peer_res[i],
-					     gbits);
+		rp_report_bidir_rail(a->text, (int)i, a->s.rails[i].dev.name,
+				     &a->rail_res[i], &a->peer_res[i], gbits);
 		if (rails)
 			cJSON_AddItemToArray(rails,
 					     rp_json_bidir(&a->rail_res[i],
 							   &a->peer_res[i]));
 	}
-	if (full && a->multi)
-		rp_report_bidir_rail(stdout, -1, NULL, &a->agg, &a->peer_agg,
+	if (a->multi)
+		rp_report_bidir_rail(a->text, -1, NULL, &a->agg, &a->peer_agg,
 				     gbits);
 	if (o)
 		cJSON_AddItemToObject(o, "all",
@@ -278,8 +261,8 @@ static void bw_expect_one(struct rp_bwrun *a, uint64_t size)
 	rp_jsonout_add_extra(&a->json, "verdict", rp_expect_json(&e));
 	a->expect_failed |= !e.pass;
 	snprintf(who, sizeof(who), "rail %s port %u", r->dev.name, r->dev.port);
-	if (rp_opts_full(a->o) && !rp_expect_line(stdout, who, &e))
-		rp_fprintf(stdout,
+	if (!rp_expect_line(a->text, who, &e))
+		rp_fprintf(a->text,
 			   " railperf: %s: %.1f%% of its ceiling of %.2f "
 			   "Gb/s: --expect %u%% passed\n",
 			   who, e.percent, e.ceiling, e.pct);
@@ -298,8 +281,8 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 		rp_jsonout_add_extra(&a->json, "same_nic",
 				     cJSON_CreateBool(rp_rail_addr_same_port(
 					     &a->s.local[0], &a->s.remote[0])));
-	for (i = 0; i < a->n && rp_opts_full(o); i++)
-		rp_report_extra_rail(stdout, &a->s.rails[i], o->hugepages,
+	for (i = 0; i < a->n; i++)
+		rp_report_extra_rail(a->text, &a->s.rails[i], o->hugepages,
 				     &a->s.local[i], &a->s.remote[i]);
 	bw_report_posting(a, size);
 	if (o->bidir)

@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "app/rp_opts.h"
 #include "app/rp_place.h"
@@ -40,6 +41,10 @@ struct rp_bwrun {
 	struct rp_place place[RP_MAX_RAILS]; /* each rail's CPU and node */
 	int cpus[RP_MAX_RAILS];		     /* -1: unpinned */
 	struct rp_session s;
+	/* where perftest's block and railperf's lines go: stdout, or NULL
+	 * under --output (its one number is rp_report_bw_out's; rp_fprintf
+	 * prints nothing to NULL) */
+	FILE *text;
 	/* where this side posts: the peer's slices, -b its receive halves */
 	struct rp_rail_addr *peers; /* [n], heap */
 	struct rp_port_counters before[RP_MAX_RAILS];

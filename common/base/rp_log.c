@@ -16,6 +16,8 @@ int rp_fprintf(FILE *f, const char *fmt, ...)
 	va_list ap;
 	int ret;
 
+	if (!f)
+		return 0;
 	pthread_mutex_lock(&rp_out_lock);
 	va_start(ap, fmt);
 	ret = vfprintf(f, fmt, ap);

@@ -17,7 +17,9 @@
  * (stdout, or a test's memory stream), serialized against the other
  * threads (rail threads, the reporter) and flushed, so that a line is
  * whole and out before the call returns. Keeps errno. Returns what
- * vfprintf returns.
+ * vfprintf returns. @f NULL: nothing is printed and 0 returned (the text
+ * of a mode that prints none, such as --output's number alone: the mode
+ * is decided once, where the stream is chosen, not at each print).
  */
 int rp_fprintf(FILE *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

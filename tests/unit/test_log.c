@@ -3,7 +3,8 @@
  * changes errno, even when the write itself fails (stdout or stderr on
  * /dev/full), so that a caller may print strerror(errno) and then return
  * -errno. rp_err's line is "PROG: message", rp_warn's "PROG: warning:
- * message". */
+ * message". A NULL stream (the text of --output's mode) prints nothing,
+ * returns 0 and keeps errno, without touching stdout. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -51,6 +52,21 @@ static void test_fprintf_keeps_errno(void **state)
 
 /* rp_err and rp_warn with stderr on /dev/full: the write fails (ENOSPC)
  * and errno still holds what the caller is reporting. */
+static void test_fprintf_null(void **state)
+{
+	struct capture cap;
+	char out[64];
+
+	(void)state;
+	capture_fd_begin(&cap, STDOUT_FILENO);
+	errno = EAGAIN;
+	assert_int_equal(rp_fprintf(NULL, "dropped %d\n", 42), 0);
+	assert_int_equal(errno, EAGAIN);
+	rp_fprintf(stdout, "kept\n");
+	capture_end(&cap, out, sizeof(out));
+	assert_string_equal(out, "kept\n");
+}
+
 static void test_diag_keeps_errno(void **state)
 {
 	int saved = dup(STDERR_FILENO), full = open("/dev/full", O_WRONLY);
@@ -91,6 +107,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fprintf_text),
 		cmocka_unit_test(test_fprintf_keeps_errno),
+		cmocka_unit_test(test_fprintf_null),
 		cmocka_unit_test(test_diag_keeps_errno),
 		cmocka_unit_test(test_diag_lines),
 	};
