@@ -15,11 +15,11 @@
 # (tools/scripts/cluster_heatmap): one PNG per rail, labelled Soft-RoCE.
 # Run 2: rail 1 of h3 shaped to 512 kbit/s (tc tbf on its eth1, deep queue,
 # TX depth 4 and a 1 s QP timeout so that RC neither drops nor
-# retransmits), --expect 50: the three cells h3 sends on rail 1 are named
+# retransmits), --expect 80: the three cells h3 sends on rail 1 are named
 # outliers (text and JSON), each below every rail-1 cell that does not
 # involve h3; h3 is named a slow host on rail 1 (the ACKs it sends for
 # what it receives queue behind its data, so its receive direction is
-# slowed too); the run says "--expect 50%: FAILED" and exits 1; its heat
+# slowed too); the run says "--expect 80%: FAILED" and exits 1; its heat
 # maps too. RP_HEATMAP_DIR (a directory shared read-write with the guest):
 # both runs' heat maps and CSV are copied there (the README's example).
 # Run 3: h4's rank killed mid-run (round 2): the job ends within 30 s,
@@ -145,21 +145,28 @@ $SOFTROCE_SSH 10.0.1.3 tc qdisc add dev eth1 root tbf rate 512kbit burst 16kbit 
 t0=$(date +%s)
 rc=0
 # shellcheck disable=SC2086
-timeout 240 $MPIRUN -np 4 $C $FLAGS2 --expect 50 --csv "$TMP/b.csv" \
+# --expect 80 (rail_cluster_bw's own outlier line): six of rail 1's twelve
+# cells involve h3, so its median lies halfway between the fastest cell of
+# h3 and the slowest free one; a cell is an outlier under P% of it, i.e.
+# under P/200 x (h3's fastest + the slowest free). With 50 an h3 cell had
+# to be under 1/3 of the slowest free cell, and its receive cells (slowed
+# only through its ACKs) came at 0.23 .. 0.39 of it (one CI run in several
+# missed: 0.00078 against 0.00200 Gb/s); with 80, under 2/3.
+timeout 240 $MPIRUN -np 4 $C $FLAGS2 --expect 80 --csv "$TMP/b.csv" \
 	--out_json_file "$TMP/b.json" >"$TMP/b.out" 2>"$TMP/b.err" || rc=$?
 $SOFTROCE_SSH 10.0.1.3 tc qdisc del dev eth1 root || note "could not remove h3's tbf"
 note "run 2 (h3 rail 1 at 512 kbit/s): $(($(date +%s) - t0)) s, exit $rc"
 grep '^ railperf: \(outlier\|slow host\|failed\|--expect\|rail 1 (rxe1): min\)' "$TMP/b.out" | sed 's/^/# /'
 [ "$rc" = 1 ] || { cat "$TMP/b.out" "$TMP/b.err"; fail "run 2 exited $rc, want 1 (--expect)"; }
-grep -q '^ railperf: --expect 50%: FAILED: [1-9][0-9]* outliers, 0 failed cells$' "$TMP/b.out" ||
-	{ cat "$TMP/b.out"; fail "no '--expect 50%: FAILED' line without failed cells"; }
+grep -q '^ railperf: --expect 80%: FAILED: [1-9][0-9]* outliers, 0 failed cells$' "$TMP/b.out" ||
+	{ cat "$TMP/b.out"; fail "no '--expect 80%: FAILED' line without failed cells"; }
 for r in 1 2 4; do
 	grep -q "^ railperf: outlier: softroce-h3 -> softroce-h$r on rail 1 (rxe1): " "$TMP/b.out" ||
 		{ cat "$TMP/b.out"; fail "h3 -> h$r on rail 1 (shaped) not named an outlier"; }
 done
 # h3 sends its ACKs on the shaped link too, behind its own data: what it
 # receives on rail 1 is slowed as well, and h3 is slow against every host
-grep -q '^ railperf: slow host: softroce-h3 on rail 1 (rxe1): under 50% against every other host$' "$TMP/b.out" ||
+grep -q '^ railperf: slow host: softroce-h3 on rail 1 (rxe1): under 80% against every other host$' "$TMP/b.out" ||
 	{ cat "$TMP/b.out"; fail "h3 not named a slow host on rail 1"; }
 python3 - "$TMP/b.json" <<'PY' || fail "run 2: the JSON's outliers"
 import json, sys
