@@ -482,12 +482,14 @@ static int bw_prepare(struct rp_bwrun *a)
 	return 0;
 }
 
-/* The sizes on a side that posts: the port counters before them. */
+/* The sizes on a side that posts: a rail list's port counters before
+ * them (its per-rail lines report their deltas). */
 static void bw_begin(void *app)
 {
 	struct rp_bwrun *a = app;
 
-	rp_bwreport_counters(a, a->before);
+	if (a->multi)
+		rp_bwreport_counters(a, a->before);
 }
 
 /* A size's row (the first one after --interval's rows and the title). */
@@ -513,7 +515,8 @@ static int bw_server_rows(void *app)
 	struct rp_bwrun *a = app;
 	int ret;
 
-	rp_bwreport_counters(a, a->before);
+	if (a->multi)
+		rp_bwreport_counters(a, a->before);
 	ret = bw_recv_results(a);
 	if (ret)
 		return ret;
@@ -651,9 +654,14 @@ static int bw_run(struct rp_bwrun *a)
 	ret = rp_session_open(&a->s, a->o, cfg, a->n);
 	if (!ret) {
 		bw_rail_notes(a);
-		rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails, a->n);
-		rp_railceil_size(&a->ceil, a->s.rails, rp_opts_max_size(a->o));
-		rp_railceil_warn(&a->ceil);
+		/* the ceilings: a rail list's lines and warnings, --expect */
+		if (a->multi || a->o->expect) {
+			rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails,
+					 a->n);
+			rp_railceil_size(&a->ceil, a->s.rails,
+					 rp_opts_max_size(a->o));
+			rp_railceil_warn(&a->ceil);
+		}
 		ret = bw_side(a);
 		rp_session_close(&a->s);
 	}
