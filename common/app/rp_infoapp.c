@@ -57,7 +57,8 @@ static void ri_usage(FILE *f)
 "\n"
 "Exit status: 0 (also on a host with no RDMA devices), 1 on errors: a bad\n"
 "option or value, a -d device not found, a --sysfs path that is not a\n"
-"sysfs tree; with --check, also 1 when a rail is degraded.\n");
+"sysfs tree; with --check, also 1 when a rail is degraded, and 2 when\n"
+"there is no rail to check.\n");
 }
 /* clang-format on */
 
@@ -119,11 +120,19 @@ static int ri_print_json(const struct rp_railinfo *ri)
 	return 0;
 }
 
-/* --check: one line on stderr per degraded rail; -EIO when any is. */
+/*
+ * --check: one line on stderr per degraded rail; -EIO when any is. A host
+ * with no rail is not healthy: -ENODEV with "no rails to check" and why.
+ */
 static int ri_check(const struct rp_railinfo *ri)
 {
 	unsigned int i, n = 0;
 
+	if (!ri->n) {
+		rp_err("no rails to check: %s",
+		       ri->none_why[0] ? ri->none_why : "no RDMA devices");
+		return -ENODEV;
+	}
 	for (i = 0; i < ri->n; i++) {
 		if (!ri->p[i].ndegraded)
 			continue;
@@ -162,5 +171,5 @@ int rp_infoapp_main(int argc, char **argv)
 		rp_err("writing the output: %s", strerror(errno));
 		ret = -EIO;
 	}
-	return ret ? 1 : 0;
+	return ret == -ENODEV && o.check ? 2 : ret ? 1 : 0;
 }

@@ -78,10 +78,9 @@ static void rp_place_default(const struct rp_opts *o, const char *dev, int cpu,
 		b->why = RP_BIND_EXTERNAL;
 		return;
 	}
-	if (!dev && !o->rdma_cm && !rp_dev_all_names(first, sizeof(first))) {
-		first[strcspn(first, ",")] = '\0';
+	/* quiet: a host without devices is reported once, by the open */
+	if (!dev && !o->rdma_cm && !rp_dev_first_name(first, sizeof(first)))
 		dev = first;
-	}
 	b->node = dev ? rp_numa_dev_node(dev) : -1;
 	b->why = b->node >= 0 ? RP_BIND_DEVICE : RP_BIND_NONE;
 }

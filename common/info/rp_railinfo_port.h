@@ -63,7 +63,7 @@ struct rp_railinfo {
 	unsigned int n;
 	struct rp_port_info *p; /* n entries, heap */
 	char source[600];	/* "verbs" or "sysfs DIR" */
-	char none_why[160];	/* when n is 0: why (no devices, no driver) */
+	char none_why[320];	/* when n is 0: why (no devices, no driver) */
 };
 
 /* What the GID choice and the text take into account. */

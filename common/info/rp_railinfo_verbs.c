@@ -146,17 +146,13 @@ int rp_railinfo_from_verbs(struct rp_railinfo *ri,
 	snprintf(ri->source, sizeof(ri->source), "verbs");
 	list = ibv_get_device_list(&n);
 	if (!list) {
-		snprintf(ri->none_why, sizeof(ri->none_why),
-			 "no RDMA devices (ibv_get_device_list: %s%s)",
-			 strerror(errno),
-			 errno == ENOSYS ? ": this kernel has no RDMA support" :
-					   "");
+		snprintf(ri->none_why, sizeof(ri->none_why), "%s",
+			 rp_dev_none_hint(errno ? errno : ENODEV));
 		return 0;
 	}
 	if (n <= 0) {
-		snprintf(ri->none_why, sizeof(ri->none_why),
-			 "no RDMA devices found (is the driver loaded? try "
-			 "ibv_devices)");
+		snprintf(ri->none_why, sizeof(ri->none_why), "%s",
+			 rp_dev_none_hint(0));
 		ibv_free_device_list(list);
 		return 0;
 	}

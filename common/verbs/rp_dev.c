@@ -33,6 +33,29 @@ static void rp_dev_list_names(struct ibv_device **list, int n, char *buf,
 	}
 }
 
+const char *rp_dev_none_hint(int err)
+{
+	static __thread char buf[320];
+
+	if (!err)
+		return "no RDMA devices found: load the NIC's driver (mlx5_ib "
+		       "for a ConnectX) and install rdma-core's providers "
+		       "(Debian: ibverbs-providers); for a try-out without a "
+		       "NIC: modprobe rdma_rxe; rdma link add rxe0 type rxe "
+		       "netdev eth0";
+	if (err == ENOSYS)
+		return "no RDMA devices: /sys/class/infiniband_verbs is "
+		       "missing: load ib_uverbs (modprobe ib_uverbs; a NIC's "
+		       "driver such as mlx5_ib loads it), or for a try-out "
+		       "without a NIC: modprobe rdma_rxe; rdma link add rxe0 "
+		       "type rxe netdev eth0";
+	snprintf(buf, sizeof(buf),
+		 "no RDMA devices: ibv_get_device_list: %s (is rdma-core "
+		 "installed? Debian: rdma-core ibverbs-providers)",
+		 strerror(err));
+	return buf;
+}
+
 static struct ibv_device *rp_dev_pick(struct ibv_device **list, int n,
 				      const char *name)
 {
@@ -40,8 +63,7 @@ static struct ibv_device *rp_dev_pick(struct ibv_device **list, int n,
 	int i;
 
 	if (n <= 0) {
-		rp_err("no RDMA devices found (is the driver loaded? "
-		       "try ibv_devices)");
+		rp_err("%s", rp_dev_none_hint(0));
 		return NULL;
 	}
 	if (!name)
@@ -83,10 +105,7 @@ static struct ibv_device **rp_dev_list(int *n, int *err)
 
 	if (!list) {
 		*err = errno ? -errno : -ENODEV;
-		rp_err("no RDMA devices: ibv_get_device_list: %s%s",
-		       strerror(-*err),
-		       *err == -ENOSYS ? " (this kernel has no RDMA support)" :
-					 "");
+		rp_err("%s", rp_dev_none_hint(-*err));
 	}
 	return list;
 }
@@ -105,6 +124,22 @@ int rp_dev_exists(const char *name)
 	return ret;
 }
 
+int rp_dev_first_name(char *buf, size_t len)
+{
+	struct ibv_device **list;
+	int n, ret = -ENODEV;
+
+	list = ibv_get_device_list(&n);
+	if (!list)
+		return errno ? -errno : -ENODEV;
+	if (n > 0 && len) {
+		snprintf(buf, len, "%s", ibv_get_device_name(list[0]));
+		ret = 0;
+	}
+	ibv_free_device_list(list);
+	return ret;
+}
+
 int rp_dev_all_names(char *buf, size_t len)
 {
 	struct ibv_device **list;
@@ -115,7 +150,7 @@ int rp_dev_all_names(char *buf, size_t len)
 	if (!list)
 		return ret;
 	if (n <= 0) {
-		rp_err("no RDMA devices found (is the driver loaded?)");
+		rp_err("%s", rp_dev_none_hint(0));
 		ret = -ENODEV;
 	}
 	if (len)

@@ -44,6 +44,22 @@ int rp_dev_attach(struct rp_dev *d, struct ibv_context *ctx, unsigned int port);
 int rp_dev_exists(const char *name);
 
 /*
+ * One line for a host where ibv_get_device_list() found no device: err 0
+ * when the list was empty, else the errno it failed with (ENOSYS: no
+ * /sys/class/infiniband_verbs, see rdma-core libibverbs/init.c,
+ * find_sysfs_devs). The line says what to install or load. Static storage
+ * (thread-local for the errno case); not freed by the caller.
+ */
+const char *rp_dev_none_hint(int err);
+
+/*
+ * The first RDMA device's name into @buf (@len bytes), printing nothing:
+ * for a lookup whose failure the caller's next step reports (no devices:
+ * -ENODEV, or the errno of ibv_get_device_list). Returns 0 or -errno.
+ */
+int rp_dev_first_name(char *buf, size_t len);
+
+/*
  * rp_dev_all_names - the names of every RDMA device, comma separated, in
  * @buf (@len bytes), in libibverbs' order. Returns 0; or prints why and
  * returns -ENODEV (none, or no RDMA in the kernel) or -ENAMETOOLONG (the
