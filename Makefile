@@ -1,7 +1,8 @@
 # railperf - multi-rail RDMA microbenchmarks, perftest-compatible.
 #
 #   make            build everything into build/
-#   make test       unit tests, then the end-to-end suite in a Soft-RoCE guest
+#   make test       install what is needed, unit tests, then the end-to-end
+#                   suite in Soft-RoCE guests (make check: without installing)
 #   make demo       install what is needed, build, run rail_write_bw in a guest
 #   make install    PREFIX=/usr/local, DESTDIR honoured
 
@@ -39,12 +40,18 @@ deb_librdmacm  := librdmacm-dev
 deb_libcjson   := libcjson-dev
 deb_hwloc      := libhwloc-dev
 deb_cmocka     := libcmocka-dev
-NO_BUILD_GOALS := clean format format-check deps uninstall
+# demo and test are the README's two commands: they install what is missing
+# first (tools/scripts/install-deps, sudo when not root), then run a make
+# that can find the packages; so they need none to start.
+NO_BUILD_GOALS := clean format format-check deps uninstall demo test
 TEST_GOALS     := unit unit-bins check test sanitize
+# Non-empty when a goal builds something (no goal means all).
+RP_BUILDING := $(if $(MAKECMDGOALS),$(filter-out $(NO_BUILD_GOALS),\
+	$(MAKECMDGOALS)),all)
 rp_need_pkg = $(if $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo y),,\
 	$(error pkg-config module '$(1)' not found: install the Debian package \
 	$(deb_$(1)) (tools/scripts/install-deps installs every build dependency)))
-ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NO_BUILD_GOALS),$(MAKECMDGOALS)),all),)
+ifneq ($(RP_BUILDING),)
 ifeq ($(shell command -v $(PKG_CONFIG) 2>/dev/null),)
 $(error $(PKG_CONFIG) not found: install the Debian package pkgconf \
 	(tools/scripts/install-deps installs every build dependency))
@@ -59,7 +66,7 @@ WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
 	-Wformat=2 -Wshadow -Wpointer-arith -Wundef -Wvla
 override CFLAGS += -std=gnu11 -ffp-contract=off $(WARN) -Icommon \
 	$(shell $(PKG_CONFIG) --cflags libibverbs librdmacm libcjson hwloc)
-LIBS := $(shell $(PKG_CONFIG) --libs libibverbs librdmacm libcjson hwloc) \
+LIBS = $(shell $(PKG_CONFIG) --libs libibverbs librdmacm libcjson hwloc) \
 	-lhugetlbfs -lnuma -lpthread -lm
 TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
 
@@ -70,7 +77,8 @@ TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
 MPI_PC     ?= ompi-c
 MPI_SRC    := $(wildcard common/cluster/rp_mpi*.c)
 MPI_OBJ    := $(MPI_SRC:%.c=$(B)/%.o)
-HAVE_MPI   := $(shell $(PKG_CONFIG) --exists $(MPI_PC) 2>/dev/null && echo y)
+HAVE_MPI   := $(if $(RP_BUILDING),$(shell $(PKG_CONFIG) --exists $(MPI_PC) \
+	2>/dev/null && echo y))
 # -isystem: warnings in mpi.h are not ours to fix
 MPI_CFLAGS  = $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags $(MPI_PC)))
 MPI_LIBS    = $(shell $(PKG_CONFIG) --libs $(MPI_PC))
@@ -82,7 +90,7 @@ LIB        := $(B)/librailperf.a
 BIN_SRC    := $(wildcard bw/*.c lat/*.c tools/rail_info/*.c)
 ifneq ($(HAVE_MPI),y)
 BIN_SRC    := $(filter-out bw/rail_cluster_bw.c,$(BIN_SRC))
-ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NO_BUILD_GOALS),$(MAKECMDGOALS)),all),)
+ifneq ($(RP_BUILDING),)
 $(info make: rail_cluster_bw not built: pkg-config module '$(MPI_PC)' not found; install libopenmpi-dev openmpi-bin (tools/scripts/install-deps), or give MPI_PC=mpich with libmpich-dev)
 endif
 endif
@@ -135,8 +143,12 @@ unit: $(BINS) $(UNIT_BINS)
 e2e: $(BINS) $(SHIMS)
 	tests/run e2e
 
-# The README's test command: unit tests and the guest suite, one summary.
-check test: $(BINS) $(UNIT_BINS) $(SHIMS)
+# The README's test command: the packages it needs, then the unit tests and
+# the guest suite, one summary (make check: the same without installing).
+test:
+	tools/scripts/install-deps --test
+	$(MAKE) check
+check: $(BINS) $(UNIT_BINS) $(SHIMS)
 	tests/run all
 
 # Sanitizers: unit tests built with ASan + UBSan (gcc), leaks checked.
@@ -202,9 +214,10 @@ format-check:
 deps:
 	tools/scripts/install-deps
 
-demo: deps
+demo:
+	tools/scripts/install-deps --test
 	$(MAKE) all
-	tools/scripts/softroce run tools/scripts/demo.sh
+	B=$(B) SOFTROCE_PASSENV=B tools/scripts/softroce run tools/scripts/demo.sh
 
 # railperf against perftest with the same flags, in Soft-RoCE guests (or on
 # two real hosts: HW=1 SERVER=... CLIENT=... DEV=...; see

@@ -3,7 +3,9 @@
 # that lacks one module, make stops before compiling anything, with one
 # line naming that module's Debian package and tools/scripts/install-deps,
 # and stops at the first missing one; cmocka is asked for only by the
-# test targets; make clean needs nothing. TAP on stdout.
+# test targets; make clean needs nothing. The README's two commands, make
+# demo and make test, start by installing what is missing, before any
+# package is looked for. TAP on stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 tmp=$(mktemp -d)
@@ -71,5 +73,20 @@ check "cmocka missing: unit-bins names libcmocka-dev" 2 \
 check "no pkg-config: pkgconf named" 2 \
 	"install the Debian package pkgconf" PKG_CONFIG="$tmp/none" all
 check "make clean needs no pkg-config" 0 "" PKG_CONFIG="$tmp/none" clean
+# first_line NAME WANT ARGS...: the first line make -n ARGS prints is WANT.
+first_line() {
+	local name=$1 want=$2 out
+	shift 2
+	out=$(mk "$@" 2>&1 | head -1)
+	n=$((n + 1))
+	if [ "$out" = "$want" ]; then echo "ok $n - $name"; else
+		echo "not ok $n - $name"; echo "# first line: $out"; bad=1; fi
+}
+first_line "make demo without pkg-config: installs first" \
+	"tools/scripts/install-deps --test" PKG_CONFIG="$tmp/none" demo
+first_line "make test without pkg-config: installs first" \
+	"tools/scripts/install-deps --test" PKG_CONFIG="$tmp/none" test
+first_line "make clean without pkg-config: nothing else said" \
+	"rm -rf $tmp/b" PKG_CONFIG="$tmp/none" clean
 echo "1..$n"
 exit $bad
