@@ -208,8 +208,9 @@ demo: deps
 
 # railperf against perftest with the same flags, in Soft-RoCE guests (or on
 # two real hosts: HW=1 SERVER=... CLIENT=... DEV=...; see
-# tools/bench/bench --help). Not part of make test: it takes about 20 minutes.
-# BENCH_README=1 (the report into README.md) only from a clean tree.
+# tools/bench/bench --help). Not part of make test: it takes about an hour.
+# BENCH_README=1 (the report's headline table into README.md) only from a
+# clean tree.
 .PHONY: bench
 bench: all
 	B=$(B) tools/bench/bench
