@@ -39,7 +39,7 @@ deb_librdmacm  := librdmacm-dev
 deb_libcjson   := libcjson-dev
 deb_hwloc      := libhwloc-dev
 deb_cmocka     := libcmocka-dev
-NO_BUILD_GOALS := clean format format-check deps uninstall
+NO_BUILD_GOALS := clean format format-check deps uninstall help
 TEST_GOALS     := unit unit-bins check test sanitize
 rp_need_pkg = $(if $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo y),,\
 	$(error pkg-config module '$(1)' not found: install the Debian package \
@@ -236,3 +236,26 @@ uninstall:
 
 clean:
 	rm -rf $(B)
+
+# make help: every target, one line each; needs no package (NO_BUILD_GOALS).
+.PHONY: help
+help:
+	@echo 'make [all]        build the binaries into $(B)/ (B=dir: elsewhere)'
+	@echo 'make demo         install packages, build, run rail_write_bw and'
+	@echo '                  ib_write_bw in a Soft-RoCE guest'
+	@echo 'make test         install packages, build, unit tests, then the'
+	@echo '                  end-to-end suite in Soft-RoCE guests (make check)'
+	@echo 'make unit         build, run the unit and host tests'
+	@echo 'make unit-bins    build the unit tests and fault shims, run nothing'
+	@echo 'make e2e          build, run the end-to-end suite only'
+	@echo 'make bench        railperf against perftest, same flags (about an hour)'
+	@echo 'make sanitize     the unit tests under ASan and UBSan (build-asan/)'
+	@echo 'make sanitize-e2e the sanitized binaries through the guest paths'
+	@echo 'make fuzz         libFuzzer on the control-message decoders and framing'
+	@echo 'make format       clang-format every C file in place'
+	@echo 'make format-check fail on any C file clang-format would change'
+	@echo 'make deps         install every Debian package (tools/scripts/install-deps)'
+	@echo 'make install      binaries, man pages, bash completion under PREFIX'
+	@echo 'make uninstall    remove what make install put there'
+	@echo 'make clean        remove $(B)/'
+	@echo 'make help         this list'
