@@ -43,7 +43,7 @@ deb_cmocka     := libcmocka-dev
 # demo and test are the README's two commands: they install what is missing
 # first (tools/scripts/install-deps, sudo when not root), then run a make
 # that can find the packages; so they need none to start.
-NO_BUILD_GOALS := clean format format-check deps uninstall demo test
+NO_BUILD_GOALS := clean format format-check deps uninstall demo test help
 TEST_GOALS     := unit unit-bins check test sanitize
 # Non-empty when a goal builds something (no goal means all).
 RP_BUILDING := $(if $(MAKECMDGOALS),$(filter-out $(NO_BUILD_GOALS),\
@@ -221,8 +221,9 @@ demo:
 
 # railperf against perftest with the same flags, in Soft-RoCE guests (or on
 # two real hosts: HW=1 SERVER=... CLIENT=... DEV=...; see
-# tools/bench/bench --help). Not part of make test: it takes about 20 minutes.
-# BENCH_README=1 (the report into README.md) only from a clean tree.
+# tools/bench/bench --help). Not part of make test: it takes about an hour.
+# BENCH_README=1 (the report's headline table into README.md) only from a
+# clean tree.
 .PHONY: bench
 bench: all
 	B=$(B) tools/bench/bench
@@ -248,3 +249,27 @@ uninstall:
 
 clean:
 	rm -rf $(B)
+
+# make help: every target, one line each; needs no package (NO_BUILD_GOALS).
+.PHONY: help
+help:
+	@echo 'make [all]        build the binaries into $(B)/ (B=dir: elsewhere)'
+	@echo 'make demo         install packages, build, run rail_write_bw and'
+	@echo '                  ib_write_bw in a Soft-RoCE guest'
+	@echo 'make test         install packages, build, unit tests, then the'
+	@echo '                  end-to-end suite in Soft-RoCE guests'
+	@echo 'make check        the same as make test, without installing packages'
+	@echo 'make unit         build, run the unit and host tests'
+	@echo 'make unit-bins    build the unit tests and fault shims, run nothing'
+	@echo 'make e2e          build, run the end-to-end suite only'
+	@echo 'make bench        railperf against perftest, same flags (about an hour)'
+	@echo 'make sanitize     the unit tests under ASan and UBSan (build-asan/)'
+	@echo 'make sanitize-e2e the sanitized binaries through the guest paths'
+	@echo 'make fuzz         libFuzzer on the control-message decoders and framing'
+	@echo 'make format       clang-format every C file in place'
+	@echo 'make format-check fail on any C file clang-format would change'
+	@echo 'make deps         install every Debian package (tools/scripts/install-deps)'
+	@echo 'make install      binaries, man pages, bash completion under PREFIX'
+	@echo 'make uninstall    remove what make install put there'
+	@echo 'make clean        remove $(B)/'
+	@echo 'make help         this list'

@@ -3,7 +3,7 @@
  * rp_gid_rules.h - the choice of GID index on RoCE.
  *
  * Rules, in order (railperf's; compare perftest 6.29 compute_gid_score,
- * NCCL ncclIbGetGidIndex and the GID rules of railperf's README):
+ * NCCL ncclIbGetGidIndex and docs/rails.md, GID selection):
  *   1. drop empty entries and link-local ones (fe80::/10, IPv4-mapped
  *      169.254/16);
  *   2. prefer RoCE v2 over v1;

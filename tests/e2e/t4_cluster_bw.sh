@@ -21,7 +21,7 @@
 # what it receives queue behind its data, so its receive direction is
 # slowed too); the run says "--expect 80%: FAILED" and exits 1; its heat
 # maps too. RP_HEATMAP_DIR (a directory shared read-write with the guest):
-# both runs' heat maps and CSV are copied there (the README's example).
+# both runs' heat maps and CSV are copied there (docs/rails.md's example).
 # Run 3: h4's rank killed mid-run (round 2): the job ends within 30 s,
 # mpirun names h4's node, and the JSON on disk holds round 1's cells,
 # "partial": true.

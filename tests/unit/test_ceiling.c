@@ -1,5 +1,5 @@
 /* Description: the wire ceilings. rp_roce_write_ceiling against the RDMA
- * WRITE goodput table worked out in the README's "rail_multi_bw" section
+ * WRITE goodput worked out in docs/rails.md ("rail_multi_bw", ceilings)
  * from the RoCE v2 packet overheads (100, 200 and
  * 400 Gb/s at MTU 1024/2048/4096, 4 KiB and 64 KiB messages), the large
  * message limit P/(P+82), partial last packets, zeros; rp_ib_rate_gbps
