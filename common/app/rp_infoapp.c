@@ -158,9 +158,5 @@ int rp_infoapp_main(int argc, char **argv)
 	if (!ret && o.check)
 		ret = ri_check(&ri);
 	rp_railinfo_free(&ri);
-	if (fflush(stdout) && !ret) {
-		rp_err("writing the output: %s", strerror(errno));
-		ret = -EIO;
-	}
-	return ret ? 1 : 0;
+	return ret ? 1 : 0; /* main's rp_out_close checks stdout */
 }
