@@ -6,8 +6,10 @@
  * run is rp_mpi_cluster's.
  */
 #include "cluster/rp_mpi_cluster.h"
+#include "base/rp_log.h"
 
 int main(int argc, char **argv)
 {
-	return rp_mpi_cluster_main(argc, argv);
+	/* results that could not be written make the exit status 1 */
+	return rp_out_close(rp_mpi_cluster_main(argc, argv));
 }

@@ -14,6 +14,7 @@
 #include "app/rp_opts.h"
 #include "app/rp_usage.h"
 #include "base/rp_log.h"
+#include "base/rp_sysfs.h"
 #include "info/rp_railinfo.h"
 #include "info/rp_railinfo_json.h"
 #include "info/rp_railinfo_text.h"
@@ -167,9 +168,9 @@ int rp_infoapp_main(int argc, char **argv)
 	if (!ret && o.check)
 		ret = ri_check(&ri);
 	rp_railinfo_free(&ri);
-	if (fflush(stdout) && !ret) {
-		rp_err("writing the output: %s", strerror(errno));
-		ret = -EIO;
-	}
+	/* a file refused (FIFO, directory, value out of range) was said */
+	if (!ret && rp_sysfs_refused())
+		ret = -EINVAL;
+	/* main's rp_out_close checks stdout */
 	return ret == -ENODEV && o.check ? 2 : ret ? 1 : 0;
 }

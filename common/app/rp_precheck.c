@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "base/rp_atomic.h"
 #include "base/rp_log.h"
 #include "app/rp_place.h"
 #include "app/rp_precheck.h"
@@ -86,20 +87,18 @@ static int rp_precheck_bind(const char *addr, unsigned int port)
 	return err ? rp_precheck_bind_err(addr, port, err) : 0;
 }
 
-/* The --out_json file: opened for writing (created) now. */
+/* The --out_json file: a file can be created beside it now (the file
+ * itself is written, atomically, at the end of the run). */
 static int rp_precheck_json(const char *path)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	int err = -rp_atomic_probe(path);
 
-	if (fd < 0) {
-		int err = errno;
-
-		rp_err("invalid --out_json_file value '%s': cannot open it "
-		       "for writing (%s); give a file in a writable directory",
+	if (err) {
+		rp_err("invalid --out_json_file value '%s': cannot write it "
+		       "(%s); give a file in a writable directory",
 		       path, strerror(err));
 		return -err;
 	}
-	close(fd);
 	return 0;
 }
 

@@ -35,4 +35,15 @@ void rp_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* rp_warn - print "PROG: warning: <message>\n" to stderr; keeps errno. */
 void rp_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * rp_out_close - a binary's last call (gnulib's close_stdout, in spirit):
+ * flush and close stdout, then stderr. Results that could not be written
+ * (ENOSPC, EPIPE where SIGPIPE is ignored, EIO; the first error of any
+ * rp_fprintf to stdout, else the flush's or the close's) give one line
+ * "PROG: writing standard output: <strerror>" on stderr; an error on
+ * stderr itself cannot be told. Returns the exit status: @status, or 1
+ * when it was 0 and either stream failed. Nothing may use stdout after.
+ */
+int rp_out_close(int status);
+
 #endif /* RP_LOG_H */

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "base/rp_atomic.h"
 #include "base/rp_log.h"
 #include "cluster/rp_clreport.h"
 
@@ -382,28 +382,11 @@ cJSON *rp_clreport_json(const struct rp_matrix *m)
 
 int rp_clreport_write(const char *path, const char *text)
 {
-	char tmp[4096];
-	FILE *f;
-	int ret = 0;
-
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f) {
-		ret = -errno;
-		rp_err("cannot write %s: %s", tmp, strerror(errno));
-		return ret;
+	if (!text) {
+		rp_err("cannot write '%s': %s", path, strerror(ENOMEM));
+		return -ENOMEM;
 	}
-	if (fputs(text, f) == EOF)
-		ret = -errno;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret) {
-		rp_err("cannot write %s: %s", path, strerror(-ret));
-		unlink(tmp);
-	}
-	return ret;
+	return rp_atomic_write(path, text, strlen(text));
 }
 
 int rp_clreport_files(const struct rp_matrix *m, const char *csv,
@@ -411,19 +394,20 @@ int rp_clreport_files(const struct rp_matrix *m, const char *csv,
 {
 	cJSON *doc;
 	char *text;
-	int ret = 0;
+	int ret = 0, r;
 
 	if (csv) {
 		text = rp_clreport_csv(m);
-		ret = text ? rp_clreport_write(csv, text) : -ENOMEM;
+		ret = rp_clreport_write(csv, text);
 		free(text);
 	}
-	if (json && !ret) {
+	if (json) { /* written even when the CSV could not be */
 		doc = rp_clreport_json(m);
 		text = doc ? cJSON_Print(doc) : NULL;
-		ret = text ? rp_clreport_write(json, text) : -ENOMEM;
+		r = rp_clreport_write(json, text);
 		cJSON_free(text);
 		cJSON_Delete(doc);
+		ret = ret ? ret : r;
 	}
 	return ret;
 }

@@ -51,6 +51,7 @@ struct clb {
 	unsigned int round_ms; /* a round's bound at rank 0 */
 	uint8_t *out, *in;     /* rp_clround_pack buffers */
 	size_t cap;
+	int files; /* rank 0: the last --csv/--out_json write */
 };
 
 /* The launcher's rank before MPI starts (Open MPI, MPICH, PMIx, Slurm),
@@ -399,7 +400,7 @@ static int clb_results(struct clb *b)
 
 	rp_clreport_tables(stdout, &b->mx);
 	rp_clreport_summary(stdout, &b->mx, b->c.expect);
-	rp_clreport_files(&b->mx, b->c.csv, b->c.json);
+	b->files = rp_clreport_files(&b->mx, b->c.csv, b->c.json);
 	return n;
 }
 
@@ -460,7 +461,7 @@ static int clb_collect(struct clb *b, unsigned int r,
 	if (ret || b->mpi.rank)
 		return ret;
 	clb_progress(b, r, (double)(rp_now_ns() - t0) / 1e9);
-	rp_clreport_files(&b->mx, b->c.csv, b->c.json);
+	b->files = rp_clreport_files(&b->mx, b->c.csv, b->c.json);
 	return 0;
 }
 
@@ -523,8 +524,9 @@ static const char *clb_why(int err)
 	}
 }
 
-/* Start, every round, the results. Returns 0, or -ERANGE at rank 0 when
- * a cell failed or (--expect) one is an outlier. */
+/* Start, every round, the results. Returns 0, or at rank 0 -ERANGE when
+ * a cell failed or (--expect) one is an outlier, or the error of a result
+ * file that could not be written (each said so). */
 static int clb_run(struct clb *b)
 {
 	unsigned int r;
@@ -548,7 +550,7 @@ static int clb_run(struct clb *b)
 	outliers = clb_results(b);
 	if (rp_matrix_failed(&b->mx) || (b->c.expect && outliers > 0))
 		return -ERANGE;
-	return 0;
+	return b->files;
 }
 
 static int clb_main(struct clb *b, int *argc, char ***argv)

@@ -266,6 +266,45 @@ static int rp_ctrl_source(const char *source, struct addrinfo **src)
 	return -EINVAL;
 }
 
+/* The one line for a connect that failed with @ret (not -EINVAL, which
+ * rp_ctrl_source told); returns the caller's error. */
+static int rp_ctrl_connect_err(const char *host, unsigned int port,
+			       const char *source, unsigned int timeout_s,
+			       int ret)
+{
+	if (ret == -EINVAL)
+		return ret;
+	if (ret == -EADDRNOTAVAIL || ret == -EADDRINUSE) {
+		rp_err("cannot connect to %s:%u from %s (--bind_source_ip): "
+		       "%s",
+		       host, port, source ? source : "?", strerror(-ret));
+		return ret;
+	}
+	if (ret == -EINTR) {
+		rp_err("interrupted while connecting to %s:%u", host, port);
+		return ret;
+	}
+	rp_err("could not connect to %s:%u within %u s: %s (is the server "
+	       "running? --timeout sets the wait)",
+	       host, port, timeout_s, strerror(-ret));
+	return -ETIMEDOUT;
+}
+
+/* The pause between two tries: RP_CONNECT_RETRY_MS, less when @end_ns
+ * comes first; -EINTR as soon as a stop is requested (the signal also
+ * cuts the sleep short: no SA_RESTART), else 0. */
+static int rp_ctrl_retry_pause(uint64_t end_ns)
+{
+	int left = rp_ctrl_left_ms(end_ns);
+
+	if (!rp_stop_requested())
+		usleep((useconds_t)(left < RP_CONNECT_RETRY_MS ?
+					    left :
+					    RP_CONNECT_RETRY_MS) *
+		       1000);
+	return rp_stop_requested() ? -EINTR : 0;
+}
+
 int rp_ctrl_connect_from(const char *host, unsigned int port,
 			 const char *source, unsigned int timeout_s,
 			 struct rp_ctrl *c)
@@ -287,35 +326,22 @@ int rp_ctrl_connect_from(const char *host, unsigned int port,
 	}
 	ret = rp_ctrl_source(source, &src);
 	while (!ret) {
-		uint64_t now = rp_now_ns();
-		int left = now >= end ? 1 : (int)((end - now) / 1000000ULL);
+		int left = rp_ctrl_left_ms(end);
 
-		ret = rp_ctrl_try_all(res, src, left, c);
+		ret = rp_ctrl_try_all(res, src, left ? left : 1, c);
 		if (!ret || rp_ctrl_final(ret) || rp_now_ns() >= end)
 			break;
-		ret = 0; /* refused or unreachable: try again */
-		usleep(RP_CONNECT_RETRY_MS * 1000);
+		/* refused or unreachable: try again, unless stopped */
+		ret = rp_ctrl_retry_pause(end);
 	}
 	if (src)
 		freeaddrinfo(src);
 	freeaddrinfo(res);
-	if (ret == -EINVAL)
-		return ret; /* said by rp_ctrl_source */
-	if (ret == -EADDRNOTAVAIL || ret == -EADDRINUSE) {
-		rp_err("cannot connect to %s:%u from %s (--bind_source_ip): "
-		       "%s",
-		       host, port, source ? source : "?", strerror(-ret));
-		return ret;
-	}
-	if (!ret) {
-		rp_ctrl_tune(c->fd);
-		rp_ctrl_fresh(c);
-		return 0;
-	}
-	rp_err("could not connect to %s:%u within %u s: %s (is the server "
-	       "running? --timeout sets the wait)",
-	       host, port, timeout_s, strerror(-ret));
-	return ret == -EINTR ? ret : -ETIMEDOUT;
+	if (ret)
+		return rp_ctrl_connect_err(host, port, source, timeout_s, ret);
+	rp_ctrl_tune(c->fd);
+	rp_ctrl_fresh(c);
+	return 0;
 }
 
 void rp_ctrl_close(struct rp_ctrl *c)

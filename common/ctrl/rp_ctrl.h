@@ -51,7 +51,9 @@ int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c);
  * @timeout_s (the server may start later). Fills @c. Returns 0, or
  * -ETIMEDOUT / -errno with one line naming host, port and the last error.
  * A source that does not resolve or is not local fails at once (-EINVAL,
- * -EADDRNOTAVAIL), one line naming it.
+ * -EADDRNOTAVAIL), one line naming it. A stop request (SIGINT, SIGTERM)
+ * ends the wait within 200 ms, whether connect() is pending or fails at
+ * once (no route): -EINTR, "interrupted while connecting to HOST:PORT".
  */
 int rp_ctrl_connect_from(const char *host, unsigned int port,
 			 const char *source, unsigned int timeout_s,

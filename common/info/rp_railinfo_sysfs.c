@@ -71,9 +71,35 @@ static bool rp_is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
+/* A port directory's number, 1 .. 255 (a u8 in verbs), or 0. */
+static unsigned int rp_port_num(const char *name)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(name, &end, 10);
+	return !errno && !*end && v >= 1 && v <= 255 ? (unsigned int)v : 0;
+}
+
 static int rp_port_cmp(const struct dirent **a, const struct dirent **b)
 {
-	return atoi((*a)->d_name) - atoi((*b)->d_name);
+	unsigned int x = rp_port_num((*a)->d_name);
+	unsigned int y = rp_port_num((*b)->d_name);
+
+	return (x > y) - (x < y);
+}
+
+/* A port directory's name is a number 1 .. 255; else refused, named. */
+static bool rp_port_valid(const char *dir, const char *name)
+{
+	char path[800];
+
+	if (rp_port_num(name))
+		return true;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	rp_sysfs_refuse(path, "not a port number (valid: 1 .. 255)");
+	return false;
 }
 
 static int rp_port_filter(const struct dirent *d)
@@ -98,6 +124,8 @@ static int rp_sysfs_device(struct rp_railinfo *ri, const char *sysroot,
 		return 0; /* a device without ports/ shows nothing */
 	rp_locality_sysfs(sysroot, dev, &loc);
 	for (i = 0; i < n && !ret; i++) {
+		if (!rp_port_valid(dir, ports[i]->d_name))
+			continue;
 		p = rp_railinfo_add(ri);
 		if (!p) {
 			ret = -errno;
@@ -105,7 +133,7 @@ static int rp_sysfs_device(struct rp_railinfo *ri, const char *sysroot,
 		}
 		snprintf(p->dev, sizeof(p->dev), "%.*s",
 			 (int)sizeof(p->dev) - 1, dev);
-		p->port = (unsigned int)atoi(ports[i]->d_name);
+		p->port = rp_port_num(ports[i]->d_name);
 		p->numa_node = loc.numa_node;
 		p->cpus_local = loc.local;
 		memcpy(p->cpus, loc.cpus, sizeof(p->cpus));

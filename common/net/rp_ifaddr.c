@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/rp_sysfs.h"
 #include "net/rp_ifaddr.h"
 #include "base/rp_log.h"
 
@@ -141,7 +142,7 @@ int rp_ifaddrs_read(const char *path, struct rp_ifaddrs *l)
 {
 	char line[256];
 	unsigned int no = 0;
-	FILE *f = fopen(path, "r");
+	FILE *f = rp_sysfs_open(path);
 	int ret = 0;
 
 	l->n = 0;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "output/rp_json.h"
+#include "base/rp_atomic.h"
 #include "base/rp_log.h"
 
 /* A number with @dec decimals, as perftest's "%.2f" prints it. */
@@ -185,21 +186,16 @@ cJSON *rp_json_doc(cJSON *info, cJSON *results)
 int rp_json_write(const char *path, const cJSON *root)
 {
 	char *text = cJSON_Print(root);
-	FILE *f;
-	int ret = 0;
+	size_t len;
+	int ret;
 
 	if (!text) {
-		rp_err("writing JSON to '%s': %s", path, strerror(ENOMEM));
+		rp_err("cannot write '%s': %s", path, strerror(ENOMEM));
 		return -ENOMEM;
 	}
-	errno = 0;
-	f = fopen(path, "w");
-	if (!f || fprintf(f, "%s\n", text) < 0)
-		ret = errno ? -errno : -EIO;
-	if (f && fclose(f) && !ret)
-		ret = errno ? -errno : -EIO;
-	if (ret)
-		rp_err("writing JSON to '%s': %s", path, strerror(-ret));
+	len = strlen(text);
+	text[len] = '\n'; /* cJSON's NUL becomes the last newline */
+	ret = rp_atomic_write(path, text, len + 1);
 	cJSON_free(text);
 	return ret;
 }

@@ -68,8 +68,10 @@ cJSON *rp_json_value_result(const char *key, double v);
 cJSON *rp_json_doc(cJSON *info, cJSON *results);
 
 /*
- * rp_json_write - print @root (formatted) to @path, replacing the file.
- * Returns 0, or -errno with one line naming the file.
+ * rp_json_write - print @root (formatted, a newline after it) to @path,
+ * replacing the file atomically (rp_atomic_write: a symlink at @path is
+ * replaced, not followed). Returns 0, or -errno with one line naming the
+ * file.
  */
 int rp_json_write(const char *path, const cJSON *root);
 

@@ -32,6 +32,8 @@ static cJSON *rp_json_counters(const struct rp_rail_report *rr)
 		cJSON_AddNumberToObject(c, "rcv_pkts", (double)d->rcv_pkts);
 		cJSON_AddStringToObject(c, "pkts_source", d->pkts_source);
 	}
+	if (d->reset)
+		cJSON_AddBoolToObject(c, "counter_reset", true);
 	return c;
 }
 

@@ -24,6 +24,9 @@ static void rp_report_counters(FILE *f, const struct rp_rail_report *rr)
 	if (d->have_pkts)
 		rp_fprintf(f, ", %s %" PRIu64 " sent, %" PRIu64 " received",
 			   d->pkts_source, d->xmit_pkts, d->rcv_pkts);
+	if (d->reset)
+		rp_fprintf(f, ", counter reset (a port counter went backwards "
+			      "during the run)");
 }
 
 void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "base/rp_sysfs.h"
 #include "topo/rp_ceiling.h"
 
 double rp_roce_write_ceiling(double rate_gbps, uint64_t msg, unsigned int mtu)
@@ -93,7 +94,7 @@ double rp_netdev_speed_gbps(const char *root, const char *ndev)
 	if (!ndev || !*ndev)
 		return 0;
 	snprintf(path, sizeof(path), "%s/%s/speed", root, ndev);
-	f = fopen(path, "r");
+	f = rp_sysfs_open(path);
 	if (!f)
 		return 0;
 	if (fscanf(f, "%ld", &mbps) != 1)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/rp_sysfs.h"
 #include "topo/rp_counters.h"
 
 static bool rp_read_u64(const char *root, const char *dev, unsigned int port,
@@ -15,7 +16,7 @@ static bool rp_read_u64(const char *root, const char *dev, unsigned int port,
 
 	snprintf(path, sizeof(path), "%s/%s/ports/%u/%s", root, dev, port,
 		 name);
-	f = fopen(path, "r");
+	f = rp_sysfs_open(path);
 	if (!f)
 		return false;
 	ok = fscanf(f, "%" SCNu64, v) == 1;
@@ -87,24 +88,44 @@ int rp_counters_read(const char *root, const char *dev, unsigned int port,
 	return c->have_data || c->have_pkts ? 0 : -ENOENT;
 }
 
+/* A kind present in both snapshots whose counters did not go back. */
+static bool rp_counters_forward(bool in_b, bool in_a, uint64_t b1, uint64_t a1,
+				uint64_t b2, uint64_t a2, bool *reset)
+{
+	if (!in_b || !in_a)
+		return false;
+	if (a1 >= b1 && a2 >= b2)
+		return true;
+	*reset = true;
+	return false;
+}
+
 void rp_counters_delta(const struct rp_port_counters *b,
 		       const struct rp_port_counters *a,
 		       struct rp_port_counters *d)
 {
 	memset(d, 0, sizeof(*d));
-	d->have_data = a->have_data && b->have_data;
+	d->have_data = rp_counters_forward(b->have_data, a->have_data,
+					   b->xmit_bytes, a->xmit_bytes,
+					   b->rcv_bytes, a->rcv_bytes,
+					   &d->reset);
 	if (d->have_data) {
 		d->xmit_bytes = a->xmit_bytes - b->xmit_bytes;
 		d->rcv_bytes = a->rcv_bytes - b->rcv_bytes;
 	}
-	d->have_pkts = a->have_pkts && b->have_pkts;
+	d->have_pkts = rp_counters_forward(b->have_pkts, a->have_pkts,
+					   b->xmit_pkts, a->xmit_pkts,
+					   b->rcv_pkts, a->rcv_pkts, &d->reset);
 	if (d->have_pkts) {
 		d->xmit_pkts = a->xmit_pkts - b->xmit_pkts;
 		d->rcv_pkts = a->rcv_pkts - b->rcv_pkts;
 		d->pkts_source = a->pkts_source;
 	}
-	d->have_retry = a->have_retry && b->have_retry;
+	d->have_retry = rp_counters_forward(b->have_retry, a->have_retry,
+					    b->retry, a->retry, 0, 0,
+					    &d->reset);
 	d->retry = d->have_retry ? a->retry - b->retry : 0;
-	d->have_cnp = a->have_cnp && b->have_cnp;
+	d->have_cnp = rp_counters_forward(b->have_cnp, a->have_cnp, b->cnp,
+					  a->cnp, 0, 0, &d->reset);
 	d->cnp = d->have_cnp ? a->cnp - b->cnp : 0;
 }

@@ -39,6 +39,8 @@ struct rp_port_counters {
 	uint64_t retry;		 /* the retry counters above, summed */
 	bool have_cnp;		 /* at least one congestion counter */
 	uint64_t cnp;		 /* the congestion counters, summed */
+	bool reset; /* a delta only: a counter went backwards (reset with
+		     * perfquery -R, a driver restart): its kind is absent */
 };
 
 /*
@@ -51,7 +53,9 @@ int rp_counters_read(const char *root, const char *dev, unsigned int port,
 
 /*
  * rp_counters_delta - @after - @before into @d, field by field; a field is
- * present only if present in both.
+ * present only if present in both. A kind (data, packets, retries,
+ * congestion) in which a counter went backwards is marked absent and
+ * @d->reset set: "counter reset", not a difference near 2^64.
  */
 void rp_counters_delta(const struct rp_port_counters *before,
 		       const struct rp_port_counters *after,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <hwloc/openfabrics-verbs.h>
@@ -43,6 +44,30 @@ int rp_locality_hwloc(struct rp_topo *t, const char *ibdev,
 	return 0;
 }
 
+#define RP_CPU_MAX 8191 /* the kernel's largest NR_CPUS is 8192 */
+#define RP_STR2(x) #x
+#define RP_STR(x) RP_STR2(x)
+
+/* Every number of CPU list @list ("0-3,8") is at most RP_CPU_MAX, so
+ * that hwloc's bitmap stays small (0-2000000000 took 247 MB). */
+static bool rp_cpulist_sane(const char *list)
+{
+	const char *p = list;
+	char *end;
+
+	while (*p) {
+		if (*p < '0' || *p > '9') {
+			p++;
+			continue;
+		}
+		errno = 0;
+		if (strtoul(p, &end, 10) > RP_CPU_MAX || errno)
+			return false;
+		p = end;
+	}
+	return true;
+}
+
 int rp_locality_sysfs(const char *sysroot, const char *ibdev,
 		      struct rp_locality *l)
 {
@@ -62,6 +87,12 @@ int rp_locality_sysfs(const char *sysroot, const char *ibdev,
 	snprintf(path, sizeof(path), "%s/local_cpulist", dev);
 	if (rp_sysfs_line(path, list, sizeof(list)))
 		return 0;
+	if (!rp_cpulist_sane(list)) {
+		rp_sysfs_refuse(path, "a CPU number past " RP_STR(
+					      RP_CPU_MAX) " (the kernel's "
+							  "largest NR_CPUS)");
+		return 0;
+	}
 	set = hwloc_bitmap_alloc();
 	if (!set)
 		return -ENOMEM;

@@ -108,7 +108,7 @@ static void rp_pcie_mps(const char *fn, struct rp_pcie *pc)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/config", fn);
-	f = fopen(path, "rb");
+	f = rp_sysfs_open(path);
 	if (f) {
 		n = fread(cfg, 1, sizeof(cfg), f);
 		fclose(f);

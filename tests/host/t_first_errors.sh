@@ -3,8 +3,10 @@
 # host (no RDMA device needed), refuses a bad command line with exit 1 and
 # one line naming the value, before any device is opened: so the line is
 # never about devices. Then a good command line with a device that does
-# not exist: the --out_json file was already created (opened at start) and
-# the error names the device. TAP on stdout.
+# not exist: the error names the device, and the --out_json file already
+# there is left as it was (the file is written, atomically, only at the
+# end of a run; its directory is checked at start), with no temporary
+# file beside it. TAP on stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
@@ -50,7 +52,7 @@ for b in rail_write_bw rail_read_lat rail_write_lat rail_multi_bw; do
 		"$bin" -d "$d" -p "$busy"
 	expect "$b: bind address not local" 1 "--bind_source_ip value '192.0.2.77'|not an address of this host" -- \
 		"$bin" -d "$d" --bind_source_ip 192.0.2.77
-	expect "$b: JSON in a missing directory" 1 "--out_json_file value '$tmp/no/x.json'|cannot open" -- \
+	expect "$b: JSON in a missing directory" 1 "--out_json_file value '$tmp/no/x.json'|cannot write it" -- \
 		"$bin" -d "$d" --out_json_file "$tmp/no/x.json" 127.0.0.1
 	expect "$b: bad size" 1 "-s value '0'|1 .. 2147483648" -- \
 		"$bin" -d "$d" -s 0 127.0.0.1
@@ -89,19 +91,21 @@ expect "rail_multi_bw: --expect without a known ceiling" 1 "--expect value '50'|
 expect "rail_write_bw: --expect with --run_infinitely" 1 "--expect and --run_infinitely" -- \
 	"$B/rail_write_bw" -d rxe0 --expect 50 --run_infinitely 127.0.0.1
 
-# A good command line: the JSON file exists before the device is looked
-# for; the device's error comes last and names it.
+# A good command line: the device's error names it; the earlier JSON file
+# keeps its bytes and nothing else appears beside it.
+mkdir "$tmp/j"
 for b in rail_write_bw rail_read_lat rail_write_lat rail_multi_bw; do
-	rm -f "$tmp/out.json"
-	err=$("$B/$b" -d nosuch_dev0 --out_json_file "$tmp/out.json" 127.0.0.1 2>&1 >/dev/null)
+	echo '{"earlier": true}' >"$tmp/j/out.json"
+	err=$("$B/$b" -d nosuch_dev0 --out_json_file "$tmp/j/out.json" 127.0.0.1 2>&1 >/dev/null)
 	rc=$?
 	n=$((n + 1))
-	if [ "$rc" -eq 1 ] && [ -f "$tmp/out.json" ] &&
+	if [ "$rc" -eq 1 ] && [ "$(cat "$tmp/j/out.json")" = '{"earlier": true}' ] &&
+		[ "$(ls -A "$tmp/j")" = out.json ] &&
 		[[ $err == *"nosuch_dev0"* || $err == *"no RDMA devices"* ]]; then
-		echo "ok $n - $b: JSON file created at start, then the device named"
+		echo "ok $n - $b: a failed run leaves the earlier JSON file, then the device named"
 	else
-		echo "not ok $n - $b: JSON file created at start, then the device named"
-		echo "# exit $rc, file $(ls "$tmp" | tr '\n' ' '), stderr: $err"
+		echo "not ok $n - $b: a failed run leaves the earlier JSON file, then the device named"
+		echo "# exit $rc, files $(ls -A "$tmp/j" | tr '\n' ' '), stderr: $err"
 		bad=1
 	fi
 done

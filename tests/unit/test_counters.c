@@ -193,6 +193,33 @@ static const struct delta_case delta_cases[] = {
 	  PC(true, 0, 0, true, 0, 0, "port_xmit_packets"), DATA | PKTS },
 };
 
+/* Counters that went backwards (perfquery -R, a driver restart): the
+ * kind is dropped and the delta says "reset", never a 2^64 wrap; the
+ * kinds that went forward are kept. */
+static void test_delta_reset(void **state)
+{
+	static const struct rp_port_counters b =
+		PC(true, 104861600, 10000, true, 30, 40, "port_xmit_packets");
+	static const struct rp_port_counters a =
+		PC(true, 4000, 12000, true, 102430, 1640, "port_xmit_packets");
+	static const struct rp_port_counters want =
+		PC(false, 0, 0, true, 102400, 1600, "port_xmit_packets");
+	struct rp_port_counters d, c = a, e = a;
+
+	(void)state;
+	delta(&b, &a, &d);
+	check(&d, &want, DATA | PKTS);
+	assert_true(d.reset);
+	c.have_cnp = e.have_cnp = true;
+	c.cnp = 5; /* after: 0 */
+	delta(&c, &e, &d);
+	assert_true(d.have_data && d.have_pkts);
+	assert_false(d.have_cnp);
+	assert_true(d.reset);
+	delta(&a, &a, &d);
+	assert_false(d.reset);
+}
+
 static void test_delta_case(void **state)
 {
 	const struct delta_case *dc = *state;
@@ -241,6 +268,7 @@ int main(int argc, char **argv)
 {
 	static const struct CMUnitTest fixture_run[] = {
 		cmocka_unit_test(test_delta_fixture_run),
+		cmocka_unit_test(test_delta_reset),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(read_cases) + ARRAY_SIZE(delta_cases) +
 				ARRAY_SIZE(fixture_run)];

@@ -4,7 +4,8 @@
  * Outstand_reads only where the header shows them), the latency and BW
  * result keys with the row's decimals, -a as an array of results; the
  * printed text parses back with cJSON_Parse; rp_json_write replaces a file
- * and names the file when it cannot write it. rp_jsonout, the one collector
+ * (a symlink at the path replaced, its target untouched) and names the
+ * file when it cannot write it. rp_jsonout, the one collector
  * of all three binaries, writes BW rows, latency rows (perftest's keys,
  * its -D keys, --output's one value) and railperf's keys beside
  * perftest's, one row as an object and several as an array, and writes
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -456,9 +458,43 @@ static void test_write_error(void **state)
 	ret = rp_json_write("/nonexistent-dir/out.json", doc);
 	capture_end(&c, err, sizeof(err));
 	assert_int_equal(ret, -ENOENT);
-	assert_non_null(
-		strstr(err, "writing JSON to '/nonexistent-dir/out.json'"));
-	assert_non_null(strstr(err, "No such file or directory"));
+	assert_string_equal(err, "test_json: cannot write "
+				 "'/nonexistent-dir/out.json': No such file "
+				 "or directory\n");
+	cJSON_Delete(doc);
+}
+
+/* A symlink at the path (planted in a shared directory) is replaced by
+ * the document; the file it pointed to keeps its bytes. */
+static void test_write_symlink(void **state)
+{
+	char dir[] = "/tmp/rp_json_link.XXXXXX", path[64], victim[64];
+	char text[64] = "";
+	cJSON *doc = rp_json_lat_result(2, 5, &lat_st);
+	struct stat st;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(doc);
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out.json", dir);
+	snprintf(victim, sizeof(victim), "%s/victim", dir);
+	f = fopen(victim, "w");
+	assert_non_null(f);
+	fputs("precious config\n", f);
+	fclose(f);
+	assert_int_equal(symlink(victim, path), 0);
+	assert_int_equal(rp_json_write(path, doc), 0);
+	f = fopen(victim, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(text, sizeof(text), f));
+	fclose(f);
+	assert_string_equal(text, "precious config\n");
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	unlink(path);
+	unlink(victim);
+	rmdir(dir);
 	cJSON_Delete(doc);
 }
 
@@ -595,6 +631,7 @@ int main(void)
 		cmocka_unit_test(test_doc_single),
 		cmocka_unit_test(test_write),
 		cmocka_unit_test(test_write_error),
+		cmocka_unit_test(test_write_symlink),
 		cmocka_unit_test(test_jsonout),
 		cmocka_unit_test(test_jsonout_disabled),
 	};

@@ -5,7 +5,8 @@
  * matrix's median; a host slow against all others (and none with two
  * hosts or a single slow cell); failed cells counted; the text tables
  * ("-" diagonal, FAIL(reason), n/a) and summary byte for byte; the CSV's
- * header and rows and the JSON's keys and values; the atomic file write. */
+ * header and rows and the JSON's keys and values; the atomic file write, --out_json still
+ * written when --csv cannot be (and the failure returned). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <setjmp.h>
@@ -19,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "capture.h"
 #include "memout.h"
 #include "cluster/rp_matrix.h"
 #include "cluster/rp_clreport.h"
@@ -364,6 +366,35 @@ static void test_files(void **state)
 	rp_matrix_fini(&m);
 }
 
+/* A --csv that cannot be written does not keep --out_json from being
+ * written, and the failure is returned (the exit status). */
+static void test_files_csv_fails(void **state)
+{
+	char dir[] = "/tmp/rp_clreport_XXXXXX", csv[64], json[64];
+	struct rp_matrix m;
+	struct capture c;
+	char err[256], want[256];
+	int ret;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(csv, sizeof(csv), "%s/no/c.csv", dir);
+	snprintf(json, sizeof(json), "%s/c.json", dir);
+	sample(&m);
+	capture_begin(&c);
+	ret = rp_clreport_files(&m, csv, json);
+	capture_end(&c, err, sizeof(err));
+	assert_int_equal(ret, -ENOENT);
+	snprintf(want, sizeof(want),
+		 "test_matrix: cannot write '%s': No such file or directory\n",
+		 csv);
+	assert_string_equal(err, want);
+	assert_int_equal(access(json, R_OK), 0);
+	unlink(json);
+	rmdir(dir);
+	rp_matrix_fini(&m);
+}
+
 int main(void)
 {
 	static const struct CMUnitTest tests[] = {
@@ -377,6 +408,7 @@ int main(void)
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_files),
+		cmocka_unit_test(test_files_csv_fails),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,8 +7,10 @@
  * the live system (no verbs calls). The run is rp_infoapp's.
  */
 #include "app/rp_infoapp.h"
+#include "base/rp_log.h"
 
 int main(int argc, char **argv)
 {
-	return rp_infoapp_main(argc, argv);
+	/* results that could not be written make the exit status 1 */
+	return rp_out_close(rp_infoapp_main(argc, argv));
 }

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Description: results that cannot be written count. Every binary in $B,
+# run on its cheap paths (--version, --help, rail_info --sysfs on a
+# fixture tree, --json) with stdout on /dev/full (ENOSPC), exits 1 with
+# exactly one stderr line "PROG: writing standard output: No space left on
+# device"; rail_info with SIGPIPE ignored and the pipe's reader gone
+# (EPIPE) exits 1 with the "Broken pipe" line. The same runs to /dev/null
+# exit 0 with nothing on stderr. TAP on stdout.
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 1
+B=${B:-build}
+n=0 bad=0
+tree=tests/fixtures/sysfs/hosts/spark
+
+# expect NAME RC WANT_STDERR -- CMD...: CMD, stdout to /dev/full, exits RC
+# with exactly WANT_STDERR on stderr.
+expect() {
+	local name=$1 rc=$2 want=$3 err got
+	shift 4
+	err=$(timeout 20 "$@" 2>&1 >/dev/full)
+	got=$?
+	n=$((n + 1))
+	if [ "$got" -eq "$rc" ] && [ "$err" = "$want" ]; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		echo "# exit $got (want $rc), stderr: '$err'"
+		bad=1
+	fi
+}
+
+# fine NAME -- CMD...: CMD, stdout to /dev/null, exits 0, stderr empty.
+fine() {
+	local name=$1 err got
+	shift 2
+	err=$(timeout 20 "$@" 2>&1 >/dev/null)
+	got=$?
+	n=$((n + 1))
+	if [ "$got" -eq 0 ] && [ -z "$err" ]; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		echo "# exit $got, stderr: '$err'"
+		bad=1
+	fi
+}
+
+full="writing standard output: No space left on device"
+for b in rail_write_bw rail_multi_bw rail_read_lat rail_write_lat \
+	rail_info rail_cluster_bw; do
+	if [ ! -x "$B/$b" ]; then
+		[ "$b" = rail_cluster_bw ] && continue # built only with MPI
+		echo "not ok $((n += 1)) - $b: not built in $B"
+		bad=1
+		continue
+	fi
+	expect "$b --version to /dev/full" 1 "$b: $full" -- "$B/$b" --version
+	expect "$b --help to /dev/full" 1 "$b: $full" -- "$B/$b" --help
+	fine "$b --version to /dev/null" -- "$B/$b" --version
+done
+expect "rail_info --sysfs to /dev/full" 1 "rail_info: $full" -- \
+	"$B/rail_info" --sysfs "$tree"
+expect "rail_info --sysfs --json to /dev/full" 1 "rail_info: $full" -- \
+	"$B/rail_info" --sysfs "$tree" --json
+fine "rail_info --sysfs to /dev/null" -- "$B/rail_info" --sysfs "$tree"
+
+# EPIPE: SIGPIPE ignored (inherited), the reader closed before the write.
+err=$(python3 - "$B/rail_info" "$tree" <<'PY'
+import os, signal, subprocess, sys
+signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+r, w = os.pipe()
+os.close(r)
+p = subprocess.run([sys.argv[1], "--sysfs", sys.argv[2]], stdout=w,
+                   stderr=subprocess.PIPE, restore_signals=False, timeout=20)
+sys.stdout.write("%d %s" % (p.returncode, p.stderr.decode()))
+PY
+)
+n=$((n + 1))
+if [ "$err" = "1 rail_info: writing standard output: Broken pipe" ]; then
+	echo "ok $n - rail_info to a closed pipe, SIGPIPE ignored"
+else
+	echo "not ok $n - rail_info to a closed pipe, SIGPIPE ignored"
+	echo "# got '$err'"
+	bad=1
+fi
+echo "1..$n"
+exit $bad
