@@ -420,25 +420,35 @@ int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
 }
 
 /* Read exactly @n bytes, all within @deadline_ns. */
-static int rp_ctrl_read_all(struct rp_ctrl *c, uint8_t *p, size_t n,
-			    uint64_t deadline_ns)
+/* Up to @n bytes into @p by @deadline_ns; *@got says how many arrived,
+ * also when it fails (-ETIMEDOUT, -ECONNRESET, -errno). */
+static int rp_ctrl_read_some(struct rp_ctrl *c, uint8_t *p, size_t n,
+			     uint64_t deadline_ns, size_t *got)
 {
-	while (n) {
+	*got = 0;
+	while (*got < n) {
 		ssize_t r;
 		int ret;
 
 		ret = rp_ctrl_wait(c->fd, POLLIN, rp_ctrl_left_ms(deadline_ns));
 		if (ret)
 			return ret;
-		r = recv(c->fd, p, n, MSG_DONTWAIT);
+		r = recv(c->fd, p + *got, n - *got, MSG_DONTWAIT);
 		if (r < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (r <= 0)
 			return r < 0 ? -errno : -ECONNRESET;
-		p += r;
-		n -= (size_t)r;
+		*got += (size_t)r;
 	}
 	return 0;
+}
+
+static int rp_ctrl_read_all(struct rp_ctrl *c, uint8_t *p, size_t n,
+			    uint64_t deadline_ns)
+{
+	size_t got;
+
+	return rp_ctrl_read_some(c, p, n, deadline_ns, &got);
 }
 
 /*
@@ -479,11 +489,18 @@ static int rp_ctrl_recv_error(struct rp_ctrl *c, uint32_t len)
 	char text[RP_MSG_ERROR_MAX + 1];
 	int ret;
 
+	size_t got;
+
 	if (len > sizeof(buf))
 		len = sizeof(buf); /* longer text: shown truncated */
-	ret = rp_ctrl_read_all(c, buf, len, deadline);
-	rp_msg_decode_error(buf, ret ? 0 : len, text, sizeof(text));
-	rp_err("peer %s gave up: %s", c->peer, text);
+	ret = rp_ctrl_read_some(c, buf, len, deadline, &got);
+	rp_msg_decode_error(buf, got, text, sizeof(text));
+	if (ret) /* what arrived, and that the rest did not */
+		rp_err("peer %s gave up: %s (its text cut short: %zu of %u "
+		       "bytes arrived)",
+		       c->peer, text, got, len);
+	else
+		rp_err("peer %s gave up: %s", c->peer, text);
 	return -EREMOTEIO;
 }
 

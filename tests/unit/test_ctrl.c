@@ -466,6 +466,29 @@ static void test_error_message(void **state)
 	pair_close(&s);
 }
 
+/* An ERROR that announces 300 bytes and sends 24: the 24 are shown, and
+ * that the rest never came (it was shown empty before). */
+static void test_error_cut_short(void **state)
+{
+	static const char part[] = "cannot register 2 GiB: ";
+	uint8_t hdr[RP_MSG_HDR_LEN], in[64];
+	char err[1024];
+	struct pair s;
+	size_t len;
+
+	(void)state;
+	pair_open(&s);
+	rp_msg_hdr_encode(hdr, RP_MSG_ERROR, 300);
+	send_raw(&s.cli, hdr, sizeof(hdr));
+	send_raw(&s.cli, part, sizeof(part) - 1);
+	assert_int_equal(recv_msg(&s.srv, RP_MSG_RESULT, in, sizeof(in), &len,
+				  1000, err, sizeof(err)),
+			 -EREMOTEIO);
+	err_has(err, "gave up: cannot register 2 GiB:  (its text cut short: "
+		     "23 of 300 bytes arrived)");
+	pair_close(&s);
+}
+
 static void test_wrong_type_or_too_big(void **state)
 {
 	uint8_t out[32] = { 0 }, in[64];
@@ -1232,6 +1255,7 @@ int main(void)
 		T(test_peer_closes_mid_message),
 		T(test_foreign_bytes),
 		T(test_error_message),
+		T(test_error_cut_short),
 		T(test_wrong_type_or_too_big),
 		T(test_oversized_header),
 		T(test_progress_restarts_deadline),
