@@ -5,6 +5,7 @@
 
 #include "engine/rp_bw.h"
 #include "base/rp_log.h"
+#include "base/rp_prefault.h"
 #include "base/rp_signal.h"
 #include "engine/rp_cqpoll.h"
 #include "engine/rp_cycle.h"
@@ -521,9 +522,11 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 							       cfg->iters;
 	if (!cfg->peak || cfg->duration || cfg->infinite)
 		return 0;
-	s->post_ns = malloc(total * sizeof(uint64_t));
-	s->comp_ns = malloc(total * sizeof(uint64_t));
-	s->comp_cum = malloc(total * sizeof(uint64_t));
+	/* the loop writes them as it posts and polls: faulted in now, as
+	 * perftest memsets tposted and tcompleted (alloc_ctx) */
+	s->post_ns = rp_malloc_prefaulted(total * sizeof(uint64_t));
+	s->comp_ns = rp_malloc_prefaulted(total * sizeof(uint64_t));
+	s->comp_cum = rp_malloc_prefaulted(total * sizeof(uint64_t));
 	if (!s->post_ns || !s->comp_ns || !s->comp_cum)
 		return -ENOMEM;
 	return 0;

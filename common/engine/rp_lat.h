@@ -91,6 +91,14 @@ struct rp_lat_samples {
 int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	       const struct rp_lat_cfg *cfg, struct rp_lat_samples *out);
 
+/*
+ * rp_lat_reserve - make room for @want samples in all (grows, never
+ * shrinks; kept samples stay). Every page of the new part is faulted in
+ * before it returns, so that no sample of a timed loop pays a page fault.
+ * 0, or -ENOMEM with one line printed.
+ */
+int rp_lat_reserve(struct rp_lat_samples *o, size_t want);
+
 /* rp_lat_samples_free - release the sample array; safe on a zeroed @s. */
 void rp_lat_samples_free(struct rp_lat_samples *s);
 
