@@ -31,8 +31,12 @@
  * into the peer's receive half, poll its completion. A sample is the time
  * between two consecutive exchanges' clock reads: one full round trip (the
  * caller halves it, as perftest's rtt_factor 2 does). Both sides run the
- * same count of exchanges (warm-up + iterations), so the counts always
- * match; with -D each side stops at its own deadline, also while waiting.
+ * same count of exchanges (warm-up + iterations + one per pause), so the
+ * counts always match; with -D each side stops at its own deadline, also
+ * while waiting. The last byte holds k modulo 128; its top bit flags a
+ * WRITE posted after the sender's between-burst work (a pause): the one
+ * sample of each side that holds the pause is not kept (rp_lat.c,
+ * rp_lat_pause), so no kept sample holds railperf's own work.
  */
 #ifndef RP_LAT_H
 #define RP_LAT_H
