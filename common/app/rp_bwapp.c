@@ -343,13 +343,26 @@ static int bw_recv_results(struct rp_bwrun *a)
 	return ret;
 }
 
-/* The rail list of -d (without -d: every RDMA device, port -i). */
+/* The rail list of -d; without -d, the RDMA devices whose port -i is
+ * ACTIVE, of one link layer, each port left out named on one line. */
 static int bw_rails(struct rp_bwrun *a)
 {
+	char all[1024], active[1024];
+	const char *devs = a->o->dev;
 	unsigned int i;
 	int n, ret;
 
-	n = rp_railspec_list(a->o->dev, a->o->gid_list, a->o->ib_port, a->spec,
+	if (!devs) {
+		ret = rp_dev_all_names(all, sizeof(all));
+		if (!ret)
+			ret = rp_railspec_active(RP_SYSFS_ROOT, all,
+						 a->o->ib_port, false, active,
+						 sizeof(active));
+		if (ret < 0)
+			return ret;
+		devs = active;
+	}
+	n = rp_railspec_list(devs, a->o->gid_list, a->o->ib_port, a->spec,
 			     RP_MAX_RAILS);
 	if (n < 0)
 		return n;

@@ -72,8 +72,10 @@ struct rp_bwrun {
  * The BW-peak rule, one for every bandwidth binary: perftest's (measured in
  * -n runs only, not with -N, -D or --run_infinitely, and not above 20000
  * iterations per QP: perftest_parameters.c, force_dependecies), plus a cap
- * on the WRs of one rail's timeline (iterations x QPs), which keeps
- * rp_bw.c's quadratic peak search under a second.
+ * on the WRs of one rail's timeline (iterations x QPs), railperf's own:
+ * the timeline takes 32 bytes per WR, faulted in before the run, per
+ * rail. The peak search itself is linear (rp_stats.c, rp_bw_peak: 2.56 M
+ * WRs in tens of ms), so the cap bounds memory, not time.
  */
 #define RP_PEAK_MAX_ITERS 20000
 #define RP_PEAK_MAX_WRS 100000

@@ -166,12 +166,12 @@ int rp_opts_finish(struct rp_opts *o)
 	if (!o->duration && o->tx_depth > o->iters)
 		o->tx_depth = (unsigned int)o->iters;
 	if (o->cq_mod > o->tx_depth) {
-		if (o->cq_mod_given) {
-			rp_err("invalid -Q value '%u': CQ moderation must not "
-			       "exceed the TX depth, %u here (-t, at most -n)",
-			       o->cq_mod, o->tx_depth);
-			return -EINVAL;
-		}
+		/* perftest_parameters.c force_dependecies caps it (silently) */
+		if (o->cq_mod_given)
+			rp_warn("-Q %u is above the TX depth, %u here (-t, at "
+				"most -n): CQ moderation %u, as perftest caps "
+				"it",
+				o->cq_mod, o->tx_depth, o->tx_depth);
 		o->cq_mod = o->tx_depth;
 	}
 	return rp_opts_post_list(o);

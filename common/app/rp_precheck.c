@@ -133,16 +133,20 @@ static int rp_precheck_expect(const struct rp_opts *o)
 {
 	struct rp_railspec spec[RP_MAX_RAILS];
 	const char *devs = o->dev;
-	char all[1024];
+	char all[1024], active[1024];
 	int n, i, ret;
 
 	if (!o->expect)
 		return 0;
-	if (!devs) { /* the first device, or (rail_multi_bw) every one */
+	if (!devs) { /* the first device, or (rail_multi_bw) the ACTIVE
+		      * ports of one link layer, as bw_rails will take them */
 		ret = rp_dev_all_names(all, sizeof(all));
-		if (ret)
+		if (!ret && (o->desc->features & RP_FEAT_MULTI))
+			ret = rp_railspec_active(RP_SYSFS_ROOT, all, o->ib_port,
+						 true, active, sizeof(active));
+		if (ret < 0)
 			return ret;
-		devs = all;
+		devs = (o->desc->features & RP_FEAT_MULTI) ? active : all;
 	}
 	n = rp_railspec_parse(devs, NULL, o->ib_port, spec, RP_MAX_RAILS);
 	if (n < 0)

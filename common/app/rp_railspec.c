@@ -6,6 +6,7 @@
 
 #include "base/rp_log.h"
 #include "base/rp_parse.h"
+#include "base/rp_sysfs.h"
 #include "app/rp_railspec.h"
 #include "verbs/rp_dev.h"
 
@@ -148,4 +149,105 @@ int rp_railspec_list(const char *devs, const char *gids, unsigned int def_port,
 		devs = all;
 	}
 	return rp_railspec_parse(devs, gids, def_port, out, max);
+}
+
+/* One device's port -i, as sysfs shows it. */
+struct rp_port_seen {
+	char dev[RP_RAIL_NAME_LEN];
+	char state[32];	     /* "ACTIVE", "DOWN", ... or "" (no such port) */
+	char link_layer[32]; /* "Ethernet", "InfiniBand" */
+};
+
+/* "4: ACTIVE" -> "ACTIVE" from <sysroot>/class/infiniband/<dev>/ports/<port>. */
+static void rp_port_read(const char *sysroot, unsigned int port,
+			 struct rp_port_seen *p)
+{
+	char path[512], line[64];
+	const char *v;
+
+	snprintf(path, sizeof(path),
+		 "%.300s/class/infiniband/%.63s/ports/%u/state", sysroot,
+		 p->dev, port);
+	if (!rp_sysfs_line(path, line, sizeof(line))) {
+		v = strstr(line, ": ");
+		snprintf(p->state, sizeof(p->state), "%.31s", v ? v + 2 : line);
+	}
+	snprintf(path, sizeof(path),
+		 "%.300s/class/infiniband/%.63s/ports/%u/link_layer", sysroot,
+		 p->dev, port);
+	if (rp_sysfs_line(path, p->link_layer, sizeof(p->link_layer)))
+		snprintf(p->link_layer, sizeof(p->link_layer), "?");
+}
+
+/* The link layer most ACTIVE ports have (a tie: the first one's); NULL
+ * when none is ACTIVE. */
+static const char *rp_port_layer(const struct rp_port_seen *p, unsigned int n)
+{
+	unsigned int i, j, best = 0, cnt;
+	const char *layer = NULL;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(p[i].state, "ACTIVE"))
+			continue;
+		for (j = 0, cnt = 0; j < n; j++)
+			cnt += !strcmp(p[j].state, "ACTIVE") &&
+			       !strcmp(p[j].link_layer, p[i].link_layer);
+		if (cnt > best) {
+			best = cnt;
+			layer = p[i].link_layer;
+		}
+	}
+	return layer;
+}
+
+/* One line for a port left out, naming why. */
+static void rp_port_left_out(const struct rp_port_seen *p, unsigned int port,
+			     const char *layer)
+{
+	if (!p->state[0])
+		rp_warn("%s left out of the rails: it has no port %u", p->dev,
+			port);
+	else if (strcmp(p->state, "ACTIVE"))
+		rp_warn("%s port %u left out of the rails: %s, not ACTIVE",
+			p->dev, port, p->state);
+	else
+		rp_warn("%s port %u left out of the rails: link layer %s, the "
+			"rails' is %s",
+			p->dev, port, p->link_layer, layer);
+}
+
+int rp_railspec_active(const char *sysroot, const char *all, unsigned int port,
+		       bool quiet, char *out, size_t len)
+{
+	struct rp_port_seen seen[RP_MAX_DEVICES]; /* 32 KiB */
+	const char *layer;
+	unsigned int i, n = 0, kept = 0;
+	size_t off = 0;
+
+	memset(seen, 0, sizeof(seen));
+	for (i = 0;
+	     n < RP_MAX_DEVICES &&
+	     !rp_parse_list_item(all, i, seen[n].dev, sizeof(seen[n].dev));
+	     i++)
+		rp_port_read(sysroot, port, &seen[n++]);
+	layer = rp_port_layer(seen, n);
+	if (!layer) {
+		rp_err("no RDMA device has an ACTIVE port %u (devices: %s); "
+		       "name the rails with -d",
+		       port, all);
+		return -ENETDOWN;
+	}
+	for (i = 0, out[0] = '\0'; i < n; i++) {
+		if (strcmp(seen[i].state, "ACTIVE") ||
+		    strcmp(seen[i].link_layer, layer)) {
+			if (!quiet)
+				rp_port_left_out(&seen[i], port, layer);
+			continue;
+		}
+		off += (size_t)snprintf(out + off, off < len ? len - off : 0,
+					"%s%s", kept++ ? "," : "", seen[i].dev);
+	}
+	if (off >= len)
+		return -EINVAL; /* cannot happen: out is as long as all */
+	return (int)kept;
 }

@@ -5,6 +5,7 @@
 
 #include "engine/rp_bw.h"
 #include "base/rp_log.h"
+#include "base/rp_prefault.h"
 #include "base/rp_signal.h"
 #include "engine/rp_cqpoll.h"
 #include "engine/rp_cycle.h"
@@ -12,11 +13,10 @@
 #include "engine/rp_stats.h"
 #include "base/rp_time.h"
 #include "engine/rp_wc.h"
+#include "engine/rp_wrid.h"
 
 #define RP_STALL_NS (30 * RP_NSEC_PER_SEC)
 #define RP_TICK_NS (10 * 1000 * 1000) /* cfg->tick at most this often */
-#define RP_SEQ_BITS 40
-#define RP_SEQ_MASK ((1ULL << RP_SEQ_BITS) - 1)
 #define RP_NO_LIMIT UINT64_MAX
 #define RP_SLOW_TURNS 1024 /* -n runs: turns between slow checks (2^k) */
 
@@ -69,11 +69,6 @@ struct rp_bw_state {
 	struct rp_cycle cycle;	 /* the address of each WR */
 	bool stopped;		 /* -D / infinite: posting has ended */
 };
-
-static inline uint64_t rp_wr_id(unsigned int q, uint64_t seq)
-{
-	return ((uint64_t)q << RP_SEQ_BITS) | (seq & RP_SEQ_MASK);
-}
 
 /* IBV_SEND_SIGNALED for the WR of QP @q with sequence number @seq: every
  * cq_mod-th (a countdown, no division on the hot path) and the last. */
@@ -202,18 +197,31 @@ static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
 	return -EIO;
 }
 
+/* The WRs of QP @q complete with the completion of @wr_id; 0 when
+ * @wr_id names no QP of the rail or no outstanding WR of it. */
+static uint64_t rp_reap_upto(const struct rp_bw_state *s, uint64_t wr_id,
+			     unsigned int q)
+{
+	uint64_t upto;
+
+	if (q >= s->r->num_qps)
+		return 0;
+	upto = rp_wr_id_upto(wr_id, s->completed[q]);
+	return upto > s->completed[q] && upto <= s->posted[q] ? upto : 0;
+}
+
 static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 {
 	int i;
 
 	for (i = 0; i < n; i++) {
-		unsigned int q = (unsigned int)(wc[i].wr_id >> RP_SEQ_BITS);
-		uint64_t upto = (wc[i].wr_id & RP_SEQ_MASK) + 1;
+		unsigned int q = rp_wr_id_qp(wc[i].wr_id);
+		uint64_t upto;
 
 		if (wc[i].status != IBV_WC_SUCCESS)
 			return rp_bad_wc(s, &wc[i]);
-		if (q >= s->r->num_qps || upto <= s->completed[q] ||
-		    upto > s->posted[q]) {
+		upto = rp_reap_upto(s, wc[i].wr_id, q);
+		if (!upto) {
 			rp_err("unexpected completion wr_id %#llx on %s",
 			       (unsigned long long)wc[i].wr_id, s->r->dev.name);
 			return -EPROTO;
@@ -521,9 +529,11 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 							       cfg->iters;
 	if (!cfg->peak || cfg->duration || cfg->infinite)
 		return 0;
-	s->post_ns = malloc(total * sizeof(uint64_t));
-	s->comp_ns = malloc(total * sizeof(uint64_t));
-	s->comp_cum = malloc(total * sizeof(uint64_t));
+	/* the loop writes them as it posts and polls: faulted in now, as
+	 * perftest memsets tposted and tcompleted (alloc_ctx) */
+	s->post_ns = rp_malloc_prefaulted(total * sizeof(uint64_t));
+	s->comp_ns = rp_malloc_prefaulted(total * sizeof(uint64_t));
+	s->comp_cum = rp_malloc_prefaulted(total * sizeof(uint64_t));
 	if (!s->post_ns || !s->comp_ns || !s->comp_cum)
 		return -ENOMEM;
 	return 0;

@@ -6,6 +6,7 @@
 #include "engine/rp_bw.h"
 #include "engine/rp_lat.h"
 #include "base/rp_log.h"
+#include "base/rp_prefault.h"
 #include "base/rp_signal.h"
 #include "base/rp_time.h"
 #include "engine/rp_wc.h"
@@ -15,6 +16,10 @@
 #define RP_LAT_IDLE_MASK 1023  /* clock checked every 1024 empty polls */
 #define RP_LAT_FIRST_CAP 65536 /* -D: first array, 512 KiB */
 #define RP_LAT_WR_ID 0x4c4154  /* "LAT" */
+/* WRITE: the last byte of a WRITE holds the sender's count (7 bits) and
+ * RP_LAT_PAUSED when the sender did between-burst work before posting */
+#define RP_LAT_COUNT 0x7f
+#define RP_LAT_PAUSED 0x80
 
 #define rp_unlikely(x) __builtin_expect(!!(x), 0)
 
@@ -36,6 +41,10 @@ struct rp_lat_state {
 	uint8_t *tx_last;	   /* last byte of the send half */
 	uint64_t sent, rcvd;	   /* exchanges posted, peer WRITEs seen */
 	uint64_t prev;		   /* clock of the last exchange, ns */
+	unsigned int skip;	   /* samples not to keep: one per pause */
+	bool paused;		   /* flag the next WRITE: this side paused */
+	bool post_due;		   /* second side: this exchange's WRITE is
+				    * posted after the burst boundary */
 	uint64_t deadline;	   /* -D end, ns; UINT64_MAX without */
 };
 
@@ -219,39 +228,38 @@ static int rp_lat_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
 }
 
 /* WRITE: wait until the peer's WRITE number @k has landed; 1 when -D
- * ended first. */
+ * ended first. A WRITE the peer flagged as posted after a pause: the
+ * sample that ends now holds the pause, not kept. */
 static inline int rp_lat_wait_peer(struct rp_lat_state *s, uint64_t k)
 {
 	unsigned int idle = 0;
 	uint64_t since = 0;
+	uint8_t got;
 	int ret;
 
-	while (*s->rx_last != (uint8_t)k) {
+	while (((got = *s->rx_last) & RP_LAT_COUNT) != (k & RP_LAT_COUNT)) {
 		if (rp_unlikely((++idle & RP_LAT_IDLE_MASK) == 0)) {
 			ret = rp_lat_idle(s, &since, true);
 			if (ret)
 				return ret;
 		}
 	}
+	if (rp_unlikely(got & RP_LAT_PAUSED))
+		s->skip++;
 	s->rcvd = k;
 	return 0;
 }
 
-/* WRITE: one exchange; *@sample = ns since the previous one. */
-static inline int rp_lat_exchange(struct rp_lat_state *s, uint64_t *sample)
+/* WRITE: the posting half of an exchange: the count (and the pause flag)
+ * into the last byte of the send half, post, poll its completion. */
+static inline int rp_lat_send(struct rp_lat_state *s)
 {
-	uint64_t k = s->sent + (s->first ? 0 : 1), now;
 	int ret;
 
-	if (k > s->rcvd) {
-		ret = rp_lat_wait_peer(s, k);
-		if (ret)
-			return ret;
-	}
-	now = rp_now_ns();
-	*sample = now - s->prev;
-	s->prev = now;
-	*s->tx_last = (uint8_t)++s->sent;
+	*s->tx_last = (uint8_t)((++s->sent & RP_LAT_COUNT) |
+				(s->paused ? RP_LAT_PAUSED : 0));
+	s->paused = false;
+	s->post_due = false;
 	ret = rp_lat_post(s);
 	if (rp_unlikely(ret)) {
 		rp_err("posting RDMA WRITE on %s QP %#x: %s", s->dev->name,
@@ -261,21 +269,58 @@ static inline int rp_lat_exchange(struct rp_lat_state *s, uint64_t *sample)
 	return rp_lat_wait(s);
 }
 
+/*
+ * WRITE: one exchange; *@sample = ns since the previous one, *@kept false
+ * for a sample that holds a pause (this side's or the peer's). The burst
+ * ends with this exchange when the clock reached @until, or when @fills
+ * and the sample is kept; the second side then leaves its WRITE to the
+ * next burst, so that its between-burst work falls between its clock read
+ * and its post (see rp_lat_pause).
+ */
+static inline int rp_lat_exchange(struct rp_lat_state *s, uint64_t *sample,
+				  bool *kept, uint64_t until, bool fills)
+{
+	uint64_t k, now;
+	int ret;
+
+	if (s->post_due) {
+		ret = rp_lat_send(s);
+		if (ret)
+			return ret;
+	}
+	k = s->sent + (s->first ? 0 : 1);
+	if (k > s->rcvd) {
+		ret = rp_lat_wait_peer(s, k);
+		if (ret)
+			return ret;
+	}
+	now = rp_now_ns();
+	*sample = now - s->prev;
+	s->prev = now;
+	*kept = !s->skip;
+	s->skip -= !*kept;
+	if (!s->first && (now >= until || (fills && *kept))) {
+		s->post_due = true;
+		return 0;
+	}
+	return rp_lat_send(s);
+}
+
 /* WRITE: rp_lat_burst's contract for ping-pong exchanges. */
 static int rp_lat_write_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
 			      uint64_t until, size_t *done)
 {
-	size_t i;
+	size_t i = 0;
+	bool kept;
 	int ret = 0;
 
-	for (i = 0; i < n; i++) {
-		ret = rp_lat_exchange(s, &out[i]);
+	while (i < n) {
+		ret = rp_lat_exchange(s, &out[i], &kept, until, i + 1 == n);
 		if (rp_unlikely(ret))
 			break;
-		if (rp_unlikely(s->prev >= until)) {
-			i++;
+		i += kept;
+		if (rp_unlikely(s->prev >= until))
 			break;
-		}
 	}
 	*done = i;
 	return ret > 0 ? 0 : ret; /* 1: -D ended while waiting */
@@ -289,8 +334,7 @@ static int rp_lat_burst_any(struct rp_lat_state *s, uint64_t *out, size_t n,
 	return rp_lat_burst(s, out, n, until, done);
 }
 
-/* Make room for @want samples in all; 0 or -ENOMEM (one line). */
-static int rp_lat_reserve(struct rp_lat_samples *o, size_t want)
+int rp_lat_reserve(struct rp_lat_samples *o, size_t want)
 {
 	uint64_t *p;
 
@@ -302,6 +346,9 @@ static int rp_lat_reserve(struct rp_lat_samples *o, size_t want)
 		       want, want * sizeof(*p) >> 20, strerror(ENOMEM));
 		return -ENOMEM;
 	}
+	/* the part realloc did not copy: its pages faulted in now, not by
+	 * the sample that first lands on each (F1 of the fidelity review) */
+	rp_prefault(p + o->cap, (want - o->cap) * sizeof(*p));
 	o->ns = p;
 	o->cap = want;
 	return 0;
@@ -353,6 +400,25 @@ static int rp_lat_between(struct rp_lat_samples *o, const struct rp_lat_cfg *c,
 	return ret;
 }
 
+/*
+ * WRITE: this side did between-burst work (growth, heartbeat) while the
+ * peer waited for its next WRITE: the pause is in one sample of each
+ * side, and neither keeps it. The first side paused after its post and
+ * its poll: its next sample holds the pause. The second side paused
+ * after its clock read, before its post (rp_lat_exchange): its next
+ * sample holds it. The peer's sample that ends with the flagged WRITE
+ * holds it too (rp_lat_wait_peer). Both sides drop the same exchange's
+ * sample, so in a -n run both still run the same count of exchanges
+ * (ib_write_lat does no work inside its loop: run_iter_lat_write).
+ */
+static void rp_lat_pause(struct rp_lat_state *s)
+{
+	if (!s->write)
+		return; /* READ: each burst restarts its clock */
+	s->paused = true;
+	s->skip++;
+}
+
 static int rp_lat_loop(struct rp_lat_state *s, const struct rp_lat_cfg *c,
 		       struct rp_lat_samples *o)
 {
@@ -374,6 +440,8 @@ static int rp_lat_loop(struct rp_lat_state *s, const struct rp_lat_cfg *c,
 		now = rp_now_ns();
 		if (!ret)
 			ret = rp_lat_between(o, c, now, deadline);
+		if (!ret)
+			rp_lat_pause(s);
 	} while (!ret);
 	o->run_ns = now - start;
 	return ret < 0 ? ret : 0;
@@ -426,6 +494,9 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	ret = rp_lat_burst_any(&s, out->ns, cfg->warmup, UINT64_MAX, &done);
 	if (!ret)
 		ret = rp_lat_loop(&s, cfg, out);
+	/* the second side's last WRITE, when its last burst left it */
+	if (!ret && s.post_due)
+		ret = rp_lat_send(&s);
 	/* WRITE: the side that posted first takes the peer's last WRITE
 	 * too, so that both end on the same exchange */
 	if (!ret && s.write && !cfg->duration && s.sent > s.rcvd)

@@ -31,8 +31,12 @@
  * into the peer's receive half, poll its completion. A sample is the time
  * between two consecutive exchanges' clock reads: one full round trip (the
  * caller halves it, as perftest's rtt_factor 2 does). Both sides run the
- * same count of exchanges (warm-up + iterations), so the counts always
- * match; with -D each side stops at its own deadline, also while waiting.
+ * same count of exchanges (warm-up + iterations + one per pause), so the
+ * counts always match; with -D each side stops at its own deadline, also
+ * while waiting. The last byte holds k modulo 128; its top bit flags a
+ * WRITE posted after the sender's between-burst work (a pause): the one
+ * sample of each side that holds the pause is not kept (rp_lat.c,
+ * rp_lat_pause), so no kept sample holds railperf's own work.
  */
 #ifndef RP_LAT_H
 #define RP_LAT_H
@@ -90,6 +94,14 @@ struct rp_lat_samples {
  */
 int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	       const struct rp_lat_cfg *cfg, struct rp_lat_samples *out);
+
+/*
+ * rp_lat_reserve - make room for @want samples in all (grows, never
+ * shrinks; kept samples stay). Every page of the new part is faulted in
+ * before it returns, so that no sample of a timed loop pays a page fault.
+ * 0, or -ENOMEM with one line printed.
+ */
+int rp_lat_reserve(struct rp_lat_samples *o, size_t want);
 
 /* rp_lat_samples_free - release the sample array; safe on a zeroed @s. */
 void rp_lat_samples_free(struct rp_lat_samples *s);

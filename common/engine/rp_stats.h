@@ -37,7 +37,8 @@ const char *rp_bw_unit(bool gbits);
  * Completion timeline of one run, for the peak: post_ns[k] is the time
  * just before WR k (global posting order) was posted; comp_ns[c] is when
  * completion event c was polled and comp_cum[c] how many WRs had completed
- * in all after it (non-decreasing). Caller-owned arrays.
+ * in all after it. All three non-decreasing (one clock, in order).
+ * Caller-owned arrays.
  */
 struct rp_timeline {
 	const uint64_t *post_ns;
@@ -51,8 +52,11 @@ struct rp_timeline {
  * rp_bw_peak - perftest's BW peak: the best per-message time over any
  * window from a post i to a later completion c, min over (i, c) of
  * (comp_ns[c] - post_ns[i]) / (comp_cum[c] - i), converted to bandwidth
- * for @size-byte messages. O(nposted * ncomp). Returns 0 for an empty
- * timeline.
+ * for @size-byte messages; pairs with comp_ns[c] <= post_ns[i] do not
+ * count. O(nposted + ncomp) time (an upper convex hull of the posts and
+ * a tangent pointer that only moves forward, rp_stats.c), 8 bytes of
+ * scratch per post. Returns 0 for an empty timeline, or when the scratch
+ * cannot be allocated.
  */
 double rp_bw_peak(const struct rp_timeline *t, uint64_t size, bool gbits);
 

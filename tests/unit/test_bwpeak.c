@@ -2,7 +2,7 @@
  * rule for rail_write_bw and rail_multi_bw, checked against perftest's
  * definitions from parsed command lines: measured in -n runs up to 20000
  * iterations per QP (perftest disables it above, and with -N, -D and
- * --run_infinitely), and, railperf's own cap on the quadratic search, up
+ * --run_infinitely), and, railperf's own cap on the timeline's memory, up
  * to 100000 WRs per rail (iterations x QPs). The engine's configuration
  * carries the size and the session's defaults. */
 #include <setjmp.h>

@@ -62,9 +62,9 @@ static void test_type_str(void **state)
 
 static void test_hdr_encode_bytes(void **state)
 {
-	/* "RPF1", version 4, type 2 (RAIL), length 0x01020304 */
+	/* "RPF1", version 5, type 2 (RAIL), length 0x01020304 */
 	static const uint8_t want[RP_MSG_HDR_LEN] = { 'R',  'P',  'F',	'1',
-						      0x00, 0x04, 0x00, 0x02,
+						      0x00, 0x05, 0x00, 0x02,
 						      0x01, 0x02, 0x03, 0x04 };
 	uint8_t out[RP_MSG_HDR_LEN];
 
@@ -83,7 +83,7 @@ static void test_hdr_round_trip(void **state)
 	rp_msg_hdr_encode(buf, RP_MSG_PROGRESS, 0);
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
 	assert_int_equal(h.magic, 0x52504631);
-	assert_int_equal(h.version, 4);
+	assert_int_equal(h.version, 5);
 	assert_int_equal(h.type, RP_MSG_PROGRESS);
 	assert_int_equal(h.len, 0);
 	/* the largest allowed payload: 64 KiB = 65536 */
@@ -121,15 +121,19 @@ static void test_hdr_other_version(void **state)
 	buf[5] = 1; /* version 0x0001: a railperf before the NIC in RAIL */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 1, this build speaks 4"));
+	assert_non_null(strstr(err, "protocol 1, this build speaks 5"));
 	buf[5] = 2; /* version 2: no rail_write_lat, no -b (ignored flag) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 2, this build speaks 4"));
+	assert_non_null(strstr(err, "protocol 2, this build speaks 5"));
 	buf[5] = 3; /* version 3: no COUNTS (-b --interval) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 3, this build speaks 4"));
+	assert_non_null(strstr(err, "protocol 3, this build speaks 5"));
+	buf[5] = 4; /* version 4: rail_write_lat's count byte is 8 bits */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "protocol 4, this build speaks 5"));
 	buf[4] = 1; /* version 0x0102 = 258 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
