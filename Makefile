@@ -169,23 +169,42 @@ unit-bins: $(UNIT_BINS) $(SHIMS)
 # libFuzzer (clang): the control-message decoders for FUZZ_SECONDS, with
 # inputs up to the 64 KiB message limit (RAIL of 1024 QPs and more); the
 # framing of the stream (split reads, back-to-back messages, partial
-# headers) for FUZZ_FRAME_SECONDS.
+# headers) for FUZZ_FRAME_SECONDS; rail_cluster_bw's --pairs files (parse,
+# pack, schedule round trip) for FUZZ_PAIRS_SECONDS and rank 0's schedule
+# as other ranks decode it for FUZZ_SCHED_SECONDS (their refusals go to
+# stderr, closed: -close_fd_mask=2).
 FUZZ_SECONDS ?= 60
 FUZZ_FRAME_SECONDS ?= 20
+FUZZ_PAIRS_SECONDS ?= 10
+FUZZ_SCHED_SECONDS ?= 10
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -Icommon
+FUZZ_SCHED_SRC := common/cluster/rp_sched.c common/base/rp_log.c \
+	common/base/rp_parse.c
 fuzz:
-	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-frame-corpus
+	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-frame-corpus \
+		$(B)/fuzz-pairs-corpus $(B)/fuzz-sched-corpus
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_msg tests/fuzz/fuzz_msg.c \
 		common/proto/rp_msg.c
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_frame tests/fuzz/fuzz_frame.c \
 		common/proto/rp_frame.c common/proto/rp_msg.c
+	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_pairs tests/fuzz/fuzz_pairs.c \
+		$(FUZZ_SCHED_SRC)
+	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_sched tests/fuzz/fuzz_sched.c \
+		$(FUZZ_SCHED_SRC)
 	$(B)/fuzz_msg -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
 		-max_len=65537 -print_final_stats=1 $(B)/fuzz-corpus \
 		tests/fuzz/corpus
 	$(B)/fuzz_frame -max_total_time=$(FUZZ_FRAME_SECONDS) \
 		-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
 		$(B)/fuzz-frame-corpus tests/fuzz/corpus-frame
+	$(B)/fuzz_pairs -max_total_time=$(FUZZ_PAIRS_SECONDS) \
+		-rss_limit_mb=2048 -max_len=4096 -close_fd_mask=2 \
+		-print_final_stats=1 $(B)/fuzz-pairs-corpus \
+		tests/fuzz/corpus-pairs
+	$(B)/fuzz_sched -max_total_time=$(FUZZ_SCHED_SECONDS) \
+		-rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+		$(B)/fuzz-sched-corpus tests/fuzz/corpus-sched
 
 # One integration pass in the guests with the sanitized binaries.
 # Teardown on success and on failure of each binary, under ASan's leak

@@ -11,6 +11,14 @@
 #include "proto/rp_msg.h"
 
 #define RUN_MAX_SIZES 32 /* -a: 2 B .. 8 MiB is 23 */
+/* A -n run's bound assumes no rail slower than one WR (or latency
+ * exchange) a millisecond plus 10 MB/s: Soft-RoCE in a small guest is
+ * about 100 times faster. Each size adds a second (warm-up, -b's READY,
+ * the peak and the rows); the whole is capped at 2^40 ms. */
+#define RUN_WR_MS 1.0
+#define RUN_BYTES_PER_MS 10000.0
+#define RUN_SIZE_MS 1000.0
+#define RUN_MAX_MS ((double)(1ULL << 40))
 
 /* One size: (-b: READY) the timed phase (-b: the results swapped), the
  * row (none with --run_infinitely: its rows came during the run). */
@@ -147,10 +155,39 @@ static int run_infinite(struct rp_run *r)
 	return ret ? ret : json;
 }
 
+uint64_t rp_run_length_ms(const struct rp_opts *o)
+{
+	uint64_t sizes[RUN_MAX_SIZES];
+	size_t n = rp_opts_sizes(o, sizes, RUN_MAX_SIZES), i;
+	double wrs = (double)o->iters * (o->num_qps ? o->num_qps : 1);
+	double ms = 0;
+
+	if (o->run_infinitely)
+		return 0;
+	for (i = 0; i < n; i++) {
+		ms += RUN_SIZE_MS;
+		if (o->duration)
+			ms += 1000.0 * o->duration;
+		else
+			ms += wrs *
+			      (RUN_WR_MS + (double)sizes[i] / RUN_BYTES_PER_MS);
+	}
+	return ms < RUN_MAX_MS ? (uint64_t)ms : (uint64_t)RUN_MAX_MS;
+}
+
 int rp_run_side(struct rp_run *r)
 {
+	struct rp_ctrl *c = &r->s->ctrl;
+	uint64_t len = rp_run_length_ms(r->s->o);
 	int ret;
 
+	/* the session passed READY: from here the run has its length plus
+	 * --timeout, whatever heartbeats the peer sends */
+	rp_ctrl_set_deadline(c, r->infinite || !len ?
+					0 :
+					len + (uint64_t)(c->timeout_ms > 0 ?
+								 c->timeout_ms :
+								 0));
 	if (r->ops->header)
 		r->ops->header(r->app);
 	ret = r->infinite ? run_infinite(r) : run_finite(r);

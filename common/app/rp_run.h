@@ -79,11 +79,21 @@ struct rp_run {
 };
 
 /*
+ * rp_run_length_ms - how long the run of @o may last at most, ms, from
+ * READY to its last RESULT: -D seconds per size, or for -n a bound of one
+ * WR (per QP, per iteration) a millisecond plus 10 MB/s; plus one second
+ * per size. 0 for --run_infinitely (no bound: the peer's BYE ends it).
+ * rp_run_side adds --timeout: the session's deadline (rp_ctrl_set_deadline).
+ */
+uint64_t rp_run_length_ms(const struct rp_opts *o);
+
+/*
  * rp_run_side - this side of the test @r describes, from the header to
  * the gates, over the open session r->s. Returns 0, -EILSEQ for a failed
  * --validate (this side's or the peer's verdict), -ERANGE from the gates,
  * or the -errno of the first failure (reported once, the peer told where
- * the session does).
+ * the session does). No wait for the peer goes past the run's deadline
+ * (rp_run_length_ms plus --timeout from here): -ETIMEDOUT, one line.
  */
 int rp_run_side(struct rp_run *r);
 

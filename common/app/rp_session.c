@@ -193,6 +193,20 @@ static int rp_session_exchange(struct rp_session *s)
 	return rp_exchange_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
 }
 
+/* -R server: the QPs through rdma_cm, only from the control client's
+ * address (another host's request is refused). */
+static int rp_session_cm_server(struct rp_session *s,
+				const struct rp_rail_cfg *c)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(ss);
+
+	if (getpeername(s->ctrl.fd, (struct sockaddr *)&ss, &len))
+		len = 0;
+	return rp_cm_server(&s->cm, c, &s->rails[0], (struct sockaddr *)&ss,
+			    len);
+}
+
 /*
  * -R: rdma_cm listens before the client can connect; after HELLO the QPs
  * are connected through rdma_cm (which builds the rail on the routed
@@ -223,7 +237,7 @@ static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
 	if (ret)
 		return ret;
 	ret = s->server ?
-		      rp_cm_server(&s->cm, &c, &s->rails[0]) :
+		      rp_session_cm_server(s, &c) :
 		      rp_cm_client(&s->cm, o->server, o->tcp_port,
 				   o->bind_source_ip, &c, &s->rails[0], tmo);
 	if (ret) {

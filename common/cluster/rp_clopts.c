@@ -105,6 +105,60 @@ int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv)
 	return rp_cl_rails(c);
 }
 
+const char *rp_clopts_sig(const struct rp_clopts *c, char *buf, size_t len)
+{
+	snprintf(
+		buf, len,
+		"-s %llu -D %u -q %u -t %u -m %u -u %u --timeout %u --cross %d",
+		(unsigned long long)c->o.size, c->o.duration, c->o.num_qps,
+		c->o.tx_depth, c->o.mtu, c->o.qp_timeout, c->o.timeout,
+		c->cross ? 1 : 0);
+	return buf;
+}
+
+/* The next "name value" of a signature from *@p: its length, 0 at the
+ * end; *@p moves past it and the blank after. */
+static size_t rp_clopts_sig_next(const char **p, const char **tok)
+{
+	const char *s = *p, *e;
+
+	while (*s == ' ')
+		s++;
+	*tok = s;
+	if (!*s)
+		return 0;
+	e = strchr(s, ' ');
+	e = e ? strchr(e + 1, ' ') : NULL; /* after the value */
+	if (!e)
+		e = s + strlen(s);
+	*p = e;
+	return (size_t)(e - s);
+}
+
+bool rp_clopts_sig_diff(const char *a, const char *b, char *va, char *vb,
+			size_t len)
+{
+	const char *ta, *tb;
+	size_t na, nb;
+
+	for (;;) {
+		na = rp_clopts_sig_next(&a, &ta);
+		nb = rp_clopts_sig_next(&b, &tb);
+		if (!na && !nb)
+			return false;
+		if (na != nb || memcmp(ta, tb, na))
+			break;
+	}
+	snprintf(va, len, "%.*s", (int)na, ta);
+	snprintf(vb, len, "%.*s", (int)nb, tb);
+	if (!na || !nb || strcspn(ta, " ") != strcspn(tb, " ") ||
+	    memcmp(ta, tb, strcspn(ta, " "))) { /* not the same option */
+		snprintf(va, len, "%s", ta);
+		snprintf(vb, len, "%s", tb);
+	}
+	return true;
+}
+
 /* clang-format off */
 void rp_clopts_usage(FILE *f)
 {

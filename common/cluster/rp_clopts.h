@@ -11,6 +11,7 @@
 #define RP_CLOPTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "app/rp_opts.h"
@@ -37,6 +38,23 @@ struct rp_clopts {
  * -EINVAL. Pointers in @c point into argv. Does not open any device.
  */
 int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv);
+
+/*
+ * rp_clopts_sig - the options every rank of a job must share, as text
+ * ("-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 --cross 0") into
+ * @buf (@len bytes, truncated at worst): rank 0 compares every rank's
+ * with its own before the first round. Returns @buf.
+ */
+const char *rp_clopts_sig(const struct rp_clopts *c, char *buf, size_t len);
+
+/*
+ * rp_clopts_sig_diff - compare two rp_clopts_sig texts option by option:
+ * false when they agree; else true with the first differing option as
+ * given in each ("-s 4096" in @va, "-s 65536" in @vb; @len bytes each;
+ * from the first differing option on when the options themselves differ).
+ */
+bool rp_clopts_sig_diff(const char *a, const char *b, char *va, char *vb,
+			size_t len);
 
 /* rp_clopts_usage - --help: every option with its default and unit. */
 void rp_clopts_usage(FILE *f);

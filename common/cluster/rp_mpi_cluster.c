@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,14 @@
 #include "cluster/rp_sched.h"
 
 #define CLB_PAIRS_MAX (1 << 20) /* --pairs file, bytes */
+
+/* What each rank tells rank 0 first, in a layout no version may change:
+ * its build (with the sizes of the structs below) and the options every
+ * rank must share (rp_clopts_sig). */
+struct clb_hello {
+	char version[64];
+	char opts[192];
+};
 
 /* What each rank tells rank 0 at the start. */
 struct clb_info {
@@ -130,8 +139,8 @@ static char *clb_read_pairs(const char *path)
 /* Rank 0: the rounds, circle method or --pairs. */
 static int clb_build_sched(struct clb *b)
 {
-	const char *names[RP_SCHED_MAX_HOSTS];
 	unsigned int hosts = (unsigned int)b->mpi.size, n, i;
+	const char **names;
 	struct rp_pair *list;
 	char *text;
 	int ret;
@@ -146,9 +155,15 @@ static int clb_build_sched(struct clb *b)
 	text = clb_read_pairs(b->c.pairs);
 	if (!text)
 		return -EINVAL;
-	for (i = 0; i < hosts && i < RP_SCHED_MAX_HOSTS; i++)
+	names = calloc(hosts, sizeof(*names)); /* [hosts]: any job size */
+	if (!names) {
+		free(text);
+		return -ENOMEM;
+	}
+	for (i = 0; i < hosts; i++)
 		names[i] = b->mpi.host[i];
 	ret = rp_sched_parse(text, b->c.pairs, names, hosts, &list, &n);
+	free(names);
 	free(text);
 	if (!ret)
 		ret = rp_sched_pack(&b->sched, list, n, hosts, b->side.n,
@@ -188,55 +203,35 @@ static int clb_check_infos(struct clb *b, const struct clb_info *all)
 	return 0;
 }
 
-/* The schedule as 32-bit words: rounds, pairs, then per round shift
- * and count, then the pairs. */
-static uint32_t *clb_sched_words(const struct rp_sched *s, uint32_t *len)
+/* Every rank but 0: rank 0's schedule, checked before any use. */
+static int clb_sched_from(struct clb *b, const uint32_t *w, uint32_t len)
 {
-	uint32_t np = 0, r, i, at;
-	uint32_t *w;
+	char why[160];
+	int ret;
 
-	for (r = 0; r < s->nrounds; r++)
-		np += s->rounds[r].npairs;
-	*len = 2 + 2 * s->nrounds + 2 * np;
-	w = calloc(*len, sizeof(*w));
-	if (!w)
-		return NULL;
-	w[0] = s->nrounds;
-	w[1] = np;
-	at = 2 + 2 * s->nrounds;
-	for (r = 0; r < s->nrounds; r++) {
-		w[2 + 2 * r] = s->rounds[r].shift;
-		w[3 + 2 * r] = s->rounds[r].npairs;
-		for (i = 0; i < s->rounds[r].npairs; i++) {
-			w[at++] = s->rounds[r].pairs[i].a;
-			w[at++] = s->rounds[r].pairs[i].b;
-		}
-	}
-	return w;
+	ret = rp_sched_decode(&b->sched, w, len, (unsigned int)b->mpi.size,
+			      b->side.n, why, sizeof(why));
+	if (ret == -EBADMSG)
+		rp_err("%s: the schedule from rank 0 is not valid: %s (the "
+		       "same railperf on every host?)",
+		       b->mpi.host[b->mpi.rank], why);
+	return ret;
 }
 
-/* Every rank but 0: the schedule from the words. */
-static int clb_sched_from(struct rp_sched *s, const uint32_t *w, uint32_t len,
-			  unsigned int hosts, unsigned int rails)
+/* Every rank but 0: room for @words of rank 0's schedule, or NULL with
+ * one line when no valid schedule of this job is that long. */
+static uint32_t *clb_sched_room(const struct clb *b, uint32_t words)
 {
-	uint32_t r, at;
+	uint64_t max = rp_sched_words_max((unsigned int)b->mpi.size, b->side.n);
 
-	memset(s, 0, sizeof(*s));
-	s->hosts = hosts;
-	s->rails = rails;
-	s->nrounds = w[0];
-	s->rounds = calloc(w[0] + 1, sizeof(*s->rounds));
-	s->all = calloc(w[1] + 1, sizeof(*s->all));
-	if (!s->rounds || !s->all || len != 2 + 2 * w[0] + 2 * w[1])
-		return -ENOMEM;
-	memcpy(s->all, w + 2 + 2 * w[0], 2 * w[1] * sizeof(*w));
-	for (r = 0, at = 0; r < s->nrounds; r++) {
-		s->rounds[r].shift = w[2 + 2 * r];
-		s->rounds[r].npairs = w[3 + 2 * r];
-		s->rounds[r].pairs = &s->all[at];
-		at += s->rounds[r].npairs;
+	if (words > max || (uint64_t)words * 4 > INT32_MAX) {
+		rp_err("%s: rank 0 announced a schedule of %u words, more "
+		       "than %llu (the same railperf on every host?)",
+		       b->mpi.host[b->mpi.rank], words,
+		       (unsigned long long)max);
+		return NULL;
 	}
-	return 0;
+	return calloc((size_t)words + 1, sizeof(uint32_t));
 }
 
 /* Rank 0's verdict on the rails and the rounds, then the rounds to all. */
@@ -245,26 +240,82 @@ static int clb_share_sched(struct clb *b, const struct clb_info *all)
 	uint32_t head[2] = { 1, 0 }, *w = NULL;
 	int tag = rp_mpi_tag(0, RP_MPI_SCHED), ret;
 
-	if (!b->mpi.rank && !clb_check_infos(b, all) && !clb_build_sched(b)) {
-		w = clb_sched_words(&b->sched, &head[1]);
-		head[0] = w ? 0 : 1;
-	}
+	if (!b->mpi.rank && !clb_check_infos(b, all) && !clb_build_sched(b))
+		head[0] = rp_sched_encode(&b->sched, &w, &head[1]) ? 1 : 0;
 	ret = rp_mpi_spread(&b->mpi, tag, head, sizeof(head), b->round_ms,
 			    "sharing the schedule");
 	if (!ret && head[0])
 		ret = -EINVAL; /* rank 0 said why */
-	if (!ret && b->mpi.rank)
-		w = calloc(head[1] + 1, sizeof(*w));
-	if (!ret && !w)
-		ret = -ENOMEM;
+	if (!ret && b->mpi.rank) {
+		w = clb_sched_room(b, head[1]);
+		ret = w ? 0 : -EINVAL;
+	}
 	if (!ret)
 		ret = rp_mpi_spread(&b->mpi, tag, w, (int)(head[1] * 4),
 				    b->round_ms, "sharing the schedule");
 	if (!ret && b->mpi.rank)
-		ret = clb_sched_from(&b->sched, w, head[1],
-				     (unsigned int)b->mpi.size, b->side.n);
+		ret = clb_sched_from(b, w, head[1]);
 	free(w);
 	return ret;
+}
+
+/* Rank 0: every rank's build and options against its own; the first
+ * mismatch is one line naming the rank and both values. */
+static int clb_check_hellos(const struct clb *b, struct clb_hello *all)
+{
+	char va[192], vb[192];
+	int h;
+
+	for (h = 1; h < b->mpi.size; h++) {
+		all[h].version[sizeof(all[h].version) - 1] = '\0';
+		all[h].opts[sizeof(all[h].opts) - 1] = '\0';
+		if (strcmp(all[h].version, all[0].version)) {
+			rp_err("rank %d (%s) runs %s, rank 0 (%s) runs %s: "
+			       "start the same railperf build on every host",
+			       h, b->mpi.host[h], all[h].version,
+			       b->mpi.host[0], all[0].version);
+			return -EPROTO;
+		}
+		if (rp_clopts_sig_diff(all[h].opts, all[0].opts, va, vb,
+				       sizeof(va))) {
+			rp_err("rank %d (%s) has %s, rank 0 (%s) has %s: give "
+			       "every rank the same options",
+			       h, b->mpi.host[h], va, b->mpi.host[0], vb);
+			return -EPROTO;
+		}
+	}
+	return 0;
+}
+
+/* Every rank's build and options to rank 0, its verdict back: a job of
+ * mixed versions or options ends here, on every rank alike. */
+static int clb_hello(struct clb *b)
+{
+	int tag = rp_mpi_tag(0, RP_MPI_NAMES), ret;
+	struct clb_hello me, *all = NULL;
+	int32_t bad = 0;
+
+	memset(&me, 0, sizeof(me));
+	snprintf(me.version, sizeof(me.version),
+		 "railperf %s (info %zu, report %zu, cell %zu bytes)",
+		 RP_VERSION, sizeof(struct clb_info), sizeof(struct clb_report),
+		 sizeof(struct rp_cell));
+	rp_clopts_sig(&b->c, me.opts, sizeof(me.opts));
+	if (!b->mpi.rank) {
+		all = calloc((size_t)b->mpi.size, sizeof(*all));
+		if (!all)
+			return -ENOMEM;
+	}
+	ret = rp_mpi_gather(&b->mpi, tag, &me, sizeof(me), all, NULL,
+			    b->round_ms, "comparing versions and options");
+	if (!ret && !b->mpi.rank)
+		bad = clb_check_hellos(b, all) ? 1 : 0;
+	free(all);
+	if (!ret)
+		ret = rp_mpi_spread(&b->mpi, tag, &bad, sizeof(bad),
+				    b->round_ms,
+				    "comparing versions and options");
+	return ret ? ret : bad ? -EPROTO : 0; /* rank 0 said why */
 }
 
 /* Every rank's rails to rank 0, the schedule back. */
@@ -273,6 +324,17 @@ static int clb_start(struct clb *b)
 	struct clb_info me = { 0 }, *all = NULL;
 	unsigned int i;
 	int ret;
+
+	if (b->mpi.size > RP_SCHED_MAX_HOSTS) {
+		if (!b->mpi.rank)
+			rp_err("%d ranks: rail_cluster_bw takes at most %d "
+			       "(one rank per host)",
+			       b->mpi.size, RP_SCHED_MAX_HOSTS);
+		return -EINVAL;
+	}
+	ret = clb_hello(b);
+	if (ret)
+		return ret;
 
 	me.ok = !rp_clround_init(&b->side, &b->c, b->mpi.host[b->mpi.rank]);
 	me.n = b->side.n;
@@ -386,9 +448,13 @@ static void clb_merge(struct clb *b, unsigned int h, const struct clb_report *p)
 	if (p->partner < 0 || p->partner >= b->mpi.size)
 		return;
 	for (i = 0; i < n; i++) {
+		struct rp_cell *c;
+
 		j = rp_sched_peer_rail(p->shift, n, i, p->first);
-		*rp_matrix_at(&b->mx, rp_matrix_index(&b->mx, i, j), h,
-			      (unsigned int)p->partner) = p->cells[i];
+		c = rp_matrix_at(&b->mx, rp_matrix_index(&b->mx, i, j), h,
+				 (unsigned int)p->partner);
+		*c = p->cells[i];
+		c->reason[RP_CELL_REASON_LEN - 1] = '\0'; /* printed with %s */
 	}
 }
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,6 +315,182 @@ unsigned int rp_sched_peer_rail(unsigned int shift, unsigned int rails,
 {
 	shift %= rails;
 	return first ? (i + shift) % rails : (i + rails - shift) % rails;
+}
+
+int rp_sched_encode(const struct rp_sched *s, uint32_t **w, uint32_t *len)
+{
+	uint32_t np = 0, r, i, at;
+
+	for (r = 0; r < s->nrounds; r++)
+		np += s->rounds[r].npairs;
+	*len = 2 + 2 * s->nrounds + 2 * np;
+	*w = calloc(*len, sizeof(**w));
+	if (!*w)
+		return -ENOMEM;
+	(*w)[0] = s->nrounds;
+	(*w)[1] = np;
+	at = 2 + 2 * s->nrounds;
+	for (r = 0; r < s->nrounds; r++) {
+		(*w)[2 + 2 * r] = s->rounds[r].shift;
+		(*w)[3 + 2 * r] = s->rounds[r].npairs;
+		for (i = 0; i < s->rounds[r].npairs; i++) {
+			(*w)[at++] = s->rounds[r].pairs[i].a;
+			(*w)[at++] = s->rounds[r].pairs[i].b;
+		}
+	}
+	return 0;
+}
+
+/* Every host pair once per rail shift: the most pairs, and rounds (each
+ * has one pair at least), of a schedule the circle method or --pairs
+ * makes for @hosts hosts. */
+static uint64_t rp_sched_pairs_max(unsigned int hosts, unsigned int rails)
+{
+	return (uint64_t)hosts * (hosts - 1) / 2 * rails;
+}
+
+uint64_t rp_sched_words_max(unsigned int hosts, unsigned int rails)
+{
+	return 2 + 4 * rp_sched_pairs_max(hosts, rails);
+}
+
+/* The fault @fmt into @why; -EBADMSG. */
+__attribute__((format(printf, 3, 4))) static int
+rp_sched_bad(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, len, fmt, ap);
+	va_end(ap);
+	return -EBADMSG;
+}
+
+/* The header words: counts in range and the length that follows. */
+static int rp_sched_check_head(const uint32_t *w, size_t len,
+			       unsigned int hosts, unsigned int rails,
+			       char *why, size_t wl)
+{
+	uint64_t want;
+
+	if (!rp_sched_counts_ok(hosts, rails))
+		return rp_sched_bad(why, wl,
+				    "%u hosts and %u rails: out of "
+				    "range",
+				    hosts, rails);
+	if (len < 2)
+		return rp_sched_bad(why, wl, "%zu words, fewer than 2", len);
+	want = 2 + 2 * (uint64_t)w[0] + 2 * (uint64_t)w[1];
+	if (!w[0] || w[0] > rp_sched_pairs_max(hosts, rails) ||
+	    w[1] > rp_sched_pairs_max(hosts, rails))
+		return rp_sched_bad(why, wl,
+				    "%u rounds of %u pairs in all: "
+				    "out of range for %u hosts",
+				    w[0], w[1], hosts);
+	if (want != len)
+		return rp_sched_bad(why, wl,
+				    "%zu words where %u rounds of %u "
+				    "pairs take %llu",
+				    len, w[0], w[1], (unsigned long long)want);
+	return 0;
+}
+
+/* Round @r's pairs (from @p): hosts in range, each at most once
+ * (@seen[h] == @r + 1 marks one already in this round). */
+static int rp_sched_check_round(const struct rp_round *rd, uint32_t r,
+				unsigned int hosts, uint32_t *seen, char *why,
+				size_t wl)
+{
+	uint32_t i, k, h;
+
+	for (i = 0; i < rd->npairs; i++) {
+		if (rd->pairs[i].a == rd->pairs[i].b)
+			return rp_sched_bad(why, wl,
+					    "round %u: host %u paired "
+					    "with itself",
+					    r + 1, rd->pairs[i].a);
+		for (k = 0; k < 2; k++) {
+			h = k ? rd->pairs[i].b : rd->pairs[i].a;
+			if (h >= hosts)
+				return rp_sched_bad(why, wl,
+						    "round %u: host "
+						    "%u of %u",
+						    r + 1, h, hosts);
+			if (seen[h] == r + 1)
+				return rp_sched_bad(why, wl,
+						    "round %u: host "
+						    "%u in two pairs",
+						    r + 1, h);
+			seen[h] = r + 1;
+		}
+	}
+	return 0;
+}
+
+/* The rounds of a checked header: counts, shifts, then each round. */
+static int rp_sched_fill(struct rp_sched *s, const uint32_t *w, uint32_t *seen,
+			 char *why, size_t wl)
+{
+	uint64_t at = 0;
+	uint32_t r;
+	int ret;
+
+	for (r = 0; r < s->nrounds; r++) {
+		struct rp_round *rd = &s->rounds[r];
+
+		rd->shift = w[2 + 2 * r];
+		rd->npairs = w[3 + 2 * r];
+		if (rd->shift >= s->rails)
+			return rp_sched_bad(why, wl,
+					    "round %u: rail shift %u "
+					    "of %u rails",
+					    r + 1, rd->shift, s->rails);
+		if (rd->npairs > s->hosts / 2 || at + rd->npairs > w[1])
+			return rp_sched_bad(why, wl,
+					    "round %u: %u pairs (%u "
+					    "hosts, %u pairs in all)",
+					    r + 1, rd->npairs, s->hosts, w[1]);
+		rd->pairs = &s->all[at];
+		at += rd->npairs;
+		ret = rp_sched_check_round(rd, r, s->hosts, seen, why, wl);
+		if (ret)
+			return ret;
+	}
+	if (at != w[1])
+		return rp_sched_bad(why, wl,
+				    "the rounds hold %llu pairs, the "
+				    "header says %u",
+				    (unsigned long long)at, w[1]);
+	return 0;
+}
+
+int rp_sched_decode(struct rp_sched *s, const uint32_t *w, size_t len,
+		    unsigned int hosts, unsigned int rails, char *why,
+		    size_t why_len)
+{
+	uint32_t *seen = NULL;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	ret = rp_sched_check_head(w, len, hosts, rails, why, why_len);
+	if (ret)
+		return ret;
+	s->hosts = hosts;
+	s->rails = rails;
+	s->nrounds = w[0];
+	s->rounds = calloc((size_t)w[0], sizeof(*s->rounds));
+	s->all = calloc((size_t)w[1] + 1, sizeof(*s->all));
+	seen = calloc(hosts, sizeof(*seen));
+	ret = s->rounds && s->all && seen ? 0 : -ENOMEM;
+	if (!ret) {
+		memcpy(s->all, w + 2 + 2 * (size_t)w[0],
+		       2 * (size_t)w[1] * sizeof(*w));
+		ret = rp_sched_fill(s, w, seen, why, why_len);
+	}
+	free(seen);
+	if (ret)
+		rp_sched_fini(s);
+	return ret;
 }
 
 void rp_sched_fini(struct rp_sched *s)

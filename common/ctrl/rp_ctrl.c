@@ -109,7 +109,10 @@ static int rp_ctrl_wait_for(int fd, short events, int timeout_ms,
 
 	for (;;) {
 		uint64_t now = rp_now_ns();
-		int left = now >= end ? 0 : (int)((end - now) / 1000000ULL);
+		/* rounded up: -ETIMEDOUT only once @end has passed */
+		int left = now >= end ?
+				   0 :
+				   (int)((end - now + 999999ULL) / 1000000ULL);
 
 		if (stoppable && rp_stop_requested())
 			return -EINTR;
@@ -129,18 +132,22 @@ static int rp_ctrl_wait(int fd, short events, int timeout_ms)
 	return rp_ctrl_wait_for(fd, events, timeout_ms, true);
 }
 
-/* Milliseconds from now to @deadline_ns, 0 when past. */
+/* Milliseconds from now to @deadline_ns (rounded up), 0 when past. */
 static int rp_ctrl_left_ms(uint64_t deadline_ns)
 {
 	uint64_t now = rp_now_ns();
 
-	return now >= deadline_ns ? 0 : (int)((deadline_ns - now) / 1000000ULL);
+	return now >= deadline_ns ?
+		       0 :
+		       (int)((deadline_ns - now + 999999ULL) / 1000000ULL);
 }
 
 /* A connection just made: no header held, no run started. */
 static void rp_ctrl_fresh(struct rp_ctrl *c)
 {
 	c->running = false;
+	c->end_ns = 0;
+	c->end_s = 0;
 	rp_frame_init(&c->rx);
 	memset(&c->peer_counts, 0, sizeof(c->peer_counts));
 }
@@ -344,6 +351,24 @@ int rp_ctrl_connect_from(const char *host, unsigned int port,
 	return 0;
 }
 
+void rp_ctrl_set_deadline(struct rp_ctrl *c, uint64_t budget_ms)
+{
+	c->end_ns = budget_ms ? rp_now_ns() + budget_ms * 1000000ULL : 0;
+	c->end_s = (unsigned int)((budget_ms + 999) / 1000);
+}
+
+/* @t_ns, or the run's deadline when that comes first. */
+static uint64_t rp_ctrl_cap(const struct rp_ctrl *c, uint64_t t_ns)
+{
+	return c->end_ns && t_ns > c->end_ns ? c->end_ns : t_ns;
+}
+
+/* The run's deadline has passed (none set: never). */
+static bool rp_ctrl_past_end(const struct rp_ctrl *c)
+{
+	return c->end_ns && rp_now_ns() >= c->end_ns;
+}
+
 void rp_ctrl_close(struct rp_ctrl *c)
 {
 	if (c->fd >= 0)
@@ -536,7 +561,12 @@ static int rp_ctrl_take_counts(struct rp_ctrl *c, uint32_t len,
 
 static int rp_ctrl_recv_fail(struct rp_ctrl *c, uint16_t type, int ret)
 {
-	if (ret == -ETIMEDOUT)
+	if (ret == -ETIMEDOUT && rp_ctrl_past_end(c))
+		rp_err("no %s from %s by the run's deadline, %u s after its "
+		       "start (the run's expected length plus --timeout; "
+		       "heartbeats do not extend it)",
+		       rp_msg_type_str(type), c->peer, c->end_s);
+	else if (ret == -ETIMEDOUT)
 		rp_err("no %s from %s within the timeout (--timeout)",
 		       rp_msg_type_str(type), c->peer);
 	else if (ret == -ECONNRESET)
@@ -568,7 +598,8 @@ static int rp_ctrl_take_hdr(struct rp_ctrl *c, struct rp_msg_hdr *h)
 
 /*
  * Read and check one header. Once the run started, PROGRESS heartbeats
- * restart the deadline; before it, one is refused.
+ * (and COUNTS) restart the deadline, up to the run's (c->end_ns); before
+ * it, one is refused.
  */
 static int rp_ctrl_recv_hdr(struct rp_ctrl *c, uint16_t type,
 			    struct rp_msg_hdr *h, uint64_t *deadline,
@@ -585,7 +616,7 @@ static int rp_ctrl_recv_hdr(struct rp_ctrl *c, uint16_t type,
 			return ret;
 		switch (rp_frame_judge(h, type, c->running)) {
 		case RP_FRAME_BEAT:
-			*deadline = rp_now_ns() + wait_ns;
+			*deadline = rp_ctrl_cap(c, rp_now_ns() + wait_ns);
 			ret = h->len ? rp_ctrl_take_counts(c, h->len,
 							   *deadline) :
 				       0;
@@ -609,7 +640,7 @@ int rp_ctrl_recv(struct rp_ctrl *c, uint16_t type, void *payload, size_t cap,
 	uint64_t wait_ns =
 		(uint64_t)(timeout_ms < 0 ? c->timeout_ms : timeout_ms) *
 		1000000ULL;
-	uint64_t deadline = rp_now_ns() + wait_ns;
+	uint64_t deadline = rp_ctrl_cap(c, rp_now_ns() + wait_ns);
 	struct rp_msg_hdr h;
 	int ret;
 

@@ -24,6 +24,10 @@ struct rp_ctrl {
 	struct rp_frame rx; /* a header partly received, kept for later */
 	struct rp_counts peer_counts; /* the peer's latest COUNTS (-b
 				       * --interval); seq 0: none yet */
+	uint64_t end_ns;    /* the run's deadline (rp_now_ns), 0 = none: no
+			    * wait for a message goes past it, heartbeats
+			    * or not (rp_ctrl_set_deadline) */
+	unsigned int end_s; /* its distance from the run's start, s */
 };
 
 /* The bound on a send when c->timeout_ms is not set, ms. */
@@ -59,6 +63,14 @@ int rp_ctrl_connect_from(const char *host, unsigned int port,
 			 const char *source, unsigned int timeout_s,
 			 struct rp_ctrl *c);
 
+/*
+ * rp_ctrl_set_deadline - from now, the run has @budget_ms (its expected
+ * length plus --timeout; 0: no deadline, --run_infinitely): every later
+ * rp_ctrl_recv ends by then, however many PROGRESS or COUNTS the peer
+ * sends, with "... by the run's deadline (N s after its start ...)".
+ */
+void rp_ctrl_set_deadline(struct rp_ctrl *c, uint64_t budget_ms);
+
 /* rp_ctrl_close - close the connection; safe to call twice. */
 void rp_ctrl_close(struct rp_ctrl *c);
 
@@ -76,7 +88,8 @@ int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
  * rp_ctrl_recv - receive one message of type @type into @payload (capacity
  * @cap), its length in @len; waits at most @timeout_ms (< 0: c->timeout_ms)
  * of silence: once the run started (c->running) each PROGRESS heartbeat
- * from the peer restarts the wait; before it a PROGRESS is a protocol
+ * from the peer restarts the wait, never past the run's deadline
+ * (rp_ctrl_set_deadline; -ETIMEDOUT there); before it a PROGRESS is a protocol
  * error (-EBADMSG), so that heartbeats cannot hold a side before a run.
  * An ERROR message from the peer is printed as "peer: <text>" and returns
  * -EREMOTEIO; EOF -ECONNRESET; a bad header, another type or a payload

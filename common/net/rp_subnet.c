@@ -3,6 +3,7 @@
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "net/rp_ifaddr.h"
 #include "net/rp_subnet.h"
@@ -47,4 +48,41 @@ int rp_gid_subnet_check(const struct rp_gid_entry *local,
 		 inet_ntop(AF_INET, &l, ls, sizeof(ls)), prefix, local->ndev,
 		 inet_ntop(AF_INET, &r, rs, sizeof(rs)));
 	return 0;
+}
+
+/* @sa as 16 bytes of IPv6 (IPv4 mapped) and its scope; false when it is
+ * neither family. */
+static bool rp_sockaddr_v6(const struct sockaddr *sa, uint8_t out[16],
+			   uint32_t *scope)
+{
+	static const uint8_t mapped[12] = { [10] = 0xff, [11] = 0xff };
+
+	*scope = 0;
+	if (!sa)
+		return false;
+	if (sa->sa_family == AF_INET) {
+		memcpy(out, mapped, sizeof(mapped));
+		memcpy(out + 12,
+		       &((const struct sockaddr_in *)(const void *)sa)->sin_addr,
+		       4);
+		return true;
+	}
+	if (sa->sa_family != AF_INET6)
+		return false;
+	memcpy(out, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr,
+	       16);
+	*scope = ((const struct sockaddr_in6 *)(const void *)sa)->sin6_scope_id;
+	return true;
+}
+
+bool rp_sockaddr_same_host(const struct sockaddr *a, const struct sockaddr *b)
+{
+	uint8_t x[16], y[16];
+	uint32_t sx, sy;
+
+	if (!rp_sockaddr_v6(a, x, &sx) || !rp_sockaddr_v6(b, y, &sy))
+		return false;
+	if (sx && sy && sx != sy)
+		return false;
+	return !memcmp(x, y, sizeof(x));
 }

@@ -11,6 +11,7 @@
 
 #include "verbs/rp_cm.h"
 #include "base/rp_log.h"
+#include "net/rp_subnet.h"
 #include "verbs/rp_qp.h"
 #include "base/rp_signal.h"
 #include "base/rp_time.h"
@@ -39,10 +40,9 @@ static int rp_cm_channel(struct rp_cm *cm, int timeout_ms)
 	return -errno;
 }
 
-/* Wait up to cm->timeout_ms for the next event on the channel. */
-static int rp_cm_next(struct rp_cm *cm, struct rdma_cm_event **ev)
+/* Wait until @end (rp_now_ns) for the next event on the channel. */
+static int rp_cm_next(struct rp_cm *cm, struct rdma_cm_event **ev, uint64_t end)
 {
-	uint64_t end = rp_now_ns() + (uint64_t)cm->timeout_ms * 1000000ULL;
 	struct pollfd p = { .fd = cm->ch->fd, .events = POLLIN };
 	int ret;
 
@@ -58,6 +58,47 @@ static int rp_cm_next(struct rp_cm *cm, struct rdma_cm_event **ev)
 			return -ETIMEDOUT;
 	}
 	return rdma_get_cm_event(cm->ch, ev) ? -errno : 0;
+}
+
+/* @sa's address as text ("?" when it has none). */
+static const char *rp_cm_addr_str(const struct sockaddr *sa, char *buf,
+				  size_t len)
+{
+	socklen_t sl = sa && sa->sa_family == AF_INET6 ?
+			       sizeof(struct sockaddr_in6) :
+			       sizeof(struct sockaddr_in);
+
+	if (!sa ||
+	    getnameinfo(sa, sl, buf, (socklen_t)len, NULL, 0, NI_NUMERICHOST))
+		snprintf(buf, len, "?");
+	return buf;
+}
+
+/*
+ * Server: a connection request @ev from another host than the control
+ * connection's is rejected, acked and its id destroyed; true then.
+ */
+static bool rp_cm_foreign(struct rp_cm *cm, struct rdma_cm_event *ev)
+{
+	const struct sockaddr *from;
+	struct rdma_cm_id *id = ev->id;
+	char a[64], b[64];
+
+	if (!cm->peer_set || ev->event != RDMA_CM_EVENT_CONNECT_REQUEST)
+		return false;
+	from = rdma_get_peer_addr(id);
+	if (rp_sockaddr_same_host(from, (const struct sockaddr *)&cm->peer))
+		return false;
+	rp_warn("-R: refused an rdma_cm connection request from %s: the "
+		"control connection came from %s (only its host may connect "
+		"the QPs)",
+		rp_cm_addr_str(from, a, sizeof(a)),
+		rp_cm_addr_str((const struct sockaddr *)&cm->peer, b,
+			       sizeof(b)));
+	rdma_reject(id, NULL, 0);
+	rdma_ack_cm_event(ev);
+	rdma_destroy_id(id);
+	return true;
 }
 
 static int rp_cm_fail(enum rdma_cm_event_type want, int ret,
@@ -81,19 +122,31 @@ static int rp_cm_fail(enum rdma_cm_event_type want, int ret,
 	return ev ? -ECONNREFUSED : ret;
 }
 
-/* Wait for event @want (on @id unless NULL); fill @got; ack it. */
+/* Wait for event @want (on @id unless NULL) within cm->timeout_ms; fill
+ * @got; ack it. Requests from a foreign host are refused on the way. */
 static int rp_cm_expect(struct rp_cm *cm, enum rdma_cm_event_type want,
 			const struct rdma_cm_id *id, struct rp_cm_got *got)
 {
+	uint64_t end = rp_now_ns() + (uint64_t)cm->timeout_ms * 1000000ULL;
 	struct rdma_cm_event *ev = NULL;
 	int ret;
 
-	ret = rp_cm_next(cm, &ev);
-	if (ret)
-		return rp_cm_fail(want, ret, NULL);
+	do {
+		ret = rp_cm_next(cm, &ev, end);
+		if (ret)
+			return rp_cm_fail(want, ret, NULL);
+	} while (rp_cm_foreign(cm, ev));
 	if (ev->event != want || (id && ev->id != id)) {
+		struct rdma_cm_id *extra = NULL;
+
 		ret = rp_cm_fail(want, 0, ev);
+		if (ev->event == RDMA_CM_EVENT_CONNECT_REQUEST) {
+			extra = ev->id; /* a new id: ours to release */
+			rdma_reject(extra, NULL, 0);
+		}
 		rdma_ack_cm_event(ev);
+		if (extra)
+			rdma_destroy_id(extra);
 		return ret;
 	}
 	got->id = ev->id;
@@ -377,12 +430,16 @@ static int rp_cm_accept_one(struct rp_cm *cm, const struct rp_rail_cfg *cfg,
 }
 
 int rp_cm_server(struct rp_cm *cm, const struct rp_rail_cfg *cfg,
-		 struct rp_rail *r)
+		 struct rp_rail *r, const struct sockaddr *peer,
+		 socklen_t peer_len)
 {
 	unsigned int i;
 	int ret;
 
 	memset(r, 0, sizeof(*r));
+	cm->peer_set = peer && peer_len && peer_len <= sizeof(cm->peer);
+	if (cm->peer_set)
+		memcpy(&cm->peer, peer, peer_len);
 	ret = rp_cm_ids(cm, cfg->num_qps);
 	for (i = 0; !ret && i < cfg->num_qps; i++)
 		ret = rp_cm_accept_one(cm, cfg, r, i == 0);

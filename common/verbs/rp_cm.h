@@ -15,6 +15,8 @@
 #ifndef RP_CM_H
 #define RP_CM_H
 
+#include <stdbool.h>
+#include <sys/socket.h>
 #include <rdma/rdma_cma.h>
 
 #include "verbs/rp_rail.h"
@@ -29,6 +31,10 @@ struct rp_cm {
 	 * it resolves or listens; 0 in a zeroed struct = kernel default
 	 * (the caller stores tos + 1, so that 0 means "not given"). */
 	int tos_plus1;
+	/* server: the control connection's peer; a connection request
+	 * from another address is refused (rdma_reject) and waited past */
+	struct sockaddr_storage peer;
+	bool peer_set;
 };
 
 /*
@@ -50,13 +56,17 @@ int rp_cm_client(struct rp_cm *cm, const char *host, unsigned int port,
 		 struct rp_rail *r, int timeout_ms);
 
 /*
- * rp_cm_server - accept cfg->num_qps connections: the first request's
- * device carries rail @r (built from @cfg), each QP is created on its
- * connection. Returns 0 or -errno (one line printed); @r is released on
- * failure.
+ * rp_cm_server - accept cfg->num_qps connections from the host at @peer
+ * (the control connection's peer, @peer_len bytes; NULL: any): the first
+ * request's device carries rail @r (built from @cfg), each QP is created
+ * on its connection. A request from another address is rejected with a
+ * warning naming both addresses and does not count; the wait for each
+ * QP stays bounded by the timeout. Returns 0 or -errno (one line
+ * printed); @r is released on failure.
  */
 int rp_cm_server(struct rp_cm *cm, const struct rp_rail_cfg *cfg,
-		 struct rp_rail *r);
+		 struct rp_rail *r, const struct sockaddr *peer,
+		 socklen_t peer_len);
 
 /*
  * rp_cm_fini - destroy the ids and the channel; after rp_rail_fini() of

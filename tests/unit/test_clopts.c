@@ -4,7 +4,9 @@
  * meaning), --out_json_file naming the file; each refused value, flag and argument
  * as exactly one line on stderr (checked byte for byte); -h and -V
  * accepted without the other checks; the --help text names every long
- * option of the parser. */
+ * option of the parser. rp_clopts_sig / rp_clopts_sig_diff, what ranks
+ * compare at the start: the text of the defaults, equal texts agree, the
+ * first differing option named with both values. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <setjmp.h>
@@ -215,6 +217,39 @@ static void test_usage_names_options(void **state)
 	free(out.buf);
 }
 
+static void test_sig(void **state)
+{
+	static const char *const mine[] = { "-s", "4096", "--cross", NULL };
+	char a[192], b[192], va[192], vb[192];
+	struct parsed p;
+
+	(void)state;
+	parse(&p, NULL);
+	assert_string_equal(rp_clopts_sig(&p.c, a, sizeof(a)),
+			    "-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 "
+			    "--cross 0");
+	assert_false(rp_clopts_sig_diff(a, a, va, vb, sizeof(va)));
+	parse(&p, mine);
+	rp_clopts_sig(&p.c, b, sizeof(b));
+	assert_true(rp_clopts_sig_diff(b, a, va, vb, sizeof(va)));
+	assert_string_equal(va, "-s 4096");
+	assert_string_equal(vb, "-s 65536");
+	/* the last option too */
+	assert_true(rp_clopts_sig_diff("-s 1 --cross 1", "-s 1 --cross 0", va,
+				       vb, sizeof(va)));
+	assert_string_equal(va, "--cross 1");
+	assert_string_equal(vb, "--cross 0");
+	/* another shape (another version's list): the rest of each */
+	assert_true(rp_clopts_sig_diff("-s 1 -X 2 -D 3", "-s 1 -D 3", va, vb,
+				       sizeof(va)));
+	assert_string_equal(va, "-X 2 -D 3");
+	assert_string_equal(vb, "-D 3");
+	assert_true(
+		rp_clopts_sig_diff("-s 1", "-s 1 -D 3", va, vb, sizeof(va)));
+	assert_string_equal(va, "");
+	assert_string_equal(vb, "-D 3");
+}
+
 int main(void)
 {
 	static const struct CMUnitTest first[] = {
@@ -223,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_out_json_flag),
 		cmocka_unit_test(test_help_version),
 		cmocka_unit_test(test_usage_names_options),
+		cmocka_unit_test(test_sig),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(first) + ARRAY_SIZE(err_cases)];
 	size_t n = 0;

@@ -6,7 +6,10 @@
  * dividing by zero. Also rp_ipv4_same_subnet (/0, /8, /24, /31, /32, 33)
  * and rp_gid_subnet_check: -1 when it cannot tell (IPv6 GIDs, no netdev,
  * a netdev or address this machine does not have), and 1 / 0 with the
- * message on the loopback's 127.0.0.1/8 when this machine has it. */
+ * message on the loopback's 127.0.0.1/8 when this machine has it. And
+ * rp_sockaddr_same_host, -R's check of a connection request against the
+ * control connection's peer: ports ignored, IPv4-mapped IPv6 equal to
+ * its IPv4, scope ids, other families and NULL never equal. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <ifaddrs.h>
@@ -398,11 +401,73 @@ static void test_subnet_check_loopback(void **state)
 	assert_string_equal(msg, "local 127");
 }
 
+/* --- rp_sockaddr_same_host (-R's request check) ------------------------ */
+
+static struct sockaddr_storage sa_of(const char *text, unsigned short port,
+				     uint32_t scope)
+{
+	struct sockaddr_storage ss;
+	struct sockaddr_in *v4 = (struct sockaddr_in *)&ss;
+	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&ss;
+
+	memset(&ss, 0, sizeof(ss));
+	if (inet_pton(AF_INET, text, &v4->sin_addr) == 1) {
+		v4->sin_family = AF_INET;
+		v4->sin_port = htons(port);
+	} else {
+		assert_int_equal(inet_pton(AF_INET6, text, &v6->sin6_addr), 1);
+		v6->sin6_family = AF_INET6;
+		v6->sin6_port = htons(port);
+		v6->sin6_scope_id = scope;
+	}
+	return ss;
+}
+
+static bool same(const char *a, unsigned short pa, uint32_t sa_, const char *b,
+		 unsigned short pb, uint32_t sb)
+{
+	struct sockaddr_storage x = sa_of(a, pa, sa_), y = sa_of(b, pb, sb);
+
+	return rp_sockaddr_same_host((struct sockaddr *)&x,
+				     (struct sockaddr *)&y);
+}
+
+static void test_sockaddr_same_host(void **state)
+{
+	struct sockaddr_storage x = sa_of("10.0.0.2", 1, 0), unix_sa;
+
+	(void)state;
+	/* the control connection's port is not rdma_cm's: ignored */
+	assert_true(same("10.0.0.2", 40001, 0, "10.0.0.2", 18515, 0));
+	assert_false(same("10.0.0.2", 1, 0, "10.0.0.3", 1, 0));
+	assert_false(same("10.0.0.2", 1, 0, "2.0.0.10", 1, 0));
+	/* a dual-stack socket sees the client as ::ffff:10.0.0.2 */
+	assert_true(same("::ffff:10.0.0.2", 1, 0, "10.0.0.2", 2, 0));
+	assert_true(same("10.0.0.2", 1, 0, "::ffff:10.0.0.2", 2, 0));
+	assert_false(same("::ffff:10.0.0.3", 1, 0, "10.0.0.2", 2, 0));
+	/* ::10.0.0.2 (IPv4-compatible, deprecated) is not the IPv4 host */
+	assert_false(same("::10.0.0.2", 1, 0, "10.0.0.2", 2, 0));
+	assert_true(same("fd00::2", 1, 0, "fd00::2", 9, 0));
+	assert_false(same("fd00::2", 1, 0, "fd00::3", 1, 0));
+	/* link-local: the scope counts when both have one */
+	assert_true(same("fe80::2", 1, 3, "fe80::2", 1, 3));
+	assert_false(same("fe80::2", 1, 3, "fe80::2", 1, 4));
+	assert_true(same("fe80::2", 1, 0, "fe80::2", 1, 4));
+	/* no address, or another family: never the same host */
+	memset(&unix_sa, 0, sizeof(unix_sa));
+	unix_sa.ss_family = AF_UNIX;
+	assert_false(rp_sockaddr_same_host((struct sockaddr *)&x, NULL));
+	assert_false(rp_sockaddr_same_host(NULL, (struct sockaddr *)&x));
+	assert_false(rp_sockaddr_same_host((struct sockaddr *)&unix_sa,
+					   (struct sockaddr *)&unix_sa));
+}
+
 int main(void)
 {
 	static const struct CMUnitTest more[] = {
 		cmocka_unit_test(test_one_rail_is_rp_bw_result),
 		cmocka_unit_test(test_same_subnet),
+		cmocka_unit_test(test_sockaddr_same_host),
 		cmocka_unit_test(test_subnet_check_cannot_tell),
 		cmocka_unit_test(test_subnet_check_loopback),
 	};

@@ -6,10 +6,13 @@
  * --validate and who prints which verdict for a one-way run, -b and
  * READ latency (the data reaches the client), a failed verdict that still
  * reports, writes JSON and closes with BYE on both sides (no wait for a
- * timeout), a failed measurement that stops its side at once, and
- * --run_infinitely's BYE from the side that ended the run. */
+ * timeout), a failed measurement that stops its side at once,
+ * --run_infinitely's BYE from the side that ended the run, the run's
+ * deadline that a client's PROGRESS or COUNTS cannot push back, and the
+ * bound rp_run_length_ms derives from -D, -n, -q, -s and -a. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -368,6 +371,115 @@ static void test_infinite(void **state)
 	assert_string_equal(p.srv.log, "header report json gates");
 }
 
+/* A client that sends @type (PROGRESS, or COUNTS in a one-way run that
+ * never uses them) every 100 ms until the server returns, at most 10 s. */
+struct holder {
+	struct side *srv;
+	atomic_bool done;
+};
+
+static void *holder_server(void *arg)
+{
+	struct holder *h = arg;
+
+	h->srv->ret = rp_run_side(&h->srv->r);
+	atomic_store(&h->done, true);
+	return NULL;
+}
+
+static double hold_server(uint16_t type, char *err, size_t len)
+{
+	struct rp_counts k = { .seq = 1, .n = 1 };
+	struct holder h = { 0 };
+	struct capture cap;
+	struct pair p;
+	uint8_t buf[RP_COUNTS_MAX_LEN];
+	size_t n = type == RP_MSG_COUNTS ?
+			   rp_msg_encode_counts(buf, sizeof(buf), &k) :
+			   0;
+	uint64_t t0 = rp_now_ns();
+	pthread_t t;
+	int i;
+
+	pair_init(&p, false);
+	bw_roles(&p);
+	p.srv.o.duration = 1; /* -D 1: 1 s + 1 s per size + --timeout 1 */
+	p.srv.s->ctrl.timeout_ms = 1000;
+	p.srv.s->ctrl.running = true; /* the session passed READY */
+	h.srv = &p.srv;
+	capture_begin(&cap);
+	if (!pthread_create(&t, NULL, holder_server, &h)) {
+		for (i = 0; i < 100 && !atomic_load(&h.done); i++) {
+			k.seq++;
+			if (type == RP_MSG_COUNTS)
+				rp_msg_encode_counts(buf, sizeof(buf), &k);
+			rp_ctrl_send(&p.cli.s->ctrl, type, buf, n);
+			usleep(100000);
+		}
+		shutdown(p.cli.s->ctrl.fd, SHUT_RDWR); /* before the fix */
+		pthread_join(t, NULL);
+	}
+	capture_end(&cap, err, len);
+	close(p.srv.s->ctrl.fd);
+	close(p.cli.s->ctrl.fd);
+	free(p.srv.s);
+	free(p.cli.s);
+	assert_int_equal(p.srv.ret, -ETIMEDOUT);
+	assert_string_equal(p.srv.log, "header recv");
+	return (double)(rp_now_ns() - t0) / 1e9;
+}
+
+/* A client that sends PROGRESS every 100 ms after READY holds the server
+ * only until the run's deadline (-D 1 + 1 s + --timeout 1 = 3 s), then
+ * one line naming it; the binary exits 1 (rp_main: any error). */
+static void test_progress_cannot_hold(void **state)
+{
+	char err[512];
+	double secs;
+
+	(void)state;
+	secs = hold_server(RP_MSG_PROGRESS, err, sizeof(err));
+	assert_string_equal(err,
+			    "test_run: no RESULT from client by the run's "
+			    "deadline, 3 s after its start (the run's expected "
+			    "length plus --timeout; heartbeats do not extend "
+			    "it)\n");
+	assert_true(secs > 2.9 && secs < 3.6);
+}
+
+/* COUNTS likewise (a one-way run, where no client sends any). */
+static void test_counts_cannot_hold(void **state)
+{
+	char err[512];
+	double secs;
+
+	(void)state;
+	secs = hold_server(RP_MSG_COUNTS, err, sizeof(err));
+	assert_non_null(strstr(err, "by the run's deadline, 3 s after"));
+	assert_true(secs > 2.9 && secs < 3.6);
+}
+
+/* The bound: -D per size, -n's floor of 1 ms + 10 MB/s per WR and QP,
+ * a second per size; none with --run_infinitely. */
+static void test_run_length(void **state)
+{
+	struct rp_opts o = { .size = 10000, .iters = 1000, .num_qps = 2 };
+
+	(void)state;
+	/* 2000 WRs x (1 ms + 1 ms) + 1 s */
+	assert_int_equal(rp_run_length_ms(&o), 5000);
+	o.duration = 7;
+	assert_int_equal(rp_run_length_ms(&o), 8000);
+	o.all_sizes = true; /* 23 sizes of -D 7 (not allowed, but bounded) */
+	assert_int_equal(rp_run_length_ms(&o), 23 * 8000);
+	o.run_infinitely = true;
+	assert_int_equal(rp_run_length_ms(&o), 0);
+	o = (struct rp_opts){ .size = 1ULL << 31,
+			      .iters = 1ULL << 32,
+			      .num_qps = 1024 };
+	assert_int_equal(rp_run_length_ms(&o), 1ULL << 40);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -378,6 +490,9 @@ int main(void)
 		cmocka_unit_test(test_read_lat_roles),
 		cmocka_unit_test(test_measure_fails),
 		cmocka_unit_test(test_infinite),
+		cmocka_unit_test(test_progress_cannot_hold),
+		cmocka_unit_test(test_counts_cannot_hold),
+		cmocka_unit_test(test_run_length),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

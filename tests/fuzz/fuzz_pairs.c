@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Description: libFuzzer target for --pairs (rp_sched_parse, the text a
+ * user gives rank 0), then what rank 0 does with the pairs: rp_sched_pack
+ * into rounds (with and without --cross), rp_sched_encode and every
+ * rank's rp_sched_decode, rp_sched_partner and rp_sched_peer_rail for
+ * every host and round. Byte 0 picks the job (2 .. 9 hosts named h0 ..
+ * h8, 1 .. 4 rails, --cross), the rest is the file's text. Properties: no
+ * crash, no out-of-bounds access, no undefined behaviour (ASan/UBSan); an
+ * accepted file gives pairs of distinct hosts in range, none twice; its
+ * rounds have every host at most once and decode to themselves.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cluster/rp_sched.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char *const rp_fz_names[] = { "h0", "h1", "h2", "h3", "h4",
+					   "h5", "h6", "h7", "h8" };
+
+/* Every round: each host at most once, partners agree both ways. */
+static void rp_fz_rounds(const struct rp_sched *s)
+{
+	unsigned int r, h, i;
+	bool first, back;
+	int p;
+
+	for (r = 0; r < s->nrounds; r++) {
+		for (h = 0; h < s->hosts; h++) {
+			p = rp_sched_partner(&s->rounds[r], h, &first);
+			if (p < 0)
+				continue;
+			if ((unsigned int)p >= s->hosts ||
+			    (unsigned int)p == h ||
+			    rp_sched_partner(&s->rounds[r], (unsigned int)p,
+					     &back) != (int)h ||
+			    back == first)
+				abort();
+			for (i = 0; i < s->rails; i++)
+				if (rp_sched_peer_rail(s->rounds[r].shift,
+						       s->rails, i,
+						       first) >= s->rails)
+					abort();
+		}
+	}
+}
+
+/* rank 0's words decode, at another rank, to the same words. */
+static void rp_fz_wire(const struct rp_sched *s)
+{
+	uint32_t *w, *w2, len, len2;
+	struct rp_sched d;
+	char why[160];
+
+	if (rp_sched_encode(s, &w, &len))
+		return;
+	if (rp_sched_decode(&d, w, len, s->hosts, s->rails, why, sizeof(why)))
+		abort(); /* a schedule rank 0 made is refused */
+	if (rp_sched_encode(&d, &w2, &len2) || len2 != len ||
+	    memcmp(w, w2, len * sizeof(*w)))
+		abort();
+	free(w2);
+	free(w);
+	rp_sched_fini(&d);
+}
+
+static void rp_fz_pairs(const struct rp_pair *list, unsigned int n,
+			unsigned int hosts)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < n; i++) {
+		if (list[i].a >= hosts || list[i].b >= hosts ||
+		    list[i].a == list[i].b)
+			abort();
+		for (j = 0; j < i; j++)
+			if ((list[i].a == list[j].a &&
+			     list[i].b == list[j].b) ||
+			    (list[i].a == list[j].b && list[i].b == list[j].a))
+				abort();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	unsigned int hosts, rails, n;
+	struct rp_pair *list;
+	struct rp_sched s;
+	bool cross;
+	char *text;
+
+	if (size < 1)
+		return 0;
+	hosts = 2 + data[0] % 8;
+	rails = 1 + (data[0] >> 3) % 4;
+	cross = data[0] & 0x20;
+	text = malloc(size); /* the rest, NUL-terminated as the file is */
+	if (!text)
+		return 0;
+	memcpy(text, data + 1, size - 1);
+	text[size - 1] = '\0';
+	if (!rp_sched_parse(text, "pairs", rp_fz_names, hosts, &list, &n)) {
+		rp_fz_pairs(list, n, hosts);
+		if (!rp_sched_pack(&s, list, n, hosts, rails, cross)) {
+			rp_fz_rounds(&s);
+			rp_fz_wire(&s);
+			rp_sched_fini(&s);
+		}
+		free(list);
+	}
+	free(text);
+	return 0;
+}

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Description: libFuzzer target for rank 0's schedule as another rank
+ * receives it (rp_sched_decode: words from the network, from a rank that
+ * may run another version). Byte 0 picks the job (2 .. 65 hosts, 1 .. 4
+ * rails), the rest are the words (little-endian, a partial last word
+ * dropped). Properties: no crash, no out-of-bounds access, no undefined
+ * behaviour (ASan/UBSan); a refused schedule says why and leaves nothing
+ * allocated; an accepted one has every host in range and at most once a
+ * round, a shift below the rails, partners that agree both ways, and
+ * encodes back to the same words.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cluster/rp_sched.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void rp_fz_check(const struct rp_sched *s)
+{
+	unsigned int r, h;
+	bool first, back;
+	int p;
+
+	for (r = 0; r < s->nrounds; r++) {
+		if (s->rounds[r].shift >= s->rails)
+			abort();
+		for (h = 0; h < s->hosts; h++) {
+			p = rp_sched_partner(&s->rounds[r], h, &first);
+			if (p < 0)
+				continue;
+			if ((unsigned int)p >= s->hosts ||
+			    (unsigned int)p == h ||
+			    rp_sched_partner(&s->rounds[r], (unsigned int)p,
+					     &back) != (int)h ||
+			    back == first)
+				abort();
+		}
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	unsigned int hosts, rails;
+	size_t len, i;
+	uint32_t *w, *w2, len2;
+	struct rp_sched s;
+	char why[160];
+	int ret;
+
+	if (size < 1)
+		return 0;
+	hosts = 2 + data[0] % 64;
+	rails = 1 + (data[0] >> 6);
+	len = (size - 1) / 4;
+	w = malloc(len ? len * sizeof(*w) : 1); /* exactly len words */
+	if (!w)
+		return 0;
+	for (i = 0; i < len; i++)
+		w[i] = (uint32_t)data[1 + 4 * i] |
+		       (uint32_t)data[2 + 4 * i] << 8 |
+		       (uint32_t)data[3 + 4 * i] << 16 |
+		       (uint32_t)data[4 + 4 * i] << 24;
+	why[0] = '\0';
+	ret = rp_sched_decode(&s, w, len, hosts, rails, why, sizeof(why));
+	if (ret && (!why[0] || s.rounds || s.all))
+		abort();
+	if (!ret) {
+		rp_fz_check(&s);
+		if (rp_sched_encode(&s, &w2, &len2) || len2 != len ||
+		    memcmp(w, w2, len * sizeof(*w)))
+			abort();
+		free(w2);
+		rp_sched_fini(&s);
+	}
+	free(w);
+	return 0;
+}

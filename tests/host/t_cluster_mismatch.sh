@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Description: rail_cluster_bw's start-up check on the host (no RDMA
+# device needed: the check runs before any rail is looked for). Two local
+# Open MPI ranks started with different -s (an MPMD command line) end
+# with exit 1 and exactly one line from railperf, rank 0's, naming the
+# rank, its host and both values; --cross on one rank only likewise.
+# Skipped without the binary (built without MPI) or mpirun. TAP on stdout.
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 1
+B=${B:-build}
+BIN=$B/rail_cluster_bw
+if [ ! -x "$BIN" ] || ! command -v mpirun >/dev/null; then
+	echo "1..0 # SKIP no $BIN or no mpirun"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export HOME=$tmp # Open MPI writes its session directory under it
+n=0 bad=0
+
+# mix NAME WANT ARGS0 -- ARGS1: rank 0 with ARGS0, rank 1 with ARGS1
+mix() {
+	local name=$1 want=$2 a0=() got rc lines
+	shift 2
+	while [ "$1" != -- ]; do a0+=("$1"); shift; done
+	shift
+	timeout 60 mpirun --allow-run-as-root --oversubscribe \
+		--mca btl tcp,self --mca pml ob1 --mca btl_tcp_if_include lo \
+		--mca oob_tcp_if_include lo \
+		-np 1 "$BIN" "${a0[@]}" : -np 1 "$BIN" "$@" >"$tmp/out" 2>&1
+	rc=$?
+	got=$(grep '^rail_cluster_bw: ' "$tmp/out")
+	lines=$(grep -c '^rail_cluster_bw: ' "$tmp/out")
+	n=$((n + 1))
+	# the host names: vm/0 and vm/1 when both ranks share one host
+	host=$(sed -n 's/^rail_cluster_bw: rank 1 (\([^)]*\)).*/\1/p' \
+		"$tmp/out")
+	want=${want//H1/$host}
+	want=${want//H0/${host%/1}/0}
+	if [ "$rc" = 1 ] && [ "$lines" = 1 ] &&
+		[ "$got" = "rail_cluster_bw: $want" ]; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		echo "# exit $rc, $lines lines; want: $want"
+		sed 's/^/# /' "$tmp/out"
+		bad=1
+	fi
+}
+
+mix "-s differs" "rank 1 (H1) has -s 4096, rank 0 (H0) has -s 65536: give every rank the same options" \
+	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 -s 4096
+mix "--cross on one rank" "rank 1 (H1) has --cross 1, rank 0 (H0) has --cross 0: give every rank the same options" \
+	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --cross
+echo "1..$n"
+exit $bad
