@@ -250,8 +250,28 @@ static const struct rail_case rail_cases[] = {
 	  "12500.00 MB/sec, MsgRate 0.200000 Mpps, 100.0% of the total, no "
 	  "port counters\n"
 	  " railperf: rail 0: 92.3% of its ceiling of 113.61 Gb/s, its PCIe "
-	  "path's payload, below the RoCE v2 WRITE ceiling of 196.03 Gb/s "
-	  "(200 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	  "path's payload receiving, below the RoCE v2 WRITE ceiling of "
+	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	{ "test_rail_pcie_bound_send",
+	  { "rocep1s0f0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
+	    IBV_MTU_4096 },
+	  /* the same on the sending side: read completions of RCB 128,
+	   * 32 * 4 * 128/130 * 128/152 = 106.1312 Gb/s */
+	  { .index = 0, .cpu = 4, .numa_node = 0,
+	    .res = { .size = 65536, .iters = 200000, .bw_avg = 12500.0,
+		     .msg_rate = 0.2 },
+	    .share = 100.0, .speed_gbps = 200,
+	    .pcie_gbps = 32.0 * 4 * 128 / 130 * 128 / 152,
+	    .pcie_dir = RP_PCIE_SEND },
+	  /* 100 * 104.8576 / 106.1312 = 98.800 % -> "98.8%" */
+	  65536, false,
+	  " railperf: rail 0: rocep1s0f0 port 1, GID index 3, netdev "
+	  "enp1s0f0np0, NUMA node 0, CPU 4, 200000 messages, BW average "
+	  "12500.00 MB/sec, MsgRate 0.200000 Mpps, 100.0% of the total, no "
+	  "port counters\n"
+	  " railperf: rail 0: 98.8% of its ceiling of 106.13 Gb/s, its PCIe "
+	  "path's payload sending, below the RoCE v2 WRITE ceiling of "
+	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n" },
 	IB_CASE("test_rail_infiniband", 100),
 	IB_CASE("test_rail_infiniband_speed_unknown", 0),
 };
