@@ -297,6 +297,54 @@ static void rp_pcie_narrowest(struct rp_pcie *pc)
 	}
 }
 
+bool rp_pcie_ro_noncompliant(unsigned int vendor, unsigned int device)
+{
+	return vendor == 0x8086 &&
+	       ((device >= 0x6f01 && device <= 0x6f0e) || device == 0x2f01);
+}
+
+/* Directory @dir's PCI vendor and device ids (0 when unreadable). */
+static void rp_pcie_ids(const char *dir, unsigned int *vendor,
+			unsigned int *device)
+{
+	char path[PATH_MAX + 16];
+	long v = 0, d = 0;
+
+	snprintf(path, sizeof(path), "%s/vendor", dir);
+	if (rp_sysfs_long(path, &v) || v < 0)
+		v = 0;
+	snprintf(path, sizeof(path), "%s/device", dir);
+	if (rp_sysfs_long(path, &d) || d < 0)
+		d = 0;
+	*vendor = (unsigned int)v;
+	*device = (unsigned int)d;
+}
+
+bool rp_pcie_ro_suspect(const char *sysroot, const char *ibdev, char *out,
+			size_t len)
+{
+	char dev[512], path[PATH_MAX], *slash;
+	unsigned int v, d;
+
+	out[0] = '\0';
+	snprintf(dev, sizeof(dev), "%s/class/infiniband/%s/device", sysroot,
+		 ibdev);
+	if (!realpath(dev, path))
+		return false;
+	while ((slash = strrchr(path, '/')) && slash != path) {
+		*slash = '\0';
+		slash = strrchr(path, '/');
+		if (!slash || !rp_pcie_is_bdf(slash + 1))
+			break;
+		rp_pcie_ids(path, &v, &d);
+		if (rp_pcie_ro_noncompliant(v, d)) {
+			snprintf(out, len, "%s (%04x:%04x)", slash + 1, v, d);
+			return true;
+		}
+	}
+	return false;
+}
+
 int rp_pcie_read(const char *sysroot, const char *ibdev, struct rp_pcie *pc)
 {
 	char dev[512], real[PATH_MAX], path[PATH_MAX + 32];

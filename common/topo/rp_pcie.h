@@ -53,6 +53,7 @@
 #define RP_PCIE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define RP_PCIE_TLP_OVERHEAD 24 /* bytes per TLP: STP+seq, 4DW header, LCRC */
 #define RP_PCIE_CPL_OVERHEAD 20 /* per completion: STP+seq, 3DW header, LCRC */
@@ -193,5 +194,25 @@ unsigned int rp_pcie_mrrs_from_config(const unsigned char *cfg,
  */
 unsigned int rp_pcie_rcb_from_config(const unsigned char *cfg,
 				     unsigned int len);
+
+/*
+ * rp_pcie_ro_noncompliant - true for a PCI @vendor / @device that perftest
+ * warns about when relaxed ordering is asked for ("CPU is not PCIe relaxed
+ * ordering compliant"): the Intel root ports 0x6f01 .. 0x6f0e and 0x2f01
+ * (perftest_parameters.c: check_pcie_relaxed_ordering_compliant, which
+ * cites the Linux quirk that turns relaxed ordering off below them).
+ */
+bool rp_pcie_ro_noncompliant(unsigned int vendor, unsigned int device);
+
+/*
+ * rp_pcie_ro_suspect - the first bridge on the PCIe path of RDMA device
+ * @ibdev under @sysroot (its "vendor" and "device" files) that
+ * rp_pcie_ro_noncompliant names, as "0000:00:02.0 (8086:6f04)" into @out
+ * (@len bytes). perftest scans every PCI device for these ids; railperf
+ * looks only where the rail's TLPs pass. Returns true when one is found,
+ * false (and @out "") otherwise.
+ */
+bool rp_pcie_ro_suspect(const char *sysroot, const char *ibdev, char *out,
+			size_t len);
 
 #endif /* RP_PCIE_H */

@@ -11,7 +11,9 @@
  * (read requests of MRRS), MPS, MRRS and RCB from config space, PCIe
  * generations; a sending set on Spark; and rp_pcie_read /
  * rp_nicport_read over the DGX Spark, DGX H100, dual-port ConnectX, Gen4
- * x16 (root port with RCB 64), bond and Soft-RoCE fixtures. */
+ * x16 (root port with RCB 64), bond and Soft-RoCE fixtures; the root
+ * ports perftest lists as not relaxed-ordering compliant, by id and on the
+ * Broadwell fixture's path. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -295,6 +297,29 @@ static void host(void **state, const char *name, char *root)
 	snprintf(root, PATH_MAX, "%s/%s", (char *)*state, name);
 }
 
+/* perftest's list (check_pcie_relaxed_ordering_compliant): Intel
+ * 0x6f01 .. 0x6f0e and 0x2f01 only; found on the rail's path or not. */
+static void test_ro_suspect(void **state)
+{
+	char root[PATH_MAX], out[40];
+
+	assert_true(rp_pcie_ro_noncompliant(0x8086, 0x6f01));
+	assert_true(rp_pcie_ro_noncompliant(0x8086, 0x6f0e));
+	assert_true(rp_pcie_ro_noncompliant(0x8086, 0x2f01));
+	assert_false(rp_pcie_ro_noncompliant(0x8086, 0x6f00));
+	assert_false(rp_pcie_ro_noncompliant(0x8086, 0x6f0f));
+	assert_false(rp_pcie_ro_noncompliant(0x8086, 0x2f02));
+	assert_false(rp_pcie_ro_noncompliant(0x10de, 0x6f01));
+	host(state, "broadwell", root);
+	assert_true(rp_pcie_ro_suspect(root, "mlx5_0", out, sizeof(out)));
+	assert_string_equal(out, "0000:00:03.0 (8086:6f08)");
+	host(state, "spark", root); /* no vendor/device files there */
+	assert_false(rp_pcie_ro_suspect(root, "rocep1s0f0", out, sizeof(out)));
+	assert_string_equal(out, "");
+	host(state, "softroce", root); /* no PCI function */
+	assert_false(rp_pcie_ro_suspect(root, "rxe0", out, sizeof(out)));
+}
+
 static void test_read_fixtures(void **state)
 {
 	char root[PATH_MAX];
@@ -366,6 +391,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_pcie_math),
 		cmocka_unit_test(test_pcie_sides),
 		cmocka_unit_test_prestate(test_read_fixtures, hosts),
+		cmocka_unit_test_prestate(test_ro_suspect, hosts),
 	};
 
 	hosts_find(argc > 0 ? argv[0] : NULL, hosts);

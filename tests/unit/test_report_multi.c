@@ -7,7 +7,9 @@
  * the RoCE v2 WRITE ceiling (MTU 1024/4096, 4 KiB and 64 KiB), unknown
  * port speed, InfiniBand port. rp_report_interval: per-rail and summed
  * rates over one interval in both units, a zero-length interval, the
- * column widths of the interval bounds. Every line of every output starts
+ * column widths of the interval bounds. rp_report_ro_warn: the line for
+ * relaxed ordering asked for below a root port perftest lists, none when
+ * not asked for or no such port. Every line of every output starts
  * with " railperf:". */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -23,6 +25,7 @@
 
 #include "cases.h"
 #include "memout.h"
+#include "output/rp_report_extra.h"
 #include "output/rp_report_multi.h"
 
 /* --- helpers ------------------------------------------------------------ */
@@ -332,6 +335,39 @@ static void test_rail_fractional_speed(void **state)
 }
 
 /* The aggregate against the set's ceiling, known and unknown. */
+/* Relaxed ordering asked for below a listed root port: one line naming
+ * it and the way out; not asked for, or no such port: nothing. */
+static void test_ro_warn(void **state)
+{
+	const struct rail_in in = {
+		"mlx5_0",      1,	    IBV_LINK_LAYER_ETHERNET, 3,
+		"enp3s0f0np0", IBV_MTU_4096
+	};
+	struct rp_rail *r = rail_new(&in);
+	struct mem m;
+
+	(void)state;
+	r->relaxed_ordering = true;
+	snprintf(r->ro_suspect, sizeof(r->ro_suspect), "%s",
+		 "0000:00:03.0 (8086:6f08)");
+	mem_open(&m);
+	assert_int_equal(rp_report_ro_warn(m.f, r), 1);
+	mem_check(&m, " railperf: rail mlx5_0 port 1: PCIe relax order: ON "
+		      "(asked for), but root port 0000:00:03.0 (8086:6f08) is "
+		      "one perftest lists as not relaxed-ordering compliant: "
+		      "run both sides with --disable_pcie_relaxed\n");
+	r->relaxed_ordering = false; /* --disable_pcie_relaxed, write_lat */
+	mem_open(&m);
+	assert_int_equal(rp_report_ro_warn(m.f, r), 0);
+	mem_expect(&m, "");
+	r->relaxed_ordering = true;
+	r->ro_suspect[0] = '\0';
+	mem_open(&m);
+	assert_int_equal(rp_report_ro_warn(m.f, r), 0);
+	mem_expect(&m, "");
+	free(r);
+}
+
 static void test_set_line(void **state)
 {
 	/* 0.4 Mpps of 64 KiB = 209.7152 Gb/s; set 227.2105 (two Gen5 x4
@@ -474,6 +510,7 @@ int main(void)
 	static const struct CMUnitTest fractional[] = {
 		cmocka_unit_test(test_rail_fractional_speed),
 		cmocka_unit_test(test_set_line),
+		cmocka_unit_test(test_ro_warn),
 		cmocka_unit_test(test_lossy),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
