@@ -667,10 +667,14 @@ static int bw_run(struct rp_bwrun *a)
 	ret = rp_session_open(&a->s, a->o, cfg, a->n);
 	if (!ret) {
 		bw_rail_notes(a);
-		/* the ceilings: a rail list's lines and warnings, --expect */
+		/* the ceilings: a rail list's lines and warnings, --expect;
+		 * by this side's PCIe direction (WRITE: the client sends) */
 		if (a->multi || a->o->expect) {
 			rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails,
-					 a->n);
+					 a->n,
+					 a->o->bidir ? RP_PCIE_BOTH :
+					 a->s.server ? RP_PCIE_RECV :
+						       RP_PCIE_SEND);
 			rp_railceil_size(&a->ceil, a->s.rails,
 					 rp_opts_max_size(a->o));
 			rp_railceil_warn(&a->ceil);

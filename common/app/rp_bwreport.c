@@ -131,7 +131,8 @@ static void bw_rail_report(const struct rp_bwrun *a, unsigned int i,
 					0,
 		.have_counters = a->have_counters[i],
 		.speed_gbps = c->speed[i],
-		.pcie_gbps = c->pcie[i].payload_gbps,
+		.pcie_gbps = rp_pcie_path_gbps(&c->pcie[i], c->dir),
+		.pcie_dir = c->dir,
 		.same_nic =
 			rp_rail_addr_same_port(&a->s.local[i], &a->s.remote[i]),
 		/* with -b the port also sent the ACKs of what it received */

@@ -49,7 +49,8 @@ static void ri_usage(FILE *f)
 "Lists every RDMA device port as a rail: state, link layer, rate, active\n"
 "and max MTU, netdev and its addresses, NUMA node and local CPUs, PCIe\n"
 "link, the GID table with the entry railperf chooses marked, and the\n"
-"RDMA WRITE wire ceiling (64 KiB messages) at the active MTU.\n"
+"RDMA WRITE ceilings (64 KiB messages) at the active MTU, sending and\n"
+"receiving: the wire's, lowered to the PCIe path's for each side.\n"
 "\n"
 "Options:\n");
 	rp_opts_init(&def, &ri_desc);

@@ -44,6 +44,21 @@ static int rp_host_rails(const struct rp_railinfo *ri,
 	return 0;
 }
 
+/* The aggregate ceiling sending: @h's rails with their send ceilings. */
+static double rp_host_send(const struct rp_railinfo *ri,
+			   const struct rp_railinfo_host *h)
+{
+	struct rp_railset_rail r[RP_RAILSET_MAX];
+	unsigned int i;
+
+	for (i = 0; i < h->n; i++) {
+		r[i] = h->r[i];
+		r[i].cap = ri->p[h->idx[i]].ceiling_send;
+		r[i].dir = RP_PCIE_SEND;
+	}
+	return rp_railset_ceiling(r, h->n, NULL);
+}
+
 /* The suggested -d value from the rails set in @pick. */
 static void rp_host_suggest(const struct rp_railinfo *ri,
 			    struct rp_railinfo_host *h, const bool *pick)
@@ -80,6 +95,7 @@ int rp_railinfo_host(const struct rp_railinfo *ri, struct rp_railinfo_host *h)
 	if (h->why[0])
 		return 0;
 	h->aggregate = rp_railset_ceiling(h->r, h->n, NULL);
+	h->aggregate_send = rp_host_send(ri, h);
 	h->nsuggest = rp_railset_smallest(h->r, h->n, pick);
 	if (h->nsuggest)
 		rp_host_suggest(ri, h, pick);

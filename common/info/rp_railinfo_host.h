@@ -17,8 +17,9 @@ struct rp_railinfo_host {
 	unsigned int n;				  /* rails: the ACTIVE ports */
 	unsigned int idx[RP_RAILSET_MAX];	  /* their index in ri->p */
 	struct rp_railset_rail r[RP_RAILSET_MAX]; /* pointing into ri */
-	double aggregate; /* Gb/s per direction, 0 unknown */
-	char why[192];	  /* aggregate 0: the reason */
+	double aggregate;      /* receiving, Gb/s per direction, 0 unknown */
+	double aggregate_send; /* sending, Gb/s per direction, 0 unknown */
+	char why[192];	       /* aggregate 0: the reason */
 	unsigned int ngroups;
 	struct rp_railset_group g[RP_RAILINFO_GROUPS];
 	unsigned int nsuggest;		   /* 0: no suggestion */
@@ -28,7 +29,8 @@ struct rp_railinfo_host {
 /*
  * rp_railinfo_host - fill @h from @ri (which must outlive it): the ACTIVE
  * ports as rails (each with its ceiling, PCIe path and physical port),
- * their shared groups, the aggregate ceiling and the suggested -d value
+ * their shared groups (their ceilings receiving), the aggregate ceiling
+ * receiving and sending and the suggested -d value (receiving)
  * ("dev" for port 1, "dev:port" otherwise). An ACTIVE port without a known
  * ceiling makes the aggregate unknown (@h->why says which). Returns 0, or
  * -E2BIG with more than RP_RAILSET_MAX active ports.

@@ -109,6 +109,15 @@ static cJSON *rp_json_pcie(const struct rp_railinfo *ri, unsigned int k)
 	cJSON_AddBoolToObject(o, "max_payload_from_config", pc->mps_known);
 	cJSON_AddItemToObject(o, "payload_gbps",
 			      rp_json_gbps(pc->payload_gbps));
+	cJSON_AddItemToObject(o, "send_payload_gbps",
+			      rp_json_gbps(pc->send_gbps));
+	cJSON_AddNumberToObject(o, "max_read_request_bytes", pc->mrrs);
+	cJSON_AddBoolToObject(o, "max_read_request_from_config",
+			      pc->mrrs_known);
+	cJSON_AddNumberToObject(o, "read_completion_boundary_bytes", pc->rcb);
+	cJSON_AddBoolToObject(o, "read_completion_boundary_from_config",
+			      pc->rcb_known);
+	cJSON_AddStringToObject(o, "root_port", pc->root);
 	if (pc->nhops)
 		cJSON_AddStringToObject(o, "narrowest_link",
 					pc->hop[pc->narrow].addr);
@@ -150,7 +159,16 @@ static void rp_json_place(cJSON *r, const struct rp_railinfo *ri,
 	cJSON_AddNumberToObject(r, "ceiling_msg_bytes", RP_RAILINFO_MSG);
 	cJSON_AddItemToObject(r, "wire_ceiling_gbps",
 			      rp_json_gbps(p->wire_ceiling));
+	/* ceiling_gbps: the receiving one, as before both were given */
 	cJSON_AddItemToObject(r, "ceiling_gbps", rp_json_gbps(p->ceiling));
+	cJSON_AddItemToObject(r, "ceiling_recv_gbps", rp_json_gbps(p->ceiling));
+	cJSON_AddItemToObject(r, "ceiling_send_gbps",
+			      rp_json_gbps(p->ceiling_send));
+	if (p->ceiling_send > 0)
+		cJSON_AddStringToObject(r, "ceiling_send_limit",
+					p->send_pcie_bound ? "pcie" : "wire");
+	else
+		cJSON_AddNullToObject(r, "ceiling_send_limit");
 	cJSON_AddStringToObject(r, "bottleneck",
 				p->ceiling <= 0 ? "unknown" :
 				p->pcie_bound	? "pcie" :
@@ -205,6 +223,10 @@ static cJSON *rp_json_group(const struct rp_railinfo_host *h,
 	cJSON_AddStringToObject(o, "kind", rp_group_kind[g->kind]);
 	cJSON_AddStringToObject(o, "id", g->id);
 	cJSON_AddItemToObject(o, "ceiling_gbps", rp_json_gbps(g->cap));
+	cJSON_AddItemToObject(o, "ceiling_send_gbps",
+			      rp_json_gbps(g->kind == RP_GROUP_PCIE ?
+						   g->hop->send_gbps :
+						   g->cap));
 	a = cJSON_AddArrayToObject(o, "devices");
 	for (i = 0; i < h->n; i++)
 		if (g->member[i])
@@ -227,6 +249,8 @@ static cJSON *rp_json_host(const struct rp_railinfo *ri)
 	o = cJSON_CreateObject();
 	cJSON_AddItemToObject(o, "aggregate_ceiling_gbps",
 			      rp_json_gbps(h->aggregate));
+	cJSON_AddItemToObject(o, "aggregate_ceiling_send_gbps",
+			      rp_json_gbps(h->aggregate_send));
 	if (!h->aggregate)
 		cJSON_AddStringToObject(o, "aggregate_unknown", h->why);
 	a = cJSON_AddArrayToObject(o, "groups");

@@ -117,6 +117,8 @@ static void rp_railinfo_ceiling(struct rp_port_info *p, const char *sysroot)
 			p->line_gbps, RP_RAILINFO_MSG, p->active_mtu);
 	p->ceiling = rp_rail_ceiling(p->wire_ceiling, p->pcie.payload_gbps,
 				     &p->pcie_bound);
+	p->ceiling_send = rp_rail_ceiling(p->wire_ceiling, p->pcie.send_gbps,
+					  &p->send_pcie_bound);
 }
 
 void rp_railinfo_finish(struct rp_port_info *p, const char *sysroot,

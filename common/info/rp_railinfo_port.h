@@ -47,9 +47,13 @@ struct rp_port_info {
 	double line_gbps;      /* rate used for the ceiling: netdev speed on
 				 * RoCE, port rate on InfiniBand; 0 unknown */
 	double wire_ceiling;   /* RoCE v2 WRITE goodput, Gb/s, 0 unknown */
-	double ceiling;	       /* min(wire ceiling, PCIe payload ceiling of
-			      * the path), Gb/s, 0 unknown */
+	double ceiling;	       /* receiving: min(wire ceiling, the path's
+				* PCIe payload ceiling for posted writes),
+				* Gb/s, 0 unknown */
 	bool pcie_bound;       /* the PCIe path is the lower of the two */
+	double ceiling_send;   /* sending: min(wire, PCIe for read
+				* completions), Gb/s, 0 unknown */
+	bool send_pcie_bound;  /* ... the PCIe path is the lower */
 	struct rp_gid_table gids;
 	int gid_index; /* chosen; -1: none (InfiniBand, or error) */
 	char gid_why[256];
@@ -95,7 +99,7 @@ void rp_railinfo_netdev(struct rp_port_info *p, const char *sysroot);
  * under @sysroot: netdev fallback and its MTU, addresses of the netdev from @addrs,
  * PCIe link, GID choice with @prefs (InfiniBand: none, LID routing), bond
  * warning for the chosen GID's netdev, line rate (netdev speed on RoCE)
- * and the WRITE ceiling at the active MTU.
+ * and the WRITE ceilings at the active MTU, sending and receiving.
  */
 void rp_railinfo_finish(struct rp_port_info *p, const char *sysroot,
 			const struct rp_ifaddrs *addrs,

@@ -18,8 +18,9 @@
 #define RP_SUMMARY_COLS 9
 
 static const char *const rp_summary_head[RP_SUMMARY_COLS] = {
-	"DEVICE", "PORT",   "STATE", "LINK",	"RATE",
-	"MTU",	  "NETDEV", "GID",   "CEILING",
+	"DEVICE", "PORT", "STATE",
+	"LINK",	  "RATE", "MTU",
+	"NETDEV", "GID",  "CEILING SEND/RECV",
 };
 
 /* "100 Gb/s"; InfiniBand adds its lane names: "200 Gb/s (4X HDR)". */
@@ -42,11 +43,19 @@ static void rp_fmt_uint(unsigned int v, char *b, size_t len)
 		snprintf(b, len, "-");
 }
 
+/* "106.13/113.61 (PCIe)": the ceilings in Gb/s sending, then receiving
+ * (rp_pcie.h), and which of them the PCIe path bounds (the unit is left
+ * out to keep a Spark row within 100 columns). */
 static void rp_fmt_ceiling(const struct rp_port_info *p, char *b, size_t len)
 {
+	const char *tag = p->send_pcie_bound && p->pcie_bound ? " (PCIe)" :
+			  p->send_pcie_bound ? " (send: PCIe)" :
+			  p->pcie_bound	     ? " (recv: PCIe)" :
+					       "";
+
 	if (p->ceiling > 0)
-		snprintf(b, len, "%.2f Gb/s%s", p->ceiling,
-			 p->pcie_bound ? " (PCIe)" : "");
+		snprintf(b, len, "%.2f/%.2f%s", p->ceiling_send, p->ceiling,
+			 tag);
 	else
 		snprintf(b, len, "-");
 }
@@ -160,13 +169,15 @@ static void rp_fmt_ceiling_long(const struct rp_port_info *p, char *b,
 			 "Soft-RoCE)");
 	else if (!p->active_mtu)
 		snprintf(b, len, "unknown: no active MTU");
-	else if (p->pcie_bound)
+	else if (p->pcie_bound || p->send_pcie_bound)
 		snprintf(b, len,
-			 "%.2f Gb/s: the PCIe path's payload ceiling is below "
-			 "the wire's %.2f Gb/s (%s)",
-			 p->ceiling, p->wire_ceiling, how);
+			 "sending %.2f Gb/s, receiving %.2f Gb/s: the PCIe "
+			 "path's payload is below the wire's %.2f Gb/s%s (%s)",
+			 p->ceiling_send, p->ceiling, p->wire_ceiling,
+			 p->pcie_bound ? "" : " when sending", how);
 	else
-		snprintf(b, len, "%.2f Gb/s (%s)", p->ceiling, how);
+		snprintf(b, len, "sending and receiving %.2f Gb/s (%s)",
+			 p->ceiling, how);
 }
 
 /* "active 1024, max 4096; netdev MTU 1500". */
@@ -187,7 +198,30 @@ static void rp_fmt_mtu_long(const struct rp_port_info *p, char *b, size_t len)
 		snprintf(b + off, len - off, "; netdev MTU %u", p->ndev_mtu);
 }
 
-static void rp_fmt_detail(const struct rp_port_info *p, char v[5][320])
+/* The PCIe line: link, raw rate, payload sending (read completions of
+ * RCB) and receiving (writes of MPS), each size said "assumed" where
+ * config space could not say, the narrowest link, @below when under the
+ * port's rate. */
+static void rp_fmt_pcie(const struct rp_port_info *p, const char *below,
+			char *b, size_t len)
+{
+	const struct rp_pcie *pc = &p->pcie;
+
+	snprintf(b, len,
+		 "%s, %s x%u (max x%u): %.2f Gb/s raw; payload %.2f sending "
+		 "(read completions of RCB %u B%s), %.2f receiving (writes "
+		 "of MPS %u B%s) through %s%s",
+		 pc->addr, pc->speed, pc->width, pc->max_width, pc->gbps,
+		 pc->send_gbps, pc->rcb,
+		 pc->rcb_known ? "" :
+				 ", assumed: the root port's config space is "
+				 "not readable",
+		 pc->payload_gbps, pc->mps, pc->mps_known ? "" : ", assumed",
+		 pc->hop[pc->narrow].addr,
+		 pc->payload_gbps < p->rate_gbps ? below : "");
+}
+
+static void rp_fmt_detail(const struct rp_port_info *p, char v[5][400])
 {
 	char rate[48], numa[16];
 
@@ -202,14 +236,7 @@ static void rp_fmt_detail(const struct rp_port_info *p, char v[5][320])
 	snprintf(rate, sizeof(rate), ", below the port's %g Gb/s",
 		 p->rate_gbps);
 	if (p->pcie.addr[0] && p->pcie.width)
-		snprintf(v[3], sizeof(v[3]),
-			 "%s, %s x%u (max x%u): %.2f Gb/s raw, %.2f of payload "
-			 "at MPS %u%s through %s%s",
-			 p->pcie.addr, p->pcie.speed, p->pcie.width,
-			 p->pcie.max_width, p->pcie.gbps, p->pcie.payload_gbps,
-			 p->pcie.mps, p->pcie.mps_known ? "" : " (assumed)",
-			 p->pcie.hop[p->pcie.narrow].addr,
-			 p->pcie.payload_gbps < p->rate_gbps ? rate : "");
+		rp_fmt_pcie(p, rate, v[3], sizeof(v[3]));
 	else
 		snprintf(v[3], sizeof(v[3]), "%s",
 			 p->pcie.addr[0] ? p->pcie.addr :
@@ -221,7 +248,7 @@ static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 {
 	static const char *const keys[5] = { "netdev", "MTU", "locality",
 					     "PCIe", "WRITE ceiling" };
-	char v[5][320];
+	char v[5][400];
 	struct rp_table t;
 	unsigned int i;
 	int ret = rp_table_init(&t, 2);
@@ -252,12 +279,15 @@ static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 static void rp_print_group(FILE *f, const struct rp_railinfo_host *h,
 			   const struct rp_railset_group *g)
 {
-	char names[RP_RAILSET_MAX * 72], cap[48] = "";
+	char names[RP_RAILSET_MAX * 72], cap[96] = "";
 
 	rp_railinfo_group_names(h, g, names, sizeof(names));
 	if (g->kind == RP_GROUP_PCIE && g->cap > 0)
-		snprintf(cap, sizeof(cap), "Gen%u x%u, %.2f Gb/s of payload",
-			 rp_pcie_gen(g->hop->gts), g->hop->width, g->cap);
+		snprintf(cap, sizeof(cap),
+			 "Gen%u x%u, payload %.2f Gb/s sending, %.2f "
+			 "receiving",
+			 rp_pcie_gen(g->hop->gts), g->hop->width,
+			 g->hop->send_gbps, g->cap);
 	else if (g->kind == RP_GROUP_PORT && g->cap > 0)
 		snprintf(cap, sizeof(cap), "wire %.2f Gb/s", g->cap);
 	rp_fprintf(f, "  %s %s%s%s%s: %s\n",
@@ -304,10 +334,11 @@ static int rp_print_host(FILE *f, const struct rp_railinfo *ri)
 			rp_print_group(f, h, &h->g[i]);
 		if (h->aggregate > 0)
 			rp_fprintf(f,
-				   "Host aggregate ceiling: %.2f Gb/s per "
-				   "direction\nSuggested rails: -d %s (%u "
-				   "of %u rails reach it)\n",
-				   h->aggregate, h->suggest, h->nsuggest, h->n);
+				   "Host aggregate ceiling: %.2f Gb/s sending, "
+				   "%.2f receiving (per direction)\nSuggested "
+				   "rails: -d %s (%u of %u rails reach it)\n",
+				   h->aggregate_send, h->aggregate, h->suggest,
+				   h->nsuggest, h->n);
 		else
 			rp_fprintf(f, "Host aggregate ceiling: unknown (%s)\n",
 				   h->why);

@@ -48,6 +48,10 @@ static void rp_json_ceiling(cJSON *o, const struct rp_rail_report *rr,
 	rp_json_num_or_null(o, "wire_ceiling_gbit_per_s", c.wire, c.wire > 0);
 	rp_json_num_or_null(o, "pcie_payload_gbps", rr->pcie_gbps,
 			    rr->pcie_gbps > 0);
+	cJSON_AddStringToObject(o, "pcie_side",
+				rr->pcie_dir == RP_PCIE_SEND ? "send" :
+				rr->pcie_dir == RP_PCIE_BOTH ? "both" :
+							       "recv");
 	rp_json_num_or_null(o, "ceiling_gbps", c.ceiling, c.ceiling > 0);
 	if (c.ceiling > 0)
 		cJSON_AddStringToObject(o, "ceiling_limit",

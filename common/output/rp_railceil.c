@@ -8,12 +8,14 @@
 #include "verbs/rp_dev.h"
 
 void rp_railceil_read(struct rp_railceil *c, const char *sysroot,
-		      const struct rp_rail *rails, unsigned int n)
+		      const struct rp_rail *rails, unsigned int n,
+		      enum rp_pcie_dir dir)
 {
 	char net[256];
 	unsigned int i;
 
 	memset(c, 0, sizeof(*c));
+	c->dir = dir;
 	c->n = n < RP_MAX_RAILS ? n : RP_MAX_RAILS;
 	snprintf(net, sizeof(net), "%s/class/net", sysroot);
 	for (i = 0; i < c->n; i++) {
@@ -32,6 +34,7 @@ void rp_railceil_read(struct rp_railceil *c, const char *sysroot,
 			.port_key = c->nic[i].key,
 			.nic = c->nic[i].guid,
 			.pcie = c->pcie[i].addr[0] ? &c->pcie[i] : NULL,
+			.dir = dir,
 		};
 	}
 }
@@ -62,8 +65,9 @@ void rp_railceil_size(struct rp_railceil *c, const struct rp_rail *rails,
 					     rp_mtu_bytes(rails[i].mtu)) :
 				     0;
 		c->r[i].port_cap = c->wire[i];
-		c->r[i].cap = rp_rail_ceiling(c->wire[i],
-					      c->pcie[i].payload_gbps, NULL);
+		c->r[i].cap = rp_rail_ceiling(
+			c->wire[i], rp_pcie_path_gbps(&c->pcie[i], c->dir),
+			NULL);
 		if (c->r[i].cap <= 0)
 			rp_railceil_unknown(c, i, &rails[i]);
 	}
@@ -74,7 +78,7 @@ unsigned int rp_railceil_warn(const struct rp_railceil *c)
 {
 	struct rp_railset_group g[RP_MAX_RAILS * 4];
 	unsigned int ng, i, j, lines = 0;
-	char names[RP_MAX_RAILS * 24], cap[64];
+	char names[RP_MAX_RAILS * 24], cap[96];
 	size_t off;
 
 	ng = rp_railset_groups(c->r, c->n, NULL, g, sizeof(g) / sizeof(g[0]));
@@ -89,9 +93,10 @@ unsigned int rp_railceil_warn(const struct rp_railceil *c)
 							off ? ", " : "", j,
 							c->r[j].name);
 		if (g[i].cap > 0)
-			snprintf(cap, sizeof(cap),
-				 "together at most %.2f Gb/s per direction",
-				 g[i].cap);
+			snprintf(
+				cap, sizeof(cap),
+				"together at most %.2f Gb/s per direction (%s)",
+				g[i].cap, rp_pcie_dir_name(c->dir));
 		else
 			snprintf(cap, sizeof(cap), "its speed is unknown");
 		rp_warn("rails %s share %s %s: %s", names,

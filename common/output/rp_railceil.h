@@ -2,7 +2,8 @@
 /*
  * rp_railceil.h - the ceilings of the rails of one rail_multi_bw run: each
  * rail's min(RoCE v2 WRITE ceiling of its port at its path MTU and the
- * message size, payload ceiling of its PCIe path) and what the set can
+ * message size, payload ceiling of its PCIe path for this side of the run:
+ * sending, receiving or both, rp_pcie.h) and what the set can
  * move at once through the links and ports the rails share (rp_railset.h),
  * read from the live sysfs for the rails' devices.
  */
@@ -24,17 +25,21 @@ struct rp_railceil {
 	double speed[RP_MAX_RAILS]; /* port speed, Gb/s, 0 unknown */
 	double wire[RP_MAX_RAILS];  /* RoCE v2 WRITE ceiling, 0 unknown */
 	struct rp_railset_rail r[RP_MAX_RAILS]; /* cap: min(wire, PCIe) */
-	double set;    /* the set's ceiling, Gb/s, 0 unknown */
-	char why[192]; /* set 0: the first reason */
+	enum rp_pcie_dir dir; /* this side: whose PCIe ceilings count */
+	double set;	      /* the set's ceiling, Gb/s, 0 unknown */
+	char why[192];	      /* set 0: the first reason */
 };
 
 /*
  * rp_railceil_read - the PCIe path, NIC, physical port and port speed of
  * each of the @n rails (netdev speed on RoCE, the port's rate on
- * InfiniBand), from sysfs under @sysroot (RP_SYSFS_ROOT live).
+ * InfiniBand), from sysfs under @sysroot (RP_SYSFS_ROOT live), for a side
+ * whose data crosses PCIe as @dir (a WRITE client sends, its server
+ * receives, -b both).
  */
 void rp_railceil_read(struct rp_railceil *c, const char *sysroot,
-		      const struct rp_rail *rails, unsigned int n);
+		      const struct rp_rail *rails, unsigned int n,
+		      enum rp_pcie_dir dir);
 
 /*
  * rp_railceil_size - every rail's ceiling and the set's for messages of

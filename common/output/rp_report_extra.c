@@ -33,6 +33,19 @@ void rp_report_extra_place(FILE *f, const struct rp_rail *r)
 		   b->why_not);
 }
 
+int rp_report_ro_warn(FILE *f, const struct rp_rail *r)
+{
+	if (!r->relaxed_ordering || !r->ro_suspect[0])
+		return 0;
+	rp_fprintf(f,
+		   " railperf: rail %s port %u: PCIe relax order: ON (asked "
+		   "for), but root port %s is one perftest lists as not "
+		   "relaxed-ordering compliant: run both sides with "
+		   "--disable_pcie_relaxed\n",
+		   r->dev.name, r->dev.port, r->ro_suspect);
+	return 1;
+}
+
 void rp_report_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
 			  const struct rp_rail_addr *local,
 			  const struct rp_rail_addr *remote)
@@ -44,6 +57,7 @@ void rp_report_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
 		rp_fprintf(f, "GID index %d: %s\n", r->gid_index, r->gid_why);
 	else
 		rp_fprintf(f, "%s\n", r->gid_why);
+	rp_report_ro_warn(f, r);
 	rp_fprintf(f, " railperf: buffer: %u x %" PRIu64 " bytes in %s",
 		   r->num_qps, r->slice,
 		   rp_buf_describe(&r->buf, wanted_huge, pages, sizeof(pages)));

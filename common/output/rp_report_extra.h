@@ -14,7 +14,16 @@
 #include "verbs/rp_rail.h"
 
 /*
- * rp_report_extra_rail - GID choice and buffer pages of one rail, and, when this
+ * rp_report_ro_warn - when rail @r asked for relaxed ordering and a root
+ * port on its path is one perftest lists as not relaxed-ordering compliant
+ * (r->ro_suspect, rp_pcie_ro_suspect), one " railperf:" line saying so and
+ * what to do. Returns the lines printed (0 or 1).
+ */
+int rp_report_ro_warn(FILE *f, const struct rp_rail *r);
+
+/*
+ * rp_report_extra_rail - GID choice (then rp_report_ro_warn's line) and
+ * buffer pages of one rail, and, when this
  * side's addressing @local and the peer's @remote name one NIC and one
  * physical port (rp_rail_addr_same_port), a line saying that the traffic
  * looped inside that NIC and never reached the wire.

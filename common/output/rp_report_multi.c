@@ -68,9 +68,10 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 		rp_fprintf(
 			f,
 			"%.1f%% of its ceiling of %.2f Gb/s, its PCIe path's "
-			"payload, below the RoCE v2 WRITE ceiling of %.2f "
+			"payload %s, below the RoCE v2 WRITE ceiling of %.2f "
 			"Gb/s (%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
-			pct, c.ceiling, c.wire, rr->speed_gbps, mtu, size);
+			pct, c.ceiling, rp_pcie_dir_name(rr->pcie_dir), c.wire,
+			rr->speed_gbps, mtu, size);
 	else
 		rp_fprintf(f,
 			   "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "topo/rp_counters.h"
+#include "topo/rp_pcie.h"
 #include "proto/rp_proto.h"
 #include "verbs/rp_rail.h"
 
@@ -25,10 +26,12 @@ struct rp_rail_report {
 	bool have_counters;
 	struct rp_port_counters delta; /* over the run */
 	double speed_gbps;	       /* port speed, 0 = unknown */
-	double pcie_gbps; /* PCIe path's payload ceiling, 0 unknown */
-	bool same_nic;	  /* both ends one NIC and port */
-	bool sender;	  /* this side sent the data (client) */
-	uint64_t needed;  /* data packets the whole run's messages needed
+	double pcie_gbps; /* PCIe path's payload ceiling for @pcie_dir, Gb/s,
+			   * 0 unknown */
+	enum rp_pcie_dir pcie_dir; /* this side: sending, receiving, both */
+	bool same_nic;		   /* both ends one NIC and port */
+	bool sender;		   /* this side sent the data (client) */
+	uint64_t needed; /* data packets the whole run's messages needed
 			   * (every size, the whole -D); 0: from @res */
 };
 

@@ -13,6 +13,8 @@
 #define RP_PCI_CAP_PTR 0x34
 #define RP_PCI_CAP_EXP 0x10
 #define RP_PCI_EXP_DEVCTL 8
+#define RP_PCI_EXP_LNKCTL 0x10
+#define RP_PCI_LNKCTL_RCB 0x08
 
 double rp_pcie_gbps(double gts, unsigned int width)
 {
@@ -37,6 +39,58 @@ double rp_pcie_payload_gbps(double raw_gbps, unsigned int mps)
 	       (double)(mps + RP_PCIE_TLP_OVERHEAD + RP_PCIE_DLLP_PER_TLP);
 }
 
+double rp_pcie_send_gbps(double raw_gbps, unsigned int rcb)
+{
+	if (raw_gbps <= 0 || !rcb)
+		return 0;
+	return raw_gbps * rcb /
+	       (double)(rcb + RP_PCIE_CPL_OVERHEAD + RP_PCIE_DLLP_PER_TLP);
+}
+
+double rp_pcie_both_gbps(double raw_gbps, unsigned int mps, unsigned int rcb,
+			 unsigned int mrrs)
+{
+	double tlp = RP_PCIE_TLP_OVERHEAD + RP_PCIE_DLLP_PER_TLP, up, send;
+
+	if (raw_gbps <= 0 || !mps || !rcb || !mrrs)
+		return 0;
+	up = raw_gbps / ((mps + tlp) / mps + tlp / mrrs);
+	send = rp_pcie_send_gbps(raw_gbps, rcb);
+	return send < up ? send : up;
+}
+
+double rp_pcie_hop_gbps(const struct rp_pcie_hop *h, enum rp_pcie_dir dir)
+{
+	switch (dir) {
+	case RP_PCIE_SEND: return h->send_gbps;
+	case RP_PCIE_BOTH: return h->both_gbps;
+	case RP_PCIE_RECV: break;
+	}
+	return h->payload_gbps;
+}
+
+double rp_pcie_path_gbps(const struct rp_pcie *pc, enum rp_pcie_dir dir)
+{
+	if (!pc)
+		return 0;
+	switch (dir) {
+	case RP_PCIE_SEND: return pc->send_gbps;
+	case RP_PCIE_BOTH: return pc->both_gbps;
+	case RP_PCIE_RECV: break;
+	}
+	return pc->payload_gbps;
+}
+
+const char *rp_pcie_dir_name(enum rp_pcie_dir dir)
+{
+	switch (dir) {
+	case RP_PCIE_SEND: return "sending";
+	case RP_PCIE_BOTH: return "both ways";
+	case RP_PCIE_RECV: break;
+	}
+	return "receiving";
+}
+
 unsigned int rp_pcie_gen(double gts)
 {
 	static const double gen[] = { 2.5, 5, 8, 16, 32, 64 };
@@ -48,7 +102,8 @@ unsigned int rp_pcie_gen(double gts)
 	return 0;
 }
 
-unsigned int rp_pcie_mps_from_config(const unsigned char *cfg, unsigned int len)
+/* Offset of the PCI Express capability in @cfg, 0 when not within @len. */
+static unsigned int rp_pcie_exp_cap(const unsigned char *cfg, unsigned int len)
 {
 	unsigned int pos, n;
 
@@ -56,15 +111,40 @@ unsigned int rp_pcie_mps_from_config(const unsigned char *cfg, unsigned int len)
 		return 0;
 	pos = cfg[RP_PCI_CAP_PTR] & ~3u;
 	for (n = 0; n < 48 && pos >= 0x40 && pos + 1 < len; n++) {
-		if (cfg[pos] == RP_PCI_CAP_EXP) {
-			if (pos + RP_PCI_EXP_DEVCTL >= len)
-				return 0;
-			return 128u
-			       << ((cfg[pos + RP_PCI_EXP_DEVCTL] >> 5) & 7);
-		}
+		if (cfg[pos] == RP_PCI_CAP_EXP)
+			return pos;
 		pos = cfg[pos + 1] & ~3u;
 	}
 	return 0;
+}
+
+unsigned int rp_pcie_mps_from_config(const unsigned char *cfg, unsigned int len)
+{
+	unsigned int pos = rp_pcie_exp_cap(cfg, len);
+
+	if (!pos || pos + RP_PCI_EXP_DEVCTL >= len)
+		return 0;
+	return 128u << ((cfg[pos + RP_PCI_EXP_DEVCTL] >> 5) & 7);
+}
+
+unsigned int rp_pcie_mrrs_from_config(const unsigned char *cfg,
+				      unsigned int len)
+{
+	unsigned int pos = rp_pcie_exp_cap(cfg, len), v;
+
+	if (!pos || pos + RP_PCI_EXP_DEVCTL + 1 >= len)
+		return 0;
+	v = (cfg[pos + RP_PCI_EXP_DEVCTL + 1] >> 4) & 7;
+	return v <= 5 ? 128u << v : 0; /* 6 and 7 are reserved */
+}
+
+unsigned int rp_pcie_rcb_from_config(const unsigned char *cfg, unsigned int len)
+{
+	unsigned int pos = rp_pcie_exp_cap(cfg, len);
+
+	if (!pos || pos + RP_PCI_EXP_LNKCTL >= len)
+		return 0;
+	return cfg[pos + RP_PCI_EXP_LNKCTL] & RP_PCI_LNKCTL_RCB ? 128 : 64;
 }
 
 /* True for a directory name that is a PCI address, "0000:01:00.0". */
@@ -77,8 +157,7 @@ static bool rp_pcie_is_bdf(const char *name)
 }
 
 /* The link attributes of directory @dir into @h (unknown stay 0). */
-static void rp_pcie_hop_read(const char *dir, unsigned int mps,
-			     struct rp_pcie_hop *h)
+static void rp_pcie_hop_read(const char *dir, struct rp_pcie_hop *h)
 {
 	char path[PATH_MAX + 32], line[32];
 	long v;
@@ -95,34 +174,61 @@ static void rp_pcie_hop_read(const char *dir, unsigned int mps,
 	snprintf(path, sizeof(path), "%s/max_link_width", dir);
 	if (!rp_sysfs_long(path, &v) && v > 0 && v <= 32)
 		h->max_width = (unsigned int)v;
-	h->payload_gbps =
-		rp_pcie_payload_gbps(rp_pcie_gbps(h->gts, h->width), mps);
 }
 
-/* Max_Payload_Size from the function's config space, if readable. */
-static void rp_pcie_mps(const char *fn, struct rp_pcie *pc)
+/* Up to @len bytes of @dir/config into @cfg; the bytes read (an
+ * unprivileged reader gets the first 64 only). */
+static unsigned int rp_pcie_config(const char *dir, unsigned char *cfg,
+				   size_t len)
 {
-	unsigned char cfg[256];
 	char path[PATH_MAX + 16];
 	size_t n = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/config", fn);
+	snprintf(path, sizeof(path), "%s/config", dir);
 	f = rp_sysfs_open(path);
 	if (f) {
-		n = fread(cfg, 1, sizeof(cfg), f);
+		n = fread(cfg, 1, len, f);
 		fclose(f);
 	}
-	pc->mps = rp_pcie_mps_from_config(cfg, (unsigned int)n);
+	return (unsigned int)n;
+}
+
+/* MPS and MRRS from the function's config space, the RCB from the root
+ * port's (@root, "" none), each assumed where unreadable. */
+static void rp_pcie_sizes(const char *fn, const char *root, struct rp_pcie *pc)
+{
+	unsigned char cfg[256];
+	unsigned int n = rp_pcie_config(fn, cfg, sizeof(cfg));
+
+	pc->mps = rp_pcie_mps_from_config(cfg, n);
 	pc->mps_known = pc->mps != 0;
 	if (!pc->mps)
 		pc->mps = RP_PCIE_DEF_MPS;
+	pc->mrrs = rp_pcie_mrrs_from_config(cfg, n);
+	pc->mrrs_known = pc->mrrs != 0;
+	if (!pc->mrrs)
+		pc->mrrs = RP_PCIE_DEF_MRRS;
+	n = root[0] ? rp_pcie_config(root, cfg, sizeof(cfg)) : 0;
+	pc->rcb = rp_pcie_rcb_from_config(cfg, n);
+	pc->rcb_known = pc->rcb != 0;
+	if (!pc->rcb)
+		pc->rcb = RP_PCIE_DEF_RCB;
+}
+
+/* Hop @h's three ceilings from its link and @pc's sizes. */
+static void rp_pcie_hop_caps(const struct rp_pcie *pc, struct rp_pcie_hop *h)
+{
+	double raw = rp_pcie_gbps(h->gts, h->width);
+
+	h->payload_gbps = rp_pcie_payload_gbps(raw, pc->mps);
+	h->send_gbps = rp_pcie_send_gbps(raw, pc->rcb);
+	h->both_gbps = rp_pcie_both_gbps(raw, pc->mps, pc->rcb, pc->mrrs);
 }
 
 /* The other end of link @h (a port reporting the same link): keep the
  * lower of what the two ends report. */
-static void rp_pcie_fold(struct rp_pcie_hop *h, const struct rp_pcie_hop *o,
-			 unsigned int mps)
+static void rp_pcie_fold(struct rp_pcie_hop *h, const struct rp_pcie_hop *o)
 {
 	if (o->gts > 0 && (!h->gts || o->gts < h->gts))
 		h->gts = o->gts;
@@ -132,8 +238,6 @@ static void rp_pcie_fold(struct rp_pcie_hop *h, const struct rp_pcie_hop *o,
 		h->max_gts = o->max_gts;
 	if (o->max_width && (!h->max_width || o->max_width < h->max_width))
 		h->max_width = o->max_width;
-	h->payload_gbps =
-		rp_pcie_payload_gbps(rp_pcie_gbps(h->gts, h->width), mps);
 }
 
 /*
@@ -142,8 +246,10 @@ static void rp_pcie_fold(struct rp_pcie_hop *h, const struct rp_pcie_hop *o,
  * downstream port reports the link below it): the parent is folded into
  * the child's hop. Its parent in turn, when it reports a link, is a
  * switch's upstream port: a new link, whose other end is folded next.
+ * The last bridge (below pciDDDD:BB) is the root port: its directory
+ * into @root (PATH_MAX bytes, "" when there is no bridge).
  */
-static void rp_pcie_bridges(char *path, struct rp_pcie *pc)
+static void rp_pcie_bridges(char *path, struct rp_pcie *pc, char *root)
 {
 	struct rp_pcie_hop h;
 	char *slash, *base;
@@ -155,12 +261,14 @@ static void rp_pcie_bridges(char *path, struct rp_pcie *pc)
 		base = base ? base + 1 : path;
 		if (!rp_pcie_is_bdf(base))
 			break;
+		memcpy(root, path, strlen(path) + 1); /* both PATH_MAX */
+		snprintf(pc->root, sizeof(pc->root), "%.15s", base);
 		memset(&h, 0, sizeof(h));
-		rp_pcie_hop_read(path, pc->mps, &h);
+		rp_pcie_hop_read(path, &h);
 		if (!h.gts || !h.width)
 			continue;
 		if (other_end) {
-			rp_pcie_fold(&pc->hop[pc->nhops - 1], &h, pc->mps);
+			rp_pcie_fold(&pc->hop[pc->nhops - 1], &h);
 		} else {
 			snprintf(h.addr, sizeof(h.addr), "%.15s", base);
 			pc->hop[pc->nhops++] = h;
@@ -169,24 +277,78 @@ static void rp_pcie_bridges(char *path, struct rp_pcie *pc)
 	}
 }
 
-/* The narrowest hop's payload ceiling (unknown hops do not count). */
+/* Each hop's ceilings and the narrowest hop's (unknown hops do not
+ * count; the three scale alike, so one hop is the narrowest for all). */
 static void rp_pcie_narrowest(struct rp_pcie *pc)
 {
 	unsigned int i;
 
 	for (i = 0; i < pc->nhops; i++) {
-		double g = pc->hop[i].payload_gbps;
+		const struct rp_pcie_hop *h = &pc->hop[i];
 
-		if (g > 0 && (!pc->payload_gbps || g < pc->payload_gbps)) {
-			pc->payload_gbps = g;
+		rp_pcie_hop_caps(pc, &pc->hop[i]);
+		if (h->payload_gbps > 0 &&
+		    (!pc->payload_gbps || h->payload_gbps < pc->payload_gbps)) {
+			pc->payload_gbps = h->payload_gbps;
+			pc->send_gbps = h->send_gbps;
+			pc->both_gbps = h->both_gbps;
 			pc->narrow = i;
 		}
 	}
 }
 
+bool rp_pcie_ro_noncompliant(unsigned int vendor, unsigned int device)
+{
+	return vendor == 0x8086 &&
+	       ((device >= 0x6f01 && device <= 0x6f0e) || device == 0x2f01);
+}
+
+/* Directory @dir's PCI vendor and device ids (0 when unreadable). */
+static void rp_pcie_ids(const char *dir, unsigned int *vendor,
+			unsigned int *device)
+{
+	char path[PATH_MAX + 16];
+	long v = 0, d = 0;
+
+	snprintf(path, sizeof(path), "%s/vendor", dir);
+	if (rp_sysfs_long(path, &v) || v < 0)
+		v = 0;
+	snprintf(path, sizeof(path), "%s/device", dir);
+	if (rp_sysfs_long(path, &d) || d < 0)
+		d = 0;
+	*vendor = (unsigned int)v;
+	*device = (unsigned int)d;
+}
+
+bool rp_pcie_ro_suspect(const char *sysroot, const char *ibdev, char *out,
+			size_t len)
+{
+	char dev[512], path[PATH_MAX], *slash;
+	unsigned int v, d;
+
+	out[0] = '\0';
+	snprintf(dev, sizeof(dev), "%s/class/infiniband/%s/device", sysroot,
+		 ibdev);
+	if (!realpath(dev, path))
+		return false;
+	while ((slash = strrchr(path, '/')) && slash != path) {
+		*slash = '\0';
+		slash = strrchr(path, '/');
+		if (!slash || !rp_pcie_is_bdf(slash + 1))
+			break;
+		rp_pcie_ids(path, &v, &d);
+		if (rp_pcie_ro_noncompliant(v, d)) {
+			snprintf(out, len, "%s (%04x:%04x)", slash + 1, v, d);
+			return true;
+		}
+	}
+	return false;
+}
+
 int rp_pcie_read(const char *sysroot, const char *ibdev, struct rp_pcie *pc)
 {
 	char dev[512], real[PATH_MAX], path[PATH_MAX + 32];
+	char walk[PATH_MAX], root[PATH_MAX];
 	const char *base;
 
 	memset(pc, 0, sizeof(*pc));
@@ -203,8 +365,7 @@ int rp_pcie_read(const char *sysroot, const char *ibdev, struct rp_pcie *pc)
 		 (int)(strrchr(pc->addr, '.') - pc->addr), pc->addr);
 	snprintf(path, sizeof(path), "%s/current_link_speed", real);
 	rp_sysfs_line(path, pc->speed, sizeof(pc->speed));
-	rp_pcie_mps(real, pc);
-	rp_pcie_hop_read(real, pc->mps, &pc->hop[0]);
+	rp_pcie_hop_read(real, &pc->hop[0]);
 	snprintf(pc->hop[0].addr, sizeof(pc->hop[0].addr), "%s", pc->link);
 	pc->nhops = 1;
 	pc->gts = pc->hop[0].gts;
@@ -212,7 +373,10 @@ int rp_pcie_read(const char *sysroot, const char *ibdev, struct rp_pcie *pc)
 	pc->max_gts = pc->hop[0].max_gts;
 	pc->max_width = pc->hop[0].max_width;
 	pc->gbps = rp_pcie_gbps(pc->gts, pc->width);
-	rp_pcie_bridges(real, pc);
+	root[0] = '\0';
+	memcpy(walk, real, sizeof(walk));
+	rp_pcie_bridges(walk, pc, root);
+	rp_pcie_sizes(real, root, pc);
 	rp_pcie_narrowest(pc);
 	return 0;
 }

@@ -38,17 +38,18 @@ static void rp_net_edge(struct rp_net *g, unsigned int a, unsigned int b,
 }
 
 /* Source -> top link -> ... -> the device's link -> node @rail. */
-static void rp_net_path(struct rp_net *g, const struct rp_pcie *pc,
-			unsigned int rail, double cap)
+static void rp_net_path(struct rp_net *g, const struct rp_railset_rail *r,
+			unsigned int rail)
 {
+	const struct rp_pcie *pc = r->pcie;
 	unsigned int up = 0, node, h;
 
 	for (h = pc ? pc->nhops : 0; h-- > 0;) {
 		node = rp_net_node(g, pc->hop[h].addr, 2, &g->nlinks);
-		rp_net_edge(g, up, node, pc->hop[h].payload_gbps);
+		rp_net_edge(g, up, node, rp_pcie_hop_gbps(&pc->hop[h], r->dir));
 		up = node;
 	}
-	rp_net_edge(g, up, rail, cap);
+	rp_net_edge(g, up, rail, r->cap);
 }
 
 /* Nodes: 0 source, 1 sink, links, rails, ports. Names first (to size the
@@ -75,7 +76,7 @@ static int rp_net_build(struct rp_net *g, const struct rp_railset_rail *r,
 	for (i = 0; i < n; i++) {
 		if (use && !use[i])
 			continue;
-		rp_net_path(g, r[i].pcie, rail, r[i].cap);
+		rp_net_path(g, &r[i], rail);
 		port = rp_net_node(g, r[i].port_key, ports, &g->nports);
 		rp_net_edge(g, rail, port, 0);
 		/* a port's wire: the largest its rails report (MTUs differ) */
@@ -298,7 +299,9 @@ unsigned int rp_railset_groups(const struct rp_railset_rail *r, unsigned int n,
 		for (h = 0; r[i].pcie && h < r[i].pcie->nhops; h++) {
 			x = rp_group_add(g, &ng, max, RP_GROUP_PCIE,
 					 r[i].pcie->hop[h].addr,
-					 r[i].pcie->hop[h].payload_gbps, i);
+					 rp_pcie_hop_gbps(&r[i].pcie->hop[h],
+							  r[i].dir),
+					 i);
 			if (x && !x->hop)
 				x->hop = &r[i].pcie->hop[h];
 		}

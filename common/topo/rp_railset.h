@@ -14,9 +14,12 @@
  *
  * solved exactly as a maximum flow (Edmonds-Karp): source -> the root
  * port's link -> ... -> the device's link -> rail (cap_r) -> its port ->
- * sink (wire(P)); each link edge has that link's payload ceiling. On DGX
- * Spark, rocep1s0f0 + rocep1s0f1 share one Gen5 x4 link: 113.6 Gb/s
- * together; rocep1s0f0 + roceP2p1s0f1 share nothing: 2 x 113.6 = 227.2.
+ * sink (wire(P)); each link edge has that link's payload ceiling for the
+ * rail's side (rp_pcie.h: receiving, sending or both; the caller sets
+ * each rail's dir and its cap alike). On DGX Spark, receiving,
+ * rocep1s0f0 + rocep1s0f1 share one Gen5 x4 link: 113.6 Gb/s together;
+ * rocep1s0f0 + roceP2p1s0f1 share nothing: 2 x 113.6 = 227.2 (sending:
+ * 106.1 and 212.3).
  * A limit that is unknown (0) does not constrain; a rail whose own cap is
  * unknown makes the set's ceiling unknown.
  */
@@ -39,6 +42,7 @@ struct rp_railset_rail {
 	const char *port_key; /* rp_nicport key: NIC and port */
 	const char *nic;      /* NIC identity (sys_image_guid), "" unknown */
 	const struct rp_pcie *pcie; /* its PCIe path; NULL: none known */
+	enum rp_pcie_dir dir;	    /* which of its links' ceilings count */
 };
 
 enum rp_railset_kind {

@@ -14,6 +14,7 @@
 #include "verbs/rp_qp.h"
 #include "verbs/rp_rail.h"
 #include "topo/rp_nicport.h"
+#include "topo/rp_pcie.h"
 #include "net/rp_gid_rules.h"
 
 _Static_assert(RP_LINK_LAYER_IB == IBV_LINK_LAYER_INFINIBAND &&
@@ -68,7 +69,10 @@ static int rp_rail_mr_fail(const struct rp_rail *r, int err)
 static int rp_rail_mr(struct rp_rail *r, bool strict_order)
 {
 	/* RELAXED_ORDERING is an optional flag (rdma-core >= 28): devices
-	 * without it ignore it; kernels that reject it get a second try.
+	 * without it ignore it, and so may the kernel (mlx5 drops it when
+	 * the function's RO enable is off), so relaxed_ordering says "asked
+	 * for", as perftest's header does; kernels that reject it get a
+	 * second try.
 	 * strict_order: a peer polls the last byte of a WRITE, which must
 	 * land last (perftest's write_lat disables it too);
 	 * --disable_pcie_relaxed: never asked for (perftest's disable_pcir). */
@@ -77,6 +81,9 @@ static int rp_rail_mr(struct rp_rail *r, bool strict_order)
 			ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
 				   RP_MR_ACCESS | IBV_ACCESS_RELAXED_ORDERING);
 	r->relaxed_ordering = r->mr != NULL;
+	if (r->relaxed_ordering)
+		rp_pcie_ro_suspect(RP_SYSFS_ROOT, r->dev.name, r->ro_suspect,
+				   sizeof(r->ro_suspect));
 	if (!r->mr)
 		r->mr = ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
 				   RP_MR_ACCESS);

@@ -57,8 +57,12 @@ struct rp_rail {
 	uint64_t slice;
 	struct ibv_pd *pd;
 	struct ibv_mr *mr;
-	bool relaxed_ordering; /* MR registered with RELAXED_ORDERING */
+	bool relaxed_ordering; /* MR registered with RELAXED_ORDERING asked
+				* for (the kernel may drop it unsaid) */
 	bool no_relaxed;       /* ... not asked for (--disable_pcie_relaxed) */
+	char ro_suspect[40];   /* a bridge above it perftest lists as not
+				* relaxed-ordering compliant, "" none
+				* (rp_pcie_ro_suspect) */
 	uint8_t traffic_class; /* GRH traffic class at RTR (--tclass) */
 	struct ibv_cq *cq;
 	unsigned int num_qps;

@@ -83,7 +83,9 @@ static void test_text(void **state)
 	text_has("spark", "",
 		 "  GID index 3: RoCE v2 ::ffff:192.168.101.11 "
 		 "on enP2p1s0f0np0\n");
-	text_has("spark", "", "113.61 Gb/s (PCIe)\n");
+	/* two ceilings per rail, the sending one below (rp_pcie.h) */
+	text_has("spark", "", "CEILING SEND/RECV\n");
+	text_has("spark", "", "  106.13/113.61 (PCIe)\n");
 	text_has("softroce", "",
 		 "  GID index 1: RoCE v2 ::ffff:10.0.2.1 on "
 		 "eth1\n");
@@ -215,9 +217,25 @@ static void test_json_spark(void **state)
 	assert_string_equal(str(pcie, "address"), "0000:01:00.0");
 	assert_string_equal(str(pcie, "link_speed"), "32.0 GT/s PCIe");
 	assert_int_equal(num(pcie, "link_width"), 4);
+	/* ceiling_gbps stays the receiving one (scripts read it) */
 	assert_true(cJSON_GetObjectItem(r, "ceiling_gbps")->valuedouble ==
 		    113.61);
+	assert_true(cJSON_GetObjectItem(r, "ceiling_recv_gbps")->valuedouble ==
+		    113.61);
+	assert_true(cJSON_GetObjectItem(r, "ceiling_send_gbps")->valuedouble ==
+		    106.13);
 	assert_string_equal(str(r, "ceiling_limit"), "pcie");
+	assert_string_equal(str(r, "ceiling_send_limit"), "pcie");
+	assert_true(
+		cJSON_GetObjectItem(pcie, "send_payload_gbps")->valuedouble ==
+		106.13);
+	assert_int_equal(num(pcie, "read_completion_boundary_bytes"), 128);
+	assert_true(cJSON_IsFalse(cJSON_GetObjectItem(
+		pcie, "read_completion_boundary_from_config")));
+	assert_int_equal(num(pcie, "max_read_request_bytes"), 512);
+	assert_true(cJSON_IsTrue(
+		cJSON_GetObjectItem(pcie, "max_read_request_from_config")));
+	assert_string_equal(str(pcie, "root_port"), "0000:00:00.0");
 	assert_string_equal(str(r, "nic_guid"), "30c5:9903:003e:6a13");
 	assert_string_equal(str(r, "phys_port"), "p0");
 	assert_int_equal(num(pcie, "link_gts"), 32);
@@ -240,7 +258,7 @@ static void test_json_spark(void **state)
 
 static void test_json_special(void **state)
 {
-	cJSON *root;
+	cJSON *root, *pcie;
 
 	(void)state;
 	root = json_of("none", "");
@@ -252,6 +270,18 @@ static void test_json_special(void **state)
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0), "pcie")));
 	assert_true(cJSON_IsNull(
 		cJSON_GetObjectItem(rail(root, 0), "ceiling_gbps")));
+	cJSON_Delete(root);
+	/* the root port's Link Control says RCB 64 B: read, not assumed */
+	root = json_of("gen4x16", "");
+	pcie = cJSON_GetObjectItem(rail(root, 0), "pcie");
+	assert_int_equal(num(pcie, "read_completion_boundary_bytes"), 64);
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(
+		pcie, "read_completion_boundary_from_config")));
+	assert_string_equal(str(pcie, "root_port"), "0000:a0:01.1");
+	assert_true(cJSON_GetObjectItem(rail(root, 0), "ceiling_send_gbps")
+			    ->valuedouble == 183.32);
+	assert_string_equal(str(rail(root, 0), "ceiling_send_limit"), "pcie");
+	assert_string_equal(str(rail(root, 0), "ceiling_limit"), "wire");
 	cJSON_Delete(root);
 	root = json_of("connectx", "--peer 192.168.200.7");
 	assert_int_equal(num(rail(root, 0), "gid_index"), 3);
@@ -272,10 +302,17 @@ static double wire(double gbps, unsigned int mtu)
 	return gbps * 65536 / (65536 + 82.0 * pkts + 16);
 }
 
-/* PCIe payload ceiling: GT/s x lanes x 128/130 x MPS / (MPS + 28). */
+/* PCIe payload ceiling receiving: GT/s x lanes x 128/130 x MPS /
+ * (MPS + 28). */
 static double pcie(double gts, unsigned int lanes, unsigned int mps)
 {
 	return gts * lanes * 128 / 130 * mps / (mps + 24 + 4);
+}
+
+/* ... sending: read completions of RCB bytes, RCB / (RCB + 24). */
+static double pcie_send(double gts, unsigned int lanes, unsigned int rcb)
+{
+	return gts * lanes * 128 / 130 * rcb / (rcb + 20 + 4);
 }
 
 /* text_has with a printf-built expectation (numbers from the formulas). */
@@ -301,38 +338,56 @@ static void test_host_text(void **state)
 
 	(void)state;
 	text_hasf("spark",
-		  "  PCIe link 0000:01:00 (Gen5 x4, %.2f Gb/s of payload): "
-		  "rocep1s0f0, rocep1s0f1\n",
-		  spark_link);
+		  "  PCIe link 0000:01:00 (Gen5 x4, payload %.2f Gb/s sending, "
+		  "%.2f receiving): rocep1s0f0, rocep1s0f1\n",
+		  pcie_send(32, 4, 128), spark_link);
 	text_hasf("spark",
 		  "  port 30c5:9903:003e:6a13/p0 (wire %.2f Gb/s): "
 		  "roceP2p1s0f0, rocep1s0f0\n",
 		  wire(200, 4096));
 	text_hasf("spark",
-		  "Host aggregate ceiling: %.2f Gb/s per direction\n"
+		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving "
+		  "(per direction)\n"
 		  "Suggested rails: -d roceP2p1s0f0,rocep1s0f1 (2 of 4 rails "
 		  "reach it)\n",
-		  2 * spark_link);
-	/* every NIC on its own Gen5 x16: the wire decides, 8 x 400G */
+		  2 * pcie_send(32, 4, 128), 2 * spark_link);
+	/* every NIC on its own Gen5 x16: the wire decides, 8 x 400G, both
+	 * ways (sending, RCB 128 assumed: 424.52 > 392.06) */
 	assert_true(pcie(32, 16, 512) > wire(400, 4096));
+	assert_true(pcie_send(32, 16, 128) > wire(400, 4096));
 	text_hasf("dgxh100",
 		  "(per direction, 64 KiB RDMA WRITE): nothing\n"
-		  "Host aggregate ceiling: %.2f Gb/s per direction"
-		  "\nSuggested rails: -d mlx5_0,mlx5_1,mlx5_2,"
+		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving "
+		  "(per direction)\nSuggested rails: -d mlx5_0,mlx5_1,mlx5_2,"
 		  "mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7 (8 of 8",
-		  8 * wire(400, 4096));
+		  8 * wire(400, 4096), 8 * wire(400, 4096));
+	text_hasf("dgxh100", "  %.2f/%.2f\n", wire(400, 4096), wire(400, 4096));
 	/* two ports on one Gen4 x16 link that carries both */
 	assert_true(pcie(16, 16, 256) > cx_sum);
-	text_hasf("connectx",
-		  "  PCIe link 0000:17:00 (Gen4 x16, %.2f Gb/s of payload): "
-		  "mlx5_0, mlx5_1\n  NIC 0c42:a103:0012:3400: mlx5_0, mlx5_1\n"
-		  "Host aggregate ceiling: %.2f Gb/s per direction\n"
-		  "Suggested rails: -d mlx5_0,mlx5_1 (2 of 2",
-		  pcie(16, 16, 256), cx_sum);
+	assert_true(pcie_send(16, 16, 128) > cx_sum);
+	text_hasf(
+		"connectx",
+		"  PCIe link 0000:17:00 (Gen4 x16, payload %.2f Gb/s sending, "
+		"%.2f receiving): mlx5_0, mlx5_1\n  NIC 0c42:a103:0012:3400: "
+		"mlx5_0, mlx5_1\nHost aggregate ceiling: %.2f Gb/s sending, "
+		"%.2f receiving (per direction)\n"
+		"Suggested rails: -d mlx5_0,mlx5_1 (2 of 2",
+		pcie_send(16, 16, 128), pcie(16, 16, 256), cx_sum, cx_sum);
+	/* a 200G port on Gen4 x16 behind a root port with RCB 64: the
+	 * sender's completions bound it (183.32), the receiver the wire */
+	assert_true(pcie_send(16, 16, 64) < wire(200, 4096));
+	assert_true(pcie(16, 16, 256) > wire(200, 4096));
+	text_hasf("gen4x16", "  %.2f/%.2f (send: PCIe)\n",
+		  pcie_send(16, 16, 64), wire(200, 4096));
+	text_hasf("gen4x16",
+		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving",
+		  pcie_send(16, 16, 64), wire(200, 4096));
 	/* the bond (2 x 25G) is one port of its own, MTU 1024 */
 	text_hasf("bond",
-		  "): nothing\nHost aggregate ceiling: %.2f Gb/s per "
-		  "direction\nSuggested rails: -d mlx5_2,mlx5_bond_0 (2 of 2",
+		  "): nothing\nHost aggregate ceiling: %.2f Gb/s sending, "
+		  "%.2f receiving (per direction)\nSuggested rails: -d "
+		  "mlx5_2,mlx5_bond_0 (2 of 2",
+		  wire(25, 1024) + wire(50, 1024),
 		  wire(25, 1024) + wire(50, 1024));
 	text_has("softroce", "",
 		 "Host aggregate ceiling: unknown (rxe0 port 1 has no known "
@@ -350,6 +405,9 @@ static void test_host_json(void **state)
 	assert_true(
 		cJSON_GetObjectItem(h, "aggregate_ceiling_gbps")->valuedouble ==
 		round(2 * pcie(32, 4, 256) * 100) / 100);
+	assert_true(cJSON_GetObjectItem(h, "aggregate_ceiling_send_gbps")
+			    ->valuedouble ==
+		    round(2 * pcie_send(32, 4, 128) * 100) / 100);
 	assert_string_equal(str(h, "suggested_devices"),
 			    "roceP2p1s0f0,rocep1s0f1");
 	g = cJSON_GetObjectItem(h, "groups");
@@ -395,7 +453,9 @@ static void test_check(void **state)
 				    "x2, below its maximum x4\n"));
 	assert_null(strstr(out, "rail rocep1s0f0 port 1 is degraded"));
 	/* the x2 link halves those rails: 113.61 + 56.80 */
-	text_hasf("spark-x2", "Host aggregate ceiling: %.2f Gb/s per direction",
+	text_hasf("spark-x2",
+		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving",
+		  pcie_send(32, 4, 128) + pcie_send(32, 2, 128),
 		  pcie(32, 4, 256) + pcie(32, 2, 256));
 	assert_int_equal(
 		run("spark-mtu1500", "--check", true, out, sizeof(out)), 1);

@@ -6,10 +6,14 @@
  * makes the set unknown; the smallest set reaching the host's ceiling
  * (first in rail order, every subset up to 12 rails, greedy above);
  * shared groups with a bridge that duplicates a narrower link left out.
- * Also rp_pcie's arithmetic: raw rates, the payload ceiling for an MPS,
- * the MPS from config space, PCIe generations; and rp_pcie_read /
- * rp_nicport_read over the DGX Spark, DGX H100, dual-port ConnectX, bond
- * and Soft-RoCE fixtures. */
+ * Also rp_pcie's arithmetic: raw rates, the payload ceiling receiving
+ * (writes of MPS) and sending (read completions of RCB) and both at once
+ * (read requests of MRRS), MPS, MRRS and RCB from config space, PCIe
+ * generations; a sending set on Spark; and rp_pcie_read /
+ * rp_nicport_read over the DGX Spark, DGX H100, dual-port ConnectX, Gen4
+ * x16 (root port with RCB 64), bond and Soft-RoCE fixtures; the root
+ * ports perftest lists as not relaxed-ordering compliant, by id and on the
+ * Broadwell fixture's path. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -133,6 +137,34 @@ static void test_smallest_spark(void **state)
 	     port < 2 * link ? port : 2 * link);
 }
 
+/* The same rails sending: each link's read-completion ceiling (RCB 128,
+ * 126.03 x 128 / 152 = 106.13) caps the links, not the receiving 113.61;
+ * the shared-link group says so too. */
+static void test_spark_sending(void **state)
+{
+	const double link = 32.0 * 4 * 128 / 130 * 256 / 284, port = 196.03;
+	const double send = 32.0 * 4 * 128 / 130 * 128 / 152;
+	struct rp_railset_group g[8];
+	struct rp_pcie pc[4];
+	struct rp_railset_rail r[4];
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < 4; i++) {
+		path(&pc[i], i < 2 ? "0002:01:00" : "0000:01:00", link, "", 0);
+		pc[i].hop[0].send_gbps = send;
+		/* a rail's own cap may be the wire's; the links still bind */
+		r[i] = rail("f", port, port, i % 2 ? "g/p1" : "g/p0", &pc[i]);
+		r[i].dir = RP_PCIE_SEND;
+	}
+	near(rp_railset_ceiling(r, 4, NULL), 2 * send);
+	assert_true(rp_railset_groups(r, 4, NULL, g, 8) >= 1);
+	assert_int_equal(g[0].kind, RP_GROUP_PCIE);
+	near(g[0].cap, send);
+	r[0].dir = r[1].dir = r[2].dir = r[3].dir = RP_PCIE_RECV;
+	near(rp_railset_ceiling(r, 4, NULL), 2 * link);
+}
+
 /* 16 rails, two per link of 100, each on its own port: 800 in all; the
  * greedy search (above 12 rails) needs one rail per link. */
 static void test_smallest_greedy(void **state)
@@ -216,9 +248,76 @@ static void test_pcie_math(void **state)
 	assert_int_equal(rp_pcie_mps_from_config(cfg, 256), 0);
 }
 
+/* The two sides of a WRITE over one link, worked out per TLP: sending,
+ * completions of RCB with a 3DW header (4 STP + 12 + 4 LCRC + 4 DLLP =
+ * 24 B); receiving, writes of MPS with a 4DW header (28 B); both at once,
+ * the upstream direction also carries a 28 B read request per MRRS. */
+static void test_pcie_sides(void **state)
+{
+	const double g5x4 = 32.0 * 4 * 128 / 130; /* 126.03 */
+	unsigned char cfg[256] = { 0 };
+	struct rp_pcie_hop h = { .payload_gbps = 3,
+				 .send_gbps = 2,
+				 .both_gbps = 1 };
+
+	(void)state;
+	near(rp_pcie_send_gbps(g5x4, 128), g5x4 * 128 / 152); /* 106.13 */
+	near(rp_pcie_send_gbps(g5x4, 64), g5x4 * 64 / 88);    /* 91.66 */
+	assert_true(rp_pcie_send_gbps(g5x4, 128) <
+		    rp_pcie_payload_gbps(g5x4, 256));
+	near(rp_pcie_send_gbps(0, 128), 0);
+	/* MRRS 512: upstream 126.03 / (284/256 + 28/512) = 108.27 > send */
+	near(rp_pcie_both_gbps(g5x4, 256, 128, 512), g5x4 * 128 / 152);
+	/* MRRS 128: the read requests bind, 126.03 / (284/256 + 28/128) */
+	near(rp_pcie_both_gbps(g5x4, 256, 128, 128),
+	     g5x4 / (284.0 / 256 + 28.0 / 128)); /* 94.89 */
+	near(rp_pcie_both_gbps(g5x4, 256, 128, 0), 0);
+	assert_true(rp_pcie_hop_gbps(&h, RP_PCIE_RECV) == 3);
+	assert_true(rp_pcie_hop_gbps(&h, RP_PCIE_SEND) == 2);
+	assert_true(rp_pcie_hop_gbps(&h, RP_PCIE_BOTH) == 1);
+	assert_true(rp_pcie_path_gbps(NULL, RP_PCIE_SEND) == 0);
+	assert_string_equal(rp_pcie_dir_name(RP_PCIE_SEND), "sending");
+	/* PCI Express capability at 0x60: DevCtl 14:12 = 2 -> MRRS 512,
+	 * Link Control (+0x10) bit 3: RCB 128, clear: 64 */
+	cfg[0x34] = 0x60;
+	cfg[0x60] = 0x10;
+	cfg[0x69] = 2 << 4;
+	cfg[0x70] = 0x08;
+	assert_int_equal(rp_pcie_mrrs_from_config(cfg, 256), 512);
+	assert_int_equal(rp_pcie_rcb_from_config(cfg, 256), 128);
+	cfg[0x70] = 0x00;
+	assert_int_equal(rp_pcie_rcb_from_config(cfg, 256), 64);
+	assert_int_equal(rp_pcie_rcb_from_config(cfg, 64), 0); /* unreadable */
+	cfg[0x69] = 6 << 4;				       /* reserved */
+	assert_int_equal(rp_pcie_mrrs_from_config(cfg, 256), 0);
+}
+
 static void host(void **state, const char *name, char *root)
 {
 	snprintf(root, PATH_MAX, "%s/%s", (char *)*state, name);
+}
+
+/* perftest's list (check_pcie_relaxed_ordering_compliant): Intel
+ * 0x6f01 .. 0x6f0e and 0x2f01 only; found on the rail's path or not. */
+static void test_ro_suspect(void **state)
+{
+	char root[PATH_MAX], out[40];
+
+	assert_true(rp_pcie_ro_noncompliant(0x8086, 0x6f01));
+	assert_true(rp_pcie_ro_noncompliant(0x8086, 0x6f0e));
+	assert_true(rp_pcie_ro_noncompliant(0x8086, 0x2f01));
+	assert_false(rp_pcie_ro_noncompliant(0x8086, 0x6f00));
+	assert_false(rp_pcie_ro_noncompliant(0x8086, 0x6f0f));
+	assert_false(rp_pcie_ro_noncompliant(0x8086, 0x2f02));
+	assert_false(rp_pcie_ro_noncompliant(0x10de, 0x6f01));
+	host(state, "broadwell", root);
+	assert_true(rp_pcie_ro_suspect(root, "mlx5_0", out, sizeof(out)));
+	assert_string_equal(out, "0000:00:03.0 (8086:6f08)");
+	host(state, "spark", root); /* no vendor/device files there */
+	assert_false(rp_pcie_ro_suspect(root, "rocep1s0f0", out, sizeof(out)));
+	assert_string_equal(out, "");
+	host(state, "softroce", root); /* no PCI function */
+	assert_false(rp_pcie_ro_suspect(root, "rxe0", out, sizeof(out)));
 }
 
 static void test_read_fixtures(void **state)
@@ -235,6 +334,13 @@ static void test_read_fixtures(void **state)
 	assert_int_equal(pc.nhops, 1);
 	assert_true(pc.mps == 256 && pc.mps_known);
 	near(pc.payload_gbps, 32.0 * 4 * 128 / 130 * 256 / 284);
+	/* the root port has no config file: RCB 128 assumed */
+	assert_string_equal(pc.root, "0002:00:00.0");
+	assert_true(pc.rcb == 128 && !pc.rcb_known);
+	assert_true(pc.mrrs == 512 && pc.mrrs_known);
+	near(pc.send_gbps, 32.0 * 4 * 128 / 130 * 128 / 152);
+	near(rp_pcie_path_gbps(&pc, RP_PCIE_SEND), pc.send_gbps);
+	near(pc.both_gbps, pc.send_gbps);
 	rp_nicport_read(root, "roceP2p1s0f1", 1, "enP2p1s0f1np1", pc.addr, &n);
 	assert_string_equal(n.key, "30c5:9903:003e:6a13/p1");
 	host(state, "dgxh100", root);
@@ -253,6 +359,14 @@ static void test_read_fixtures(void **state)
 	host(state, "connectx", root);
 	assert_int_equal(rp_pcie_read(root, "mlx5_1", &pc), 0);
 	assert_true(pc.mps == 256 && !pc.mps_known); /* assumed */
+	assert_true(pc.mrrs == 512 && !pc.mrrs_known);
+	/* the root port says RCB 64 in its Link Control */
+	host(state, "gen4x16", root);
+	assert_int_equal(rp_pcie_read(root, "mlx5_0", &pc), 0);
+	assert_string_equal(pc.root, "0000:a0:01.1");
+	assert_true(pc.rcb == 64 && pc.rcb_known);
+	near(pc.send_gbps, 16.0 * 16 * 128 / 130 * 64 / 88); /* 183.32 */
+	near(pc.hop[0].send_gbps, pc.send_gbps);
 	host(state, "bond", root);
 	assert_int_equal(rp_pcie_read(root, "mlx5_bond_0", &pc), 0);
 	rp_nicport_read(root, "mlx5_bond_0", 1, "bond0", pc.addr, &n);
@@ -271,10 +385,13 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_shared_link_and_port),
 		cmocka_unit_test(test_unknown),
 		cmocka_unit_test(test_smallest_spark),
+		cmocka_unit_test(test_spark_sending),
 		cmocka_unit_test(test_smallest_greedy),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_pcie_math),
+		cmocka_unit_test(test_pcie_sides),
 		cmocka_unit_test_prestate(test_read_fixtures, hosts),
+		cmocka_unit_test_prestate(test_ro_suspect, hosts),
 	};
 
 	hosts_find(argc > 0 ? argv[0] : NULL, hosts);

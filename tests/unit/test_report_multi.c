@@ -7,7 +7,9 @@
  * the RoCE v2 WRITE ceiling (MTU 1024/4096, 4 KiB and 64 KiB), unknown
  * port speed, InfiniBand port. rp_report_interval: per-rail and summed
  * rates over one interval in both units, a zero-length interval, the
- * column widths of the interval bounds. Every line of every output starts
+ * column widths of the interval bounds. rp_report_ro_warn: the line for
+ * relaxed ordering asked for below a root port perftest lists, none when
+ * not asked for or no such port. Every line of every output starts
  * with " railperf:". */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -23,6 +25,7 @@
 
 #include "cases.h"
 #include "memout.h"
+#include "output/rp_report_extra.h"
 #include "output/rp_report_multi.h"
 
 /* --- helpers ------------------------------------------------------------ */
@@ -250,8 +253,28 @@ static const struct rail_case rail_cases[] = {
 	  "12500.00 MB/sec, MsgRate 0.200000 Mpps, 100.0% of the total, no "
 	  "port counters\n"
 	  " railperf: rail 0: 92.3% of its ceiling of 113.61 Gb/s, its PCIe "
-	  "path's payload, below the RoCE v2 WRITE ceiling of 196.03 Gb/s "
-	  "(200 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	  "path's payload receiving, below the RoCE v2 WRITE ceiling of "
+	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	{ "test_rail_pcie_bound_send",
+	  { "rocep1s0f0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
+	    IBV_MTU_4096 },
+	  /* the same on the sending side: read completions of RCB 128,
+	   * 32 * 4 * 128/130 * 128/152 = 106.1312 Gb/s */
+	  { .index = 0, .cpu = 4, .numa_node = 0,
+	    .res = { .size = 65536, .iters = 200000, .bw_avg = 12500.0,
+		     .msg_rate = 0.2 },
+	    .share = 100.0, .speed_gbps = 200,
+	    .pcie_gbps = 32.0 * 4 * 128 / 130 * 128 / 152,
+	    .pcie_dir = RP_PCIE_SEND },
+	  /* 100 * 104.8576 / 106.1312 = 98.800 % -> "98.8%" */
+	  65536, false,
+	  " railperf: rail 0: rocep1s0f0 port 1, GID index 3, netdev "
+	  "enp1s0f0np0, NUMA node 0, CPU 4, 200000 messages, BW average "
+	  "12500.00 MB/sec, MsgRate 0.200000 Mpps, 100.0% of the total, no "
+	  "port counters\n"
+	  " railperf: rail 0: 98.8% of its ceiling of 106.13 Gb/s, its PCIe "
+	  "path's payload sending, below the RoCE v2 WRITE ceiling of "
+	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n" },
 	IB_CASE("test_rail_infiniband", 100),
 	IB_CASE("test_rail_infiniband_speed_unknown", 0),
 };
@@ -312,6 +335,39 @@ static void test_rail_fractional_speed(void **state)
 }
 
 /* The aggregate against the set's ceiling, known and unknown. */
+/* Relaxed ordering asked for below a listed root port: one line naming
+ * it and the way out; not asked for, or no such port: nothing. */
+static void test_ro_warn(void **state)
+{
+	const struct rail_in in = {
+		"mlx5_0",      1,	    IBV_LINK_LAYER_ETHERNET, 3,
+		"enp3s0f0np0", IBV_MTU_4096
+	};
+	struct rp_rail *r = rail_new(&in);
+	struct mem m;
+
+	(void)state;
+	r->relaxed_ordering = true;
+	snprintf(r->ro_suspect, sizeof(r->ro_suspect), "%s",
+		 "0000:00:03.0 (8086:6f08)");
+	mem_open(&m);
+	assert_int_equal(rp_report_ro_warn(m.f, r), 1);
+	mem_check(&m, " railperf: rail mlx5_0 port 1: PCIe relax order: ON "
+		      "(asked for), but root port 0000:00:03.0 (8086:6f08) is "
+		      "one perftest lists as not relaxed-ordering compliant: "
+		      "run both sides with --disable_pcie_relaxed\n");
+	r->relaxed_ordering = false; /* --disable_pcie_relaxed, write_lat */
+	mem_open(&m);
+	assert_int_equal(rp_report_ro_warn(m.f, r), 0);
+	mem_expect(&m, "");
+	r->relaxed_ordering = true;
+	r->ro_suspect[0] = '\0';
+	mem_open(&m);
+	assert_int_equal(rp_report_ro_warn(m.f, r), 0);
+	mem_expect(&m, "");
+	free(r);
+}
+
 static void test_set_line(void **state)
 {
 	/* 0.4 Mpps of 64 KiB = 209.7152 Gb/s; set 227.2105 (two Gen5 x4
@@ -454,6 +510,7 @@ int main(void)
 	static const struct CMUnitTest fractional[] = {
 		cmocka_unit_test(test_rail_fractional_speed),
 		cmocka_unit_test(test_set_line),
+		cmocka_unit_test(test_ro_warn),
 		cmocka_unit_test(test_lossy),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
