@@ -711,7 +711,8 @@ def report(rows, meta, env, failed, retried, load):
            f"(host: Linux {m.get('kernel', '?')}); {m.get('mode', '?')}. "
            f"Wall time {m.get('wall', '?')}.",
            "", f"- perftest {env.get('perftest', '?')}, railperf "
-           f"{m.get('railperf', '?')}; " f"{m.get('setup', '')}",
+           f"{m.get('railperf', '?')}; " f"{m.get('setup', '')}; "
+           f"{m.get('memory', 'memory: not recorded')}",
            f"- Runs per tool: {m.get('runs', '?')}, alternated run by run "
            "(perftest first in odd runs, railperf first in even runs); "
            "cells are median (min..max) over the runs; ratio = railperf "

@@ -33,6 +33,16 @@ DONE=$RAW/done-$PART.tsv
 
 log() { echo "bench[$ROLE]: $*"; }
 
+# Like with like: both tools' buffers on the same kind of page.
+# BENCH_MEM=huge (the default): perftest gets --use_hugepages, railperf
+# its default (hugepages); normal: railperf gets --no_hugepages, perftest
+# its default (memalign'ed normal pages).
+case ${BENCH_MEM:-huge} in
+huge) PT_MEM=--use_hugepages RP_MEM= ;;
+normal) PT_MEM= RP_MEM=--no_hugepages ;;
+*) log "BENCH_MEM value '$BENCH_MEM': give huge or normal"; exit 2 ;;
+esac
+
 # order RUN: the two tools in the order RUN uses them: perftest first in
 # odd runs, railperf first in even runs, so drift hits both alike.
 order() {

@@ -38,12 +38,14 @@ while [ $r -le "$RUNS" ]; do
 	log "run $r of $RUNS: two rails at once, -D $D"
 	for t in $(order $r); do
 		if [ "$t" = pt ]; then
-			pair 1 "ib_write_bw -d $S0 $X -D $D" "ib_write_bw -d $C0 $X -D $D" "$ADDR0"
-			pair 2 "ib_write_bw -d $S1 $X -D $D" "ib_write_bw -d $C1 $X -D $D" "$ADDR1"
+			pair 1 "ib_write_bw $PT_MEM -d $S0 $X -D $D" \
+				"ib_write_bw $PT_MEM -d $C0 $X -D $D" "$ADDR0"
+			pair 2 "ib_write_bw $PT_MEM -d $S1 $X -D $D" \
+				"ib_write_bw $PT_MEM -d $C1 $X -D $D" "$ADDR1"
 			item multi.pt.r$r 2 || true
 		else
-			pair 1 "$RP/rail_multi_bw -d $SDEVS $X -D $D" \
-				"$RP/rail_multi_bw -d $DEVS $X -D $D" "$ADDR0"
+			pair 1 "$RP/rail_multi_bw $RP_MEM -d $SDEVS $X -D $D" \
+				"$RP/rail_multi_bw $RP_MEM -d $DEVS $X -D $D" "$ADDR0"
 			item multi.rp.r$r 1 || true
 		fi
 	done

@@ -54,12 +54,12 @@ X=
 
 prog() { # TOOL TEST
 	case $1.$2 in
-	pt.write) echo ib_write_bw ;;
-	pt.lat) echo ib_read_lat ;;
-	pt.wlat) echo ib_write_lat ;;
-	rp.write) echo "$RP/rail_write_bw" ;;
-	rp.lat) echo "$RP/rail_read_lat" ;;
-	rp.wlat) echo "$RP/rail_write_lat" ;;
+	pt.write) echo "ib_write_bw $PT_MEM" ;;
+	pt.lat) echo "ib_read_lat $PT_MEM" ;;
+	pt.wlat) echo "ib_write_lat $PT_MEM" ;;
+	rp.write) echo "$RP/rail_write_bw $RP_MEM" ;;
+	rp.lat) echo "$RP/rail_read_lat $RP_MEM" ;;
+	rp.wlat) echo "$RP/rail_write_lat $RP_MEM" ;;
 	esac
 }
 
