@@ -3,6 +3,9 @@
 # at once by all three binaries, naming the device and port (rail_multi_bw:
 # the rail that is down); eth0 comes back up with its GIDs afterwards. A
 # control port already in use on the server is named, with the way out (-p).
+# rail_multi_bw without -d leaves the down port out, names it, and runs on
+# the other (both sides; the port counters read here say where the packets
+# went).
 # --bind_source_ip binds the server's control port to one address.
 . tests/e2e/lib.sh
 . tests/e2e/fault.sh
@@ -26,6 +29,31 @@ for b in $W $L; do
 done
 expect_fail "rail_multi_bw, rail 1 of 2 down" "port 1 of rxe0 is down" \
 	"$FAST_MS" $M -d rxe1,rxe0 -p 18811
+# Without -d, rail_multi_bw takes the ACTIVE ports only and names the one
+# it left out, on both sides; the traffic goes over rxe1 (its counter,
+# read here), none over rxe0.
+s1=$(cat /sys/class/infiniband/rxe1/ports/1/hw_counters/sent_pkts)
+s0=$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)
+bg "$TMP/nod.server" $M -p 18815 -n 200 --timeout 30
+spid=$BG_PID
+wait_listen 18815 20 $spid || fail "no -d: server not listening"
+timeout 60 $M -p 18815 -n 200 "$SERVER_IP" >"$TMP/nod.client" 2>&1
+crc=$?
+wait_pid $spid 30
+src=$?
+[ $crc = 0 ] && [ $src = 0 ] ||
+	{ cat "$TMP/nod.client" "$TMP/nod.server"; fail "no -d, rxe0 down: client exit $crc, server $src"; }
+for side in client server; do
+	grep -q "rxe0 port 1 left out of the rails: DOWN, not ACTIVE" "$TMP/nod.$side" ||
+		{ cat "$TMP/nod.$side"; fail "no -d: $side does not name rxe0 left out"; }
+	n=$(grep -c '^ railperf: rail [0-9]*: rxe[01] port 1, GID' "$TMP/nod.$side")
+	grep -q '^ railperf: rail 0: rxe1 port 1, GID' "$TMP/nod.$side" && [ "$n" = 1 ] ||
+		{ cat "$TMP/nod.$side"; fail "no -d: $side's rails are not rxe1 alone"; }
+done
+d1=$(( $(cat /sys/class/infiniband/rxe1/ports/1/hw_counters/sent_pkts) - s1 ))
+d0=$(( $(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts) - s0 ))
+[ $d1 -ge 200 ] && [ $d0 = 0 ] || fail "no -d: rxe1 sent $d1 packets, rxe0 $d0"
+note "no -d with rxe0 down: rxe1 sent $d1 packets, rxe0 $d0"
 link_up eth0 rxe0 "$gids"
 trap - EXIT
 
