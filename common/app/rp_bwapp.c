@@ -424,7 +424,8 @@ static int bw_rail_list(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 
 /* Every rail's configuration; one rail: -d's device, bound as perftest
  * binds its process. -b: each slice in two halves, what is sent and what
- * arrives. */
+ * arrives. Their buffers are checked against the host's memory first
+ * (rp_rail_mem_check). */
 static int bw_rail_cfgs(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 {
 	unsigned int i;
@@ -435,14 +436,16 @@ static int bw_rail_cfgs(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 		a->place[i] = (struct rp_place){ .cpu = -1, .numa_node = -1 };
 	}
 	a->n = 1;
-	if (a->multi) {
+	if (a->multi)
 		ret = bw_rails(a);
-		if (ret)
-			return ret;
+	rp_session_rail_defaults(a->o, &cfg[0]);
+	if (a->o->bidir)
+		cfg[0].slice = rp_rail_slice_bytes(2 * rp_opts_max_size(a->o));
+	if (!ret) /* the buffers: before the topology and any device */
+		ret = rp_rail_mem_check(&cfg[0], a->n, a->o->bidir);
+	if (!ret && a->multi) {
 		bw_place(a);
 		ret = bw_rail_list(a, cfg);
-	} else {
-		rp_session_rail_defaults(a->o, &cfg[0]);
 	}
 	for (i = 0; i < a->n && a->o->bidir; i++)
 		cfg[i].slice = rp_rail_slice_bytes(2 * rp_opts_max_size(a->o));

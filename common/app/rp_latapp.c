@@ -362,7 +362,10 @@ int rp_latapp_run(const struct rp_opts *o)
 	struct rp_opts run;
 	int ret;
 
-	ret = la_device(o, &run);
+	la_rail_cfg(o, &cfg); /* the buffer, before any device is opened */
+	ret = rp_rail_mem_check(&cfg, 1, la_op(o) == RP_LAT_WRITE);
+	if (!ret)
+		ret = la_device(o, &run);
 	if (ret)
 		return ret;
 	la_rail_cfg(&run, &cfg);

@@ -33,9 +33,25 @@ static int rp_clround_specs(struct rp_clround *s)
 	return 0;
 }
 
+/* Rail @i's configuration: rail_multi_bw -b's, on its NUMA node. */
+static void rp_clround_cfg(const struct rp_clround *s, unsigned int i,
+			   struct rp_rail_cfg *cfg)
+{
+	const struct rp_opts *o = &s->c->o;
+
+	rp_session_rail_defaults(o, cfg);
+	cfg->dev = s->spec[i].dev;
+	cfg->port = s->spec[i].port;
+	cfg->gid_index = s->spec[i].gid_index;
+	cfg->qp_timeout = o->qp_timeout;
+	cfg->max_msg = o->size;
+	cfg->slice = rp_rail_slice_bytes(2 * o->size); /* both halves */
+}
+
 int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
 		    const char *me)
 {
+	struct rp_rail_cfg cfg;
 	struct rp_place p;
 	unsigned int i;
 	int ret;
@@ -44,6 +60,10 @@ int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
 	s->c = c;
 	s->me = me;
 	ret = rp_clround_specs(s);
+	if (ret)
+		return ret;
+	rp_clround_cfg(s, 0, &cfg); /* every round's buffers, before any */
+	ret = rp_rail_mem_check(&cfg, s->n, true);
 	if (ret)
 		return ret;
 	for (i = 0; i < s->n; i++)
@@ -97,21 +117,6 @@ static void rp_clround_down(struct rp_clrail *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(r->reason, sizeof(r->reason), fmt, ap);
 	va_end(ap);
-}
-
-/* Rail @i's configuration: rail_multi_bw -b's, on its NUMA node. */
-static void rp_clround_cfg(const struct rp_clround *s, unsigned int i,
-			   struct rp_rail_cfg *cfg)
-{
-	const struct rp_opts *o = &s->c->o;
-
-	rp_session_rail_defaults(o, cfg);
-	cfg->dev = s->spec[i].dev;
-	cfg->port = s->spec[i].port;
-	cfg->gid_index = s->spec[i].gid_index;
-	cfg->qp_timeout = o->qp_timeout;
-	cfg->max_msg = o->size;
-	cfg->slice = rp_rail_slice_bytes(2 * o->size); /* both halves */
 }
 
 void rp_clround_open(struct rp_clround *s)

@@ -50,38 +50,60 @@ static void rp_mpi_drop(struct rp_mpi_req *q, int n)
 	}
 }
 
-/* One line naming the hosts of the requests still in flight. */
-static void rp_mpi_late(const struct rp_mpi *m, const struct rp_mpi_req *q,
-			int n, unsigned int timeout_ms, const char *what,
-			bool *missing)
+/* "HOST (rank R), ..." of the requests still in flight, into @out;
+ * marks them in @missing (may be NULL). */
+static void rp_mpi_peers(const struct rp_mpi *m, const struct rp_mpi_req *q,
+			 int n, bool *missing, char *out, size_t len)
 {
-	char names[1024] = "";
 	size_t off = 0;
 	int i;
 
+	out[0] = '\0';
 	for (i = 0; i < n; i++) {
 		if (q[i].r == MPI_REQUEST_NULL)
 			continue;
 		if (missing)
 			missing[q[i].peer] = true;
-		if (off < sizeof(names))
-			off += (size_t)snprintf(names + off,
-						sizeof(names) - off,
+		if (i && q[i - 1].peer == q[i].peer &&
+		    q[i - 1].r != MPI_REQUEST_NULL)
+			continue; /* a swap: one peer, two requests */
+		if (off < len)
+			off += (size_t)snprintf(out + off, len - off,
 						"%s%s (rank %d)",
 						off ? ", " : "",
 						m->host[q[i].peer], q[i].peer);
 	}
+}
+
+/* One line naming the hosts of the requests still in flight. */
+static void rp_mpi_late(const struct rp_mpi *m, const struct rp_mpi_req *q,
+			int n, unsigned int timeout_ms, const char *what,
+			bool *missing)
+{
+	char names[1024];
+
+	rp_mpi_peers(m, q, n, missing, names, sizeof(names));
 	rp_err("%s: no answer from %s within %u s", what, names,
 	       (timeout_ms + 999) / 1000);
 }
 
-/*
- * Test @q[@n] until all are done, @timeout_ms pass or a stop is asked
- * for; @st[i] (NULL: none) gets request i's status.
- */
-static int rp_mpi_wait(const struct rp_mpi *m, struct rp_mpi_req *q, int n,
-		       MPI_Status *st, unsigned int timeout_ms,
-		       const char *what, bool *missing)
+/* The watchdog's backstop over an exchange: its own deadline plus
+ * --timeout, naming what it waits for and from whom. */
+static void rp_mpi_watch(struct rp_mpi *m, const struct rp_mpi_req *q, int n,
+			 unsigned int timeout_ms, const char *what)
+{
+	char names[200], missing[256];
+
+	rp_mpi_peers(m, q, n, NULL, names, sizeof(names));
+	snprintf(missing, sizeof(missing), "%s: %s", what, names);
+	rp_wd_enter(&m->wd, "MPI_Test", missing,
+		    (uint64_t)timeout_ms + m->tmo_ms);
+}
+
+/* rp_mpi_wait's loop. */
+static int rp_mpi_test_all(const struct rp_mpi *m, struct rp_mpi_req *q, int n,
+			   MPI_Status *st, unsigned int timeout_ms,
+			   const char *what, bool *missing)
 {
 	const struct timespec nap = { .tv_nsec = RP_MPI_POLL_NS };
 	uint64_t end = rp_now_ns() + (uint64_t)timeout_ms * 1000000;
@@ -109,6 +131,22 @@ static int rp_mpi_wait(const struct rp_mpi *m, struct rp_mpi_req *q, int n,
 		rp_mpi_late(m, q, n, timeout_ms, what, missing);
 	rp_mpi_drop(q, n);
 	return rp_stop_requested() ? -EINTR : -ETIMEDOUT;
+}
+
+/*
+ * Test @q[@n] until all are done, @timeout_ms pass or a stop is asked
+ * for; @st[i] (NULL: none) gets request i's status.
+ */
+static int rp_mpi_wait(struct rp_mpi *m, struct rp_mpi_req *q, int n,
+		       MPI_Status *st, unsigned int timeout_ms,
+		       const char *what, bool *missing)
+{
+	int ret;
+
+	rp_mpi_watch(m, q, n, timeout_ms, what);
+	ret = rp_mpi_test_all(m, q, n, st, timeout_ms, what, missing);
+	rp_wd_leave(&m->wd);
+	return ret;
 }
 
 int rp_mpi_swap(struct rp_mpi *m, int peer, int tag, const void *out,
@@ -252,18 +290,81 @@ static int rp_mpi_names(struct rp_mpi *m, unsigned int timeout_ms)
 	return ret ? ret : rp_mpi_unique(m);
 }
 
-int rp_mpi_init(struct rp_mpi *m, int *argc, char ***argv,
+int rp_mpi_env_rank(void)
+{
+	static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK",
+					    "PMIX_RANK", "SLURM_PROCID" };
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		v = getenv(vars[i]);
+		if (v && *v)
+			return atoi(v);
+	}
+	return -1;
+}
+
+static uint64_t rp_mpi_wd_now(void *ctx)
+{
+	(void)ctx;
+	return rp_now_ns();
+}
+
+/* The watchdog's verdict: its line, then the job ends (it is stuck). */
+static void rp_mpi_wd_fire(void *ctx, const char *line, bool up)
+{
+	(void)ctx;
+	rp_err("%s", line);
+	if (up)
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	_exit(1);
+}
+
+/* The watchdog, before MPI starts: the launcher's rank, this host. */
+static void rp_mpi_wd_start(struct rp_mpi *m, unsigned int tmo_ms)
+{
+	const struct rp_wd_hooks hooks = { rp_mpi_wd_now, rp_mpi_wd_fire, m };
+	char host[64] = "";
+
+	if (gethostname(host, sizeof(host) - 1))
+		snprintf(host, sizeof(host), "?");
+	m->tmo_ms = tmo_ms;
+	rp_wd_init(&m->wd, &hooks, rp_mpi_env_rank(), host);
+	if (rp_wd_start(&m->wd, RP_WD_TICK_MS))
+		rp_warn("no watchdog thread: MPI_Init and MPI_Finalize are "
+			"not bounded by --timeout");
+}
+
+/* "not known (all N ranks take part)", for a collective. */
+static void rp_mpi_all(char *out, size_t len)
+{
+	int size = 0;
+
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	snprintf(out, len, "not known (all %d ranks take part)", size);
+}
+
+int rp_mpi_init(struct rp_mpi *m, int *argc, char ***argv, unsigned int tmo_ms,
 		unsigned int timeout_ms)
 {
+	char all[64];
 	int rc, provided;
 
 	memset(m, 0, sizeof(*m));
 	m->comm = MPI_COMM_NULL;
+	rp_mpi_wd_start(m, tmo_ms);
+	rp_wd_enter(&m->wd, "MPI_Init_thread", NULL, tmo_ms);
 	rc = MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+	rp_wd_leave(&m->wd);
 	if (rc != MPI_SUCCESS)
 		return rp_mpi_error(rc, "MPI_Init_thread");
+	rp_wd_up(&m->wd, true);
+	rp_mpi_all(all, sizeof(all));
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	rp_wd_enter(&m->wd, "MPI_Comm_dup", all, tmo_ms);
 	rc = MPI_Comm_dup(MPI_COMM_WORLD, &m->comm);
+	rp_wd_leave(&m->wd);
 	if (rc == MPI_SUCCESS)
 		rc = MPI_Comm_set_errhandler(m->comm, MPI_ERRORS_RETURN);
 	if (rc == MPI_SUCCESS)
@@ -272,13 +373,24 @@ int rp_mpi_init(struct rp_mpi *m, int *argc, char ***argv,
 		rc = MPI_Comm_size(m->comm, &m->size);
 	if (rc != MPI_SUCCESS)
 		return rp_mpi_error(rc, "setting up the communicator");
-	return rp_mpi_names(m, timeout_ms);
+	rc = rp_mpi_names(m, timeout_ms);
+	if (!rc)
+		rp_wd_identity(&m->wd, m->rank, m->host[m->rank]);
+	return rc;
 }
 
 void rp_mpi_fini(struct rp_mpi *m)
 {
+	char all[64];
+
+	rp_mpi_all(all, sizeof(all));
+	rp_wd_enter(&m->wd, "MPI_Comm_free", all, m->tmo_ms);
 	MPI_Comm_free(&m->comm);
+	rp_wd_up(&m->wd, false); /* no MPI_Abort once finalizing */
+	rp_wd_enter(&m->wd, "MPI_Finalize", all, m->tmo_ms);
 	MPI_Finalize();
+	rp_wd_leave(&m->wd);
+	rp_wd_fini(&m->wd);
 	free(m->host);
 	m->host = NULL;
 }

@@ -5,7 +5,15 @@
  * non-blocking calls completed by a test loop with a deadline that also
  * sees SIGINT / SIGTERM, so no MPI call waits without bound. Errors name
  * the host (and rank) that did not answer. Only the main thread calls MPI
- * (MPI_THREAD_FUNNELED); the rail threads never do.
+ * (MPI_THREAD_FUNNELED); the rail threads never do. The calls that block
+ * by themselves (MPI_Init_thread, MPI_Comm_dup, MPI_Comm_free,
+ * MPI_Finalize) are bounded by --timeout through a watchdog thread
+ * (rp_watchdog), which also backs up every exchange's own deadline: past
+ * its bound, one line "rank R (host): CALL did not finish in T s; peers
+ * missing: ..." and MPI_Abort (before MPI_Init completed or once
+ * MPI_Finalize began, where MPI_Abort is not allowed: _exit(1)). The
+ * watchdog thread calls MPI_Abort itself while the main thread is stuck
+ * in MPI, beyond what FUNNELED promises; Open MPI and MPICH end the job.
  */
 #ifndef RP_MPI_H
 #define RP_MPI_H
@@ -14,6 +22,7 @@
 #include <mpi.h>
 
 #include "cluster/rp_matrix.h"
+#include "cluster/rp_watchdog.h"
 
 /* What each message of a round is; with the round, its tag. */
 enum rp_mpi_kind {
@@ -32,18 +41,29 @@ struct rp_mpi {
 	int rank;
 	int size;
 	char (*host)[RP_CL_NAME_LEN]; /* [size]: "name", "name/rank" if shared */
+	unsigned int tmo_ms;	      /* --timeout: the watchdog's bound */
+	struct rp_watchdog wd;
 };
+
+/*
+ * rp_mpi_env_rank - this process's rank from the launcher's environment
+ * (Open MPI, MPICH, PMIx, Slurm) before MPI starts; -1 without one.
+ */
+int rp_mpi_env_rank(void);
 
 /*
  * rp_mpi_init - MPI_Init_thread (FUNNELED), a communicator that returns
  * errors instead of aborting, then every rank's host name (gethostname)
- * gathered at rank 0 and spread to all within @timeout_ms. @m is
- * caller-owned. Returns 0 or -errno after one line.
+ * gathered at rank 0 and spread to all within @timeout_ms. The watchdog
+ * starts first: MPI_Init_thread and MPI_Comm_dup may each take at most
+ * @tmo_ms (--timeout). @m is caller-owned. Returns 0 or -errno after one
+ * line.
  */
-int rp_mpi_init(struct rp_mpi *m, int *argc, char ***argv,
+int rp_mpi_init(struct rp_mpi *m, int *argc, char ***argv, unsigned int tmo_ms,
 		unsigned int timeout_ms);
 
-/* rp_mpi_fini - MPI_Finalize and free the names (after success only). */
+/* rp_mpi_fini - MPI_Comm_free and MPI_Finalize, each within --timeout
+ * (the watchdog), then the watchdog stops; frees the names. */
 void rp_mpi_fini(struct rp_mpi *m);
 
 /*

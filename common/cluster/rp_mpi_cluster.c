@@ -67,17 +67,7 @@ struct clb {
  * -1 when not started by one: who prints a refused command line. */
 static int clb_env_rank(void)
 {
-	static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK",
-					    "PMIX_RANK", "SLURM_PROCID" };
-	const char *v;
-	size_t i;
-
-	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
-		v = getenv(vars[i]);
-		if (v && *v)
-			return atoi(v);
-	}
-	return -1;
+	return rp_mpi_env_rank();
 }
 
 /* Parse argv on every rank; only rank 0 (or a lone run) prints. */
@@ -625,7 +615,7 @@ static int clb_main(struct clb *b, int *argc, char ***argv)
 
 	b->tmo_ms = b->c.o.timeout * 1000;
 	b->round_ms = (b->c.o.duration + 2 * b->c.o.timeout + 10) * 1000;
-	ret = rp_mpi_init(&b->mpi, argc, argv, b->round_ms);
+	ret = rp_mpi_init(&b->mpi, argc, argv, b->tmo_ms, b->round_ms);
 	if (ret)
 		rp_mpi_abort(&b->mpi, 1);
 	if (rp_signal_install())

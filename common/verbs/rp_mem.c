@@ -86,6 +86,13 @@ int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node)
 	return 0;
 }
 
+size_t rp_buf_huge_size(void)
+{
+	long hpage = gethugepagesize();
+
+	return hpage > 0 ? (size_t)hpage : 0;
+}
+
 void rp_buf_free(struct rp_buf *b)
 {
 	if (b->kind == RP_BUF_HUGE)

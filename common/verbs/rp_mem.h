@@ -38,6 +38,12 @@ struct rp_buf {
  */
 int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node);
 
+/*
+ * rp_buf_huge_size - bytes per hugepage that rp_buf_alloc would use
+ * (libhugetlbfs' default size), 0 when hugetlbfs is not usable.
+ */
+size_t rp_buf_huge_size(void);
+
 /* rp_buf_free - release a buffer; safe on a zeroed or freed @b. */
 void rp_buf_free(struct rp_buf *b);
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/rp_log.h"
+#include "base/rp_memcheck.h"
 #include "base/rp_sysfs.h"
 #include "proto/rp_pattern.h"
 #include "verbs/rp_qp.h"
@@ -33,6 +34,25 @@ uint64_t rp_rail_slice_bytes(uint64_t max_msg)
 	uint64_t p = pg > 0 ? (uint64_t)pg : 4096;
 
 	return (max_msg + p - 1) / p * p;
+}
+
+int rp_rail_mem_check(const struct rp_rail_cfg *c, unsigned int n, bool halves)
+{
+	struct rp_memcheck m = {
+		.rails = n,
+		.qps = c->num_qps,
+		.slice = c->slice,
+		.halves = halves,
+		.want_huge = c->hugepages,
+		.huge_size = c->hugepages ? rp_buf_huge_size() : 0,
+	};
+	char why[512];
+
+	rp_memcheck_host(&m, "/proc", RP_SYSFS_ROOT);
+	if (!rp_memcheck_judge(&m, why, sizeof(why)))
+		return 0;
+	rp_err("%s", why);
+	return -ENOMEM;
 }
 
 static uint32_t rp_random_psn(void)
