@@ -7,8 +7,9 @@
 # (client exit 1 with the rail's line; the server is not judged, exit 0),
 # for rail_write_bw and rail_multi_bw, in text and JSON. With the speed
 # unknown again, --expect is refused before any device is opened: exit 1,
-# one line naming the rail and why, within a second.
+# one line naming the rail and why, well within FAST_MS (fault.sh).
 . tests/e2e/lib.sh
+. tests/e2e/fault.sh
 
 command -v ethtool >/dev/null || fail "ethtool missing (tools/scripts/install-deps)"
 trap 'ethtool -s eth1 speed 4294967295 2>/dev/null' EXIT
@@ -47,5 +48,8 @@ for bin in rail_write_bw rail_multi_bw; do
 	grep -q "^$bin: invalid --expect value '50': rail rxe1 port 1 has no known ceiling (eth1: its netdev reports no speed" \
 		"$TMP/z.out" || { cat "$TMP/z.out"; fail "$bin: refusal line"; }
 	[ "$(wc -l <"$TMP/z.out")" = 1 ] || { cat "$TMP/z.out"; fail "$bin: more than one line"; }
-	[ "$ms" -lt 1000 ] || fail "$bin: the refusal took $ms ms"
+	# FAST_MS (fault.sh): the other refusals' bound; 1000 ms failed at
+	# 2579 ms in a run with other guests on a loaded host
+	[ "$ms" -lt "$FAST_MS" ] || fail "$bin: the refusal took $ms ms (bound $FAST_MS)"
+	note "$bin: refused in $ms ms"
 done
