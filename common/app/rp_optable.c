@@ -394,10 +394,15 @@ static const struct rp_optrow rp_rows[] = {
 		    { RBW | RLAT, NULL,
 		      "outstanding READs per QP (default: the device's\n"
 		      "max; capped to it)" } } },
-	{ .name = "verb", .has_arg = REQ, .arg = "verb", .bins = MBW,
+	{ .name = "verb", .has_arg = REQ, .arg = "verb", .bins = MBW | CL,
 	  .kind = RP_OK_SET, .set = rp_set_verb, .pt = RP_PT_OWN,
-	  .help = H1(MBW, "write or read: RDMA WRITE from the client, or\n"
-			  "RDMA READ by the client (default: write)") },
+	  .help = { { MBW, NULL,
+		      "write or read: RDMA WRITE from the client, or\n"
+		      "RDMA READ by the client (default: write)" },
+		    { CL, NULL,
+		      "write or read: each cell is the bytes a host\n"
+		      "WRITEs to, or READs from, its partner (default:\n"
+		      "write)" } } },
 	{ .name = "report_gbits", .has_arg = NO, .bins = BW,
 	  .kind = RP_OK_TRUE, .off = OFF(report_gbits),
 	  .help = H1(BW, "report Gb/s (10^9 bit/s) instead of MiB/s\n"

@@ -113,7 +113,7 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	else if (o->outs && o->verb != RP_VERB_READ)
 		why = "-o (outstanding reads) needs the READ verb (--verb=read; "
 		      "as perftest: READ tests only)";
-	else if (o->inline_size >= 0 && o->verb == RP_VERB_READ)
+	else if (o->inline_size > 0 && o->verb == RP_VERB_READ)
 		why = "-I cannot be combined with the READ verb: a READ "
 		      "carries no data to inline (as perftest)";
 	if (!why)
