@@ -17,15 +17,7 @@
 M=$B/rail_multi_bw
 A0=10.0.1.1
 
-# counters OUT: "dev sent rcvd" for rxe0 and rxe1, from sysfs
-counters() {
-	for d in rxe0 rxe1; do
-		h=/sys/class/infiniband/$d/ports/1/hw_counters
-		echo "$d $(cat $h/sent_pkts) $(cat $h/rcvd_pkts)"
-	done >"$1"
-}
-
-counters "$TMP/before"
+rxe_counters "$TMP/before"
 if [ "$1" = a ]; then
 	timeout 150 $M -d rxe0,rxe1 -p 18695 --verb=read -n 300 --validate \
 		>"$TMP/out" 2>&1 || { cat "$TMP/out"; fail "server exit"; }
@@ -35,7 +27,7 @@ else
 		$A0 >"$TMP/out" 2>&1 || { cat "$TMP/out"; fail "client exit"; }
 	out=3 in=2 # the client receives it
 fi
-counters "$TMP/after"
+rxe_counters "$TMP/after"
 
 join "$TMP/before" "$TMP/after" |
 	awk '{ print $1, $4 - $2, $5 - $3 }' >"$TMP/delta"
