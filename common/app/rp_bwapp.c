@@ -81,6 +81,16 @@ static uint64_t bw_packets(const struct rp_rail *r, uint64_t done,
 	return done * ((size + mtu - 1) / mtu);
 }
 
+/* The engine's configuration of this run for @size-byte WRs; -b READ
+ * reads into the upper half of each slice (rp_bidir_source). */
+static void bw_cfg(const struct rp_bwrun *a, uint64_t size,
+		   struct rp_bw_cfg *cfg)
+{
+	rp_bwrun_cfg(a->o, size, cfg);
+	if (a->o->bidir && rp_bwrun_read(a))
+		cfg->local_off = a->s.rails[0].slice / 2;
+}
+
 /* One rail on the calling thread (the process stays single-threaded). */
 static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 {
@@ -88,7 +98,7 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 	struct rp_bw_out out;
 	int ret;
 
-	rp_bwrun_cfg(a->o, size, &cfg);
+	bw_cfg(a, size, &cfg);
 	cfg.infinite = a->o->run_infinitely;
 	if (!a->s.server) { /* only the client beats */
 		cfg.tick = bw_tick;
@@ -266,7 +276,7 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 
 	if (!mu)
 		return -ENOMEM;
-	rp_bwrun_cfg(a->o, size, &cfg);
+	bw_cfg(a, size, &cfg);
 	ret = rp_multi_start(mu, a->s.rails, a->peers, a->n, &cfg,
 			     a->topo.t ? &a->topo : NULL, a->cpus);
 	if (!ret)
@@ -449,6 +459,12 @@ static int bw_rail_cfgs(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 	}
 	for (i = 0; i < a->n && a->o->bidir; i++)
 		cfg[i].slice = rp_rail_slice_bytes(2 * rp_opts_max_size(a->o));
+	/* --validate READ: the bytes read are there before the rkey is sent
+	 * (the server's slices; -b: each side's lower halves) */
+	for (i = 0; i < a->n && a->o->validate && rp_bwrun_read(a); i++)
+		if (a->o->bidir || !a->o->server)
+			cfg[i].fill_bytes = a->o->bidir ? cfg[i].slice / 2 :
+							  cfg[i].slice;
 	return ret;
 }
 
@@ -472,8 +488,9 @@ static void bw_rail_notes(struct rp_bwrun *a)
 	}
 }
 
-/* Where this side posts: the peer's slices, -b its receive halves; what
- * --validate checks filled with the pattern. */
+/* Where this side posts: the peer's slices, -b its receive halves (READ:
+ * the halves it sends from); WRITE --validate: what is sent filled with
+ * the pattern (READ's was filled as the rails were built). */
 static int bw_prepare(struct rp_bwrun *a)
 {
 	unsigned int i, q;
@@ -484,15 +501,17 @@ static int bw_prepare(struct rp_bwrun *a)
 	for (i = 0; i < a->n; i++) {
 		struct rp_rail *r = &a->s.rails[i];
 
-		if (a->o->bidir)
+		if (a->o->bidir && rp_bwrun_read(a))
+			rp_bidir_source(&a->s.remote[i], &a->peers[i]);
+		else if (a->o->bidir)
 			rp_bidir_peer(&a->s.remote[i], &a->peers[i]);
 		else
 			a->peers[i] = a->s.remote[i];
-		if (a->o->validate && a->o->bidir)
+		if (!a->o->validate || rp_bwrun_read(a))
+			continue; /* READ: filled before the rkey went out */
+		if (a->o->bidir)
 			rp_bidir_fill(r);
-		for (q = 0; a->o->validate && !a->o->bidir && !a->s.server &&
-			    q < r->num_qps;
-		     q++)
+		for (q = 0; !a->o->bidir && !a->s.server && q < r->num_qps; q++)
 			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
 	}
 	return 0;
@@ -650,11 +669,26 @@ static int bw_side(struct rp_bwrun *a)
 		.measures = rp_bwrun_posts(a),
 		.barrier = a->o->bidir,
 		.results = !a->o->bidir,
-		.receives = a->s.server || a->o->bidir,
-		.sends = !a->s.server || a->o->bidir,
+		.receives = rp_bwrun_gets(a),
+		.sends = a->o->bidir || !rp_bwrun_gets(a),
 		.infinite = a->o->run_infinitely,
 	};
 	return rp_run_side(r);
+}
+
+/* ib_read_bw 6.06 on a device it does not know (Soft-RoCE, siw, ...)
+ * prints an extra separator first (rp_report_lat_extra_line); one rail. */
+static int bw_extra_line(const struct rp_bwrun *a)
+{
+	bool unknown = false;
+	int ret;
+
+	if (a->multi || !rp_bwrun_read(a) || !a->text)
+		return 0;
+	ret = rp_session_dev_unknown(a->o, &unknown);
+	if (!ret && unknown)
+		rp_fprintf(a->text, RP_RESULT_LINE);
+	return ret;
 }
 
 static int bw_run(struct rp_bwrun *a)
@@ -662,7 +696,9 @@ static int bw_run(struct rp_bwrun *a)
 	struct rp_rail_cfg cfg[RP_MAX_RAILS];
 	int ret;
 
-	ret = bw_rail_cfgs(a, cfg);
+	ret = bw_extra_line(a);
+	if (!ret)
+		ret = bw_rail_cfgs(a, cfg);
 	if (ret)
 		return ret;
 	if (rp_jsonout_init(&a->json, rp_opts_json_path(a->o), a->o->output))

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_bwapp.h - the bandwidth binaries (rail_write_bw, rail_multi_bw) from
- * options to exit, over 1..N rails: the rails, the session, the timed
- * phase of each size; what is printed is its reporter's
- * (rp_bwreport.h). rail_write_bw is the one-rail case, run on
- * the calling thread as ib_write_bw runs; rail_multi_bw takes a rail list
- * (RP_FEAT_MULTI) and runs a pinned thread per rail.
+ * rp_bwapp.h - the bandwidth binaries (rail_write_bw, rail_read_bw,
+ * rail_multi_bw) from options to exit, over 1..N rails: the rails, the
+ * session, the timed phase of each size; what is printed is its
+ * reporter's (rp_bwreport.h). rail_write_bw and rail_read_bw are the
+ * one-rail case, run on the calling thread as ib_write_bw runs;
+ * rail_multi_bw takes a rail list (RP_FEAT_MULTI) and runs a pinned
+ * thread per rail. The verb (the options' verb: WRITE, READ) is the
+ * engine's and the rails' parameter, not another flow.
  *
  * The order of the control messages is the run skeleton's (rp_run.h):
  * this app hands it its parts and says which roles each side plays (the
- * client posts and sends its RESULT; the server receives the data and
- * checks --validate; with -b both do both).
+ * client posts and sends its RESULT; the side the data reaches, WRITE's
+ * server or READ's client, checks --validate; with -b both do both).
  */
 #ifndef RP_BWAPP_H
 #define RP_BWAPP_H

@@ -33,7 +33,9 @@ void rp_bwreport_header(const struct rp_bwrun *a)
 	rp_session_header(&a->s, &h);
 	rp_report_header(a->text, &h);
 	rp_report_addresses_fmt(a->text, a->s.local, a->s.remote, a->n,
-				a->o->rdma_cm ? RP_ADDR_CM : RP_ADDR_WRITE);
+				a->o->rdma_cm	 ? RP_ADDR_CM :
+				rp_bwrun_read(a) ? RP_ADDR_READ :
+						   RP_ADDR_WRITE);
 	if (!(rp_bwrun_posts(a) && a->o->interval))
 		rp_report_bw_title(a->text, a->o->report_gbits);
 }
@@ -135,8 +137,9 @@ static void bw_rail_report(const struct rp_bwrun *a, unsigned int i,
 		.pcie_dir = c->dir,
 		.same_nic =
 			rp_rail_addr_same_port(&a->s.local[i], &a->s.remote[i]),
-		/* with -b the port also sent the ACKs of what it received */
-		.sender = !a->s.server && !a->o->bidir,
+		/* with -b the port also sent the ACKs of what it received;
+		 * READ's data packets are the server's responses */
+		.sender = !a->s.server && !a->o->bidir && !rp_bwrun_read(a),
 		.needed = a->needed[i],
 	};
 	rp_counters_delta(&a->before[i], &after[i], &rr->delta);

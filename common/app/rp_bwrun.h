@@ -95,6 +95,20 @@ static inline void rp_bwrun_cfg(const struct rp_opts *o, uint64_t size,
 		    o->iters * o->num_qps <= RP_PEAK_MAX_WRS;
 }
 
+/* rp_bwrun_read - true when the run's verb is READ: the client posts,
+ * the data flows from the server's slices into the client's. */
+static inline bool rp_bwrun_read(const struct rp_bwrun *a)
+{
+	return a->o->verb == RP_VERB_READ;
+}
+
+/* rp_bwrun_gets - true on a side the data arrives at: WRITE's server,
+ * READ's client, both with -b. */
+static inline bool rp_bwrun_gets(const struct rp_bwrun *a)
+{
+	return a->o->bidir || a->s.server != rp_bwrun_read(a);
+}
+
 /* rp_bwrun_posts - true on a side that posts: the client, both with -b. */
 static inline bool rp_bwrun_posts(const struct rp_bwrun *a)
 {

@@ -69,11 +69,10 @@ static void la_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 		c->strict_order = true;
 		return;
 	}
-	/* as many outstanding READs as the device allows (perftest's
-	 * default): rp_rail clamps to max_qp_rd_atom and max_qp_init_rd_atom,
-	 * then to the peer's; 8-bit verbs field */
-	c->rd_atomic = UINT8_MAX;
-	c->fill_pattern = o->validate && !o->server;
+	/* outstanding READs: -o, else as many as the device allows
+	 * (perftest's default; rp_session_rail_defaults, rp_rail), then the
+	 * peer's */
+	c->fill_bytes = o->validate && !o->server ? c->slice : 0;
 }
 
 /*
@@ -87,18 +86,14 @@ static void la_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 static int la_device(const struct rp_opts *o, struct rp_opts *run)
 {
 	bool write = la_op(o) == RP_LAT_WRITE, unknown, extra;
-	struct rp_dev d;
 	int ret;
 
 	*run = *o;
 	if (!rp_opts_full(o) && !(write && o->inline_size < 0))
 		return 0;
-	ret = rp_dev_open(&d, o->dev, o->ib_port);
+	ret = rp_session_dev_unknown(o, &unknown);
 	if (ret)
 		return ret;
-	unknown = rp_report_lat_extra_line(d.attr.vendor_id,
-					   d.attr.vendor_part_id);
-	rp_dev_close(&d);
 	extra = unknown && (!write || o->inline_size >= 0);
 	if (write && o->inline_size < 0)
 		run->inline_size = unknown ? 0 : RP_DEF_INLINE_WRITE_LAT;

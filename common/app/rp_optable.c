@@ -19,6 +19,8 @@
 #define BW RP_BIN_BW
 #define LAT RP_BIN_LAT
 #define WBW RP_BIN_WRITE_BW
+#define RBW RP_BIN_READ_BW
+#define BW1 (RP_BIN_WRITE_BW | RP_BIN_READ_BW) /* one-rail bandwidth */
 #define MBW RP_BIN_MULTI_BW
 #define WLAT RP_BIN_WRITE_LAT
 #define RLAT RP_BIN_READ_LAT
@@ -125,6 +127,7 @@ static int rp_set_iters(struct rp_opts *o, const struct rp_optrow *r,
 	char valid[96];
 
 	(void)r;
+	o->iters_given = true;
 	if (!rp_parse_u64(arg, RP_MIN_ITERS, max, &o->iters))
 		return 0;
 	snprintf(valid, sizeof(valid), "valid iterations are %d .. %llu",
@@ -202,6 +205,21 @@ static int rp_set_conn(struct rp_opts *o, const struct rp_optrow *r,
 	return -EINVAL;
 }
 
+/* --verb: the bandwidth engine's verb (rail_multi_bw). */
+static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
+		       const char *arg)
+{
+	(void)r;
+	if (!strcmp(arg, "write"))
+		o->verb = RP_VERB_WRITE;
+	else if (!strcmp(arg, "read"))
+		o->verb = RP_VERB_READ;
+	else
+		return rp_optable_bad_value("--verb", arg,
+					    "valid verbs are write, read");
+	return 0;
+}
+
 /* One help text for every binary in @b. */
 #define H1(b, t) \
 	{ \
@@ -223,7 +241,7 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = { { MBW, "rails",
 		      "the rails, dev or dev:port, comma-separated\n"
 		      "(default: every RDMA device, port -i)" },
-		    { WBW | LAT, "dev",
+		    { BW1 | LAT, "dev",
 		      "RDMA device (default: first device found)" },
 		    { CL, "rails",
 		      "the rails, dev or dev:port, comma-separated, the\n"
@@ -235,7 +253,7 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = { { MBW, NULL,
 		      "port of the rails given without one, 1 .. 254\n"
 		      "(default: 1); each must be ACTIVE" },
-		    { WBW | LAT, NULL,
+		    { BW1 | LAT, NULL,
 		      "device port 1 .. 254, must be ACTIVE (default: 1)" },
 		    { CL, NULL,
 		      "port of the rails given without one, 1 .. 254\n"
@@ -246,7 +264,7 @@ static const struct rp_optrow rp_rows[] = {
 		      "one GID index 0 .. 255 for every rail, or one\n"
 		      "per rail, comma-separated (default: each rail\n"
 		      "chooses: RoCE v2, IPv4-mapped, not link-local)" },
-		    { WBW | LAT, "index",
+		    { BW1 | LAT, "index",
 		      "GID index 0 .. 255 (default: chosen: RoCE v2,\n"
 		      "IPv4-mapped, not link-local, the server's subnet,\n"
 		      "lowest index; none on InfiniBand)" },
@@ -282,12 +300,12 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT | CL, "QP ACK timeout 4.096 us * 2^<t>, 0 .. 31\n"
 			      "(default: @u)") },
 	{ .short_opt = 'R', .name = "rdma_cm", .has_arg = NO,
-	  .bins = WBW | LAT, .one_rail = true, .kind = RP_OK_TRUE,
+	  .bins = BW1 | LAT, .one_rail = true, .kind = RP_OK_TRUE,
 	  .off = OFF(rdma_cm),
 	  .help = H1(PT, "connect the QPs through rdma_cm: the server's\n"
 			 "address picks the device and GID") },
 	{ .short_opt = 'T', .name = "tos", .has_arg = REQ, .arg = "tos",
-	  .bins = WBW | LAT, .one_rail = true, .kind = RP_OK_INT,
+	  .bins = BW1 | LAT, .one_rail = true, .kind = RP_OK_INT,
 	  .off = OFF(nic.tos), .min = 0, .max = 255,
 	  .help = H1(PT, "with -R: rdma_cm type of service, 0 .. 255") },
 	{ .name = "tclass", .has_arg = REQ, .arg = "c", .bins = PT,
@@ -363,10 +381,28 @@ static const struct rp_optrow rp_rows[] = {
 	{ .short_opt = 'q', .name = "qp", .has_arg = REQ, .arg = "n",
 	  .bins = BW | CL, .kind = RP_OK_UINT, .off = OFF(num_qps), .min = 1,
 	  .max = RP_MAX_QPS,
-	  .help = { { WBW, NULL, "QPs, 1 .. " RP_STR(RP_MAX_QPS)
+	  .help = { { BW1, NULL, "QPs, 1 .. " RP_STR(RP_MAX_QPS)
 				 " (default: 1)" },
 		    { MBW | CL, NULL, "QPs per rail, 1 .. " RP_STR(RP_MAX_QPS)
 				      " (default: 1)" } } },
+	{ .short_opt = 'o', .name = "outs", .has_arg = REQ, .arg = "n",
+	  .bins = RBW | MBW | RLAT, .kind = RP_OK_UINT, .off = OFF(outs),
+	  .min = 1, .max = 65535,
+	  .help = { { MBW, NULL,
+		      "with --verb=read: outstanding READs per QP\n"
+		      "(default: the device's max; capped to it)" },
+		    { RBW | RLAT, NULL,
+		      "outstanding READs per QP (default: the device's\n"
+		      "max; capped to it)" } } },
+	{ .name = "verb", .has_arg = REQ, .arg = "verb", .bins = MBW | CL,
+	  .kind = RP_OK_SET, .set = rp_set_verb, .pt = RP_PT_OWN,
+	  .help = { { MBW, NULL,
+		      "write or read: RDMA WRITE from the client, or\n"
+		      "RDMA READ by the client (default: write)" },
+		    { CL, NULL,
+		      "write or read: each cell is the bytes a host\n"
+		      "WRITEs to, or READs from, its partner (default:\n"
+		      "write)" } } },
 	{ .name = "report_gbits", .has_arg = NO, .bins = BW,
 	  .kind = RP_OK_TRUE, .off = OFF(report_gbits),
 	  .help = H1(BW, "report Gb/s (10^9 bit/s) instead of MiB/s\n"
@@ -383,9 +419,10 @@ static const struct rp_optrow rp_rows[] = {
 	  .has_arg = NO, .bins = LAT, .kind = RP_OK_TRUE, .off = OFF(histogram),
 	  .help = H1(LAT, "print every sample (usec), as perftest -H") },
 	{ .short_opt = 'I', .name = "inline_size", .has_arg = REQ, .arg = "n",
-	  .bins = BW | WLAT, .kind = RP_OK_INT, .off = OFF(inline_size),
+	  .bins = WBW | MBW | WLAT, .kind = RP_OK_INT, .off = OFF(inline_size),
 	  .min = 0, .max = RP_MAX_INLINE,
-	  .help = { { BW, NULL, "send messages of up to <n> bytes inline, 0 .. "
+	  .help = { { WBW | MBW, NULL,
+		      "send messages of up to <n> bytes inline, 0 .. "
 				RP_STR(RP_MAX_INLINE) "\n"
 				"(default: 0; checked against the device)" },
 		    { WLAT, NULL,
@@ -410,7 +447,7 @@ static const struct rp_optrow rp_rows[] = {
 	{ .name = "expect", .has_arg = REQ, .arg = "pct", .bins = BW | CL,
 	  .kind = RP_OK_UINT, .off = OFF(expect), .min = 1, .max = 100,
 	  .pt = RP_PT_OWN,
-	  .help = { { WBW, NULL,
+	  .help = { { BW1, NULL,
 		      "fail (exit 1) when a rail moves below <pct>\n"
 		      "% of its ceiling, 1 .. 100 (needs a known port\n"
 		      "speed; see rail_info)" },
@@ -433,15 +470,19 @@ static const struct rp_optrow rp_rows[] = {
 	{ .name = "disable_dynamic_polling", .has_arg = NO, .bins = BW,
 	  .kind = RP_OK_TRUE, .off = OFF(nic.no_dynamic_poll),
 	  .help = H1(BW, "poll 16 CQEs at a time") },
-	{ .name = "run_infinitely", .has_arg = NO, .bins = WBW,
+	{ .name = "run_infinitely", .has_arg = NO, .bins = BW1,
 	  .one_rail = true, .kind = RP_OK_TRUE, .off = OFF(run_infinitely),
-	  .help = H1(WBW, "print a row every -D seconds (default: "
+	  .help = H1(BW1, "print a row every -D seconds (default: "
 			  RP_STR(RP_DEF_INF_PERIOD) ")\n"
 			  "until SIGINT, then stop cleanly") },
 	{ .short_opt = 'b', .name = "bidirectional", .has_arg = NO,
 	  .bins = BW, .kind = RP_OK_TRUE, .off = OFF(bidir),
-	  .help = H1(BW, "both sides write at once; the row is the sum of\n"
-			 "the two directions") },
+	  .help = { { RBW, NULL,
+		      "both sides read at once; the row is the sum of\n"
+		      "the two directions" },
+		    { BW, NULL,
+		      "both sides write (--verb=read: read) at once; the\n"
+		      "row is the sum of the two directions" } } },
 	{ .name = "report-both", .has_arg = NO, .bins = BW,
 	  .kind = RP_OK_TRUE, .off = OFF(report_both),
 	  .help = H1(BW, "with -b: each direction's own table too") },
@@ -465,7 +506,12 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT | CL, "... to <f> (default: " RP_DEF_JSON_FILE ")") },
 	{ .name = "validate", .has_arg = NO, .bins = PT, .section = true,
 	  .kind = RP_OK_TRUE, .off = OFF(validate), .pt = RP_PT_OWN,
-	  .help = { { BW, NULL,
+	  .help = { { RBW, NULL,
+		      "check the data moved: the server's buffer holds a\n"
+		      "pattern, the client checks what it read\n"
+		      "(-b: both sides, both directions);\n"
+		      "both report, exit 1 on a mismatch" },
+		    { BW, NULL,
 		      "check the data moved: the client writes a pattern,\n"
 		      "the server checks the bytes that arrived\n"
 		      "(-b: both sides, both directions);\n"
@@ -551,7 +597,6 @@ static const struct rp_optrow rp_rows[] = {
 	REFUSED('W', "report-counters", REQ, "performance counters"),
 	REFUSED('C', "report-cycles", NO, "latency in CPU cycles"),
 	REFUSED('U', "report-unsorted", NO, "unsorted samples"),
-	REFUSED('o', "outs", REQ, "outstanding reads"),
 	REFUSED('X', "vector", REQ, "completion vector"),
 	REFUSED('M', "MGID", REQ, "multicast"),
 	REFUSED(0, "reversed", NO, "server sends to client"),
@@ -617,6 +662,7 @@ unsigned int rp_optable_bin(const struct rp_test_desc *d)
 	case RP_TEST_READ_LAT: return RP_BIN_READ_LAT;
 	case RP_TEST_MULTI_BW: return RP_BIN_MULTI_BW;
 	case RP_TEST_WRITE_LAT: return RP_BIN_WRITE_LAT;
+	case RP_TEST_READ_BW: return RP_BIN_READ_BW;
 	}
 	return d->bin;
 }

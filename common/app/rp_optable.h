@@ -27,12 +27,14 @@ enum rp_bin {
 	RP_BIN_WRITE_LAT = 1 << 3,
 	RP_BIN_CLUSTER_BW = 1 << 4,
 	RP_BIN_INFO = 1 << 5,
+	RP_BIN_READ_BW = 1 << 6,
 };
 
 /* The perftest-style binaries: one getopt table, one --help layout. */
 #define RP_BIN_PERFTEST \
-	(RP_BIN_WRITE_BW | RP_BIN_READ_LAT | RP_BIN_MULTI_BW | RP_BIN_WRITE_LAT)
-#define RP_BIN_BW (RP_BIN_WRITE_BW | RP_BIN_MULTI_BW)
+	(RP_BIN_WRITE_BW | RP_BIN_READ_LAT | RP_BIN_MULTI_BW | \
+	 RP_BIN_WRITE_LAT | RP_BIN_READ_BW)
+#define RP_BIN_BW (RP_BIN_WRITE_BW | RP_BIN_MULTI_BW | RP_BIN_READ_BW)
 #define RP_BIN_LAT (RP_BIN_READ_LAT | RP_BIN_WRITE_LAT)
 
 /* Where a value goes. */

@@ -20,15 +20,17 @@
  */
 static const struct rp_test_desc rp_tests[] = {
 	{ RP_TEST_WRITE_BW, "rail_write_bw", "RDMA_Write BW Test", 65536, 5000,
-	  128, RP_FEAT_BW, 0, RP_BIN_WRITE_BW },
+	  128, RP_FEAT_BW, 0, RP_BIN_WRITE_BW, RP_VERB_WRITE },
+	{ RP_TEST_READ_BW, "rail_read_bw", "RDMA_Read BW Test", 65536,
+	  RP_DEF_ITERS, 128, RP_FEAT_BW, 0, RP_BIN_READ_BW, RP_VERB_READ },
 	{ RP_TEST_READ_LAT, "rail_read_lat", "RDMA_Read Latency Test", 2, 1000,
 	  1, RP_FEAT_LAT, RP_LAT_MAX_SAMPLES, /* every sample is kept */
-	  RP_BIN_READ_LAT },
+	  RP_BIN_READ_LAT, RP_VERB_READ },
 	{ RP_TEST_MULTI_BW, "rail_multi_bw", "RDMA_Write BW Test", 65536, 5000,
-	  128, RP_FEAT_BW | RP_FEAT_MULTI, 0, RP_BIN_MULTI_BW },
+	  128, RP_FEAT_BW | RP_FEAT_MULTI, 0, RP_BIN_MULTI_BW, RP_VERB_WRITE },
 	{ RP_TEST_WRITE_LAT, "rail_write_lat", "RDMA_Write Latency Test", 2,
 	  1000, 1, RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES,
-	  RP_BIN_WRITE_LAT },
+	  RP_BIN_WRITE_LAT, RP_VERB_WRITE },
 };
 
 const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
@@ -52,6 +54,7 @@ void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 	o->gid_index = -1;
 	o->size = desc->def_size;
 	o->iters = desc->def_iters;
+	o->verb = desc->verb;
 	o->tx_depth = desc->def_tx_depth;
 	o->cq_mod = RP_DEF_CQ_MOD;
 	o->num_qps = 1;
@@ -107,6 +110,12 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	else if (o->output != RP_OUTPUT_FULL && o->histogram)
 		why = "-H and --output cannot be combined: --output prints "
 		      "one number";
+	else if (o->outs && o->verb != RP_VERB_READ)
+		why = "-o (outstanding reads) needs the READ verb (--verb=read; "
+		      "as perftest: READ tests only)";
+	else if (o->inline_size > 0 && o->verb == RP_VERB_READ)
+		why = "-I cannot be combined with the READ verb: a READ "
+		      "carries no data to inline (as perftest)";
 	if (!why)
 		return 0;
 	rp_err("%s", why);
@@ -161,6 +170,10 @@ int rp_opts_finish(struct rp_opts *o)
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;
+	/* perftest's -n default: 5000 for WRITE BW only, else 1000 */
+	if (!o->iters_given && o->verb != o->desc->verb)
+		o->iters = o->verb == RP_VERB_READ ? RP_DEF_ITERS :
+						     o->desc->def_iters;
 	if (!o->cq_mod_given && !o->all_sizes && o->size > RP_CQ_MOD_SIZE_LIMIT)
 		o->cq_mod = 1;
 	if (!o->duration && o->tx_depth > o->iters)

@@ -34,6 +34,7 @@ enum rp_opt_feature {
 #define RP_DEF_INLINE_WRITE_LAT 220 /* perftest's DEF_INLINE_WRITE */
 /* Ranges; perftest's where it has one (perftest_parameters.c). */
 #define RP_MIN_ITERS 5
+#define RP_DEF_ITERS 1000     /* -n: perftest's DEF_ITERS, all but WRITE BW */
 #define RP_MAX_DURATION 86400 /* -D, --interval, s */
 #define RP_MAX_TX_DEPTH 15000 /* -t, -l */
 #define RP_MAX_CQ_MOD 1024    /* -Q */
@@ -48,6 +49,7 @@ struct rp_test_desc {
 	unsigned int features; /* enum rp_opt_feature bits */
 	uint64_t max_iters;    /* -n's upper bound; 0 = 2^32 (perftest's) */
 	unsigned int bin;      /* enum rp_bin bit (rp_optable.h); 0 = test's */
+	enum rp_verb verb;     /* its verb; rail_multi_bw: --verb's default */
 };
 
 struct rp_opts {
@@ -59,6 +61,9 @@ struct rp_opts {
 	const char *gid_list;  /* -x as given, multi-rail: "3" or "1,3" */
 	uint64_t size;	       /* -s, bytes */
 	uint64_t iters;	       /* -n, per QP */
+	bool iters_given;      /* -n given (else the verb's default) */
+	enum rp_verb verb;     /* the test's, or --verb (rail_multi_bw) */
+	unsigned int outs;     /* -o: outstanding READs per QP; 0 = device's */
 	unsigned int duration; /* -D, seconds; 0 = iteration mode */
 	bool all_sizes;	       /* -a */
 	unsigned int tx_depth; /* -t, outstanding WRs per QP */

@@ -10,6 +10,7 @@
 #include "verbs/rp_cm.h"
 #include "base/rp_log.h"
 #include "output/rp_report.h"
+#include "output/rp_report_lat.h"
 #include "app/rp_place.h"
 #include "app/rp_session.h"
 #include "engine/rp_cycle.h"
@@ -24,7 +25,8 @@ void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 			      (o->validate ? RP_PF_VALIDATE : 0) |
 			      (o->run_infinitely ? RP_PF_INFINITE : 0) |
 			      (o->rdma_cm ? RP_PF_RDMA_CM : 0) |
-			      (o->bidir ? RP_PF_BIDIR : 0));
+			      (o->bidir ? RP_PF_BIDIR : 0) |
+			      (o->verb == RP_VERB_READ ? RP_PF_READ : 0));
 	p->size = o->size;
 	p->iters = o->iters;
 	p->duration = o->duration;
@@ -276,6 +278,7 @@ void rp_session_bw_defaults(const struct rp_opts *o, struct rp_bw_cfg *cfg)
 		.duration = o->duration,
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
+		.verb = o->verb,
 		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
 		.cqe_poll = rp_nic_cqe_poll(&o->nic),
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
@@ -294,7 +297,8 @@ void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.tx_depth = o->tx_depth,
 		.slice = rp_rail_slice_bytes(rp_opts_max_size(o)),
 		.mtu = o->mtu,
-		.rd_atomic = 1,
+		.verb = o->verb,
+		.rd_atomic = o->outs, /* 0: the verb's default (rp_rail) */
 		.hugepages = o->hugepages,
 		.traffic_class = o->nic.tclass > 0 ? (uint8_t)o->nic.tclass : 0,
 		.no_relaxed = o->nic.disable_pcie_relaxed,
@@ -317,17 +321,23 @@ static void rp_session_devices(struct rp_session *s)
 					i ? "," : "", s->rails[i].dev.name);
 }
 
-/* perftest's title: the Bidirectional and Post List variants of BW. */
+/* perftest's title: the verb, the Bidirectional and Post List variants
+ * of BW (perftest_parameters.c ctx_print_test_info). */
 static const char *rp_session_title(const struct rp_opts *o)
 {
+	static const char *const t[2][4] = {
+		{ "RDMA_Write BW Test", "RDMA_Write Post List BW Test",
+		  "RDMA_Write Bidirectional BW Test",
+		  "RDMA_Write Bidirectional Post List BW Test" },
+		{ "RDMA_Read BW Test", "RDMA_Read Post List BW Test",
+		  "RDMA_Read Bidirectional BW Test",
+		  "RDMA_Read Bidirectional Post List BW Test" },
+	};
+
 	if (!(o->desc->features & RP_FEAT_BW))
 		return o->desc->title;
-	if (o->bidir)
-		return o->post_list > 1 ?
-			       "RDMA_Write Bidirectional Post List BW Test" :
-			       "RDMA_Write Bidirectional BW Test";
-	return o->post_list > 1 ? "RDMA_Write Post List BW Test" :
-				  o->desc->title;
+	return t[o->verb == RP_VERB_READ]
+		[(o->bidir ? 2 : 0) + (o->post_list > 1)];
 }
 
 void rp_session_header(const struct rp_session *s, struct rp_header *h)
@@ -335,7 +345,7 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h)
 	const struct rp_rail *r = &s->rails[0];
 	const struct rp_opts *o = s->o;
 	bool bw = o->desc->features & RP_FEAT_BW;
-	bool read = o->desc->test == RP_TEST_READ_LAT;
+	bool read = o->verb == RP_VERB_READ;
 	unsigned int i, qps = 0, mtu = 4096;
 
 	for (i = 0; i < s->num_rails; i++) {
@@ -429,4 +439,18 @@ int rp_session_run_failed(struct rp_session *s, int err)
 					   "the client's run failed (see its "
 					   "output)",
 			       err);
+}
+
+int rp_session_dev_unknown(const struct rp_opts *o, bool *unknown)
+{
+	struct rp_dev d;
+	int ret;
+
+	ret = rp_dev_open(&d, o->dev, o->ib_port);
+	if (ret)
+		return ret;
+	*unknown = rp_report_lat_extra_line(d.attr.vendor_id,
+					    d.attr.vendor_part_id);
+	rp_dev_close(&d);
+	return 0;
 }

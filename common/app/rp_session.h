@@ -101,4 +101,12 @@ void rp_session_bw_defaults(const struct rp_opts *o, struct rp_bw_cfg *cfg);
  */
 void rp_session_header(const struct rp_session *s, struct rp_header *h);
 
+/*
+ * rp_session_dev_unknown - *@unknown: perftest 6.06 does not recognize
+ * -d's device (-i's port) by its vendor and part IDs
+ * (rp_report_lat_extra_line: its READ tests then print an extra
+ * separator first). Opens the device once. Returns 0 or -errno (one line).
+ */
+int rp_session_dev_unknown(const struct rp_opts *o, bool *unknown);
+
 #endif /* RP_SESSION_H */

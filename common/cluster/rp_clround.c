@@ -326,9 +326,11 @@ static int rp_clround_multi(struct rp_clround *s, struct rp_rail *run,
 	if (!mu)
 		return -ENOMEM;
 	memset(mu, 0, sizeof(*mu));
-	rp_session_bw_defaults(&s->c->o, &cfg);
+	rp_session_bw_defaults(&s->c->o, &cfg); /* its verb too */
 	cfg.size = s->c->o.size;
 	cfg.gbits = true;
+	if (cfg.verb == RP_VERB_READ) /* into the upper halves */
+		cfg.local_off = run[0].slice / 2;
 	ret = rp_multi_start(mu, run, peers, k, &cfg,
 			     s->topo.t ? &s->topo : NULL, cpus);
 	if (!ret)
@@ -368,7 +370,10 @@ int rp_clround_run(struct rp_clround *s, unsigned int shift, bool first,
 		at[k] = i;
 		cpus[k] = s->cpus[i];
 		run[k] = s->rails[i];
-		rp_bidir_peer(&s->peer[j].addr, &peers[k++]);
+		if (s->c->o.verb == RP_VERB_READ) /* its sent half */
+			rp_bidir_source(&s->peer[j].addr, &peers[k++]);
+		else
+			rp_bidir_peer(&s->peer[j].addr, &peers[k++]);
 	}
 	if (peers && w)
 		ret = k ? rp_clround_multi(s, run, peers, cpus, k, w) : 0;

@@ -430,19 +430,25 @@ static int clb_pair(struct clb *b, unsigned int r, struct clb_report *rep)
 	return ret == -EINTR ? ret : 0;
 }
 
-/* Rank 0: a rank's report into the matrices. */
+/* Rank 0: a rank's report into the matrices, each cell at its data's
+ * sender and receiver: host @h's WRITEs go to its partner, its READs
+ * (--verb=read) come from it. */
 static void clb_merge(struct clb *b, unsigned int h, const struct clb_report *p)
 {
-	unsigned int i, j, n = b->side.n;
+	bool read = b->c.o.verb == RP_VERB_READ;
+	unsigned int i, j, n = b->side.n, q;
 
 	if (p->partner < 0 || p->partner >= b->mpi.size)
 		return;
+	q = (unsigned int)p->partner;
 	for (i = 0; i < n; i++) {
 		struct rp_cell *c;
 
 		j = rp_sched_peer_rail(p->shift, n, i, p->first);
-		c = rp_matrix_at(&b->mx, rp_matrix_index(&b->mx, i, j), h,
-				 (unsigned int)p->partner);
+		c = rp_matrix_at(&b->mx,
+				 read ? rp_matrix_index(&b->mx, j, i) :
+					rp_matrix_index(&b->mx, i, j),
+				 read ? q : h, read ? h : q);
 		*c = p->cells[i];
 		c->reason[RP_CELL_REASON_LEN - 1] = '\0'; /* printed with %s */
 	}

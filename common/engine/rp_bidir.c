@@ -13,6 +13,15 @@ void rp_bidir_peer(const struct rp_rail_addr *peer, struct rp_rail_addr *out)
 	}
 }
 
+void rp_bidir_source(const struct rp_rail_addr *peer, struct rp_rail_addr *out)
+{
+	uint32_t q;
+
+	*out = *peer;
+	for (q = 0; q < out->num_qps && q < RP_MAX_QPS; q++)
+		out->qp[q].len /= 2;
+}
+
 void rp_bidir_fill(struct rp_rail *r)
 {
 	unsigned int q;

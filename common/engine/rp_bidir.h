@@ -22,6 +22,13 @@
  */
 void rp_bidir_peer(const struct rp_rail_addr *peer, struct rp_rail_addr *out);
 
+/*
+ * rp_bidir_source - -b READ: @out = @peer with every QP's slice reduced to
+ * its lower half (address, len / 2): what this side reads, into the upper
+ * half of its own slice (rp_bw_cfg.local_off = slice / 2).
+ */
+void rp_bidir_source(const struct rp_rail_addr *peer, struct rp_rail_addr *out);
+
 /* rp_bidir_fill - the --validate pattern in the lower (sent) half of each
  * QP's slice of @r. */
 void rp_bidir_fill(struct rp_rail *r);

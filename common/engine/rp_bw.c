@@ -111,8 +111,12 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 		qx->wr_id = rp_wr_id(q, seq);
 		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
 		qx->wr_flags = s->inl | rp_sig_next(s, w, q, seq);
-		ibv_wr_rdma_write(qx, w->wr[j].wr.rdma.rkey,
-				  w->wr[j].wr.rdma.remote_addr);
+		if (s->cfg->verb == RP_VERB_READ)
+			ibv_wr_rdma_read(qx, w->wr[j].wr.rdma.rkey,
+					 w->wr[j].wr.rdma.remote_addr);
+		else
+			ibv_wr_rdma_write(qx, w->wr[j].wr.rdma.rkey,
+					  w->wr[j].wr.rdma.remote_addr);
 		if (s->inl)
 			ibv_wr_set_inline_data(qx, (void *)(uintptr_t)laddr,
 					       len);
@@ -164,7 +168,8 @@ static int rp_post_one(struct rp_bw_state *s, unsigned int q, unsigned int k)
 	ret = s->r->wr_api ? rp_post_wr_api(s, q, s->posted[q], k) :
 			     rp_post_classic(s, q, s->posted[q], k);
 	if (ret) {
-		rp_err("posting RDMA WRITE on %s QP %#x: %s", s->r->dev.name,
+		rp_err("posting %s on %s QP %#x: %s",
+		       rp_bw_verb_name(s->cfg->verb), s->r->dev.name,
 		       s->r->qp[q]->qp_num, strerror(ret));
 		return -ret;
 	}
@@ -451,12 +456,39 @@ static uint64_t rp_bw_cycle_bytes(const struct rp_rail *r,
 	uint64_t c = cfg->cycle_buffer;
 	unsigned int q;
 
-	if (c > r->slice)
-		c = r->slice;
+	if (c > r->slice - cfg->local_off)
+		c = r->slice - cfg->local_off;
 	for (q = 0; q < r->num_qps; q++)
 		if (c > peer->qp[q].len)
 			c = peer->qp[q].len;
 	return c;
+}
+
+const char *rp_bw_verb_name(enum rp_verb verb)
+{
+	return verb == RP_VERB_READ ? "RDMA READ" : "RDMA WRITE";
+}
+
+void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
+		   uint64_t raddr, uint32_t rkey, struct ibv_sge *sge,
+		   struct ibv_send_wr *wr)
+{
+	bool read = cfg->verb == RP_VERB_READ;
+
+	*sge = (struct ibv_sge){
+		.addr = laddr,
+		.length = (uint32_t)cfg->size,
+		.lkey = lkey,
+	};
+	*wr = (struct ibv_send_wr){
+		.sg_list = sge,
+		.num_sge = 1,
+		.opcode = read ? IBV_WR_RDMA_READ : IBV_WR_RDMA_WRITE,
+		.send_flags = !read && cfg->size <= cfg->inline_size ?
+				      IBV_SEND_INLINE :
+				      0,
+		.wr.rdma = { .remote_addr = raddr, .rkey = rkey },
+	};
 }
 
 /* Every QP's prebuilt WRs: a list's WR j at the cycle's step j, linked;
@@ -465,34 +497,26 @@ static void rp_qpw_init(struct rp_bw_state *s)
 {
 	unsigned int q, j, m = s->max_post;
 
-	s->inl = s->cfg->size <= s->cfg->inline_size ? IBV_SEND_INLINE : 0;
 	for (q = 0; q < s->r->num_qps; q++) {
 		struct rp_bw_qpw *w = &s->qpw[q];
 
 		w->wr = &s->wrs[(size_t)q * m];
 		w->sge = &s->sges[(size_t)q * m];
-		w->lbase = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q);
+		w->lbase = (uint64_t)(uintptr_t)rp_rail_slice(s->r, q) +
+			   s->cfg->local_off;
 		w->rbase = s->peer->qp[q].addr;
 		w->to_sig = s->cfg->cq_mod;
 		for (j = 0; j < m; j++) {
 			uint64_t off = m > 1 ? rp_cycle_offset(&s->cycle, j) :
 					       0;
 
-			w->sge[j] = (struct ibv_sge){
-				.addr = w->lbase + off,
-				.length = (uint32_t)s->cfg->size,
-				.lkey = s->r->mr->lkey,
-			};
-			w->wr[j] = (struct ibv_send_wr){
-				.next = j + 1 < m ? &w->wr[j + 1] : NULL,
-				.sg_list = &w->sge[j],
-				.num_sge = 1,
-				.opcode = IBV_WR_RDMA_WRITE,
-				.wr.rdma = { .remote_addr = w->rbase + off,
-					     .rkey = s->peer->qp[q].rkey },
-			};
+			rp_bw_wr_init(s->cfg, w->lbase + off, s->r->mr->lkey,
+				      w->rbase + off, s->peer->qp[q].rkey,
+				      &w->sge[j], &w->wr[j]);
+			w->wr[j].next = j + 1 < m ? &w->wr[j + 1] : NULL;
 		}
 	}
+	s->inl = s->wrs[0].send_flags & IBV_SEND_INLINE;
 }
 
 static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
@@ -547,7 +571,9 @@ static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 	if (rp_dev_check_msg(&r->dev, cfg->size))
 		return -EINVAL;
 	for (q = 0; q < r->num_qps; q++) {
-		if (cfg->size > r->slice || cfg->size > peer->qp[q].len) {
+		if (cfg->local_off >= r->slice ||
+		    cfg->size > r->slice - cfg->local_off ||
+		    cfg->size > peer->qp[q].len) {
 			rp_err("size %llu exceeds the buffer slice of QP %u",
 			       (unsigned long long)cfg->size, q);
 			return -EINVAL;

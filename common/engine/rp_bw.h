@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_bw.h - the RDMA WRITE bandwidth engine for one rail.
+ * rp_bw.h - the RDMA bandwidth engine for one rail: WRITE or READ
+ * (cfg->verb; the run is the same, only each WR's opcode differs).
  *
  * Each QP keeps at most TX depth WRs outstanding. CQ moderation: only WR
  * seq with (seq + 1) % cq_mod == 0, and the last WR, are signaled; a
@@ -23,6 +24,12 @@
 #include "verbs/rp_rail.h"
 
 struct rp_bw_cfg {
+	/* RP_VERB_WRITE: each WR writes the local slice into the peer's;
+	 * RP_VERB_READ: it reads the peer's slice into the local one (the
+	 * QPs' max_rd_atomic, rp_rail's rd_atomic, bounds the READs in
+	 * flight; up to TX depth more wait in the send queue, as
+	 * perftest's). SEND would add receives on the peer. */
+	enum rp_verb verb;
 	uint64_t size;	       /* bytes per WR */
 	uint64_t iters;	       /* WRs per QP (iteration mode) */
 	unsigned int duration; /* s; 0 = iteration mode */
@@ -36,8 +43,13 @@ struct rp_bw_cfg {
 	 * start of its slice (--validate, whose check wants the bytes past
 	 * the size untouched). */
 	uint64_t cycle_buffer;
+	/* Bytes into each local slice where the WRs' local addresses start
+	 * (-b READ: the upper half, where the peer's bytes arrive); 0 = the
+	 * slice's start. */
+	uint64_t local_off;
 	/* -I: WRs of at most this many bytes are posted inline (the QPs must
-	 * have been created with max_inline_data >= it); 0 = never. */
+	 * have been created with max_inline_data >= it); 0 = never. WRITE
+	 * only: a READ carries no data of its own. */
 	unsigned int inline_size;
 	/* --run_infinitely: post until a stop request (SIGINT) or a tick
 	 * return > 0, then drain and return 0; no window, no limit. */
@@ -73,8 +85,22 @@ struct rp_bw_out {
 };
 
 /*
- * rp_bw_run - post RDMA WRITEs of cfg->size bytes from each local QP slice
- * to the peer's slice of that QP until cfg->iters per QP completed, or for
+ * rp_bw_wr_init - one prebuilt WR of a run with @cfg: its opcode from
+ * cfg->verb (IBV_WR_RDMA_WRITE or IBV_WR_RDMA_READ), one SGE @sge of
+ * cfg->size bytes at local address @laddr (@lkey), the remote address
+ * @raddr (@rkey), send_flags IBV_SEND_INLINE when a WRITE is at most
+ * cfg->inline_size bytes, else 0; wr_id 0, next NULL (the caller links).
+ */
+void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
+		   uint64_t raddr, uint32_t rkey, struct ibv_sge *sge,
+		   struct ibv_send_wr *wr);
+
+/* rp_bw_verb_name - "RDMA WRITE" or "RDMA READ" (diagnostics). */
+const char *rp_bw_verb_name(enum rp_verb verb);
+
+/*
+ * rp_bw_run - post RDMA WRITEs (READs) of cfg->size bytes from (into) each
+ * local QP slice to (from) the peer's slice of that QP until cfg->iters per QP completed, or for
  * cfg->duration seconds (counting only the middle window [D/4, 3D/4], as
  * perftest's default margin does), or with cfg->infinite until stopped
  * (then out covers the whole run). Drains every outstanding WR before it

@@ -167,6 +167,7 @@ static int rp_rail_check_cfg(struct rp_rail *r, const struct rp_rail_cfg *c)
 {
 	const struct ibv_device_attr *da = &r->dev.attr;
 	enum ibv_mtu mtu = rp_mtu_from_bytes(c->mtu);
+	bool capped;
 
 	/* Before any buffer is allocated: -s 2G must not fill memory first. */
 	if (rp_dev_check_msg(&r->dev, c->max_msg))
@@ -179,14 +180,28 @@ static int rp_rail_check_cfg(struct rp_rail *r, const struct rp_rail_cfg *c)
 	r->mtu = r->dev.port_attr.active_mtu;
 	if (mtu && mtu < r->mtu)
 		r->mtu = mtu; /* -m above the active MTU is capped to it */
-	r->rd_atomic = c->rd_atomic ? c->rd_atomic : 1;
-	if (r->rd_atomic > (unsigned int)da->max_qp_rd_atom)
-		r->rd_atomic = (unsigned int)da->max_qp_rd_atom;
-	if (r->rd_atomic > (unsigned int)da->max_qp_init_rd_atom)
-		r->rd_atomic = (unsigned int)da->max_qp_init_rd_atom;
-	if (!r->rd_atomic)
-		r->rd_atomic = 1;
+	r->rd_atomic = rp_rail_rd_atomic(c, da, &capped);
+	if (capped) /* perftest says so too, and goes on with the max */
+		rp_warn("-o %u is above what %s allows; %u outstanding reads",
+			c->rd_atomic, r->dev.name, r->rd_atomic);
 	return 0;
+}
+
+unsigned int rp_rail_rd_atomic(const struct rp_rail_cfg *c,
+			       const struct ibv_device_attr *da, bool *capped)
+{
+	unsigned int max = UINT8_MAX, n = c->rd_atomic;
+
+	if (max > (unsigned int)da->max_qp_rd_atom)
+		max = (unsigned int)da->max_qp_rd_atom;
+	if (max > (unsigned int)da->max_qp_init_rd_atom)
+		max = (unsigned int)da->max_qp_init_rd_atom;
+	if (!max)
+		max = 1;
+	*capped = n > max;
+	if (!n)
+		n = c->verb == RP_VERB_READ ? max : 1;
+	return n > max ? max : n;
 }
 
 static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
@@ -207,9 +222,10 @@ static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
 		       strerror(-ret));
 		return ret;
 	}
-	if (c->fill_pattern)
-		for (q = 0; q < r->num_qps; q++)
-			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
+	for (q = 0; c->fill_bytes && q < r->num_qps; q++)
+		rp_pattern_fill(
+			rp_rail_slice(r, q),
+			c->fill_bytes < r->slice ? c->fill_bytes : r->slice, q);
 	return rp_rail_mr(r, c->strict_order);
 }
 

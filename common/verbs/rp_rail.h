@@ -35,6 +35,16 @@ int rp_rail_init_ctx(struct rp_rail *r, const struct rp_rail_cfg *cfg,
 		     struct ibv_context *ctx, unsigned int port,
 		     const uint8_t sgid[16]);
 
+/*
+ * rp_rail_rd_atomic - the outstanding READs per QP of a rail with @c on a
+ * device with @da: c->rd_atomic, or with 0 the verb's default (READ: as
+ * many as the device allows, perftest's ctx_set_out_reads; else 1);
+ * capped to max_qp_rd_atom, max_qp_init_rd_atom and 255 (an 8-bit verbs
+ * field), at least 1. *@capped: a given c->rd_atomic was above the cap.
+ */
+unsigned int rp_rail_rd_atomic(const struct rp_rail_cfg *c,
+			       const struct ibv_device_attr *da, bool *capped);
+
 /* rp_rail_fini - destroy in reverse order; safe after a partial init. */
 void rp_rail_fini(struct rp_rail *r);
 

@@ -19,15 +19,19 @@
 #include "verbs/rp_mem.h"
 
 struct rp_rail_cfg {
-	const char *dev;	 /* device name, NULL = first */
-	unsigned int port;	 /* device port */
-	int gid_index;		 /* -x, -1 = choose */
-	unsigned int num_qps;	 /* 1 .. RP_MAX_QPS */
-	unsigned int tx_depth;	 /* send queue depth per QP, WRs */
-	uint64_t slice;		 /* bytes of buffer per QP, > 0 */
-	uint64_t max_msg;	 /* largest message, bytes; 0 = not checked */
-	unsigned int mtu;	 /* bytes, 0 = port's active MTU */
-	unsigned int rd_atomic;	 /* outstanding RDMA READs per QP, 0 = 1 */
+	const char *dev;       /* device name, NULL = first */
+	unsigned int port;     /* device port */
+	int gid_index;	       /* -x, -1 = choose */
+	unsigned int num_qps;  /* 1 .. RP_MAX_QPS */
+	unsigned int tx_depth; /* send queue depth per QP, WRs */
+	uint64_t slice;	       /* bytes of buffer per QP, > 0 */
+	uint64_t max_msg;      /* largest message, bytes; 0 = not checked */
+	unsigned int mtu;      /* bytes, 0 = port's active MTU */
+	enum rp_verb verb;     /* the test's: READ raises rd_atomic's default */
+	/* outstanding RDMA READs per QP (-o), both as initiator (RTS) and
+	 * responder (RTR); 0 = the verb's default: READ the device's
+	 * max_qp_rd_atom (perftest's), else 1 (rp_rail_rd_atomic) */
+	unsigned int rd_atomic;
 	unsigned int max_inline; /* -I: inline bytes each QP must take */
 	unsigned int qp_timeout; /* -u: ACK timeout 4.096 us * 2^t, 0 .. 31
 				  * (rp_session sets both from the options) */
@@ -35,12 +39,13 @@ struct rp_rail_cfg {
 	uint8_t traffic_class; /* --tclass: the GRH's traffic class */
 	bool no_relaxed;       /* --disable_pcie_relaxed: MR without RO */
 	bool old_post_send;    /* --use_old_post_send: never ibv_wr_* */
-	bool fill_pattern;     /* each QP's slice holds rp_pattern_fill's
-				 * bytes before its rkey is handed out (the
-				 * source of a validated READ); else zeros */
-	bool strict_order;     /* MR without relaxed ordering: the last byte of
+	/* the first fill_bytes of each QP's slice (at most the slice)
+	 * hold rp_pattern_fill's bytes before its rkey is handed out (the
+	 * source of a validated READ; -b: the lower half); the rest zeros */
+	uint64_t fill_bytes;
+	bool strict_order;   /* MR without relaxed ordering: the last byte of
 			    * a WRITE lands last (rail_write_lat polls it) */
-	bool bind_numa;	       /* bind the buffer to numa_node (else none) */
+	bool bind_numa;	     /* bind the buffer to numa_node (else none) */
 	struct rp_bind bind; /* the thread that builds the rail (rp_session) */
 	int numa_node;
 	bool ipv6;	  /* GID choice: IPv6 before IPv4-mapped */

@@ -123,3 +123,12 @@ lat_row() {
 		       p999 <= max && min <= avg && avg <= max) }' ||
 		fail "statistics out of order (min max typ avg stdev p99 p99.9): $lr_row"
 }
+
+# rxe_counters OUT: "dev sent rcvd" for this guest's rxe0 and rxe1, from
+# their ports' hw_counters (sent_pkts, rcvd_pkts)
+rxe_counters() {
+	for rc_d in rxe0 rxe1; do
+		rc_h=/sys/class/infiniband/$rc_d/ports/1/hw_counters
+		echo "$rc_d $(cat $rc_h/sent_pkts) $(cat $rc_h/rcvd_pkts)"
+	done >"$1"
+}

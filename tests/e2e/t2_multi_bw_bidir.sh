@@ -16,15 +16,7 @@
 M=$B/rail_multi_bw
 A0=10.0.1.1
 
-# counters OUT: "dev sent rcvd" for rxe0 and rxe1, from sysfs
-counters() {
-	for d in rxe0 rxe1; do
-		h=/sys/class/infiniband/$d/ports/1/hw_counters
-		echo "$d $(cat $h/sent_pkts) $(cat $h/rcvd_pkts)"
-	done >"$1"
-}
-
-counters "$TMP/before"
+rxe_counters "$TMP/before"
 if [ "$1" = a ]; then
 	timeout 150 $M -d rxe0,rxe1 -p 18691 -b -D 4 --interval 1 \
 		--out_json_file="$TMP/bj.json" >"$TMP/out" 2>&1 ||
@@ -34,7 +26,7 @@ else
 		--out_json_file="$TMP/bj.json" $A0 >"$TMP/out" 2>&1 ||
 		{ cat "$TMP/out"; fail "client exit"; }
 fi
-counters "$TMP/after"
+rxe_counters "$TMP/after"
 
 # per rail: sent and received packets during the run, by the counters
 join "$TMP/before" "$TMP/after" |

@@ -1,4 +1,4 @@
-# bash completion for railperf: rail_write_bw, rail_read_lat,
+# bash completion for railperf: rail_write_bw, rail_read_bw, rail_read_lat,
 # rail_write_lat, rail_multi_bw, rail_info. The options come from each binary's own
 # --help (bash-completion's _parse_help), so they follow the binary.
 # SPDX-License-Identifier: MIT
@@ -34,12 +34,17 @@ _railperf()
 		COMPREPLY=($(compgen -W "bandwidth message_rate latency" -- "$cur"))
 		return
 		;;
+	--verb)
+		COMPREPLY=($(compgen -W "write read" -- "$cur"))
+		return
+		;;
 	-i | --ib-port | -x | --gid-index | -s | --size | -n | --iters | \
 		-D | --duration | -t | --tx-depth | -Q | --cq-mod | -q | --qp | \
 		-p | --port | -m | --mtu | -l | --post_list | -I | --inline_size | \
 		-u | --qp-timeout | -w | --limit_bw | -y | --limit_msgrate | \
 		--timeout | --interval | --peer | --bind_source_ip | --expect | \
-		-T | --tos | --tclass | --numa_node | --pin_cores | --cqe_poll)
+		-T | --tos | --tclass | --numa_node | --pin_cores | --cqe_poll | \
+		-o | --outs)
 		return # a value: nothing to offer
 		;;
 	esac
@@ -52,5 +57,6 @@ _railperf()
 		_known_hosts_real -- "$cur"
 	fi
 } &&
-	complete -F _railperf rail_write_bw rail_read_lat rail_write_lat \
+	complete -F _railperf rail_write_bw rail_read_bw rail_read_lat \
+		rail_write_lat \
 		rail_multi_bw rail_cluster_bw rail_info

@@ -1,0 +1,175 @@
+/* Description: the verb as a parameter of the bandwidth engine and of the
+ * rail (issue 28): the prebuilt WR of a WRITE and of a READ (opcode, local
+ * SGE, remote address and rkey; inline only for a WRITE), the outstanding
+ * READs a rail takes (perftest's -o: the device's max_qp_rd_atom by
+ * default for READ, 1 for WRITE, a given value capped to the device, 255
+ * at most), -b READ's source halves (rp_bidir_source), and the options
+ * that choose the verb: rail_read_bw's defaults (-n 1000, READ, title),
+ * rail_multi_bw --verb=read (and its bad values), -o with WRITE and -I
+ * with READ refused before any device is opened. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "capture.h"
+#include "opts_run.h"
+#include "app/rp_opts.h"
+#include "engine/rp_bidir.h"
+#include "engine/rp_bw.h"
+#include "verbs/rp_rail.h"
+
+static void test_wr_write(void **state)
+{
+	struct rp_bw_cfg c = { .verb = RP_VERB_WRITE,
+			       .size = 64,
+			       .inline_size = 64 };
+	struct ibv_send_wr wr;
+	struct ibv_sge sge;
+
+	(void)state;
+	rp_bw_wr_init(&c, 0x1000, 7, 0x2000, 9, &sge, &wr);
+	assert_int_equal(wr.opcode, IBV_WR_RDMA_WRITE);
+	assert_int_equal(wr.send_flags, IBV_SEND_INLINE);
+	assert_ptr_equal(wr.sg_list, &sge);
+	assert_int_equal(wr.num_sge, 1);
+	assert_int_equal(sge.addr, 0x1000);
+	assert_int_equal(sge.length, 64);
+	assert_int_equal(sge.lkey, 7);
+	assert_int_equal(wr.wr.rdma.remote_addr, 0x2000);
+	assert_int_equal(wr.wr.rdma.rkey, 9);
+	c.size = 65;
+	rp_bw_wr_init(&c, 0x1000, 7, 0x2000, 9, &sge, &wr);
+	assert_int_equal(wr.send_flags, 0);
+	assert_string_equal(rp_bw_verb_name(c.verb), "RDMA WRITE");
+}
+
+/* READ: the local SGE is where the peer's bytes land; never inline. */
+static void test_wr_read(void **state)
+{
+	struct rp_bw_cfg c = { .verb = RP_VERB_READ,
+			       .size = 64,
+			       .inline_size = 912 };
+	struct ibv_send_wr wr;
+	struct ibv_sge sge;
+
+	(void)state;
+	rp_bw_wr_init(&c, 0x1000, 7, 0x2000, 9, &sge, &wr);
+	assert_int_equal(wr.opcode, IBV_WR_RDMA_READ);
+	assert_int_equal(wr.send_flags, 0);
+	assert_int_equal(sge.addr, 0x1000);
+	assert_int_equal(sge.length, 64);
+	assert_int_equal(wr.wr.rdma.remote_addr, 0x2000);
+	assert_int_equal(wr.wr.rdma.rkey, 9);
+	assert_null(wr.next);
+	assert_string_equal(rp_bw_verb_name(c.verb), "RDMA READ");
+}
+
+static void test_rd_atomic(void **state)
+{
+	struct ibv_device_attr da = { .max_qp_rd_atom = 16,
+				      .max_qp_init_rd_atom = 128 };
+	struct rp_rail_cfg c = { .verb = RP_VERB_READ };
+	bool capped;
+
+	(void)state;
+	assert_int_equal(rp_rail_rd_atomic(&c, &da, &capped), 16);
+	assert_false(capped);
+	c.rd_atomic = 4; /* -o 4 */
+	assert_int_equal(rp_rail_rd_atomic(&c, &da, &capped), 4);
+	assert_false(capped);
+	c.rd_atomic = 300;
+	assert_int_equal(rp_rail_rd_atomic(&c, &da, &capped), 16);
+	assert_true(capped);
+	da.max_qp_rd_atom = 1000; /* rxe-like: the 8-bit verbs field */
+	da.max_qp_init_rd_atom = 1000;
+	c.rd_atomic = 0;
+	assert_int_equal(rp_rail_rd_atomic(&c, &da, &capped), 255);
+	c.verb = RP_VERB_WRITE; /* one, as before */
+	assert_int_equal(rp_rail_rd_atomic(&c, &da, &capped), 1);
+	da.max_qp_rd_atom = 0;
+	c.verb = RP_VERB_READ;
+	assert_int_equal(rp_rail_rd_atomic(&c, &da, &capped), 1);
+}
+
+static void test_bidir_source(void **state)
+{
+	struct rp_rail_addr in = { .num_qps = 2 }, out;
+
+	(void)state;
+	in.qp[0] = (struct rp_qp_addr){ .addr = 0x10000, .len = 8192 };
+	in.qp[1] = (struct rp_qp_addr){ .addr = 0x20000, .len = 8193 };
+	rp_bidir_source(&in, &out);
+	assert_int_equal(out.qp[0].addr, 0x10000);
+	assert_int_equal(out.qp[0].len, 4096);
+	assert_int_equal(out.qp[1].addr, 0x20000);
+	assert_int_equal(out.qp[1].len, 4096);
+}
+
+#define RBW rp_test_desc_of(RP_TEST_READ_BW)
+#define MBW rp_test_desc_of(RP_TEST_MULTI_BW)
+
+static void test_opts_read_bw(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, RBW, NULL));
+	assert_int_equal(r.o.verb, RP_VERB_READ);
+	assert_int_equal(r.o.iters, 1000); /* ib_read_bw's, not 5000 */
+	assert_int_equal(r.o.tx_depth, 128);
+	assert_int_equal(r.o.outs, 0);
+	assert_string_equal(r.o.desc->title, "RDMA_Read BW Test");
+	ok_no_output(&r, finish(&r, RBW, "-o", "4", "-n", "20", NULL));
+	assert_int_equal(r.o.outs, 4);
+	assert_int_equal(r.o.iters, 20);
+	assert_int_equal(finish(&r, RBW, "-I", "64", NULL), -EINVAL);
+	assert_string_equal(r.err, "test_bwverb: option -I is not supported "
+				   "by rail_read_bw\n");
+	assert_int_equal(finish(&r, RBW, "-o", "0", NULL), -EINVAL);
+	err_has(&r, "invalid -o value '0': valid values are 1 .. 65535");
+}
+
+static void test_opts_multi_verb(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, MBW, NULL));
+	assert_int_equal(r.o.verb, RP_VERB_WRITE);
+	assert_int_equal(r.o.iters, 5000);
+	ok_no_output(&r, finish(&r, MBW, "--verb=read", NULL));
+	assert_int_equal(r.o.verb, RP_VERB_READ);
+	assert_int_equal(r.o.iters, 1000); /* perftest's for READ */
+	ok_no_output(&r, finish(&r, MBW, "--verb=read", "-n", "5000", NULL));
+	assert_int_equal(r.o.iters, 5000); /* -n given: kept */
+	ok_no_output(&r, finish(&r, MBW, "--verb=read", "-o", "8", NULL));
+	assert_int_equal(r.o.outs, 8);
+	assert_int_equal(finish(&r, MBW, "--verb=send", NULL), -EINVAL);
+	assert_string_equal(r.err, "test_bwverb: invalid --verb value 'send': "
+				   "valid verbs are write, read\n");
+	assert_int_equal(finish(&r, MBW, "-o", "4", NULL), -EINVAL);
+	err_has(&r, "-o (outstanding reads) needs the READ verb");
+	assert_int_equal(finish(&r, MBW, "--verb=read", "-I", "64", NULL),
+			 -EINVAL);
+	err_has(&r, "-I cannot be combined with the READ verb");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_wr_write),
+		cmocka_unit_test(test_wr_read),
+		cmocka_unit_test(test_rd_atomic),
+		cmocka_unit_test(test_bidir_source),
+		cmocka_unit_test(test_opts_read_bw),
+		cmocka_unit_test(test_opts_multi_verb),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
