@@ -109,10 +109,11 @@ const char *rp_clopts_sig(const struct rp_clopts *c, char *buf, size_t len)
 {
 	snprintf(
 		buf, len,
-		"-s %llu -D %u -q %u -t %u -m %u -u %u --timeout %u --cross %d",
+		"-s %llu -D %u -q %u -t %u -m %u -u %u --timeout %u --cross %d "
+		"--verb %s",
 		(unsigned long long)c->o.size, c->o.duration, c->o.num_qps,
 		c->o.tx_depth, c->o.mtu, c->o.qp_timeout, c->o.timeout,
-		c->cross ? 1 : 0);
+		c->cross ? 1 : 0, c->o.verb == RP_VERB_READ ? "read" : "write");
 	return buf;
 }
 

@@ -41,7 +41,8 @@ int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv);
 
 /*
  * rp_clopts_sig - the options every rank of a job must share, as text
- * ("-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 --cross 0") into
+ * ("-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 --cross 0
+ * --verb write") into
  * @buf (@len bytes, truncated at worst): rank 0 compares every rank's
  * with its own before the first round. Returns @buf.
  */

@@ -3,7 +3,8 @@
 # device needed: the check runs before any rail is looked for). Two local
 # Open MPI ranks started with different -s (an MPMD command line) end
 # with exit 1 and exactly one line from railperf, rank 0's, naming the
-# rank, its host and both values; --cross on one rank only likewise.
+# rank, its host and both values; --cross or --verb=read on one rank only
+# likewise.
 # Skipped without the binary (built without MPI) or mpirun. TAP on stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -52,5 +53,7 @@ mix "-s differs" "rank 1 (H1) has -s 4096, rank 0 (H0) has -s 65536: give every 
 	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 -s 4096
 mix "--cross on one rank" "rank 1 (H1) has --cross 1, rank 0 (H0) has --cross 0: give every rank the same options" \
 	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --cross
+mix "--verb=read on one rank" "rank 1 (H1) has --verb read, rank 0 (H0) has --verb write: give every rank the same options" \
+	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --verb=read
 echo "1..$n"
 exit $bad

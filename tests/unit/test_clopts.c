@@ -227,13 +227,18 @@ static void test_sig(void **state)
 	parse(&p, NULL);
 	assert_string_equal(rp_clopts_sig(&p.c, a, sizeof(a)),
 			    "-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 "
-			    "--cross 0");
+			    "--cross 0 --verb write");
 	assert_false(rp_clopts_sig_diff(a, a, va, vb, sizeof(va)));
 	parse(&p, mine);
 	rp_clopts_sig(&p.c, b, sizeof(b));
 	assert_true(rp_clopts_sig_diff(b, a, va, vb, sizeof(va)));
 	assert_string_equal(va, "-s 4096");
 	assert_string_equal(vb, "-s 65536");
+	/* a READ rank among WRITE ranks */
+	assert_true(rp_clopts_sig_diff("-s 1 --verb read", "-s 1 --verb write",
+				       va, vb, sizeof(va)));
+	assert_string_equal(va, "--verb read");
+	assert_string_equal(vb, "--verb write");
 	/* the last option too */
 	assert_true(rp_clopts_sig_diff("-s 1 --cross 1", "-s 1 --cross 0", va,
 				       vb, sizeof(va)));
