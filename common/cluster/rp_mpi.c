@@ -348,13 +348,17 @@ static void rp_mpi_all(char *out, size_t len)
 int rp_mpi_init(struct rp_mpi *m, int *argc, char ***argv, unsigned int tmo_ms,
 		unsigned int timeout_ms)
 {
+	/* start-up: a launcher bringing up many ranks (or TCG guests: 5 s
+	 * was seen) takes longer than one exchange, so never below 60 s */
+	unsigned int start_ms = tmo_ms > RP_MPI_START_MS ? tmo_ms :
+							   RP_MPI_START_MS;
 	char all[64];
 	int rc, provided;
 
 	memset(m, 0, sizeof(*m));
 	m->comm = MPI_COMM_NULL;
 	rp_mpi_wd_start(m, tmo_ms);
-	rp_wd_enter(&m->wd, "MPI_Init_thread", NULL, tmo_ms);
+	rp_wd_enter(&m->wd, "MPI_Init_thread", NULL, start_ms);
 	rc = MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
 	rp_wd_leave(&m->wd);
 	if (rc != MPI_SUCCESS)
@@ -362,7 +366,7 @@ int rp_mpi_init(struct rp_mpi *m, int *argc, char ***argv, unsigned int tmo_ms,
 	rp_wd_up(&m->wd, true);
 	rp_mpi_all(all, sizeof(all));
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-	rp_wd_enter(&m->wd, "MPI_Comm_dup", all, tmo_ms);
+	rp_wd_enter(&m->wd, "MPI_Comm_dup", all, start_ms);
 	rc = MPI_Comm_dup(MPI_COMM_WORLD, &m->comm);
 	rp_wd_leave(&m->wd);
 	if (rc == MPI_SUCCESS)

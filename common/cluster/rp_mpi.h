@@ -51,12 +51,17 @@ struct rp_mpi {
  */
 int rp_mpi_env_rank(void);
 
+/* The least bound on MPI start-up (MPI_Init_thread, MPI_Comm_dup), ms. */
+#define RP_MPI_START_MS 60000u
+
 /*
  * rp_mpi_init - MPI_Init_thread (FUNNELED), a communicator that returns
  * errors instead of aborting, then every rank's host name (gethostname)
  * gathered at rank 0 and spread to all within @timeout_ms. The watchdog
  * starts first: MPI_Init_thread and MPI_Comm_dup may each take at most
- * @tmo_ms (--timeout). @m is caller-owned. Returns 0 or -errno after one
+ * @tmo_ms (--timeout), but never less than RP_MPI_START_MS (a launcher's
+ * start-up of many ranks is slower than one exchange). @m is
+ * caller-owned. Returns 0 or -errno after one
  * line.
  */
 int rp_mpi_init(struct rp_mpi *m, int *argc, char ***argv, unsigned int tmo_ms,
