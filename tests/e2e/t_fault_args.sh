@@ -3,8 +3,9 @@
 # touched, with one line naming the option and the valid range: iterations
 # 0, TX depth 0, CQ moderation above the TX depth, size 0, a non-number
 # where a number belongs. A size beyond the port's max_msg_sz (read from
-# ibv_devinfo -v) fails on either side before a buffer is allocated (-s 2G
-# too), naming the device and its limit. All three binaries; and
+# ibv_devinfo -v) fails on either side before a buffer is allocated,
+# naming the device and its limit; -s 2G, more than the guest's memory,
+# is refused by the memory check first. All three binaries; and
 # rail_read_lat and rail_multi_bw name an unknown device, a missing port,
 # an empty GID entry and a server that is not there (within --timeout), as
 # t_write_bw_errors does for rail_write_bw.
@@ -54,7 +55,12 @@ for b in $BINS; do
 		"size $big exceeds the largest message $DEV allows \(max_msg_sz $max\)" \
 		"$FAST_MS" $b -d "$DEV" -p 18801 -s $big
 	# The client fails before it connects (no server is running).
+	expect_fail "$n client -s $((2 * max))" \
+		"size $((2 * max)) exceeds the largest message $DEV allows" \
+		"$FAST_MS" $b -d "$DEV" -p 18801 -s $((2 * max)) --timeout 30 "$SERVER_IP"
+	# -s 2G is more than the guest's memory: refused by the memory check,
+	# before the device is opened, naming the numbers and what to lower
 	expect_fail "$n client -s 2G" \
-		"size 2147483648 exceeds the largest message $DEV allows" \
+		"the buffers need 2147483648 bytes .*MemAvailable is [0-9]* bytes: lower -s or -q" \
 		"$FAST_MS" $b -d "$DEV" -p 18801 -s 2G --timeout 30 "$SERVER_IP"
 done
