@@ -63,11 +63,28 @@ FLAG = re.compile(r"(?<![\w/.-])(--?[A-Za-z][A-Za-z0-9_-]*)")
 BIN = re.compile(r"\brail_[a-z_]+\b")
 
 
+def man_opts(b):
+    """The flags of b's man page option entries (test_optable checks the
+    man pages against the option table); None without a man page."""
+    try:
+        with open(f"man/{b}.1") as f:
+            text = f.read()
+    except OSError:
+        return None
+    flags = set()
+    for ln in re.findall(r"^\.TP\n(.*)$", text, re.M):  # an entry's tag line
+        ln = re.sub(r"\\f[BIRP]", "", ln.replace("\\-", "-"))
+        flags.update(FLAG.findall(ln))
+    return flags
+
+
 def opts_of(b):
-    """The flags of b's --help option lines; None if b is not built."""
+    """The flags of b's --help option lines; where b is not built here
+    (rail_cluster_bw without MPI, a cross build), its man page's; None if
+    neither exists."""
     path = os.path.join(B, b)
     if not os.access(path, os.X_OK):
-        return None
+        return man_opts(b)
     out = subprocess.run([path, "--help"], capture_output=True,
                          text=True).stdout
     flags = set()
