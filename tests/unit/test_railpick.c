@@ -107,6 +107,8 @@ int main(int argc, char **argv)
 	};
 
 	find_fixtures(argc > 0 ? argv[0] : NULL, "sysfs", fx, sizeof(fx));
-	snprintf(root, sizeof(root), "%s/sysfs/railpick", fx);
+	if (snprintf(root, sizeof(root), "%s/sysfs/railpick", fx) >=
+	    (int)sizeof(root))
+		return 1; /* a fixtures path this long is not ours */
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
