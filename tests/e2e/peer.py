@@ -21,8 +21,15 @@ def hdr(mtype, length, version=PROTO):
     return struct.pack(">IHHI", 0x52504631, version, mtype, length)
 
 
+READ_TESTS = (2, 5)   # RP_TEST_READ_LAT, RP_TEST_READ_BW (rp_proto.h)
+PF_READ = 1 << 5      # RP_PF_READ (rp_msg.h): the READ verb
+
+
 def hello(test, flags=0):
-    """The HELLO the servers expect: -s 4096 -n 100, one QP, one rail."""
+    """The HELLO the servers expect: -s 4096 -n 100, one QP, one rail;
+    the READ tests' verb flag set, as their clients set it."""
+    if test in READ_TESTS:
+        flags |= PF_READ
     return hdr(1, 32) + struct.pack(">HHQQIII", test, flags, 4096, 100,
                                     0, 1, 1)
 
