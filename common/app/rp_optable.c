@@ -139,6 +139,14 @@ static int rp_set_cq_mod(struct rp_opts *o, const struct rp_optrow *r,
 	return rp_value_uint("-Q", arg, r->min, r->max, &o->cq_mod);
 }
 
+/* --timeout: 1 .. 3600 s; given, it also bounds the server's first wait. */
+static int rp_set_timeout(struct rp_opts *o, const struct rp_optrow *r,
+			  const char *arg)
+{
+	o->timeout_given = true;
+	return rp_value_uint("--timeout", arg, r->min, r->max, &o->timeout);
+}
+
 /* -w / -y: a number >= 0 (perftest reads it with strtof). */
 static int rp_set_limit(struct rp_opts *o, const struct rp_optrow *r,
 			const char *arg)
@@ -489,11 +497,12 @@ static const struct rp_optrow rp_rows[] = {
 	  .kind = RP_OK_FALSE, .off = OFF(hugepages), .pt = RP_PT_OWN,
 	  .help = H1(PT | CL, "normal pages only") },
 	{ .name = "timeout", .has_arg = REQ, .arg = "s", .bins = PT | CL,
-	  .kind = RP_OK_UINT, .off = OFF(timeout), .min = 1, .max = 3600,
-	  .pt = RP_PT_OWN,
+	  .kind = RP_OK_SET, .set = rp_set_timeout, .off = OFF(timeout),
+	  .min = 1, .max = 3600, .pt = RP_PT_OWN,
 	  .help = { { PT, NULL,
 		      "control-connection timeout: client connect\n"
-		      "retries, server wait, each message (default: @T)" },
+		      "retries, each message (default: @T); given, also\n"
+		      "the server's wait for its client (else no bound)" },
 		    { CL, NULL, "bound on each exchange with the partner and\n"
 				"rank 0, 1 .. 3600 (default: @T)" } } },
 	{ .short_opt = 'h', .name = "help", .has_arg = NO,

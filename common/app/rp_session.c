@@ -163,7 +163,7 @@ static int rp_session_connect(struct rp_session *s)
 		return lfd;
 	if (rp_opts_full(o))
 		rp_report_waiting(stdout);
-	return rp_ctrl_accept(lfd, o->timeout, &s->ctrl);
+	return rp_ctrl_accept(lfd, rp_opts_accept_s(o), &s->ctrl);
 }
 
 static int rp_session_exchange(struct rp_session *s)
