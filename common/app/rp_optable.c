@@ -399,9 +399,10 @@ static const struct rp_optrow rp_rows[] = {
 		    { WLAT, NULL,
 		      "send messages of up to <n> bytes inline, 0 .. "
 				  RP_STR(RP_MAX_INLINE) "\n"
-				  "(default: " RP_STR(RP_DEF_INLINE_WRITE_LAT)
-				  " on devices perftest knows, else 0;\n"
-				  "checked against the device)" } } },
+				  "(default: perftest's per device: "
+				  RP_STR(RP_DEF_INLINE_WRITE_LAT) " on\n"
+				  "ConnectX and BlueField, 0 on devices it\n"
+				  "does not know; checked against the device)" } } },
 	{ .short_opt = 'N', .name = "noPeak", .has_arg = NO, .bins = BW,
 	  .kind = RP_OK_TRUE, .off = OFF(no_peak),
 	  .help = H1(BW, "do not measure BW peak (printed as 0.00)") },
