@@ -8,7 +8,6 @@
 #define RP_QP_RETRY 7
 #define RP_QP_RNR_RETRY 7
 #define RP_QP_MIN_RNR_TIMER 12
-#define RP_QP_HOP_LIMIT 64
 
 static void rp_qp_init_attr(const struct rp_rail *r,
 			    struct ibv_qp_init_attr_ex *a, bool ex)
@@ -142,8 +141,8 @@ int rp_qp_create(struct rp_rail *r, unsigned int i)
 	return 0;
 }
 
-static void rp_qp_ah(const struct rp_rail *r, const struct rp_rail_addr *peer,
-		     struct ibv_ah_attr *ah)
+void rp_qp_ah(const struct rp_rail *r, const struct rp_rail_addr *peer,
+	      struct ibv_ah_attr *ah)
 {
 	*ah = (struct ibv_ah_attr){
 		.dlid = peer->lid,
