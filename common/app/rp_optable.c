@@ -311,6 +311,11 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT, "post with ibv_post_send (default: ibv_wr_*\n"
 			 "where perftest uses it, ConnectX-4 and later,\n"
 			 "BlueField, EFA, HNS; header: ibv_wr* API)") },
+	{ .name = "use_new_post_send", .has_arg = NO, .bins = PT,
+	  .kind = RP_OK_TRUE, .off = OFF(nic.new_post_send), .pt = RP_PT_OWN,
+	  .help = H1(PT, "post with ibv_wr_* (ibv_qp_ex) on any device,\n"
+			 "Soft-RoCE included; an error where the provider\n"
+			 "has no ibv_wr_*") },
 	{ .name = "numa_node", .has_arg = REQ, .arg = "n", .bins = PT,
 	  .kind = RP_OK_STR, .off = OFF(nic.numa_node),
 	  .valid = "give a NUMA node number (one per rail for rail_multi_bw)",

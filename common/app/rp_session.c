@@ -285,6 +285,7 @@ void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.traffic_class = o->nic.tclass > 0 ? (uint8_t)o->nic.tclass : 0,
 		.no_relaxed = o->nic.disable_pcie_relaxed,
 		.old_post_send = o->nic.old_post_send,
+		.new_post_send = o->nic.new_post_send,
 	};
 	/* one rail: checked by rp_precheck, so it cannot fail here */
 	if (rp_place_bind(o, o->dev, 0, -1, &c->bind))
