@@ -685,7 +685,7 @@ static int bw_extra_line(const struct rp_bwrun *a)
 
 	if (a->multi || !rp_bwrun_read(a) || !a->text)
 		return 0;
-	ret = rp_session_dev_unknown(a->o, &unknown);
+	ret = rp_session_dev_unknown(a->o, &unknown, NULL);
 	if (!ret && unknown)
 		rp_fprintf(a->text, RP_RESULT_LINE);
 	return ret;

@@ -12,6 +12,7 @@
 #include "base/rp_sysfs.h"
 #include "engine/rp_bw.h"
 #include "engine/rp_stats.h"
+#include "net/rp_ethstats.h"
 #include "output/rp_expect.h"
 #include "output/rp_report_extra.h"
 #include "output/rp_json_rail.h"
@@ -73,11 +74,14 @@ void rp_bwreport_counters(struct rp_bwrun *a, struct rp_port_counters *out)
 {
 	unsigned int i;
 
-	for (i = 0; i < a->n; i++)
+	for (i = 0; i < a->n; i++) {
 		a->have_counters[i] = !rp_counters_read(RP_SYSFS_IB_ROOT,
 							a->s.rails[i].dev.name,
 							a->s.rails[i].dev.port,
 							&out[i]);
+		/* no netdev or no ethtool stats: no pause counters */
+		(void)rp_pause_read(a->s.rails[i].gid.ndev, &out[i].pause);
+	}
 }
 
 /* QPs over every rail: what --validate checked. */

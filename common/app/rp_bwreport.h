@@ -43,7 +43,8 @@ void rp_bwreport_size_row(struct rp_bwrun *a);
  */
 void rp_bwreport_block_end(const struct rp_bwrun *a);
 
-/* rp_bwreport_counters - every rail's port counters into @out[]. */
+/* rp_bwreport_counters - every rail's port counters and its netdev's pause
+ * frames (ethtool ioctl) into @out[]. */
 void rp_bwreport_counters(struct rp_bwrun *a, struct rp_port_counters *out);
 
 /*

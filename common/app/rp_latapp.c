@@ -24,6 +24,7 @@
 #include "output/rp_jsonout.h"
 #include "output/rp_report.h"
 #include "output/rp_report_lat.h"
+#include "verbs/rp_devkind.h"
 #include "proto/rp_msg.h"
 #include "proto/rp_pattern.h"
 
@@ -76,27 +77,31 @@ static void la_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 }
 
 /*
- * What perftest 6.06 decides from the device before its header
- * (ctx_set_max_inline): on a device it does not recognize (Soft-RoCE,
- * siw, ...) ib_read_lat prints an extra separator, and so does
- * ib_write_lat when -I is given; ib_write_lat's inline default is 220
- * bytes on devices it knows, 0 on others. @run gets @o with the inline
- * size resolved. Opens the device once to read its IDs.
+ * What perftest decides from the device before its header
+ * (perftest_parameters.c ctx_set_max_inline): ib_write_lat's inline
+ * default, from current perftest's device table (rp_devkind.h: 220 bytes
+ * on ConnectX-4 .. 10 and BlueField 1 .. 4, per-family values elsewhere,
+ * 0 on devices it does not know). The output format is 6.06's: there, on
+ * a device 6.06 did not recognize (Soft-RoCE, siw, ...) ib_read_lat prints
+ * an extra separator, and so does ib_write_lat when -I is given
+ * (rp_report_lat_extra_line keeps 6.06's list for that). @run gets @o
+ * with the inline size resolved. Opens the device once to read its IDs.
  */
 static int la_device(const struct rp_opts *o, struct rp_opts *run)
 {
 	bool write = la_op(o) == RP_LAT_WRITE, unknown, extra;
+	struct rp_devkind kind;
 	int ret;
 
 	*run = *o;
 	if (!rp_opts_full(o) && !(write && o->inline_size < 0))
 		return 0;
-	ret = rp_session_dev_unknown(o, &unknown);
+	ret = rp_session_dev_unknown(o, &unknown, &kind);
 	if (ret)
 		return ret;
 	extra = unknown && (!write || o->inline_size >= 0);
 	if (write && o->inline_size < 0)
-		run->inline_size = unknown ? 0 : RP_DEF_INLINE_WRITE_LAT;
+		run->inline_size = (int)kind.write_lat_inline;
 	if (extra && rp_opts_full(o))
 		rp_fprintf(stdout, RP_RESULT_LINE);
 	return 0;

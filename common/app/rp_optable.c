@@ -142,6 +142,14 @@ static int rp_set_cq_mod(struct rp_opts *o, const struct rp_optrow *r,
 	return rp_value_uint("-Q", arg, r->min, r->max, &o->cq_mod);
 }
 
+/* --timeout: 1 .. 3600 s; given, it also bounds the server's first wait. */
+static int rp_set_timeout(struct rp_opts *o, const struct rp_optrow *r,
+			  const char *arg)
+{
+	o->timeout_given = true;
+	return rp_value_uint("--timeout", arg, r->min, r->max, &o->timeout);
+}
+
 /* -w / -y: a number >= 0 (perftest reads it with strtof). */
 static int rp_set_limit(struct rp_opts *o, const struct rp_optrow *r,
 			const char *arg)
@@ -321,6 +329,11 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT, "post with ibv_post_send (default: ibv_wr_*\n"
 			 "where perftest uses it, ConnectX-4 and later,\n"
 			 "BlueField, EFA, HNS; header: ibv_wr* API)") },
+	{ .name = "use_new_post_send", .has_arg = NO, .bins = PT,
+	  .kind = RP_OK_TRUE, .off = OFF(nic.new_post_send), .pt = RP_PT_OWN,
+	  .help = H1(PT, "post with ibv_wr_* (ibv_qp_ex) on any device,\n"
+			 "Soft-RoCE included; an error where the provider\n"
+			 "has no ibv_wr_*") },
 	{ .name = "numa_node", .has_arg = REQ, .arg = "n", .bins = PT,
 	  .kind = RP_OK_STR, .off = OFF(nic.numa_node),
 	  .valid = "give a NUMA node number (one per rail for rail_multi_bw)",
@@ -428,9 +441,10 @@ static const struct rp_optrow rp_rows[] = {
 		    { WLAT, NULL,
 		      "send messages of up to <n> bytes inline, 0 .. "
 				  RP_STR(RP_MAX_INLINE) "\n"
-				  "(default: " RP_STR(RP_DEF_INLINE_WRITE_LAT)
-				  " on devices perftest knows, else 0;\n"
-				  "checked against the device)" } } },
+				  "(default: perftest's per device: "
+				  RP_STR(RP_DEF_INLINE_WRITE_LAT) " on\n"
+				  "ConnectX and BlueField, 0 on devices it\n"
+				  "does not know; checked against the device)" } } },
 	{ .short_opt = 'N', .name = "noPeak", .has_arg = NO, .bins = BW,
 	  .kind = RP_OK_TRUE, .off = OFF(no_peak),
 	  .help = H1(BW, "do not measure BW peak (printed as 0.00)") },
@@ -535,11 +549,12 @@ static const struct rp_optrow rp_rows[] = {
 	  .kind = RP_OK_FALSE, .off = OFF(hugepages), .pt = RP_PT_OWN,
 	  .help = H1(PT | CL, "normal pages only") },
 	{ .name = "timeout", .has_arg = REQ, .arg = "s", .bins = PT | CL,
-	  .kind = RP_OK_UINT, .off = OFF(timeout), .min = 1, .max = 3600,
-	  .pt = RP_PT_OWN,
+	  .kind = RP_OK_SET, .set = rp_set_timeout, .off = OFF(timeout),
+	  .min = 1, .max = 3600, .pt = RP_PT_OWN,
 	  .help = { { PT, NULL,
 		      "control-connection timeout: client connect\n"
-		      "retries, server wait, each message (default: @T)" },
+		      "retries, each message (default: @T); given, also\n"
+		      "the server's wait for its client (else no bound)" },
 		    { CL, NULL, "bound on each exchange with the partner and\n"
 				"rank 0, 1 .. 3600 (default: @T)" } } },
 	{ .short_opt = 'h', .name = "help", .has_arg = NO,

@@ -65,6 +65,17 @@ static inline bool rp_opts_full(const struct rp_opts *o)
 	return o->output == RP_OUTPUT_FULL;
 }
 
+/*
+ * rp_opts_accept_s - seconds the server waits for its client: --timeout when
+ * it was given, else 0 (no bound, until a client or SIGINT/SIGTERM), as
+ * perftest's server blocks in accept() (perftest_communication.c
+ * ethernet_server_connect).
+ */
+static inline unsigned int rp_opts_accept_s(const struct rp_opts *o)
+{
+	return o->timeout_given ? o->timeout : 0;
+}
+
 /* rp_opts_json_path - the --out_json file, or NULL without --out_json. */
 static inline const char *rp_opts_json_path(const struct rp_opts *o)
 {

@@ -22,6 +22,9 @@ int rp_opts_nic_check(const struct rp_nic_opts *o, bool rdma_cm)
 	else if (o->numa_node && o->pin_cores)
 		why = "--numa_node and --pin_cores cannot be used together "
 		      "(as in perftest)";
+	else if (o->old_post_send && o->new_post_send)
+		why = "--use_old_post_send (ibv_post_send) and "
+		      "--use_new_post_send (ibv_wr_*) cannot be used together";
 	if (!why)
 		return 0;
 	rp_err("%s", why);

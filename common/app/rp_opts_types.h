@@ -81,6 +81,7 @@ struct rp_opts {
 	unsigned int interval;	   /* --interval, s; 0 = no interval rows */
 	bool ipv6;	       /* --ipv6: prefer IPv6 GIDs (perftest's flag) */
 	unsigned int timeout;  /* --timeout, seconds, control connection */
+	bool timeout_given;    /* --timeout given: bounds the server's wait */
 	enum rp_output output; /* --output */
 	bool run_infinitely;   /* --run_infinitely: a row every -D s */
 	bool limit_bw_given;   /* -w */

@@ -165,7 +165,7 @@ static int rp_session_connect(struct rp_session *s)
 		return lfd;
 	if (rp_opts_full(o))
 		rp_report_waiting(stdout);
-	return rp_ctrl_accept(lfd, o->timeout, &s->ctrl);
+	return rp_ctrl_accept(lfd, rp_opts_accept_s(o), &s->ctrl);
 }
 
 static int rp_session_exchange(struct rp_session *s)
@@ -303,6 +303,7 @@ void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.traffic_class = o->nic.tclass > 0 ? (uint8_t)o->nic.tclass : 0,
 		.no_relaxed = o->nic.disable_pcie_relaxed,
 		.old_post_send = o->nic.old_post_send,
+		.new_post_send = o->nic.new_post_send,
 	};
 	/* one rail: checked by rp_precheck, so it cannot fail here */
 	if (rp_place_bind(o, o->dev, 0, -1, &c->bind))
@@ -441,7 +442,8 @@ int rp_session_run_failed(struct rp_session *s, int err)
 			       err);
 }
 
-int rp_session_dev_unknown(const struct rp_opts *o, bool *unknown)
+int rp_session_dev_unknown(const struct rp_opts *o, bool *unknown,
+			   struct rp_devkind *kind)
 {
 	struct rp_dev d;
 	int ret;
@@ -451,6 +453,8 @@ int rp_session_dev_unknown(const struct rp_opts *o, bool *unknown)
 		return ret;
 	*unknown = rp_report_lat_extra_line(d.attr.vendor_id,
 					    d.attr.vendor_part_id);
+	if (kind)
+		rp_devkind_of(d.attr.vendor_id, d.attr.vendor_part_id, kind);
 	rp_dev_close(&d);
 	return 0;
 }

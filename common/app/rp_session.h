@@ -16,6 +16,7 @@
 #include "app/rp_opts.h"
 #include "output/rp_report.h"
 #include "verbs/rp_rail.h"
+#include "verbs/rp_devkind.h"
 
 struct rp_session {
 	const struct rp_opts *o;
@@ -105,8 +106,11 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h);
  * rp_session_dev_unknown - *@unknown: perftest 6.06 does not recognize
  * -d's device (-i's port) by its vendor and part IDs
  * (rp_report_lat_extra_line: its READ tests then print an extra
- * separator first). Opens the device once. Returns 0 or -errno (one line).
+ * separator first); *@kind (unless NULL): what current perftest's device
+ * table says of it (rp_devkind_of: inline defaults, the ibv_wr_* API).
+ * Opens the device once. Returns 0 or -errno (one line).
  */
-int rp_session_dev_unknown(const struct rp_opts *o, bool *unknown);
+int rp_session_dev_unknown(const struct rp_opts *o, bool *unknown,
+			   struct rp_devkind *kind);
 
 #endif /* RP_SESSION_H */

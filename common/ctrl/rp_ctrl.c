@@ -97,27 +97,29 @@ static void rp_ctrl_name(struct rp_ctrl *c, const struct sockaddr *sa,
 }
 
 /*
- * Wait for @events on @fd up to @timeout_ms; 0 when ready. A stop request
- * ends the wait (-EINTR) unless !@stoppable (the ERROR that says so).
+ * Wait for @events on @fd up to @timeout_ms (< 0: no bound); 0 when ready.
+ * A stop request ends the wait (-EINTR) unless !@stoppable (the ERROR that
+ * says so).
  */
 static int rp_ctrl_wait_for(int fd, short events, int timeout_ms,
 			    bool stoppable)
 {
-	uint64_t end = rp_now_ns() + (uint64_t)timeout_ms * 1000000ULL;
+	uint64_t end = timeout_ms < 0 ?
+			       UINT64_MAX :
+			       rp_now_ns() + (uint64_t)timeout_ms * 1000000ULL;
 	struct pollfd p = { .fd = fd, .events = events };
 	int ret;
 
 	for (;;) {
 		uint64_t now = rp_now_ns();
-		/* rounded up: -ETIMEDOUT only once @end has passed */
-		int left = now >= end ?
-				   0 :
-				   (int)((end - now + 999999ULL) / 1000000ULL);
+		/* rounded up: -ETIMEDOUT only once @end has passed; at most
+		 * 200 ms, to notice a stop request */
+		uint64_t ms = now >= end ? 0 : (end - now + 999999ULL) / 1000000ULL;
+		int left = ms < 200 ? (int)ms : 200;
 
 		if (stoppable && rp_stop_requested())
 			return -EINTR;
-		/* Wake at least every 200 ms to notice a stop request. */
-		ret = poll(&p, 1, left < 200 ? left : 200);
+		ret = poll(&p, 1, left);
 		if (ret > 0)
 			return 0;
 		if (ret < 0 && errno != EINTR)
@@ -159,7 +161,7 @@ int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c)
 	int ret;
 
 	c->fd = -1;
-	ret = rp_ctrl_wait(lfd, POLLIN, (int)timeout_s * 1000);
+	ret = rp_ctrl_wait(lfd, POLLIN, timeout_s ? (int)timeout_s * 1000 : -1);
 	if (!ret) {
 		c->fd = accept4(lfd, (struct sockaddr *)&ss, &len,
 				SOCK_CLOEXEC);

@@ -43,7 +43,9 @@ struct rp_ctrl {
 int rp_ctrl_listen(const char *bind_addr, unsigned int port);
 
 /*
- * rp_ctrl_accept - wait up to @timeout_s for one client on @lfd, then close
+ * rp_ctrl_accept - wait up to @timeout_s for one client on @lfd (0: until a
+ * client comes or a stop is requested, as perftest's server blocks in
+ * accept(), perftest_communication.c ethernet_server_connect), then close
  * @lfd (only one client per test). Fills @c. Returns 0, -ETIMEDOUT, -EINTR
  * (stop requested) or -errno; one line printed on failure.
  */

@@ -112,7 +112,11 @@ static inline int rp_lat_post(struct rp_lat_state *s)
 		return ibv_post_send(s->qp, &s->wr, &bad);
 	ibv_wr_start(qx);
 	qx->wr_id = RP_LAT_WR_ID;
-	qx->wr_flags = IBV_SEND_SIGNALED;
+	/* the prebuilt WR's flags, IBV_SEND_INLINE included, as perftest
+	 * copies them (perftest_resources.c _new_post_send): mlx5 reads only
+	 * SIGNALED, but rxe's kernel side takes the payload from the WQE only
+	 * when INLINE is in the flags (else a local QP operation error) */
+	qx->wr_flags = s->wr.send_flags;
 	if (!s->write)
 		ibv_wr_rdma_read(qx, s->rkey, s->raddr);
 	else

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* --out_json's "rails" element: rail_multi_bw's per-rail facts. */
 #include <cjson/cJSON.h>
+#include <stdio.h>
 
 #include "topo/rp_ceiling.h"
 #include "verbs/rp_dev.h"
@@ -64,16 +65,53 @@ static void rp_json_ceiling(cJSON *o, const struct rp_rail_report *rr,
 	cJSON_AddBoolToObject(o, "same_nic", rr->same_nic);
 }
 
+/* "pause": the netdev's pause frames over the run (ethtool), or null. */
+static cJSON *rp_json_pause(const struct rp_lossy *l, const struct rp_pause *p)
+{
+	cJSON *o, *prio;
+	char key[8];
+	unsigned int i;
+
+	if (!l->pause_known)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	prio = cJSON_AddObjectToObject(o, "per_prio");
+	cJSON_AddNumberToObject(o, "rx_frames", (double)l->pause_rx);
+	cJSON_AddNumberToObject(o, "tx_frames", (double)l->pause_tx);
+	for (i = 0; prio && i < RP_PAUSE_PRIOS; i++) {
+		cJSON *e;
+
+		if (!(p->prios & (1u << i)))
+			continue;
+		snprintf(key, sizeof(key), "prio%u", i);
+		e = cJSON_AddObjectToObject(prio, key);
+		cJSON_AddNumberToObject(e, "rx_pause", (double)p->rx_prio[i]);
+		cJSON_AddNumberToObject(e, "tx_pause", (double)p->tx_prio[i]);
+	}
+	rp_json_num_or_null(o, "rx_global_pause", (double)p->rx_global,
+			    p->have_global);
+	rp_json_num_or_null(o, "tx_global_pause", (double)p->tx_global,
+			    p->have_global);
+	rp_json_num_or_null(o, "rx_pause_ctrl_phy", (double)p->rx_ctrl,
+			    p->have_ctrl);
+	rp_json_num_or_null(o, "tx_pause_ctrl_phy", (double)p->tx_ctrl,
+			    p->have_ctrl);
+	return o;
+}
+
 static void rp_json_lossy(cJSON *o, const struct rp_rail_report *rr,
 			  uint64_t size)
 {
 	struct rp_lossy l;
 
 	rp_rail_report_lossy(rr, size, &l);
+	/* every counter below covers the whole port, not only the run's QPs */
+	cJSON_AddStringToObject(o, "counters_scope", "port");
 	rp_json_num_or_null(o, "retransmitted_packets", (double)l.retrans,
 			    l.retrans_known);
 	rp_json_num_or_null(o, "retry_events", (double)l.retry, l.retry_known);
 	rp_json_num_or_null(o, "cnp", (double)l.cnp, l.cnp_known);
+	cJSON_AddItemToObject(o, "pause", rp_json_pause(&l, &rr->delta.pause));
 	cJSON_AddBoolToObject(o, "lossy", l.lossy);
 }
 

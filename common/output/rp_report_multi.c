@@ -115,30 +115,82 @@ void rp_rail_report_lossy(const struct rp_rail_report *rr, uint64_t size,
 	l->retry = l->retry_known ? d->retry : 0;
 	l->cnp_known = rr->have_counters && d->have_cnp;
 	l->cnp = l->cnp_known ? d->cnp : 0;
+	l->pause_known = rp_pause_any(&d->pause);
+	l->pause_rx = rp_pause_rx(&d->pause);
+	l->pause_tx = rp_pause_tx(&d->pause);
 	l->lossy = l->retrans * 100 > l->needed || l->retry * 100 > l->needed;
 }
 
-/* A line when the rail is lossy or congested; nothing otherwise. */
+/* ", rx_prio3_pause 12, tx_prio3_pause 0": the pause counters that moved. */
+static void rp_report_pause_names(FILE *f, const struct rp_pause *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < RP_PAUSE_PRIOS; i++)
+		if ((p->prios & (1u << i)) && (p->rx_prio[i] || p->tx_prio[i]))
+			rp_fprintf(f,
+				   ", rx_prio%u_pause %" PRIu64
+				   ", tx_prio%u_pause %" PRIu64,
+				   i, p->rx_prio[i], i, p->tx_prio[i]);
+	if (p->have_global && (p->rx_global || p->tx_global))
+		rp_fprintf(f,
+			   ", rx_global_pause %" PRIu64
+			   ", tx_global_pause %" PRIu64,
+			   p->rx_global, p->tx_global);
+	if (p->have_ctrl && (p->rx_ctrl || p->tx_ctrl))
+		rp_fprintf(f,
+			   ", rx_pause_ctrl_phy %" PRIu64
+			   ", tx_pause_ctrl_phy %" PRIu64,
+			   p->rx_ctrl, p->tx_ctrl);
+}
+
+/* The pause line: frames the port's netdev counted during the run. */
+static void rp_report_pause(FILE *f, const struct rp_rail_report *rr,
+			    const struct rp_lossy *l)
+{
+	const char *nd = rr->rail->gid.ndev;
+
+	rp_fprintf(f,
+		   " railperf: rail %u: pause: %" PRIu64
+		   " pause frames received, %" PRIu64
+		   " sent during the run (port-wide, ethtool -S of %s",
+		   rr->index, l->pause_rx, l->pause_tx, nd[0] ? nd : "-");
+	rp_report_pause_names(f, &rr->delta.pause);
+	rp_fprintf(f, "): the link or the switch held the port back (PFC)\n");
+}
+
+/* A line when the rail is lossy, congested or paused; nothing otherwise. */
 static void rp_report_lossy(FILE *f, const struct rp_rail_report *rr,
 			    uint64_t size)
 {
 	struct rp_lossy l;
 
 	rp_rail_report_lossy(rr, size, &l);
-	if (l.lossy)
+	if (l.lossy) {
 		rp_fprintf(f,
 			   " railperf: rail %u: lossy: %" PRIu64
 			   " packets sent beyond the %" PRIu64
 			   " its messages needed, %" PRIu64
-			   " retry events (sequence errors, timeouts): RC "
-			   "retransmitted; check the cable, the link's error "
-			   "counters and congestion\n",
+			   " retry events (sequence errors, timeouts)",
 			   rr->index, l.retrans, l.needed, l.retry);
+		if (l.pause_known)
+			rp_fprintf(f,
+				   ", %" PRIu64 " pause frames received, "
+				   "%" PRIu64 " sent",
+				   l.pause_rx, l.pause_tx);
+		rp_fprintf(f, " by port-wide counters (every QP on the port, "
+			      "not only this run's): RC retransmitted; check "
+			      "the cable, the link's error counters and "
+			      "congestion\n");
+	}
 	if (l.cnp)
 		rp_fprintf(f,
 			   " railperf: rail %u: congestion: %" PRIu64
-			   " CNP and ECN-marked packets during the run\n",
+			   " CNP and ECN-marked packets during the run "
+			   "(port-wide counters)\n",
 			   rr->index, l.cnp);
+	if (!l.lossy && (l.pause_rx || l.pause_tx))
+		rp_report_pause(f, rr, &l);
 }
 
 void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,

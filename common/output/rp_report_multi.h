@@ -42,7 +42,9 @@ struct rp_rail_report {
  * sending side, unless both ends are one NIC (then the port also sent the
  * responder's ACKs), every packet beyond n was sent again. Lossy: more
  * than 1 % of n sent again, or retry counters (rp_counters.h) above 1 % of
- * n. Congestion: the CNP/ECN counters moved.
+ * n. Congestion: the CNP/ECN counters moved; pause: the netdev's PFC or
+ * 802.3x pause counters moved. Every counter here is port-wide (all QPs
+ * and users of the port), and the lines and JSON say so.
  */
 struct rp_lossy {
 	uint64_t needed;    /* data packets the messages needed */
@@ -51,7 +53,10 @@ struct rp_lossy {
 	bool retry_known;   /* the port has retry counters */
 	uint64_t retry;	    /* their sum over the run */
 	bool cnp_known;
-	uint64_t cnp; /* CNP/ECN events over the run */
+	uint64_t cnp;	   /* CNP/ECN events over the run */
+	bool pause_known;  /* the netdev has pause counters (ethtool) */
+	uint64_t pause_rx; /* pause frames received (rp_pause_rx) */
+	uint64_t pause_tx; /* pause frames sent (rp_pause_tx) */
 	bool lossy;
 };
 

@@ -128,4 +128,5 @@ void rp_counters_delta(const struct rp_port_counters *b,
 	d->have_cnp = rp_counters_forward(b->have_cnp, a->have_cnp, b->cnp,
 					  a->cnp, 0, 0, &d->reset);
 	d->cnp = d->have_cnp ? a->cnp - b->cnp : 0;
+	rp_pause_delta(&b->pause, &a->pause, &d->pause);
 }

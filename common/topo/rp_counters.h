@@ -18,12 +18,18 @@
  *     local_ack_timeout_err (mlx5; duplicate_request too);
  *   congestion: np_cnp_sent, rp_cnp_handled, np_ecn_marked_roce_packets
  *     (mlx5 DCQCN).
+ * Pause frames (PFC, 802.3x) come from the port's netdev through the
+ * ethtool ioctl (net/rp_ethstats.h), read by the caller into @pause.
+ * All of these are port-wide: every QP and every user of the port counts,
+ * not only the run's QPs.
  */
 #ifndef RP_COUNTERS_H
 #define RP_COUNTERS_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "net/rp_ethstats.h"
 
 #define RP_SYSFS_IB_ROOT "/sys/class/infiniband"
 
@@ -41,12 +47,14 @@ struct rp_port_counters {
 	uint64_t cnp;		 /* the congestion counters, summed */
 	bool reset; /* a delta only: a counter went backwards (reset with
 		     * perfquery -R, a driver restart): its kind is absent */
+	struct rp_pause pause; /* the netdev's pause frames (caller-read) */
 };
 
 /*
  * rp_counters_read - read port @port of @dev under @root (RP_SYSFS_IB_ROOT,
  * or a fixture tree). Counters that do not exist are marked absent; not an
- * error. Returns 0, or -ENOENT when the port has neither kind.
+ * error; @c->pause is left empty (rp_pause_read fills it). Returns 0, or
+ * -ENOENT when the port has neither kind.
  */
 int rp_counters_read(const char *root, const char *dev, unsigned int port,
 		     struct rp_port_counters *c);
@@ -55,7 +63,8 @@ int rp_counters_read(const char *root, const char *dev, unsigned int port,
  * rp_counters_delta - @after - @before into @d, field by field; a field is
  * present only if present in both. A kind (data, packets, retries,
  * congestion) in which a counter went backwards is marked absent and
- * @d->reset set: "counter reset", not a difference near 2^64.
+ * @d->reset set: "counter reset", not a difference near 2^64. The pause
+ * counters are subtracted by rp_pause_delta (their own reset flag).
  */
 void rp_counters_delta(const struct rp_port_counters *before,
 		       const struct rp_port_counters *after,

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "verbs/rp_dev.h"
+#include "verbs/rp_devkind.h"
 #include "net/rp_ifaddr.h"
 #include "base/rp_log.h"
 #include "base/rp_sysfs.h"
@@ -438,20 +439,10 @@ int rp_dev_check_msg(const struct rp_dev *d, uint64_t size)
 	return -EINVAL;
 }
 
-/* perftest's devices for ibv_wr_* (see rp_dev.h), ascending. */
-static const uint32_t rp_wr_api_parts[] = {
-	4115,  4116,  4117,  4118,  4119,  4120,  4121,	 4122,	4123,  4124,
-	4125,  4126,  4127,  4129,  4131,  41506, 41507, 41508, 41509, 41510,
-	41512, 41519, 41682, 41683, 41686, 41692, 61344, 61345, 61346,
-};
-
 bool rp_dev_wr_api(const struct rp_dev *d)
 {
-	size_t i;
+	struct rp_devkind k;
 
-	for (i = 0; i < sizeof(rp_wr_api_parts) / sizeof(rp_wr_api_parts[0]);
-	     i++)
-		if (rp_wr_api_parts[i] == d->attr.vendor_part_id)
-			return true;
-	return false;
+	rp_devkind_of(d->attr.vendor_id, d->attr.vendor_part_id, &k);
+	return k.wr_api;
 }

@@ -72,10 +72,11 @@ void rp_dev_close(struct rp_dev *d);
 
 /*
  * rp_dev_wr_api - whether perftest posts with ibv_wr_* (the extended QP
- * API) on this device: ConnectX-4 to ConnectX-8, their VFs, BlueField 1 to
- * 3, EFA and HNS, by vendor_part_id (perftest_resources.c ib_dev_name and
- * check_use_new_post_send); elsewhere it calls ibv_post_send (its header's
- * "ibv_wr* API : OFF", Soft-RoCE included). railperf does the same.
+ * API) on this device by default: current perftest's list
+ * (perftest_resources.c verify_params_with_device_context: Connect-IB,
+ * ConnectX-4 .. 10, mlx5 VFs, BlueField 1 .. 4, EFA, HNS, Yunsilicon; see
+ * rp_devkind.h); elsewhere it calls ibv_post_send (its header's "ibv_wr*
+ * API : OFF", Soft-RoCE included). railperf does the same.
  */
 bool rp_dev_wr_api(const struct rp_dev *d);
 

@@ -8,7 +8,6 @@
 #define RP_QP_RETRY 7
 #define RP_QP_RNR_RETRY 7
 #define RP_QP_MIN_RNR_TIMER 12
-#define RP_QP_HOP_LIMIT 64
 
 static void rp_qp_init_attr(const struct rp_rail *r,
 			    struct ibv_qp_init_attr_ex *a, bool ex)
@@ -72,6 +71,16 @@ static int rp_qp_create_fail(const struct rp_rail *r, unsigned int i, int err)
 	return -err;
 }
 
+/* --use_new_post_send asked for ibv_wr_* and the provider has none. */
+static int rp_qp_no_wr_api(const struct rp_rail *r, int err)
+{
+	rp_err("--use_new_post_send: %s creates no QP with the ibv_wr_* API "
+	       "(ibv_create_qp_ex with send ops: %s); leave the option out "
+	       "to post with ibv_post_send",
+	       r->dev.name, strerror(err));
+	return -(err ? err : EOPNOTSUPP);
+}
+
 static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
 {
 	struct ibv_qp_init_attr_ex a;
@@ -85,6 +94,8 @@ static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
 		}
 		if (i > 0) /* it worked for QP 0: a real failure */
 			return rp_qp_create_fail(r, i, errno);
+		if (r->new_post_send)
+			return rp_qp_no_wr_api(r, errno);
 		r->wr_api = false; /* provider without ibv_wr_* */
 	}
 	rp_qp_init_attr(r, &a, false);
@@ -107,6 +118,8 @@ int rp_qp_create_cm(struct rp_rail *r, unsigned int i, struct rdma_cm_id *id)
 		}
 		if (i > 0) /* it worked for QP 0: a real failure */
 			return rp_qp_create_fail(r, i, errno);
+		if (r->new_post_send)
+			return rp_qp_no_wr_api(r, errno);
 		r->wr_api = false; /* provider without ibv_wr_* */
 	}
 	rp_qp_init_attr(r, &a, false);
@@ -142,8 +155,8 @@ int rp_qp_create(struct rp_rail *r, unsigned int i)
 	return 0;
 }
 
-static void rp_qp_ah(const struct rp_rail *r, const struct rp_rail_addr *peer,
-		     struct ibv_ah_attr *ah)
+void rp_qp_ah(const struct rp_rail *r, const struct rp_rail_addr *peer,
+	      struct ibv_ah_attr *ah)
 {
 	*ah = (struct ibv_ah_attr){
 		.dlid = peer->lid,

@@ -34,4 +34,15 @@ int rp_qp_create_cm(struct rp_rail *r, unsigned int i, struct rdma_cm_id *id);
 int rp_qp_to_rts(struct rp_rail *r, unsigned int i,
 		 const struct rp_rail_addr *peer);
 
+/*
+ * rp_qp_ah - the address vector QP moves to RTR with, towards @peer: LID,
+ * SL 0, r's port; with a GID (r->gid_index >= 0) a GRH with that source
+ * index, the peer's GID, --tclass and hop limit RP_QP_HOP_LIMIT, as
+ * perftest_resources.c ctx_modify_qp_to_rtr sets it (0xFF; perftest's
+ * DEF_HOP_LIMIT 64 is only its raw Ethernet -L). Pure; fills *@ah.
+ */
+#define RP_QP_HOP_LIMIT 0xFF
+void rp_qp_ah(const struct rp_rail *r, const struct rp_rail_addr *peer,
+	      struct ibv_ah_attr *ah);
+
 #endif /* RP_QP_H */

@@ -141,8 +141,10 @@ static int rp_rail_qp_arrays(struct rp_rail *r)
 	r->psn = calloc(r->num_qps, sizeof(*r->psn));
 	if (!r->qp || !r->qpx || !r->psn)
 		return -ENOMEM;
-	/* as perftest: ibv_wr_* on the devices it uses it on (rp_dev.h) */
-	r->wr_api = !r->old_post_send && rp_dev_wr_api(&r->dev);
+	/* as perftest: ibv_wr_* on the devices it uses it on (rp_dev.h);
+	 * --use_new_post_send: on any device */
+	r->wr_api = r->new_post_send ||
+		    (!r->old_post_send && rp_dev_wr_api(&r->dev));
 	return 0;
 }
 
@@ -241,6 +243,7 @@ static void rp_rail_reset(struct rp_rail *r, const struct rp_rail_cfg *c)
 	r->traffic_class = c->traffic_class;
 	r->no_relaxed = c->no_relaxed;
 	r->old_post_send = c->old_post_send;
+	r->new_post_send = c->new_post_send;
 	r->slice = c->slice;
 }
 

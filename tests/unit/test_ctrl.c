@@ -1,6 +1,7 @@
 /* Description: the TCP control connection over loopback inside one process:
  * connect retries until the timeout (and succeeds when the server comes up
- * late), a second listener on a port gets -EADDRINUSE, accept times out,
+ * late), a second listener on a port gets -EADDRINUSE, accept times out
+ * (or, with no bound, waits until SIGINT),
  * messages round-trip, and rp_ctrl_recv returns -ETIMEDOUT on silence,
  * -ECONNRESET on EOF, -EBADMSG on foreign bytes / another type / a header
  * announcing more than 64 KiB, -EREMOTEIO on an ERROR message, while
@@ -949,6 +950,46 @@ static void test_send_sees_sigint(void **state)
 	pair_close(&s);
 }
 
+static void sigint_at_1200ms(struct peer *p)
+{
+	usleep(1200 * 1000);
+	p->ret = kill(getpid(), SIGINT);
+}
+
+/* No --timeout: the server waits for its client with no bound (perftest's
+ * ethernet_server_connect blocks in accept()), yet SIGINT ends the wait
+ * within 200 ms. Before: bound 0 gave up at once with -ETIMEDOUT. */
+static void test_accept_no_bound_until_sigint(void **state)
+{
+	struct rp_ctrl c = { .fd = 123 };
+	struct capture cap;
+	unsigned int port;
+	struct peer p;
+	char err[512];
+	int lfd = listen_free(&port), ret;
+	uint64_t t0 = rp_now_ns();
+	double dt;
+
+	(void)state;
+	assert_true(lfd >= 0);
+	assert_int_equal(rp_signal_install(), 0);
+	peer_start(&p, NULL, sigint_at_1200ms);
+	capture_begin(&cap);
+	ret = rp_ctrl_accept(lfd, 0, &c);
+	dt = since_s(t0);
+	capture_end(&cap, err, sizeof(err));
+	peer_join(&p);
+	rp_stop_reset();
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(ret, -EINTR);
+	assert_int_equal(c.fd, -1);
+	if (dt < 1.15 || dt > 1.2 + 0.5)
+		fail_msg("accept without a bound ended after %.3f s, SIGINT "
+			 "came at 1.2 s",
+			 dt);
+	err_has(err, "interrupted while waiting for a client");
+}
+
 /* A partial header during a run: the beat returns at once (the peer's
  * --timeout is 3 s) and finishes the header at a later beat. */
 static void test_beat_partial_header(void **state)
@@ -1272,6 +1313,7 @@ int main(void)
 		T(test_hello_unknown_flags),
 		T(test_send_deadline),
 		T(test_send_sees_sigint),
+		T(test_accept_no_bound_until_sigint),
 		T(test_beat_partial_header),
 		T(test_recv_resumes_held_header),
 		T(test_connect_from_source),

@@ -47,6 +47,8 @@ static void check_defaults(const struct rp_opts *o,
 	assert_true(o->hugepages);
 	assert_false(o->histogram);
 	assert_int_equal(o->timeout, 60);
+	assert_false(o->timeout_given);
+	assert_int_equal(rp_opts_accept_s(o), 0); /* the server waits on */
 	assert_int_equal(o->output, RP_OUTPUT_FULL);
 	assert_false(o->run_infinitely);
 	assert_false(o->limit_bw_given);
@@ -181,6 +183,8 @@ static void test_long_flags_separate_values(void **state)
 	assert_string_equal(r.o.dev, "rxe1");
 	assert_true(r.o.size == 2048);
 	assert_int_equal(r.o.timeout, 30);
+	assert_true(r.o.timeout_given);
+	assert_int_equal(rp_opts_accept_s(&r.o), 30);
 }
 
 static void test_railperf_flags(void **state)

@@ -2,8 +2,9 @@
  * rail_write_bw and rail_multi_bw only), --disable_dynamic_polling (16),
  * --tclass (0 .. 255, not with -R), -T/--tos (0 .. 255, only with -R, one
  * rail only), --disable_pcie_relaxed, --numa_node, --pin_cores (not both)
- * and --disable_numa: parsed into o.nic, each bad value refused in one
- * line naming it and what is valid. */
+ * and --disable_numa, --use_old_post_send and railperf's
+ * --use_new_post_send (not both): parsed into o.nic, each bad value
+ * refused in one line naming it and what is valid. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -38,6 +39,8 @@ static void test_defaults(void **state)
 	assert_null(r.o.nic.numa_node);
 	assert_null(r.o.nic.pin_cores);
 	assert_false(r.o.nic.disable_numa);
+	assert_false(r.o.nic.old_post_send);
+	assert_false(r.o.nic.new_post_send);
 }
 
 static void test_values(void **state)
@@ -61,6 +64,10 @@ static void test_values(void **state)
 	assert_true(r.o.nic.disable_numa);
 	ok_no_output(&r, finish(&r, &lat_desc, "--tclass=0", NULL));
 	assert_int_equal(r.o.nic.tclass, 0);
+	ok_no_output(&r, finish(&r, &lat_desc, "--use_new_post_send", NULL));
+	assert_true(r.o.nic.new_post_send);
+	ok_no_output(&r, finish(&r, &multi_desc, "--use_new_post_send", NULL));
+	assert_true(r.o.nic.new_post_send);
 }
 
 static void test_refused(void **state)
@@ -86,6 +93,11 @@ static void test_refused(void **state)
 				NULL),
 			 -EINVAL);
 	err_has(&r, "--numa_node and --pin_cores cannot be used together");
+	assert_int_equal(finish(&r, &bw_desc, "--use_old_post_send",
+				"--use_new_post_send", NULL),
+			 -EINVAL);
+	err_has(&r, "--use_old_post_send (ibv_post_send) and "
+		    "--use_new_post_send (ibv_wr_*) cannot be used together");
 	assert_int_equal(finish(&r, &lat_desc, "--cqe_poll=4", NULL), -EINVAL);
 	err_has(&r, "--cqe_poll is not supported by rail_read_lat");
 	assert_int_equal(finish(&r, &multi_desc, "-T", "3", NULL), -EINVAL);

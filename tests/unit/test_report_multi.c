@@ -26,6 +26,7 @@
 #include "cases.h"
 #include "memout.h"
 #include "output/rp_report_extra.h"
+#include "output/rp_json_rail.h"
 #include "output/rp_report_multi.h"
 
 /* --- helpers ------------------------------------------------------------ */
@@ -424,10 +425,14 @@ static void test_lossy(void **state)
 	assert_int_equal(fclose(m.f), 0);
 	assert_non_null(strstr(m.buf, " railperf: rail 1: lossy: 3600 packets "
 				      "sent beyond the 6400 its messages "
-				      "needed, 12 retry events"));
-	assert_non_null(strstr(m.buf,
-			       " railperf: rail 1: congestion: 7 CNP "
-			       "and ECN-marked packets during the run\n"));
+				      "needed, 12 retry events (sequence "
+				      "errors, timeouts) by port-wide counters "
+				      "(every QP on the port, not only this "
+				      "run's): RC retransmitted"));
+	assert_non_null(strstr(m.buf, " railperf: rail 1: congestion: 7 CNP "
+				      "and ECN-marked packets during the run "
+				      "(port-wide counters)\n"));
+	assert_null(strstr(m.buf, "pause"));
 	free(m.buf);
 	rr.same_nic = true; /* one NIC: 12 retries < 64 (1 %): healthy */
 	rp_rail_report_lossy(&rr, 65536, &l);
@@ -440,6 +445,81 @@ static void test_lossy(void **state)
 	rr.needed = 100000; /* the whole run counted by the caller */
 	rp_rail_report_lossy(&rr, 65536, &l);
 	assert_true(l.needed == 100000 && !l.lossy);
+	free(r);
+}
+
+/* PFC pause frames (the netdev's ethtool counters, port-wide): in the lossy
+ * line when lossy, else a line of their own naming the counters that
+ * moved; in JSON "pause" with per-priority counts and "counters_scope". */
+static void test_pause(void **state)
+{
+	static const struct rail_in rxe0 = RXE0;
+	struct rp_rail *r = rail_new(&rxe0);
+	struct rp_rail_report rr = {
+		.index = 0,
+		.rail = r,
+		.cpu = -1,
+		.numa_node = -1,
+		.res = { .size = 65536, .iters = 100, .msg_rate = 0.0001 },
+		.have_counters = true,
+		.delta = { .have_pkts = true,
+			   .xmit_pkts = 6400,
+			   .pkts_source = "port_xmit_packets",
+			   .pause = { .prios = 1u << 3,
+				      .rx_prio = { [3] = 120 },
+				      .tx_prio = { [3] = 4 },
+				      .have_ctrl = true,
+				      .rx_ctrl = 120,
+				      .tx_ctrl = 4 } },
+		.sender = true,
+	};
+	cJSON *o, *p;
+	struct rp_lossy l;
+	struct mem m;
+	char *txt;
+
+	(void)state;
+	snprintf(r->gid.ndev, sizeof(r->gid.ndev), "ens1f0np0");
+	rp_rail_report_lossy(&rr, 65536, &l);
+	assert_true(l.pause_known && l.pause_rx == 120 && l.pause_tx == 4);
+	assert_false(l.lossy);
+	mem_open(&m);
+	rp_report_rail(m.f, &rr, 65536, false);
+	assert_int_equal(fclose(m.f), 0);
+	assert_non_null(strstr(
+		m.buf, " railperf: rail 0: pause: 120 pause frames received, 4 "
+		       "sent during the run (port-wide, ethtool -S of "
+		       "ens1f0np0, rx_prio3_pause 120, tx_prio3_pause 4, "
+		       "rx_pause_ctrl_phy 120, tx_pause_ctrl_phy 4): the link "
+		       "or the switch held the port back (PFC)\n"));
+	free(m.buf);
+	o = rp_json_rail(&rr, 65536, false);
+	assert_non_null(o);
+	assert_string_equal(
+		cJSON_GetObjectItem(o, "counters_scope")->valuestring, "port");
+	p = cJSON_GetObjectItem(o, "pause");
+	txt = cJSON_PrintUnformatted(p);
+	assert_string_equal(txt, "{\"per_prio\":{\"prio3\":{\"rx_pause\":120,"
+				 "\"tx_pause\":4}},\"rx_frames\":120,"
+				 "\"tx_frames\":4,\"rx_global_pause\":null,"
+				 "\"tx_global_pause\":null,"
+				 "\"rx_pause_ctrl_phy\":120,"
+				 "\"tx_pause_ctrl_phy\":4}");
+	free(txt);
+	cJSON_Delete(o);
+	rr.delta.xmit_pkts = 10000; /* lossy: the pause counts join its line */
+	mem_open(&m);
+	rp_report_rail(m.f, &rr, 65536, false);
+	assert_int_equal(fclose(m.f), 0);
+	assert_non_null(strstr(m.buf, " 0 retry events (sequence errors, "
+				      "timeouts), 120 pause frames received, "
+				      "4 sent by port-wide counters"));
+	assert_null(strstr(m.buf, "rail 0: pause:"));
+	free(m.buf);
+	memset(&rr.delta.pause, 0, sizeof(rr.delta.pause)); /* none: null */
+	o = rp_json_rail(&rr, 65536, false);
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(o, "pause")));
+	cJSON_Delete(o);
 	free(r);
 }
 
@@ -512,6 +592,7 @@ int main(void)
 		cmocka_unit_test(test_set_line),
 		cmocka_unit_test(test_ro_warn),
 		cmocka_unit_test(test_lossy),
+		cmocka_unit_test(test_pause),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
 				ARRAY_SIZE(interval_cases)];

@@ -178,7 +178,7 @@ verdict() {
 # while it sees any; before each item the single guest and guest b (which
 # starts the clients) wait for it to go, at most $BENCH_PAUSE seconds per
 # item and $BENCH_PAUSE_TOTAL in all. Guest b waits at most 40 s: guest a's
-# servers are already waiting (rail_multi_bw's for 60 s by default).
+# servers are already waiting (until timeout $RUN_TIMEOUT ends them).
 # (Waits go by the clock: under TCG a "sleep 0.1" takes far longer.)
 PAUSE=${BENCH_PAUSE:-0}
 PAUSED=0
