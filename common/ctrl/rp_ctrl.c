@@ -114,7 +114,8 @@ static int rp_ctrl_wait_for(int fd, short events, int timeout_ms,
 		uint64_t now = rp_now_ns();
 		/* rounded up: -ETIMEDOUT only once @end has passed; at most
 		 * 200 ms, to notice a stop request */
-		uint64_t ms = now >= end ? 0 : (end - now + 999999ULL) / 1000000ULL;
+		uint64_t ms = now >= end ? 0 :
+					   (end - now + 999999ULL) / 1000000ULL;
 		int left = ms < 200 ? (int)ms : 200;
 
 		if (stoppable && rp_stop_requested())

@@ -39,7 +39,7 @@ struct rp_rail_cfg {
 	uint8_t traffic_class; /* --tclass: the GRH's traffic class */
 	bool no_relaxed;       /* --disable_pcie_relaxed: MR without RO */
 	bool old_post_send;    /* --use_old_post_send: never ibv_wr_* */
-	bool new_post_send; /* --use_new_post_send: ibv_wr_* or fail */
+	bool new_post_send;    /* --use_new_post_send: ibv_wr_* or fail */
 	/* the first fill_bytes of each QP's slice (at most the slice)
 	 * hold rp_pattern_fill's bytes before its rkey is handed out (the
 	 * source of a validated READ; -b: the lower half); the rest zeros */
