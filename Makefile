@@ -67,7 +67,7 @@ WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
 override CFLAGS += -std=gnu11 -ffp-contract=off $(WARN) -Icommon \
 	$(shell $(PKG_CONFIG) --cflags libibverbs librdmacm libcjson hwloc)
 LIBS = $(shell $(PKG_CONFIG) --libs libibverbs librdmacm libcjson hwloc) \
-	-lhugetlbfs -lnuma -lpthread -lm
+	-lhugetlbfs -lnuma -lpthread -lm -ldl
 TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
 
 # MPI: rail_cluster_bw alone links it, with the cluster layer's MPI
