@@ -100,6 +100,9 @@ UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 # LD_PRELOAD shims the end-to-end tests inject faults with (tests/shim/).
 SHIM_SRC   := $(wildcard tests/shim/*.c)
 SHIMS      := $(SHIM_SRC:tests/shim/%.c=$(B)/tests/%.so)
+# The CUDA driver test double (tests/cudafake/), dlopen'd as libcuda.so.1
+# through LD_LIBRARY_PATH=$(B)/tests/cudafake by the GPU tests.
+SHIMS      += $(B)/tests/cudafake/libcuda.so.1
 
 .PHONY: all check test unit e2e demo deps install uninstall clean sanitize \
 	unit-bins fuzz sanitize-e2e format format-check
@@ -137,7 +140,13 @@ $(B)/tests/%.so: tests/shim/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -shared $(LDFLAGS) -o $@ $< -ldl
 
-unit: $(BINS) $(UNIT_BINS)
+$(B)/tests/cudafake/libcuda.so.1: tests/cudafake/cudafake.c \
+		common/verbs/rp_cuda_api.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -shared -Wl,-soname,libcuda.so.1 $(LDFLAGS) \
+		-o $@ $<
+
+unit: $(BINS) $(UNIT_BINS) $(SHIMS)
 	tests/run unit
 
 e2e: $(BINS) $(SHIMS)

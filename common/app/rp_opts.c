@@ -154,9 +154,10 @@ int rp_opts_gpu_check(const struct rp_opts *o, const struct rp_gpu *g)
 	if (g->mem == RP_GPU_MEM_HOST)
 		return 0; /* pinned host memory: the CPU reaches it */
 	if (o->desc->test == RP_TEST_WRITE_LAT)
-		why = "rail_write_lat cannot use GPU device memory: the CPU "
+		why = "GPU device memory cannot be used here: the CPU "
 		      "polls the buffer for the peer's WRITE (perftest "
-		      "refuses it too); rail_read_lat can";
+		      "refuses it too); rail_read_lat can, and so can an "
+		      "integrated GPU's pinned host memory";
 	else if (o->inline_size > 0)
 		why = "-I cannot be combined with GPU device memory: the CPU "
 		      "reads inline data (as perftest)";

@@ -57,10 +57,9 @@ typedef int CUdriverProcAddressQueryResult; /* enum, CUDA 12.0 */
  */
 #define RP_CU_VER_BASE 2000	 /* cuInit, cuDeviceGet*, cuMemFreeHost */
 #define RP_CU_VER_HOSTALLOC 2020 /* cuMemHostAlloc, cuDriverGetVersion */
-#define RP_CU_VER_V2 \
-	3020			   /* cuMemAlloc_v2, cuMemFree_v2,
-				     * cuMemcpyHtoD_v2, cuMemcpyDtoH_v2,
-				     * cuMemsetD8_v2 */
+/* cuMemAlloc_v2, cuMemFree_v2, cuMemcpyHtoD_v2, cuMemcpyDtoH_v2,
+ * cuMemsetD8_v2 */
+#define RP_CU_VER_V2 3020
 #define RP_CU_VER_CTX 4000	   /* cuCtxSetCurrent */
 #define RP_CU_VER_BUSID 4010	   /* cuDeviceGetByPCIBusId */
 #define RP_CU_VER_ERRSTR 6000	   /* cuGetErrorName */
