@@ -67,7 +67,7 @@ WARN := -Wall -Wextra -Werror -Wmissing-prototypes -Wstrict-prototypes \
 override CFLAGS += -std=gnu11 -ffp-contract=off $(WARN) -Icommon \
 	$(shell $(PKG_CONFIG) --cflags libibverbs librdmacm libcjson hwloc)
 LIBS = $(shell $(PKG_CONFIG) --libs libibverbs librdmacm libcjson hwloc) \
-	-lhugetlbfs -lnuma -lpthread -lm
+	-lhugetlbfs -lnuma -lpthread -lm -ldl
 TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
 
 # MPI: rail_cluster_bw alone links it, with the cluster layer's MPI
@@ -100,9 +100,12 @@ UNIT_BINS  := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 # LD_PRELOAD shims the end-to-end tests inject faults with (tests/shim/).
 SHIM_SRC   := $(wildcard tests/shim/*.c)
 SHIMS      := $(SHIM_SRC:tests/shim/%.c=$(B)/tests/%.so)
+# The CUDA driver test double (tests/cudafake/), dlopen'd as libcuda.so.1
+# through LD_LIBRARY_PATH=$(B)/tests/cudafake by the GPU tests.
+SHIMS      += $(B)/tests/cudafake/libcuda.so.1
 
 .PHONY: all check test unit e2e demo deps install uninstall clean sanitize \
-	unit-bins fuzz sanitize-e2e format format-check
+	unit-bins fuzz sanitize-e2e format format-check cuda-check
 all: $(BINS)
 
 # -MMD -MP: each object's header dependencies in a .d file beside it; the
@@ -137,7 +140,19 @@ $(B)/tests/%.so: tests/shim/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -shared $(LDFLAGS) -o $@ $< -ldl
 
-unit: $(BINS) $(UNIT_BINS)
+$(B)/tests/cudafake/libcuda.so.1: tests/cudafake/cudafake.c \
+		common/verbs/rp_cuda_api.h Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -shared -Wl,-soname,libcuda.so.1 $(LDFLAGS) \
+		-o $@ $<
+
+# The GPU memory layer against a real CUDA driver (tools/scripts/cuda-check
+# runs it on a GPU host); builds without CUDA, as the library does.
+cuda-check: $(B)/cuda_check
+$(B)/cuda_check: $(B)/tools/cuda_check/cuda_check.o $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+unit: $(BINS) $(UNIT_BINS) $(SHIMS)
 	tests/run unit
 
 e2e: $(BINS) $(SHIMS)
@@ -148,7 +163,7 @@ e2e: $(BINS) $(SHIMS)
 test:
 	tools/scripts/install-deps --test
 	$(MAKE) check
-check: $(BINS) $(UNIT_BINS) $(SHIMS)
+check: $(BINS) $(UNIT_BINS) $(SHIMS) $(B)/cuda_check
 	tests/run all
 
 # Sanitizers: unit tests built with ASan + UBSan (gcc), leaks checked.
@@ -164,7 +179,7 @@ sanitize:
 		HWLOC_PLUGINS_BLACKLIST=hwloc_pci \
 		UBSAN_OPTIONS=print_stacktrace=1 tests/run unit
 
-unit-bins: $(UNIT_BINS) $(SHIMS)
+unit-bins: $(UNIT_BINS) $(SHIMS) $(B)/cuda_check
 
 # libFuzzer (clang): the control-message decoders for FUZZ_SECONDS, with
 # inputs up to the 64 KiB message limit (RAIL of 1024 QPs and more); the
@@ -285,6 +300,7 @@ help:
 	@echo 'make sanitize     the unit tests under ASan and UBSan (build-asan/)'
 	@echo 'make sanitize-e2e the sanitized binaries through the guest paths'
 	@echo 'make fuzz         libFuzzer on the control-message decoders and framing'
+	@echo 'make cuda-check   the GPU memory check (tools/scripts/cuda-check)'
 	@echo 'make format       clang-format every C file in place'
 	@echo 'make format-check fail on any C file clang-format would change'
 	@echo 'make deps         install every Debian package (tools/scripts/install-deps)'

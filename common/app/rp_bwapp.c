@@ -25,7 +25,7 @@
 #include "net/rp_subnet.h"
 #include "output/rp_report_bidir.h"
 #include "output/rp_report_multi.h"
-#include "proto/rp_pattern.h"
+#include "verbs/rp_bufpat.h"
 #include "verbs/rp_dev.h"
 
 #define BW_WATCH_NS (20 * 1000 * 1000) /* the watching thread's period */
@@ -494,6 +494,7 @@ static void bw_rail_notes(struct rp_bwrun *a)
 static int bw_prepare(struct rp_bwrun *a)
 {
 	unsigned int i, q;
+	int ret = 0;
 
 	a->peers = calloc(a->n, sizeof(*a->peers));
 	if (!a->peers)
@@ -510,9 +511,14 @@ static int bw_prepare(struct rp_bwrun *a)
 		if (!a->o->validate || rp_bwrun_read(a))
 			continue; /* READ: filled before the rkey went out */
 		if (a->o->bidir)
-			rp_bidir_fill(r);
-		for (q = 0; !a->o->bidir && !a->s.server && q < r->num_qps; q++)
-			rp_pattern_fill(rp_rail_slice(r, q), r->slice, q);
+			ret = rp_bidir_fill(r);
+		for (q = 0;
+		     !ret && !a->o->bidir && !a->s.server && q < r->num_qps;
+		     q++)
+			ret = rp_bufpat_fill(&r->buf, (uint64_t)q * r->slice,
+					     r->slice, q);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -576,8 +582,8 @@ static void bw_check(void *app, struct rp_verdict *v)
 			continue;
 		}
 		for (q = 0; q < r->num_qps && v->ok; q++)
-			if (rp_pattern_check(rp_rail_slice(r, q), a->agg.size,
-					     r->slice, q, v))
+			if (rp_bufpat_check(&r->buf, (uint64_t)q * r->slice,
+					    a->agg.size, r->slice, q, v))
 				v->rail = i;
 	}
 }

@@ -15,6 +15,7 @@
 #include "net/rp_ethstats.h"
 #include "output/rp_expect.h"
 #include "output/rp_report_extra.h"
+#include "output/rp_json_mem.h"
 #include "output/rp_json_rail.h"
 #include "output/rp_posting.h"
 #include "output/rp_report.h"
@@ -289,6 +290,8 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 		rp_jsonout_add_extra(&a->json, "same_nic",
 				     cJSON_CreateBool(rp_rail_addr_same_port(
 					     &a->s.local[0], &a->s.remote[0])));
+	rp_jsonout_add_extra(&a->json, "memory",
+			     rp_json_mem(&a->s.rails[0].buf));
 	for (i = 0; i < a->n; i++)
 		rp_report_extra_rail(a->text, &a->s.rails[i], o->hugepages,
 				     &a->s.local[i], &a->s.remote[i]);

@@ -21,12 +21,13 @@
 #include "ctrl/rp_exchange.h"
 #include "engine/rp_latstats.h"
 #include "output/rp_report_extra.h"
+#include "output/rp_json_mem.h"
 #include "output/rp_jsonout.h"
 #include "output/rp_report.h"
 #include "output/rp_report_lat.h"
 #include "verbs/rp_devkind.h"
 #include "proto/rp_msg.h"
-#include "proto/rp_pattern.h"
+#include "verbs/rp_bufpat.h"
 
 struct la_beat {
 	struct rp_ctrl *ctrl;
@@ -173,7 +174,7 @@ static int la_check_read(struct rp_session *s, uint64_t size,
 	struct rp_rail *r = &s->rails[0];
 
 	v->checked = size;
-	return rp_pattern_check(rp_rail_slice(r, 0), size, r->slice, 0, &v->v);
+	return rp_bufpat_check(&r->buf, 0, size, r->slice, 0, &v->v);
 }
 
 /* railperf's lines after the table. */
@@ -312,6 +313,7 @@ static int la_json(void *app)
 	rp_jsonout_add_extra(&la->j, "same_nic",
 			     cJSON_CreateBool(rp_rail_addr_same_port(
 				     &s->local[0], &s->remote[0])));
+	rp_jsonout_add_extra(&la->j, "memory", rp_json_mem(&s->rails[0].buf));
 	return rp_jsonout_write(&la->j, &la->h);
 }
 

@@ -9,6 +9,26 @@
 #include "base/rp_version.h"
 #include "app/rp_precheck.h"
 #include "app/rp_usage.h"
+#include "verbs/rp_cuda.h"
+
+/* The GPU of --use_cuda (one per process, its primary context). */
+static struct rp_gpu rp_main_gpu;
+
+/* --use_cuda / --use_cuda_bus_id: load the driver, choose the memory,
+ * refuse what cannot use it; all before any RDMA device is opened. */
+static int rp_main_cuda(struct rp_opts *o)
+{
+	if (!rp_opts_cuda_given(o))
+		return 0;
+	if (rp_gpu_open(&rp_main_gpu, &o->cuda))
+		return -1;
+	if (rp_opts_gpu_check(o, &rp_main_gpu)) {
+		rp_gpu_close(&rp_main_gpu);
+		return -1;
+	}
+	o->gpu = &rp_main_gpu;
+	return 0;
+}
 
 enum rp_main_next rp_main_start(struct rp_opts *o,
 				const struct rp_test_desc *desc, int argc,
@@ -29,7 +49,7 @@ enum rp_main_next rp_main_start(struct rp_opts *o,
 		return RP_MAIN_DONE;
 	}
 	if (rp_opts_finish(o) || (check && check(o)) || rp_precheck(o) ||
-	    rp_signal_install())
+	    rp_main_cuda(o) || rp_signal_install())
 		return RP_MAIN_FAIL;
 	rp_opts_notices(o, stdout);
 	return RP_MAIN_RUN;
@@ -40,9 +60,13 @@ int rp_main(const struct rp_test_desc *desc, int argc, char **argv,
 	    int (*run)(const struct rp_opts *o))
 {
 	struct rp_opts o;
+	int ret;
 
 	switch (rp_main_start(&o, desc, argc, argv, check)) {
-	case RP_MAIN_RUN: return run(&o) ? 1 : 0;
+	case RP_MAIN_RUN:
+		ret = run(&o) ? 1 : 0;
+		rp_gpu_close(&rp_main_gpu); /* the buffers are released */
+		return ret;
 	case RP_MAIN_DONE: return 0;
 	default: return 1;
 	}

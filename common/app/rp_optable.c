@@ -228,6 +228,19 @@ static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 	return 0;
 }
 
+/* --use_cuda: a GPU ordinal (perftest: a non-negative int); checked
+ * against the GPUs present once the driver is loaded (rp_cuda). */
+static int rp_set_cuda(struct rp_opts *o, const struct rp_optrow *r,
+		       const char *arg)
+{
+	unsigned int v;
+	int ret = rp_value_uint("--use_cuda", arg, r->min, r->max, &v);
+
+	if (!ret)
+		o->cuda.index = (int)v;
+	return ret;
+}
+
 /* One help text for every binary in @b. */
 #define H1(b, t) \
 	{ \
@@ -548,6 +561,22 @@ static const struct rp_optrow rp_rows[] = {
 	{ .name = "no_hugepages", .has_arg = NO, .bins = PT | CL,
 	  .kind = RP_OK_FALSE, .off = OFF(hugepages), .pt = RP_PT_OWN,
 	  .help = H1(PT | CL, "normal pages only") },
+	{ .name = "use_cuda", .has_arg = REQ, .arg = "gpu", .bins = PT,
+	  .kind = RP_OK_SET, .set = rp_set_cuda, .min = 0, .max = 1023,
+	  .help = H1(PT, "the buffer in GPU <gpu>'s memory (CUDA ordinal;\n"
+			 "libcuda.so.1 loaded at run time): device memory,\n"
+			 "registered with ibv_reg_mr (nvidia-peermem); an\n"
+			 "integrated GPU (DGX Spark): pinned host memory") },
+	{ .name = "use_cuda_bus_id", .has_arg = REQ, .arg = "pci",
+	  .bins = PT, .kind = RP_OK_STR, .off = OFF(cuda.bus_id),
+	  .valid = "give a GPU's PCI address such as 0000:3b:00.0",
+	  .help = H1(PT, "as --use_cuda, the GPU named by its PCI address\n"
+			 "(such as 0000:3b:00.0)") },
+	{ .name = "use_cuda_dmabuf", .has_arg = NO, .bins = PT,
+	  .kind = RP_OK_TRUE, .off = OFF(cuda.dmabuf),
+	  .help = H1(PT, "with --use_cuda: register device memory through\n"
+			 "a dma-buf (ibv_reg_dmabuf_mr); refused on an\n"
+			 "integrated GPU and on one without dma-buf") },
 	{ .name = "timeout", .has_arg = REQ, .arg = "s", .bins = PT | CL,
 	  .kind = RP_OK_SET, .set = rp_set_timeout, .off = OFF(timeout),
 	  .min = 1, .max = 3600, .pt = RP_PT_OWN,
@@ -644,7 +673,6 @@ static const struct rp_optrow rp_rows[] = {
 	REFUSED(0, "data_validation", NO,
 		"perftest's data validation; railperf has --validate"),
 	REFUSED(0, "write_with_imm", NO, "RDMA WRITE with immediate"),
-	REFUSED(0, "use_cuda", REQ, "CUDA memory"),
 	REFUSED(0, "use_rocm", REQ, "ROCm memory"),
 	REFUSED(0, "aes_xts", NO, "AES-XTS"),
 };

@@ -65,6 +65,7 @@ void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 	o->post_list = 1;
 	o->inline_size = -1;
 	o->qp_timeout = RP_DEF_QP_TIMEOUT;
+	o->cuda.index = -1;
 	rp_nic_opts_init(&o->nic);
 }
 
@@ -122,6 +123,50 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	return -EINVAL;
 }
 
+/* --use_cuda_*: a GPU named once; dma-buf only with one (perftest's
+ * "CUDA DMA-BUF cannot be used without CUDA"). */
+static int rp_opts_cuda(const struct rp_opts *o)
+{
+	const char *why = NULL;
+
+	if (o->cuda.dmabuf && o->cuda.index < 0 && !o->cuda.bus_id)
+		why = "--use_cuda_dmabuf needs --use_cuda=<gpu> or "
+		      "--use_cuda_bus_id=<pci address> (as perftest: no "
+		      "dma-buf without CUDA)";
+	else if (o->cuda.index >= 0 && o->cuda.bus_id)
+		why = "--use_cuda and --use_cuda_bus_id cannot be combined: "
+		      "each names the GPU";
+	if (!why)
+		return 0;
+	rp_err("%s", why);
+	return -EINVAL;
+}
+
+bool rp_opts_cuda_given(const struct rp_opts *o)
+{
+	return o->cuda.index >= 0 || o->cuda.bus_id;
+}
+
+int rp_opts_gpu_check(const struct rp_opts *o, const struct rp_gpu *g)
+{
+	const char *why = NULL;
+
+	if (g->mem == RP_GPU_MEM_HOST)
+		return 0; /* pinned host memory: the CPU reaches it */
+	if (o->desc->test == RP_TEST_WRITE_LAT)
+		why = "GPU device memory cannot be used here: the CPU "
+		      "polls the buffer for the peer's WRITE (perftest "
+		      "refuses it too); rail_read_lat can, and so can an "
+		      "integrated GPU's pinned host memory";
+	else if (o->inline_size > 0)
+		why = "-I cannot be combined with GPU device memory: the CPU "
+		      "reads inline data (as perftest)";
+	if (!why)
+		return 0;
+	rp_err("%s", why);
+	return -EINVAL;
+}
+
 /* -l (perftest's rules, force_dependecies): CQ moderation follows it. */
 static int rp_opts_post_list(struct rp_opts *o)
 {
@@ -166,7 +211,7 @@ static int rp_opts_interval(const struct rp_opts *o)
 int rp_opts_finish(struct rp_opts *o)
 {
 	if (rp_opts_conflicts(o) || rp_opts_nic_check(&o->nic, o->rdma_cm) ||
-	    rp_opts_interval(o))
+	    rp_opts_interval(o) || rp_opts_cuda(o))
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;

@@ -43,11 +43,24 @@ int rp_opts_parse(struct rp_opts *o, int argc, char **argv);
  * TX depth capped to iterations; CQ moderation capped to TX depth unless
  * given; -l: iterations a multiple of it, CQ moderation = -l unless -Q
  * (then -l a multiple of -Q); --run_infinitely: -D 5 unless given; -a
- * excludes -D and --run_infinitely; --interval needs -D and at most -D.
+ * excludes -D and --run_infinitely; --interval needs -D and at most -D;
+ * --use_cuda_dmabuf needs a GPU, named by --use_cuda or _bus_id, not both.
  * Prints one line and returns -EINVAL on
  * conflict.
  */
 int rp_opts_finish(struct rp_opts *o);
+
+/* rp_opts_cuda_given - --use_cuda or --use_cuda_bus_id was given. */
+bool rp_opts_cuda_given(const struct rp_opts *o);
+
+/*
+ * rp_opts_gpu_check - once the GPU @g is chosen (its memory known), the
+ * flags that cannot use it: GPU device memory with rail_write_lat (the
+ * CPU polls the buffer) or with -I (the CPU reads inline data), as
+ * perftest refuses them. Pinned host memory takes every flag. One line,
+ * -EINVAL.
+ */
+int rp_opts_gpu_check(const struct rp_opts *o, const struct rp_gpu *g);
 
 /*
  * rp_opts_notices - the lines perftest prints before everything else for

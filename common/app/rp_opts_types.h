@@ -14,6 +14,7 @@
 #include "app/rp_opts_nic.h"
 #include "output/rp_report.h"
 #include "proto/rp_proto.h"
+#include "verbs/rp_cuda.h"
 
 /* What a binary is. Which options it takes is the option table's (the
  * rows' .bins, rp_optable.c), not these bits. */
@@ -98,6 +99,9 @@ struct rp_opts {
 	bool bidir;		    /* -b: both sides write at once */
 	bool report_both;	    /* --report-both: -b's two directions */
 	struct rp_nic_opts nic;	    /* --cqe_poll, --tclass, -T, NUMA ... */
+	struct rp_gpu_req cuda;	    /* --use_cuda, _bus_id, _dmabuf */
+	const struct rp_gpu *gpu;   /* the GPU opened for them (rp_main),
+				     * NULL: host memory */
 	bool help;
 	bool version;
 };

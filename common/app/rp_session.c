@@ -300,6 +300,7 @@ void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.verb = o->verb,
 		.rd_atomic = o->outs, /* 0: the verb's default (rp_rail) */
 		.hugepages = o->hugepages,
+		.gpu = o->gpu,
 		.traffic_class = o->nic.tclass > 0 ? (uint8_t)o->nic.tclass : 0,
 		.no_relaxed = o->nic.disable_pcie_relaxed,
 		.old_post_send = o->nic.old_post_send,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine/rp_bidir.h"
-#include "proto/rp_pattern.h"
+#include "verbs/rp_bufpat.h"
 
 void rp_bidir_peer(const struct rp_rail_addr *peer, struct rp_rail_addr *out)
 {
@@ -22,12 +22,15 @@ void rp_bidir_source(const struct rp_rail_addr *peer, struct rp_rail_addr *out)
 		out->qp[q].len /= 2;
 }
 
-void rp_bidir_fill(struct rp_rail *r)
+int rp_bidir_fill(struct rp_rail *r)
 {
 	unsigned int q;
+	int ret = 0;
 
-	for (q = 0; q < r->num_qps; q++)
-		rp_pattern_fill(rp_rail_slice(r, q), r->slice / 2, q);
+	for (q = 0; q < r->num_qps && !ret; q++)
+		ret = rp_bufpat_fill(&r->buf, (uint64_t)q * r->slice,
+				     r->slice / 2, q);
+	return ret;
 }
 
 int rp_bidir_check(const struct rp_rail *r, uint64_t bytes, unsigned int rail,
@@ -38,8 +41,8 @@ int rp_bidir_check(const struct rp_rail *r, uint64_t bytes, unsigned int rail,
 	int ret = 0;
 
 	for (q = 0; q < r->num_qps && !ret; q++)
-		ret = rp_pattern_check((const char *)rp_rail_slice(r, q) + half,
-				       bytes, upper, q, v);
+		ret = rp_bufpat_check(&r->buf, (uint64_t)q * r->slice + half,
+				      bytes, upper, q, v);
 	v->rail = rail;
 	return ret;
 }

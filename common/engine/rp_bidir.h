@@ -30,8 +30,9 @@ void rp_bidir_peer(const struct rp_rail_addr *peer, struct rp_rail_addr *out);
 void rp_bidir_source(const struct rp_rail_addr *peer, struct rp_rail_addr *out);
 
 /* rp_bidir_fill - the --validate pattern in the lower (sent) half of each
- * QP's slice of @r. */
-void rp_bidir_fill(struct rp_rail *r);
+ * QP's slice of @r (through a host copy for GPU device memory). 0, or
+ * -errno after one line. */
+int rp_bidir_fill(struct rp_rail *r);
 
 /*
  * rp_bidir_check - --validate of the direction that arrived here: the

@@ -12,6 +12,7 @@
 
 #include "topo/rp_numa.h"
 
+#include "verbs/rp_cuda.h"
 #include "verbs/rp_mem.h"
 
 static int rp_buf_alloc_huge(struct rp_buf *b, size_t len)
@@ -70,6 +71,7 @@ int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node)
 	int ret = -ENOMEM;
 
 	memset(b, 0, sizeof(*b));
+	b->dmabuf_fd = -1;
 	if (!len)
 		return -EINVAL;
 	if (want_huge)
@@ -86,6 +88,46 @@ int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node)
 	return 0;
 }
 
+int rp_buf_alloc_gpu(struct rp_buf *b, size_t len, const struct rp_gpu *g)
+{
+	size_t n;
+	int ret;
+
+	memset(b, 0, sizeof(*b));
+	b->dmabuf_fd = -1;
+	b->numa_node = -1;
+	b->pages_node = -1;
+	if (!len)
+		return -EINVAL;
+	ret = rp_gpu_alloc(g, len, &b->addr, &n, &b->dmabuf_fd, &b->dmabuf_off);
+	if (ret)
+		return ret;
+	b->len = len;
+	b->page_size = 64 * 1024; /* rp_gpu_alloc rounds to it */
+	(void)n;
+	b->kind = RP_BUF_GPU;
+	b->gpu = g;
+	return 0;
+}
+
+bool rp_buf_host(const struct rp_buf *b)
+{
+	return b->kind != RP_BUF_GPU || b->gpu->mem == RP_GPU_MEM_HOST;
+}
+
+int rp_buf_copy(const struct rp_buf *b, uint64_t off, void *host, size_t len,
+		bool in)
+{
+	char *p = (char *)b->addr + off;
+
+	if (off > b->len || len > b->len - off)
+		return -EINVAL;
+	if (b->kind == RP_BUF_GPU)
+		return rp_gpu_copy(b->gpu, p, host, len, in);
+	memcpy(in ? p : host, in ? host : p, len);
+	return 0;
+}
+
 size_t rp_buf_huge_size(void)
 {
 	long hpage = gethugepagesize();
@@ -99,12 +141,23 @@ void rp_buf_free(struct rp_buf *b)
 		free_hugepage_region(b->addr);
 	else if (b->kind == RP_BUF_NORMAL)
 		munmap(b->addr, b->len);
+	else if (b->kind == RP_BUF_GPU)
+		rp_gpu_free(b->gpu, b->addr, b->dmabuf_fd);
 	memset(b, 0, sizeof(*b));
+	b->dmabuf_fd = -1;
 }
 
 const char *rp_buf_describe(const struct rp_buf *b, bool wanted_huge, char *out,
 			    size_t len)
 {
+	const struct rp_gpu *g = b->gpu;
+
+	if (b->kind == RP_BUF_GPU) {
+		snprintf(out, len, "%s of GPU %d (%s, %s): %s",
+			 rp_gpu_mem_name(g->mem), g->index, g->name, g->pci,
+			 g->why);
+		return out;
+	}
 	snprintf(out, len, "%zu KiB %s%s", b->page_size >> 10,
 		 b->kind == RP_BUF_HUGE ? "hugepages" : "pages",
 		 b->kind != RP_BUF_HUGE && wanted_huge ?

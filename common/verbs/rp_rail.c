@@ -11,7 +11,7 @@
 #include "base/rp_log.h"
 #include "base/rp_memcheck.h"
 #include "base/rp_sysfs.h"
-#include "proto/rp_pattern.h"
+#include "verbs/rp_bufpat.h"
 #include "verbs/rp_qp.h"
 #include "verbs/rp_rail.h"
 #include "topo/rp_nicport.h"
@@ -48,6 +48,8 @@ int rp_rail_mem_check(const struct rp_rail_cfg *c, unsigned int n, bool halves)
 	};
 	char why[512];
 
+	if (c->gpu && c->gpu->mem != RP_GPU_MEM_HOST)
+		return 0; /* device memory: the GPU's, not the host's */
 	rp_memcheck_host(&m, "/proc", RP_SYSFS_ROOT);
 	if (!rp_memcheck_judge(&m, why, sizeof(why)))
 		return 0;
@@ -72,6 +74,18 @@ static int rp_rail_mr_fail(const struct rp_rail *r, int err)
 {
 	struct rlimit rl;
 
+	if (r->buf.dmabuf_fd >= 0) {
+		rp_err("ibv_reg_dmabuf_mr on %s (%zu bytes of GPU %d memory, "
+		       "dma-buf fd %d): %s: %s",
+		       r->dev.name, r->buf.len, r->buf.gpu->index,
+		       r->buf.dmabuf_fd, strerror(err),
+		       err == EOPNOTSUPP || err == ENOSYS ?
+			       "this RDMA driver cannot register dma-buf "
+			       "memory (Soft-RoCE cannot; GPU memory needs a "
+			       "NIC that can, see docs/gpu.md)" :
+			       "the NIC could not map the GPU's dma-buf");
+		return -err;
+	}
 	if ((err == ENOMEM || err == EPERM || err == EAGAIN) &&
 	    !getrlimit(RLIMIT_MEMLOCK, &rl) && rl.rlim_cur != RLIM_INFINITY &&
 	    rl.rlim_cur < r->buf.len)
@@ -86,6 +100,18 @@ static int rp_rail_mr_fail(const struct rp_rail *r, int err)
 	return -err;
 }
 
+/* One registration of the buffer with @access: through its dma-buf
+ * (device memory, --use_cuda_dmabuf; iova = the buffer's device address,
+ * so slices are addressed as with ibv_reg_mr), else ibv_reg_mr. */
+static struct ibv_mr *rp_rail_reg(struct rp_rail *r, int access)
+{
+	if (r->buf.dmabuf_fd >= 0)
+		return ibv_reg_dmabuf_mr(r->pd, r->buf.dmabuf_off, r->buf.len,
+					 (uint64_t)(uintptr_t)r->buf.addr,
+					 r->buf.dmabuf_fd, access);
+	return ibv_reg_mr(r->pd, r->buf.addr, r->buf.len, access);
+}
+
 static int rp_rail_mr(struct rp_rail *r, bool strict_order)
 {
 	/* RELAXED_ORDERING is an optional flag (rdma-core >= 28): devices
@@ -98,15 +124,14 @@ static int rp_rail_mr(struct rp_rail *r, bool strict_order)
 	 * --disable_pcie_relaxed: never asked for (perftest's disable_pcir). */
 	r->mr = r->no_relaxed || strict_order ?
 			NULL :
-			ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
-				   RP_MR_ACCESS | IBV_ACCESS_RELAXED_ORDERING);
+			rp_rail_reg(r,
+				    RP_MR_ACCESS | IBV_ACCESS_RELAXED_ORDERING);
 	r->relaxed_ordering = r->mr != NULL;
 	if (r->relaxed_ordering)
 		rp_pcie_ro_suspect(RP_SYSFS_ROOT, r->dev.name, r->ro_suspect,
 				   sizeof(r->ro_suspect));
 	if (!r->mr)
-		r->mr = ibv_reg_mr(r->pd, r->buf.addr, r->buf.len,
-				   RP_MR_ACCESS);
+		r->mr = rp_rail_reg(r, RP_MR_ACCESS);
 	if (r->mr)
 		return 0;
 	return rp_rail_mr_fail(r, errno);
@@ -216,25 +241,27 @@ static int rp_rail_buffers(struct rp_rail *r, const struct rp_rail_cfg *c)
 		rp_err("ibv_alloc_pd on %s: %s", r->dev.name, strerror(errno));
 		return -errno;
 	}
-	ret = rp_buf_alloc(&r->buf, r->slice * r->num_qps, c->hugepages,
-			   c->bind_numa ? c->numa_node : -1);
-	if (ret) {
+	if (c->gpu) /* its one line on failure */
+		ret = rp_buf_alloc_gpu(&r->buf, r->slice * r->num_qps, c->gpu);
+	else
+		ret = rp_buf_alloc(&r->buf, r->slice * r->num_qps, c->hugepages,
+				   c->bind_numa ? c->numa_node : -1);
+	if (ret && !c->gpu)
 		rp_err("allocating a %llu-byte buffer: %s",
 		       (unsigned long long)(r->slice * r->num_qps),
 		       strerror(-ret));
-		return ret;
-	}
-	for (q = 0; c->fill_bytes && q < r->num_qps; q++)
-		rp_pattern_fill(
-			rp_rail_slice(r, q),
+	for (q = 0; !ret && c->fill_bytes && q < r->num_qps; q++)
+		ret = rp_bufpat_fill(
+			&r->buf, (uint64_t)q * r->slice,
 			c->fill_bytes < r->slice ? c->fill_bytes : r->slice, q);
-	return rp_rail_mr(r, c->strict_order);
+	return ret ? ret : rp_rail_mr(r, c->strict_order);
 }
 
 /* A blank rail with @c's sizes, before the device is opened. */
 static void rp_rail_reset(struct rp_rail *r, const struct rp_rail_cfg *c)
 {
 	memset(r, 0, sizeof(*r));
+	r->buf.dmabuf_fd = -1;
 	r->gid_index = -1;
 	r->num_qps = c->num_qps;
 	r->tx_depth = c->tx_depth;

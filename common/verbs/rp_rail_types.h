@@ -16,6 +16,7 @@
 #include "proto/rp_proto.h"
 #include "topo/rp_numa.h"
 #include "verbs/rp_dev.h"
+#include "verbs/rp_cuda.h"
 #include "verbs/rp_mem.h"
 
 struct rp_rail_cfg {
@@ -36,10 +37,12 @@ struct rp_rail_cfg {
 	unsigned int qp_timeout; /* -u: ACK timeout 4.096 us * 2^t, 0 .. 31
 				  * (rp_session sets both from the options) */
 	bool hugepages;
-	uint8_t traffic_class; /* --tclass: the GRH's traffic class */
-	bool no_relaxed;       /* --disable_pcie_relaxed: MR without RO */
-	bool old_post_send;    /* --use_old_post_send: never ibv_wr_* */
-	bool new_post_send;    /* --use_new_post_send: ibv_wr_* or fail */
+	const struct rp_gpu *gpu; /* --use_cuda: the buffer is this GPU's
+				   * memory (rp_cuda.h), NULL: host */
+	uint8_t traffic_class;	  /* --tclass: the GRH's traffic class */
+	bool no_relaxed;	  /* --disable_pcie_relaxed: MR without RO */
+	bool old_post_send;	  /* --use_old_post_send: never ibv_wr_* */
+	bool new_post_send;	  /* --use_new_post_send: ibv_wr_* or fail */
 	/* the first fill_bytes of each QP's slice (at most the slice)
 	 * hold rp_pattern_fill's bytes before its rkey is handed out (the
 	 * source of a validated READ; -b: the lower half); the rest zeros */

@@ -12,6 +12,18 @@ _railperf_devs()
 	done
 }
 
+# _railperf_gpus: the PCI addresses of this host's NVIDIA GPUs (sysfs:
+# vendor 0x10de, a display or 3D controller).
+_railperf_gpus()
+{
+	local d c
+	for d in /sys/bus/pci/devices/*; do
+		[ "$(cat "$d/vendor" 2>/dev/null)" = 0x10de ] || continue
+		c=$(cat "$d/class" 2>/dev/null)
+		[[ $c == 0x03* ]] && printf '%s\n' "${d##*/}"
+	done
+}
+
 _railperf()
 {
 	local cur prev words cword split
@@ -38,13 +50,17 @@ _railperf()
 		COMPREPLY=($(compgen -W "write read" -- "$cur"))
 		return
 		;;
+	--use_cuda_bus_id)
+		COMPREPLY=($(compgen -W "$(_railperf_gpus)" -- "$cur"))
+		return
+		;;
 	-i | --ib-port | -x | --gid-index | -s | --size | -n | --iters | \
 		-D | --duration | -t | --tx-depth | -Q | --cq-mod | -q | --qp | \
 		-p | --port | -m | --mtu | -l | --post_list | -I | --inline_size | \
 		-u | --qp-timeout | -w | --limit_bw | -y | --limit_msgrate | \
 		--timeout | --interval | --peer | --bind_source_ip | --expect | \
 		-T | --tos | --tclass | --numa_node | --pin_cores | --cqe_poll | \
-		-o | --outs)
+		-o | --outs | --use_cuda)
 		return # a value: nothing to offer
 		;;
 	esac
