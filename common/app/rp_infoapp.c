@@ -50,7 +50,8 @@ static void ri_usage(FILE *f)
 "and max MTU, netdev and its addresses, NUMA node and local CPUs, PCIe\n"
 "link, the GID table with the entry railperf chooses marked, and the\n"
 "RDMA WRITE ceilings (64 KiB messages) at the active MTU, sending and\n"
-"receiving: the wire's, lowered to the PCIe path's for each side.\n"
+"receiving: the wire's, lowered to the PCIe path's for each side; on a\n"
+"host with NVIDIA GPUs, the one nearest to each rail's PCI function.\n"
 "\n"
 "Options:\n");
 	rp_opts_init(&def, &ri_desc);

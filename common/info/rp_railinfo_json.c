@@ -88,6 +88,20 @@ static cJSON *rp_json_shared(const struct rp_railinfo *ri, unsigned int k)
 	return a;
 }
 
+/* "nearest_gpu": {"pci", "relation", "gpus"}, or null without one. */
+static cJSON *rp_json_gpu(const struct rp_gpunear *g)
+{
+	cJSON *o;
+
+	if (!g->pci[0])
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "pci", g->pci);
+	cJSON_AddStringToObject(o, "relation", rp_gpurel_name(g->rel));
+	cJSON_AddNumberToObject(o, "gpus", g->ngpus);
+	return o;
+}
+
 static cJSON *rp_json_pcie(const struct rp_railinfo *ri, unsigned int k)
 {
 	const struct rp_pcie *pc = &ri->p[k].pcie;
@@ -153,6 +167,7 @@ static void rp_json_place(cJSON *r, const struct rp_railinfo *ri,
 	cJSON_AddStringToObject(r, "local_cpus", p->cpus);
 	cJSON_AddBoolToObject(r, "cpus_device_local", p->cpus_local);
 	cJSON_AddItemToObject(r, "pcie", rp_json_pcie(ri, k));
+	cJSON_AddItemToObject(r, "nearest_gpu", rp_json_gpu(&p->gpu));
 	cJSON_AddStringToObject(r, "nic_guid", p->nic.guid);
 	cJSON_AddStringToObject(r, "phys_port", p->nic.port);
 	cJSON_AddItemToObject(r, "line_gbps", rp_json_gbps(p->line_gbps));

@@ -133,5 +133,6 @@ void rp_railinfo_finish(struct rp_port_info *p, const char *sysroot,
 	rp_railinfo_gid(p, sysroot, addrs, prefs);
 	rp_nicport_read(sysroot, p->dev, p->port, p->ndev, p->pcie.addr,
 			&p->nic);
+	(void)rp_gpuloc_near(sysroot, p->dev, &p->gpu); /* none on error */
 	rp_railinfo_ceiling(p, sysroot);
 }

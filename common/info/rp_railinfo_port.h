@@ -13,6 +13,7 @@
 #include "net/rp_gid.h"
 #include "net/rp_ifaddr.h"
 #include "net/rp_netdev.h"
+#include "topo/rp_gpuloc.h"
 #include "topo/rp_nicport.h"
 #include "topo/rp_pcie.h"
 #include "net/rp_gid_rules.h"
@@ -44,6 +45,7 @@ struct rp_port_info {
 	bool cpus_local; /* false: the whole machine (no PCI function) */
 	struct rp_pcie pcie;
 	struct rp_nicport nic; /* its NIC and physical port */
+	struct rp_gpunear gpu; /* the NVIDIA GPU nearest to its function */
 	double line_gbps;      /* rate used for the ceiling: netdev speed on
 				 * RoCE, port rate on InfiniBand; 0 unknown */
 	double wire_ceiling;   /* RoCE v2 WRITE goodput, Gb/s, 0 unknown */

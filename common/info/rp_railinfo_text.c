@@ -221,7 +221,7 @@ static void rp_fmt_pcie(const struct rp_port_info *p, const char *below,
 		 pc->payload_gbps < p->rate_gbps ? below : "");
 }
 
-static void rp_fmt_detail(const struct rp_port_info *p, char v[5][400])
+static void rp_fmt_detail(const struct rp_port_info *p, char v[6][400])
 {
 	char rate[48], numa[16];
 
@@ -242,20 +242,29 @@ static void rp_fmt_detail(const struct rp_port_info *p, char v[5][400])
 			 p->pcie.addr[0] ? p->pcie.addr :
 					   "none (not a PCI function)");
 	rp_fmt_ceiling_long(p, v[4], sizeof(v[4]));
+	if (p->gpu.pci[0])
+		snprintf(v[5], sizeof(v[5]), "%s (%s; %u NVIDIA GPU%s here)",
+			 p->gpu.pci, rp_gpurel_name(p->gpu.rel), p->gpu.ngpus,
+			 p->gpu.ngpus == 1 ? "" : "s");
+	else
+		v[5][0] = '\0';
 }
 
 static int rp_print_detail(FILE *f, const struct rp_port_info *p)
 {
-	static const char *const keys[5] = { "netdev", "MTU", "locality",
-					     "PCIe", "WRITE ceiling" };
-	char v[5][400];
+	static const char *const keys[6] = { "netdev",	      "MTU",
+					     "locality",      "PCIe",
+					     "WRITE ceiling", "nearest GPU" };
+	char v[6][400];
 	struct rp_table t;
 	unsigned int i;
 	int ret = rp_table_init(&t, 2);
 
 	rp_fmt_detail(p, v);
-	for (i = 0; i < 5 && !ret; i++)
-		ret = rp_table_add(&t, (const char *const[2]){ keys[i], v[i] });
+	for (i = 0; i < 6 && !ret; i++)
+		if (v[i][0] || i < 5) /* the GPU row where there is one */
+			ret = rp_table_add(&t, (const char *const[2]){ keys[i],
+								       v[i] });
 	rp_fprintf(f, "\n%s port %u: %s (%s), %s\n", p->dev, p->port, p->state,
 		   p->phys_state, p->link_layer);
 	if (!ret)

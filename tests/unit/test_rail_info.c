@@ -269,6 +269,8 @@ static void test_json_special(void **state)
 	root = json_of("softroce", "-d rxe0");
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(rail(root, 0), "pcie")));
 	assert_true(cJSON_IsNull(
+		cJSON_GetObjectItem(rail(root, 0), "nearest_gpu")));
+	assert_true(cJSON_IsNull(
 		cJSON_GetObjectItem(rail(root, 0), "ceiling_gbps")));
 	cJSON_Delete(root);
 	/* the root port's Link Control says RCB 64 B: read, not assumed */
@@ -283,6 +285,16 @@ static void test_json_special(void **state)
 	assert_string_equal(str(rail(root, 0), "ceiling_send_limit"), "pcie");
 	assert_string_equal(str(rail(root, 0), "ceiling_limit"), "wire");
 	cJSON_Delete(root);
+	/* the H100 behind mlx5_5's own switch, of eight */
+	root = json_of("dgxh100", "-d mlx5_5");
+	pcie = cJSON_GetObjectItem(rail(root, 0), "nearest_gpu");
+	assert_string_equal(str(pcie, "pci"), "0000:6a:00.0");
+	assert_string_equal(str(pcie, "relation"), "same PCIe switch");
+	assert_int_equal(num(pcie, "gpus"), 8);
+	cJSON_Delete(root);
+	text_has("dgxh100", "-d mlx5_0",
+		 "  nearest GPU    0000:1a:00.0 (same PCIe switch; 8 NVIDIA "
+		 "GPUs here)\n");
 	root = json_of("connectx", "--peer 192.168.200.7");
 	assert_int_equal(num(rail(root, 0), "gid_index"), 3);
 	assert_int_equal(num(rail(root, 1), "gid_index"), 5);
