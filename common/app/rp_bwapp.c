@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "app/rp_bwapp.h"
+#include "app/rp_main.h"
 #include "app/rp_bwreport.h"
 #include "app/rp_run.h"
 #include "base/rp_log.h"
@@ -420,7 +421,8 @@ static int bw_rail_list(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 		cfg[i].dev = a->spec[i].dev;
 		cfg[i].port = a->spec[i].port;
 		cfg[i].gid_index = a->spec[i].gid_index;
-		if (rp_place_bind(a->o, a->spec[i].dev, i, a->place[i].cpu, b))
+		if (rp_main_gpu_near(a->o, cfg[i].dev, i, &cfg[i].gpu) ||
+		    rp_place_bind(a->o, a->spec[i].dev, i, a->place[i].cpu, b))
 			return -EINVAL;
 		if (b->cpu >= 0) /* --pin_cores, or hwloc's core */
 			a->cpus[i] = a->place[i].cpu = b->cpu;

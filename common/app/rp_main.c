@@ -3,30 +3,60 @@
 #include "base/rp_log.h"
 #include "app/rp_main.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 #include "base/rp_signal.h"
+#include "base/rp_sysfs.h"
 #include "base/rp_version.h"
 #include "app/rp_precheck.h"
 #include "app/rp_usage.h"
 #include "verbs/rp_cuda.h"
 
-/* The GPU of --use_cuda (one per process, its primary context). */
+/* The GPU of --use_cuda (one per process, its primary context); with
+ * --use_cuda_near one per rail. */
 static struct rp_gpu rp_main_gpu;
+static struct rp_gpu rp_main_gpus[RP_MAX_RAILS];
 
 /* --use_cuda / --use_cuda_bus_id: load the driver, choose the memory,
- * refuse what cannot use it; all before any RDMA device is opened. */
+ * refuse what cannot use it; all before any RDMA device is opened. With
+ * --use_cuda_near, the same for GPU 0, released: the driver and a GPU are
+ * there; each rail's own is opened by rp_main_gpu_near. */
 static int rp_main_cuda(struct rp_opts *o)
 {
+	struct rp_gpu_req probe = { .index = 0 };
+
 	if (!rp_opts_cuda_given(o))
 		return 0;
-	if (rp_gpu_open(&rp_main_gpu, &o->cuda))
+	if (rp_gpu_open(&rp_main_gpu, o->cuda.near ? &probe : &o->cuda))
 		return -1;
 	if (rp_opts_gpu_check(o, &rp_main_gpu)) {
 		rp_gpu_close(&rp_main_gpu);
 		return -1;
 	}
-	o->gpu = &rp_main_gpu;
+	if (o->cuda.near)
+		rp_gpu_close(&rp_main_gpu);
+	else
+		o->gpu = &rp_main_gpu;
+	return 0;
+}
+
+int rp_main_gpu_near(const struct rp_opts *o, const char *ibdev,
+		     unsigned int rail, const struct rp_gpu **gpu)
+{
+	struct rp_gpu *g = &rp_main_gpus[rail];
+
+	*gpu = o->gpu;
+	if (!o->cuda.near)
+		return 0;
+	if (rail >= RP_MAX_RAILS ||
+	    rp_gpu_open_near(g, RP_SYSFS_ROOT, ibdev, o->cuda.dmabuf))
+		return -ENODEV;
+	if (rp_opts_gpu_check(o, g)) {
+		rp_gpu_close(g);
+		return -EINVAL;
+	}
+	*gpu = g;
 	return 0;
 }
 
@@ -66,6 +96,8 @@ int rp_main(const struct rp_test_desc *desc, int argc, char **argv,
 	case RP_MAIN_RUN:
 		ret = run(&o) ? 1 : 0;
 		rp_gpu_close(&rp_main_gpu); /* the buffers are released */
+		for (unsigned int i = 0; i < RP_MAX_RAILS; i++)
+			rp_gpu_close(&rp_main_gpus[i]);
 		return ret;
 	case RP_MAIN_DONE: return 0;
 	default: return 1;

@@ -32,6 +32,18 @@ enum rp_main_next rp_main_start(struct rp_opts *o,
 				int (*check)(const struct rp_opts *o));
 
 /*
+ * rp_main_gpu_near - the GPU of rail number @rail on device @ibdev into
+ * *@gpu: o->gpu (NULL: host memory) unless --use_cuda_near, then the
+ * NVIDIA GPU nearest to @ibdev (rp_gpu_open_near on the live sysfs),
+ * opened once per rail, released by rp_main after the run. Called before
+ * the rail's device is opened. One line and -ENODEV (no GPU near it, no
+ * driver) or -EINVAL (its memory refused, rp_opts_gpu_check).
+ */
+struct rp_gpu;
+int rp_main_gpu_near(const struct rp_opts *o, const char *ibdev,
+		     unsigned int rail, const struct rp_gpu **gpu);
+
+/*
  * rp_main - a binary's whole main(): rp_main_start, then @run(@o) when
  * there is a test to run. Returns the exit status: 0 after -h, --version
  * or a run that returned 0; 1 after a refused command line or a failed

@@ -577,6 +577,12 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT, "with --use_cuda: register device memory through\n"
 			 "a dma-buf (ibv_reg_dmabuf_mr); refused on an\n"
 			 "integrated GPU and on one without dma-buf") },
+	{ .name = "use_cuda_near", .has_arg = NO, .bins = RP_BIN_MULTI_BW,
+	  .kind = RP_OK_TRUE, .off = OFF(cuda.near), .pt = RP_PT_OWN,
+	  .help = H1(RP_BIN_MULTI_BW,
+		     "each rail's buffer on the NVIDIA GPU nearest to\n"
+		     "its NIC (rail_info's nearest GPU: a common PCIe\n"
+		     "switch first), memory chosen as with --use_cuda") },
 	{ .name = "timeout", .has_arg = REQ, .arg = "s", .bins = PT | CL,
 	  .kind = RP_OK_SET, .set = rp_set_timeout, .off = OFF(timeout),
 	  .min = 1, .max = 3600, .pt = RP_PT_OWN,

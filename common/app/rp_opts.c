@@ -129,13 +129,17 @@ static int rp_opts_cuda(const struct rp_opts *o)
 {
 	const char *why = NULL;
 
-	if (o->cuda.dmabuf && o->cuda.index < 0 && !o->cuda.bus_id)
+	if (o->cuda.dmabuf && o->cuda.index < 0 && !o->cuda.bus_id &&
+	    !o->cuda.near)
 		why = "--use_cuda_dmabuf needs --use_cuda=<gpu> or "
 		      "--use_cuda_bus_id=<pci address> (as perftest: no "
 		      "dma-buf without CUDA)";
 	else if (o->cuda.index >= 0 && o->cuda.bus_id)
 		why = "--use_cuda and --use_cuda_bus_id cannot be combined: "
 		      "each names the GPU";
+	else if (o->cuda.near && (o->cuda.index >= 0 || o->cuda.bus_id))
+		why = "--use_cuda_near cannot be combined with --use_cuda or "
+		      "--use_cuda_bus_id: it picks each rail's GPU itself";
 	if (!why)
 		return 0;
 	rp_err("%s", why);
@@ -144,7 +148,7 @@ static int rp_opts_cuda(const struct rp_opts *o)
 
 bool rp_opts_cuda_given(const struct rp_opts *o)
 {
-	return o->cuda.index >= 0 || o->cuda.bus_id;
+	return o->cuda.index >= 0 || o->cuda.bus_id || o->cuda.near;
 }
 
 int rp_opts_gpu_check(const struct rp_opts *o, const struct rp_gpu *g)

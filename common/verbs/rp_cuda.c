@@ -8,6 +8,7 @@
 
 #include "base/rp_log.h"
 
+#include "topo/rp_gpuloc.h"
 #include "verbs/rp_cuda.h"
 
 #define RP_GPU_PAGE (64 * 1024) /* perftest's ACCEL_PAGE_SIZE */
@@ -312,6 +313,35 @@ int rp_gpu_open(struct rp_gpu *g, const struct rp_gpu_req *q)
 	if (ret)
 		rp_gpu_close(g);
 	return ret;
+}
+
+int rp_gpu_open_near(struct rp_gpu *g, const char *sysroot, const char *ibdev,
+		     bool dmabuf)
+{
+	struct rp_gpu_req q = { .index = -1, .dmabuf = dmabuf };
+	struct rp_gpunear n;
+	size_t len;
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	ret = rp_gpuloc_near(sysroot, ibdev, &n);
+	if (ret || !n.pci[0]) {
+		rp_err("--use_cuda_near: no NVIDIA GPU near %s (%s): give "
+		       "--use_cuda=<gpu> or --use_cuda_bus_id=<pci>",
+		       ibdev,
+		       ret     ? strerror(-ret) :
+		       n.ngpus ? "it is not a PCI function" :
+				 "none in sysfs");
+		return -ENODEV;
+	}
+	q.bus_id = n.pci;
+	ret = rp_gpu_open(g, &q);
+	if (ret)
+		return ret;
+	len = strlen(g->why);
+	snprintf(g->why + len, sizeof(g->why) - len, "; nearest to %s: %s",
+		 ibdev, rp_gpurel_name(n.rel));
+	return 0;
 }
 
 void rp_gpu_close(struct rp_gpu *g)

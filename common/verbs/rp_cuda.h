@@ -39,6 +39,7 @@ struct rp_gpu_req {
 	int index;	    /* --use_cuda, -1: not given */
 	const char *bus_id; /* --use_cuda_bus_id, NULL: not given */
 	bool dmabuf;	    /* --use_cuda_dmabuf */
+	bool near;	    /* --use_cuda_near: each rail's nearest GPU */
 };
 
 /* The entry points, each at its version of rp_cuda_api.h. */
@@ -102,6 +103,17 @@ int rp_gpu_choose(struct rp_gpu *g, bool want_dmabuf);
  * libcuda.so.1 when it is missing), @g released, -errno.
  */
 int rp_gpu_open(struct rp_gpu *g, const struct rp_gpu_req *q);
+
+/*
+ * rp_gpu_open_near - rp_gpu_open on the NVIDIA GPU nearest to RDMA device
+ * @ibdev (rp_gpuloc_near over the sysfs tree @sysroot: a common PCIe
+ * switch first), with --use_cuda_dmabuf's @dmabuf; g->why then ends with
+ * "; nearest to IBDEV: same PCIe switch". A device with no GPU near it
+ * (no PCI function, or none in sysfs) is one line naming it and what to
+ * give instead, -ENODEV. Errors as rp_gpu_open.
+ */
+int rp_gpu_open_near(struct rp_gpu *g, const char *sysroot, const char *ibdev,
+		     bool dmabuf);
 
 /* rp_gpu_close - release the primary context and the library; safe on a
  * zeroed or closed @g. */

@@ -7,7 +7,8 @@
  * cuGetProcAddress(_v2) handing them out by name. The GPU model comes from
  * RP_CUDAFAKE:
  *   H100 (default): RP_CUDAFAKE_COUNT discrete GPUs (default 2) at
- *        0000:19:00.0, 0000:3b:00.0, ...: INTEGRATED 0, DMA_BUF_SUPPORTED 1,
+ *        0000:19:00.0, 0000:3b:00.0, ... (RP_CUDAFAKE_BUSES="1a,2a,..."
+ *        gives other buses, in hex): INTEGRATED 0, DMA_BUF_SUPPORTED 1,
  *        GPU_DIRECT_RDMA_SUPPORTED 1;
  *   GB10: one integrated GPU at 000f:01:00.0 (DGX Spark): INTEGRATED 1,
  *        DMA_BUF_SUPPORTED 0, GPU_DIRECT_RDMA_SUPPORTED 0.
@@ -32,9 +33,26 @@
 
 #define MAXGPU 8
 
-static const int h100_bus[MAXGPU] = { 0x19, 0x3b, 0x4c, 0x5d,
-				      0x9b, 0xbb, 0xcb, 0xdb };
+static const int h100_default_bus[MAXGPU] = { 0x19, 0x3b, 0x4c, 0x5d,
+					      0x9b, 0xbb, 0xcb, 0xdb };
 static int current_dev = -1;
+
+/* GPU @i's PCI bus: RP_CUDAFAKE_BUSES's i-th entry, else the default. */
+static int h100_bus(int i)
+{
+	const char *l = getenv("RP_CUDAFAKE_BUSES");
+	char *end;
+	int k;
+
+	for (k = 0; l && *l; k++) {
+		long b = strtol(l, &end, 16);
+
+		if (k == i && end != l)
+			return (int)b;
+		l = *end == ',' ? end + 1 : end + strlen(end);
+	}
+	return h100_default_bus[i];
+}
 
 struct call {
 	const char *name;
@@ -132,7 +150,7 @@ static CUresult fk_attr(int *v, CUdevice_attribute a, CUdevice d)
 	case CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED: *v = !g; break;
 	case CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED: *v = !g; break;
 	case CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID: *v = g ? 0xf : 0; break;
-	case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID: *v = g ? 1 : h100_bus[d]; break;
+	case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID: *v = g ? 1 : h100_bus(d); break;
 	case CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID: *v = 0; break;
 	default: return CUDA_ERROR_INVALID_VALUE;
 	}
@@ -148,7 +166,7 @@ static CUresult fk_by_bus(CUdevice *d, const char *bus)
 		return CUDA_ERROR_INVALID_VALUE;
 	for (i = 0; i < count(); i++)
 		if (dom == (gb10() ? 0xfu : 0u) && dev == 0 && fn == 0 &&
-		    b == (unsigned int)(gb10() ? 1 : h100_bus[i])) {
+		    b == (unsigned int)(gb10() ? 1 : h100_bus(i))) {
 			*d = i;
 			return hit("cuDeviceGetByPCIBusId");
 		}

@@ -11,7 +11,8 @@
 # rail_read_lat --validate on GPU 1 passes, the pattern copied in and out
 # with cuMemcpyHtoD / cuMemcpyDtoH. H100 with --use_cuda_dmabuf: the client
 # reaches ibv_reg_dmabuf_mr, which Soft-RoCE cannot do: exit 1 and one line
-# naming the call, the GPU's bytes and the reason.
+# naming the call, the GPU's bytes and the reason. rail_multi_bw
+# --use_cuda_near on a Soft-RoCE rail: one line, no GPU near it, exit 1.
 . tests/e2e/lib.sh
 
 W=$B/rail_write_bw
@@ -61,3 +62,13 @@ case "$line" in
 esac
 [ "$(grep -c 'ibv_reg_dmabuf_mr' "$TMP/db.client")" = 1 ] || fail "H100 dma-buf: more than one line"
 note "GB10 pinned host: $(rows "$TMP/gb.client")"
+# --use_cuda_near (rail_multi_bw): a Soft-RoCE rail has no PCI function,
+# so no GPU is near it: one line naming the rail, exit 1, in well under the
+# time a connect would take (no server runs).
+t0=$(date +%s)
+$B/rail_multi_bw -d $DEV --use_cuda_near --timeout 5 127.0.0.1 >"$TMP/near.out" 2>&1
+rc=$?
+[ $rc = 1 ] || { cat "$TMP/near.out"; fail "--use_cuda_near on $DEV: exit $rc, want 1"; }
+[ "$(cat "$TMP/near.out")" = "rail_multi_bw: --use_cuda_near: no NVIDIA GPU near $DEV (none in sysfs): give --use_cuda=<gpu> or --use_cuda_bus_id=<pci>" ] ||
+	{ cat "$TMP/near.out"; fail "--use_cuda_near on $DEV: not the one line"; }
+[ $(($(date +%s) - t0)) -le 3 ] || fail "--use_cuda_near on $DEV: $(($(date +%s) - t0)) s to fail"

@@ -26,6 +26,7 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "hosts.h"
 #include "verbs/rp_bufpat.h"
 #include "verbs/rp_cuda.h"
 #include "verbs/rp_mem.h"
@@ -43,6 +44,8 @@ static unsigned long calls(const char *name)
 	dlclose(h);
 	return f(name);
 }
+
+static const char *prog; /* argv[0], for the fixtures */
 
 /* rp_gpu_open under the double's @model, stderr captured into err. */
 static int open_gpu(struct rp_gpu *g, const char *model, int index,
@@ -292,9 +295,46 @@ static void test_buf_alloc_fails(void **state)
 	rp_gpu_close(&g);
 }
 
+/* --use_cuda_near on the DGX H100 fixture: eight H100s, one behind each
+ * ConnectX-7's switch (the double's GPUs at the fixture's buses). */
+static void test_near(void **state)
+{
+	char hosts[PATH_MAX], root[PATH_MAX + 16];
+	struct capture c;
+	struct rp_gpu g;
+	int ret;
+
+	(void)state;
+	hosts_find(prog, hosts);
+	snprintf(root, sizeof(root), "%s/dgxh100", hosts);
+	setenv("RP_CUDAFAKE", "H100", 1);
+	setenv("RP_CUDAFAKE_COUNT", "8", 1);
+	setenv("RP_CUDAFAKE_BUSES", "1a,2a,3a,4a,5a,6a,7a,8a", 1);
+	assert_int_equal(rp_gpu_open_near(&g, root, "mlx5_3", true), 0);
+	assert_int_equal(g.index, 3);
+	assert_string_equal(g.pci, "0000:4a:00.0");
+	assert_int_equal(g.mem, RP_GPU_MEM_DMABUF);
+	assert_non_null(strstr(g.why, "; nearest to mlx5_3: same PCIe switch"));
+	rp_gpu_close(&g);
+	/* Soft-RoCE: no PCI function, no GPU near it */
+	snprintf(root, sizeof(root), "%s/softroce", hosts);
+	capture_begin(&c);
+	ret = rp_gpu_open_near(&g, root, "rxe0", false);
+	capture_end(&c, err, sizeof(err));
+	assert_int_equal(ret, -ENODEV);
+	assert_string_equal(err,
+			    "test_cuda: --use_cuda_near: no NVIDIA GPU "
+			    "near rxe0 (none in sysfs): give "
+			    "--use_cuda=<gpu> or --use_cuda_bus_id=<pci>\n");
+	assert_null(g.lib);
+	unsetenv("RP_CUDAFAKE_BUSES");
+	unsetenv("RP_CUDAFAKE_COUNT");
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_near),
 		cmocka_unit_test(test_choose),
 		cmocka_unit_test(test_open_h100),
 		cmocka_unit_test(test_bus_id),
@@ -309,6 +349,7 @@ int main(int argc, char **argv)
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
 	(void)argc;
+	prog = argv[0];
 	/* the loader reads LD_LIBRARY_PATH at start: set it, run again */
 	if (n > 0 && (!lp || !strstr(lp, "/cudafake"))) {
 		self[n] = '\0';
