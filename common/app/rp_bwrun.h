@@ -25,6 +25,7 @@
 #include "app/rp_railspec.h"
 #include "app/rp_run.h"
 #include "app/rp_session.h"
+#include "engine/rp_series.h"
 #include "output/rp_jsonout.h"
 #include "output/rp_railceil.h"
 #include "proto/rp_proto.h"
@@ -59,7 +60,13 @@ struct rp_bwrun {
 	struct rp_railceil ceil;     /* the rails' ceilings */
 	bool bw_passed, rate_passed; /* -w / -y gate */
 	bool expect_failed;	     /* --expect */
-	struct rp_run run;	     /* this side's run skeleton */
+	bool expect_min_failed;	     /* --expect-min */
+	/* --interval, the last size: each rail's rows ([n]: all rails'),
+	 * in the report's unit, and when each row ended (s from the start;
+	 * -b: the rows of what this side sent) */
+	struct rp_series ivl[RP_MAX_RAILS + 1];
+	struct rp_series ivl_end;
+	struct rp_run run; /* this side's run skeleton */
 	/* a rail on the calling thread: heartbeats, --run_infinitely rows */
 	uint64_t last_beat; /* ns */
 	uint64_t progress;  /* WRs completed (rp_bw_cfg.progress) */

@@ -3,6 +3,7 @@
 #include <cjson/cJSON.h>
 #include <stdio.h>
 
+#include "engine/rp_stats.h"
 #include "topo/rp_ceiling.h"
 #include "verbs/rp_dev.h"
 #include "output/rp_json_rail.h"
@@ -137,5 +138,28 @@ cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits)
 	cJSON_AddItemToObject(o, "counters", rp_json_counters(rr));
 	rp_json_ceiling(o, rr, size);
 	rp_json_lossy(o, rr, size);
+	return o;
+}
+
+cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
+			 bool gbits)
+{
+	cJSON *o = cJSON_CreateObject(), *v;
+	struct rp_series_stats st;
+	unsigned int i;
+
+	if (!o)
+		return NULL;
+	rp_series_stats(s, &st);
+	cJSON_AddNumberToObject(o, "count", st.n);
+	cJSON_AddStringToObject(o, "unit", rp_bw_unit(gbits));
+	cJSON_AddNumberToObject(o, "min", st.min);
+	cJSON_AddNumberToObject(o, "min_from_s", min_from_s);
+	cJSON_AddNumberToObject(o, "mean", st.mean);
+	cJSON_AddNumberToObject(o, "max", st.max);
+	cJSON_AddNumberToObject(o, "cv_percent", st.cv);
+	v = cJSON_AddArrayToObject(o, "samples");
+	for (i = 0; v && i < s->n; i++)
+		cJSON_AddItemToArray(v, cJSON_CreateNumber(s->v[i]));
 	return o;
 }

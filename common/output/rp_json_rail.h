@@ -22,4 +22,14 @@
  */
 cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits);
 
+/*
+ * rp_json_intervals - --interval's rows of a rail or of all rails:
+ * { "count", "unit" (the report's: "MB/sec" or "Gb/sec"), "min",
+ * "min_from_s" (where the slowest row began), "mean", "max", "cv_percent"
+ * (rp_series_stats), "samples": every row's value in order }. A new
+ * object or NULL.
+ */
+cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
+			 bool gbits);
+
 #endif /* RP_JSON_RAIL_H */

@@ -232,3 +232,16 @@ void rp_report_interval(FILE *f, double from_s, double to_s,
 	rp_fprintf(f, " sum %.2f %s\n", rp_bw(sum, ns, gbits),
 		   rp_bw_unit(gbits));
 }
+
+void rp_report_interval_stats(FILE *f, const char *who,
+			      const struct rp_series_stats *st,
+			      unsigned int secs, double from_s, bool gbits)
+{
+	if (!st->n)
+		return;
+	rp_fprintf(f,
+		   " railperf: %s: %u intervals of %u s: min %.2f (from "
+		   "%.1f s), mean %.2f, max %.2f %s, CV %.1f%%\n",
+		   who, st->n, secs, st->min, from_s, st->mean, st->max,
+		   rp_bw_unit(gbits), st->cv);
+}

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "engine/rp_series.h"
 #include "topo/rp_counters.h"
 #include "topo/rp_pcie.h"
 #include "proto/rp_proto.h"
@@ -107,5 +108,16 @@ void rp_report_set(FILE *f, const struct rp_result *agg, uint64_t size,
 void rp_report_interval(FILE *f, double from_s, double to_s,
 			const struct rp_rail *rails, const uint64_t *bytes,
 			unsigned int n, uint64_t ns, bool gbits);
+
+/*
+ * rp_report_interval_stats - " railperf: WHO: N intervals of S s: min A
+ * (from F s), mean B, max C MB/sec, CV D%" (--interval's rows of a rail or
+ * of all rails, in the report's unit; the CV is the population standard
+ * deviation over the mean, rp_series_stats); @from_s is where the slowest
+ * interval began. Nothing when @st holds no interval.
+ */
+void rp_report_interval_stats(FILE *f, const char *who,
+			      const struct rp_series_stats *st,
+			      unsigned int secs, double from_s, bool gbits);
 
 #endif /* RP_REPORT_MULTI_H */

@@ -8,6 +8,8 @@
 # for rail_write_bw and rail_multi_bw, in text and JSON. With the speed
 # unknown again, --expect is refused before any device is opened: exit 1,
 # one line naming the rail and why, well within FAST_MS (fault.sh).
+# --expect-min (rail_multi_bw -D 2 --interval 1): 99 fails on the slowest
+# interval row with its line, 1 passes.
 . tests/e2e/lib.sh
 . tests/e2e/fault.sh
 
@@ -37,6 +39,23 @@ abs(d['verdict']['ceiling_gbps'] - $ceiling) < 0.01"
 	note "$bin: $(grep 'expect' "$TMP/y.client" | head -n 1)"
 done
 json_check "$TMP/y.json" "d['rails'][0]['verdict']['pass'] is False"
+
+# --expect-min: the slowest --interval row against the same ceiling; 99 %
+# fails (client exit 1, the rail's line, FAILED, "verdict_min"), 1 % passes.
+BIN=$B/rail_multi_bw
+pair em 18921 -D 2 -- -D 2 --interval 1 --expect-min 99 --out_json_file=$TMP/em.json
+[ "$CLI_RC" = 1 ] && [ "$SRV_RC" = 0 ] ||
+	{ cat "$TMP/em.client"; fail "--expect-min 99: exit $CLI_RC/$SRV_RC, want 1/0"; }
+grep -Eq "^ railperf: rail 0 \(rxe1\): slowest interval from [0-9.]+ s: [0-9.]+% of its ceiling of $ceiling Gb/s \([0-9.]+ Gb/s\), below --expect-min 99%$" \
+	"$TMP/em.client" || { cat "$TMP/em.client"; fail "--expect-min 99: no failing line"; }
+grep -q '^ railperf: --expect-min 99%: FAILED$' "$TMP/em.client" || fail "--expect-min 99: no FAILED line"
+json_check "$TMP/em.json" "d['rails'][0]['verdict_min']['pass'] is False and \
+d['rails'][0]['verdict_min']['expect_percent'] == 99"
+pair en 18922 -D 2 -- -D 2 --interval 1 --expect-min 1
+[ "$CLI_RC" = 0 ] && [ "$SRV_RC" = 0 ] ||
+	{ cat "$TMP/en.client"; fail "--expect-min 1: exit $CLI_RC/$SRV_RC, want 0/0"; }
+grep -q "^ railperf: --expect-min 1%: passed: every rail's slowest interval$" \
+	"$TMP/en.client" || { cat "$TMP/en.client"; fail "--expect-min 1: no passed line"; }
 
 ethtool -s eth1 speed 4294967295 || fail "could not restore eth1's speed"
 for bin in rail_write_bw rail_multi_bw; do

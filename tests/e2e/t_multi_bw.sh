@@ -5,7 +5,9 @@
 # message counts add up to the aggregate's; each rail carried at least a
 # quarter of the packets by its own counters; --validate passes on every
 # rail; with -D --interval 1 and no -d (every device a rail), interval
-# rows appear before the table; with one rail, the row has the shape and
+# rows appear before the table, then each rail's and all rails' min,
+# mean, max and CV over those rows, min <= mean <= max, against the rows
+# themselves and in the JSON; with one rail, the row has the shape and
 # count of rail_write_bw's.
 . tests/e2e/lib.sh
 
@@ -56,7 +58,7 @@ awk '{ p[NR] = $1; t += $1 } END { for (i in p) if (p[i] * 4 < t) exit 1 }' \
 
 # Without -d: every RDMA device of the guest is a rail.
 DEV=
-pair i 18662 -D 4 -- -D 4 --interval 1
+pair i 18662 -D 4 -- -D 4 --interval 1 --out_json_file=$TMP/i.json
 [ "$CLI_RC" = 0 ] || { cat "$TMP/i.client"; fail "-D client exit $CLI_RC"; }
 grep -q 'Device         : rxe0,rxe1$' "$TMP/i.client" ||
 	fail "no -d: Device line $(grep 'Device ' "$TMP/i.client")"
@@ -67,6 +69,41 @@ grep '^ railperf: interval' "$TMP/i.client" | head -n 1 |
 	grep -Eq 'rxe0 [0-9.]+, rxe1 [0-9.]+, sum [0-9.]+ MB/sec$' ||
 	fail "interval row format"
 check_bw_row "$(rows "$TMP/i.client")"
+# The statistics after the block: per rail and all rails, min <= mean <=
+# max, each the rows' own (min, max: one of the rows; mean: their mean).
+python3 - "$TMP/i.client" "$TMP/i.json" <<'PY' || fail "interval statistics"
+import json, re, sys
+text = open(sys.argv[1]).read()
+rows = re.findall(r'^ railperf: interval .*: (.*) MB/sec$', text, re.M)
+cols = {}
+for r in rows:
+    for name, v in re.findall(r'(\w+) ([0-9.]+)', r):
+        cols.setdefault(name, []).append(float(v))
+d = json.load(open(sys.argv[2]))
+stats = {}
+for m in re.finditer(r'^ railperf: (?:rail \d \((\w+)\)|all rails): (\d+) '
+                     r'intervals of 1 s: min ([0-9.]+) \(from ([0-9.]+) s\), '
+                     r'mean ([0-9.]+), max ([0-9.]+) MB/sec, CV ([0-9.]+)%$',
+                     text, re.M):
+    stats[m.group(1) or 'sum'] = [float(x) for x in m.groups()[1:]]
+assert sorted(stats) == ['rxe0', 'rxe1', 'sum'], (stats, text)
+for name, (n, lo, frm, mean, hi, cv) in stats.items():
+    v = cols[name]
+    assert n == len(v) >= 3, (name, n, v)
+    assert lo <= mean <= hi, (name, lo, mean, hi)
+    assert abs(lo - min(v)) < 0.006 and abs(hi - max(v)) < 0.006, (name, v)
+    assert abs(mean - sum(v) / len(v)) < 0.02, (name, mean, v)
+    # rows begin about a second apart (the row before it ended there)
+    assert any(abs(x - lo) < 0.006 and abs(frm - k) <= 0.2
+               for k, x in enumerate(v)), (name, frm, v)
+js = [r['intervals'] for r in d['rails']] + [d['intervals']['all']]
+for name, j in zip(['rxe0', 'rxe1', 'sum'], js):
+    assert j['count'] == len(j['samples']) == len(cols[name]), (name, j)
+    assert j['min'] <= j['mean'] <= j['max'] and j['cv_percent'] >= 0, j
+    assert all(abs(a - b) < 0.006 for a, b in zip(j['samples'], cols[name]))
+assert len(d['intervals']['end_s']) == len(rows) and d['intervals']['seconds'] == 1
+PY
+note "$(grep 'intervals of' "$TMP/i.client" | tr '\n' ' ')"
 
 DEV=rxe1
 pair one 18663 -n 1000 -- -n 1000

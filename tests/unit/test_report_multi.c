@@ -10,8 +10,11 @@
  * column widths of the interval bounds. rp_report_ro_warn: the line for
  * relaxed ordering asked for below a root port perftest lists, none when
  * not asked for or no such port. Every line of every output starts
- * with " railperf:". */
+ * with " railperf:". rp_report_interval_stats and rp_json_intervals: the
+ * --interval statistics line in both units, none without rows, the JSON
+ * object and its samples. */
 #define _GNU_SOURCE
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -585,6 +588,50 @@ static void test_interval_case(void **state)
 	free(r);
 }
 
+/* --interval's statistics: the line (MiB/s and Gb/s), nothing without
+ * rows, and the JSON "intervals" object with every sample. */
+static void test_interval_stats(void **state)
+{
+	struct rp_series s = { 0 };
+	struct rp_series_stats st;
+	struct mem m;
+	cJSON *o, *v;
+
+	(void)state;
+	rp_series_add(&s, 10);
+	rp_series_add(&s, 6);
+	rp_series_add(&s, 8); /* mean 8, SD sqrt(8/3) = 1.633, CV 20.4 % */
+	rp_series_stats(&s, &st);
+	mem_open(&m);
+	rp_report_interval_stats(m.f, "rail 1 (rxe1)", &st, 1, 1.0, false);
+	mem_check(&m, " railperf: rail 1 (rxe1): 3 intervals of 1 s: min "
+		      "6.00 (from 1.0 s), mean 8.00, max 10.00 MB/sec, CV "
+		      "20.4%\n");
+	mem_open(&m);
+	rp_report_interval_stats(m.f, "all rails", &st, 2, 2.0, true);
+	mem_check(&m, " railperf: all rails: 3 intervals of 2 s: min 6.00 "
+		      "(from 2.0 s), mean 8.00, max 10.00 Gb/sec, CV 20.4%\n");
+	o = rp_json_intervals(&s, 1.0, false);
+	assert_int_equal(cJSON_GetObjectItem(o, "count")->valueint, 3);
+	assert_string_equal(cJSON_GetObjectItem(o, "unit")->valuestring,
+			    "MB/sec");
+	assert_true(cJSON_GetObjectItem(o, "min")->valuedouble == 6);
+	assert_true(cJSON_GetObjectItem(o, "min_from_s")->valuedouble == 1);
+	assert_true(cJSON_GetObjectItem(o, "mean")->valuedouble == 8);
+	assert_true(cJSON_GetObjectItem(o, "max")->valuedouble == 10);
+	assert_true(fabs(cJSON_GetObjectItem(o, "cv_percent")->valuedouble -
+			 100 * sqrt(8.0 / 3) / 8) < 1e-9);
+	v = cJSON_GetObjectItem(o, "samples");
+	assert_int_equal(cJSON_GetArraySize(v), 3);
+	assert_true(cJSON_GetArrayItem(v, 1)->valuedouble == 6);
+	cJSON_Delete(o);
+	rp_series_clear(&s);
+	rp_series_stats(&s, &st);
+	mem_open(&m);
+	rp_report_interval_stats(m.f, "x", &st, 1, 0, false);
+	mem_expect(&m, "");
+}
+
 int main(void)
 {
 	static const struct CMUnitTest fractional[] = {
@@ -593,6 +640,7 @@ int main(void)
 		cmocka_unit_test(test_ro_warn),
 		cmocka_unit_test(test_lossy),
 		cmocka_unit_test(test_pause),
+		cmocka_unit_test(test_interval_stats),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
 				ARRAY_SIZE(interval_cases)];
