@@ -322,6 +322,7 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	for (i = 0; i < a->n && !ret; i++) {
 		outs[i] = mu->w[i].out;
 		rp_bw_result(&cfg, &outs[i], &a->rail_res[i]);
+		a->rail_res[i].cpu = mu->w[i].used; /* sent with RESULT */
 		/* every message completed, not just the -D window */
 		a->needed[i] += bw_packets(&a->s.rails[i],
 					   rp_multi_progress(mu, i), size);

@@ -230,7 +230,31 @@ static void bw_expect_min_rail(struct rp_bwrun *a,
 		cJSON_AddItemToObject(obj, "verdict_min", rp_expect_json(&e));
 }
 
-/* A rail @i's --interval statistics and --expect-min verdict. */
+/* Rail @rr's thread CPU: the client's in a one-way run (the server
+ * runs no rail thread and prints the client's, from RESULT); -b: this
+ * side's and the peer's (swapped RESULT). JSON "cpu", "peer_cpu". */
+static void bw_cpu_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
+			const char *who, cJSON *obj)
+{
+	const char *me = a->s.server ? "server" : "client";
+	const char *peer = a->s.server ? "client" : "server";
+	unsigned int i = rr->index;
+
+	if (!a->o->bidir)
+		me = "client";
+	rp_report_cpu(a->text, who, me, &a->rail_res[i].cpu);
+	if (obj)
+		cJSON_AddItemToObject(obj, "cpu",
+				      rp_json_cpu(&a->rail_res[i].cpu, me));
+	if (!a->o->bidir)
+		return;
+	rp_report_cpu(a->text, who, peer, &a->peer_res[i].cpu);
+	if (obj)
+		cJSON_AddItemToObject(obj, "peer_cpu",
+				      rp_json_cpu(&a->peer_res[i].cpu, peer));
+}
+
+/* A rail's thread CPU, --interval statistics and --expect-min verdict. */
 static void bw_ivl_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
 			uint64_t size, cJSON *obj)
 {
@@ -238,6 +262,7 @@ static void bw_ivl_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
 
 	snprintf(who, sizeof(who), "rail %u (%s)", rr->index,
 		 rr->rail->dev.name);
+	bw_cpu_rail(a, rr, who, obj);
 	if (a->ivl_end.n)
 		bw_ivl_report(a, rr->index, who, obj, "intervals");
 	if (a->o->expect_min && !a->s.server)

@@ -163,3 +163,23 @@ cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
 		cJSON_AddItemToArray(v, cJSON_CreateNumber(s->v[i]));
 	return o;
 }
+
+cJSON *rp_json_cpu(const struct rp_cpu *cpu, const char *thread)
+{
+	double used = (double)(cpu->user_ns + cpu->sys_ns) / 1e9;
+	cJSON *o = cpu->wall_ns ? cJSON_CreateObject() : NULL;
+
+	if (!o)
+		return NULL;
+	cJSON_AddStringToObject(o, "thread", thread);
+	cJSON_AddNumberToObject(o, "user_s", (double)cpu->user_ns / 1e9);
+	cJSON_AddNumberToObject(o, "system_s", (double)cpu->sys_ns / 1e9);
+	cJSON_AddNumberToObject(o, "wall_s", (double)cpu->wall_ns / 1e9);
+	cJSON_AddNumberToObject(o, "percent_of_core",
+				100.0 * used * 1e9 / (double)cpu->wall_ns);
+	cJSON_AddNumberToObject(o, "bytes", (double)cpu->bytes);
+	rp_json_num_or_null(o, "s_per_gb",
+			    cpu->bytes ? used / ((double)cpu->bytes / 1e9) : 0,
+			    cpu->bytes > 0);
+	return o;
+}

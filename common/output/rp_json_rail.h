@@ -32,4 +32,12 @@ cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits);
 cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
 			 bool gbits);
 
+/*
+ * rp_json_cpu - a rail thread's @cpu as { "thread" (@thread: "client" or
+ * "server"), "user_s", "system_s", "wall_s", "percent_of_core",
+ * "bytes", "s_per_gb" (null when no bytes moved) }; NULL when @cpu was
+ * not measured, or ENOMEM.
+ */
+cJSON *rp_json_cpu(const struct rp_cpu *cpu, const char *thread);
+
 #endif /* RP_JSON_RAIL_H */

@@ -245,3 +245,23 @@ void rp_report_interval_stats(FILE *f, const char *who,
 		   who, st->n, secs, st->min, from_s, st->mean, st->max,
 		   rp_bw_unit(gbits), st->cv);
 }
+
+void rp_report_cpu(FILE *f, const char *who, const char *thread,
+		   const struct rp_cpu *cpu)
+{
+	double used = (double)(cpu->user_ns + cpu->sys_ns) / 1e9;
+
+	if (!cpu->wall_ns)
+		return;
+	rp_fprintf(f,
+		   " railperf: %s: CPU of its %s thread: %.2f s in %.2f s, "
+		   "%.1f%% of a core (user %.2f s, system %.2f s), ",
+		   who, thread, used, (double)cpu->wall_ns / 1e9,
+		   100.0 * used * 1e9 / (double)cpu->wall_ns,
+		   (double)cpu->user_ns / 1e9, (double)cpu->sys_ns / 1e9);
+	if (cpu->bytes)
+		rp_fprintf(f, "%.3f s per GB\n",
+			   used / ((double)cpu->bytes / 1e9));
+	else
+		rp_fprintf(f, "no bytes moved\n");
+}

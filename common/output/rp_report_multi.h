@@ -120,4 +120,14 @@ void rp_report_interval_stats(FILE *f, const char *who,
 			      const struct rp_series_stats *st,
 			      unsigned int secs, double from_s, bool gbits);
 
+/*
+ * rp_report_cpu - " railperf: WHO: CPU of its THREAD thread: C s in W s,
+ * P% of a core (user U s, system S s), G s per GB" for a rail thread's
+ * @cpu (struct rp_cpu: user + system time over its run W, and the bytes
+ * moved then; GB = 10^9 bytes; "no bytes moved" instead of G when none).
+ * Nothing when @cpu was not measured (wall_ns 0).
+ */
+void rp_report_cpu(FILE *f, const char *who, const char *thread,
+		   const struct rp_cpu *cpu);
+
 #endif /* RP_REPORT_MULTI_H */

@@ -12,7 +12,8 @@
  * not asked for or no such port. Every line of every output starts
  * with " railperf:". rp_report_interval_stats and rp_json_intervals: the
  * --interval statistics line in both units, none without rows, the JSON
- * object and its samples. */
+ * object and its samples. rp_report_cpu and rp_json_cpu: a rail thread's
+ * CPU as percent of a core and seconds per GB. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <setjmp.h>
@@ -632,6 +633,49 @@ static void test_interval_stats(void **state)
 	mem_expect(&m, "");
 }
 
+/* A rail thread's CPU: 1.5 s user + 0.5 s system over 4 s = 50 % of a
+ * core, 2 s / 8 GB = 0.25 s per GB; no bytes; not measured: no line. */
+static void test_cpu(void **state)
+{
+	struct rp_cpu c = { .user_ns = 1500000000ull,
+			    .sys_ns = 500000000ull,
+			    .wall_ns = 4000000000ull,
+			    .bytes = 8000000000ull };
+	struct mem m;
+	cJSON *o;
+
+	(void)state;
+	mem_open(&m);
+	rp_report_cpu(m.f, "rail 0 (rxe0)", "client", &c);
+	mem_check(&m, " railperf: rail 0 (rxe0): CPU of its client thread: "
+		      "2.00 s in 4.00 s, 50.0% of a core (user 1.50 s, system "
+		      "0.50 s), 0.250 s per GB\n");
+	o = rp_json_cpu(&c, "server");
+	assert_string_equal(cJSON_GetObjectItem(o, "thread")->valuestring,
+			    "server");
+	assert_true(cJSON_GetObjectItem(o, "user_s")->valuedouble == 1.5);
+	assert_true(cJSON_GetObjectItem(o, "system_s")->valuedouble == 0.5);
+	assert_true(cJSON_GetObjectItem(o, "wall_s")->valuedouble == 4);
+	assert_true(cJSON_GetObjectItem(o, "percent_of_core")->valuedouble ==
+		    50);
+	assert_true(cJSON_GetObjectItem(o, "s_per_gb")->valuedouble == 0.25);
+	cJSON_Delete(o);
+	c.bytes = 0;
+	mem_open(&m);
+	rp_report_cpu(m.f, "rail 1 (rxe1)", "server", &c);
+	mem_check(&m, " railperf: rail 1 (rxe1): CPU of its server thread: "
+		      "2.00 s in 4.00 s, 50.0% of a core (user 1.50 s, system "
+		      "0.50 s), no bytes moved\n");
+	o = rp_json_cpu(&c, "client");
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(o, "s_per_gb")));
+	cJSON_Delete(o);
+	c.wall_ns = 0;
+	mem_open(&m);
+	rp_report_cpu(m.f, "x", "client", &c);
+	mem_expect(&m, "");
+	assert_null(rp_json_cpu(&c, "client"));
+}
+
 int main(void)
 {
 	static const struct CMUnitTest fractional[] = {
@@ -641,6 +685,7 @@ int main(void)
 		cmocka_unit_test(test_lossy),
 		cmocka_unit_test(test_pause),
 		cmocka_unit_test(test_interval_stats),
+		cmocka_unit_test(test_cpu),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
 				ARRAY_SIZE(interval_cases)];
