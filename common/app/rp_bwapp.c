@@ -7,6 +7,7 @@
  * run skeleton (rp_run.h).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -182,6 +183,50 @@ static void bw_interval(struct rp_bwrun *a, struct rp_multi *mu,
 	w->next_report += a->o->interval * RP_NSEC_PER_SEC;
 }
 
+/* The rail an event of rail @i's context belongs to: a port event to the
+ * rail on that port of the same context, anything else to @i. */
+static unsigned int bw_event_rail(const struct rp_bwrun *a, unsigned int i,
+				  const struct rp_event *ev)
+{
+	const struct rp_rail *r = a->s.rails;
+	unsigned int k;
+
+	for (k = 0; ev->port && k < a->n; k++)
+		if (r[k].dev.ctx == r[i].dev.ctx && r[k].dev.port == ev->port)
+			return k;
+	return i;
+}
+
+/* Every device event pending on the rails' contexts (each context once):
+ * printed at once, kept for JSON. */
+static void bw_events(struct rp_bwrun *a, uint64_t t0_ns)
+{
+	struct rp_bwevent *e, spill;
+	struct rp_event ev;
+	unsigned int i, k;
+	char who[96];
+
+	for (i = 0; i < a->n; i++) {
+		for (k = 0; k < i; k++)
+			if (a->s.rails[k].dev.ctx == a->s.rails[i].dev.ctx)
+				break;
+		while (k == i && a->watch_events[i] &&
+		       rp_async_poll(a->s.rails[i].dev.ctx, &ev) > 0) {
+			e = a->n_events < RP_BW_MAX_EVENTS ?
+				    &a->events[a->n_events++] :
+				    &spill;
+			*e = (struct rp_bwevent){
+				.rail = bw_event_rail(a, i, &ev),
+				.t_s = (double)(rp_now_ns() - t0_ns) / 1e9,
+				.ev = ev,
+			};
+			snprintf(who, sizeof(who), "rail %u (%s)", e->rail,
+				 a->s.rails[e->rail].dev.name);
+			rp_report_event(a->text, who, &e->ev, e->t_s);
+		}
+	}
+}
+
 /* -b: this side's tick: bytes sent per rail since the last one, and its
  * counts to the peer (COUNTS), whose receive direction they are. */
 static int bw_tick_bidir(struct rp_bwrun *a, struct rp_multi *mu,
@@ -274,6 +319,7 @@ static void bw_watch(struct rp_bwrun *a, struct rp_multi *mu, uint64_t size)
 	while (!rp_multi_done(mu)) {
 		nanosleep(&nap, NULL);
 		now = rp_now_ns();
+		bw_events(a, mu->t0_ns);
 		/* only the client beats (-b: the server runs too); -b
 		 * --interval: both sides send and take COUNTS */
 		if ((bidir && bw_watch_bidir(a, mu, &w, size, now)) ||
@@ -284,6 +330,7 @@ static void bw_watch(struct rp_bwrun *a, struct rp_multi *mu, uint64_t size)
 		if (!bidir && now >= w.next_report && !rp_multi_done(mu))
 			bw_interval(a, mu, &w, size, now);
 	}
+	bw_events(a, mu->t0_ns); /* those of a rail's last moments */
 }
 
 /* struct rp_multi holds cache-line aligned workers: calloc's 16-byte
@@ -312,6 +359,13 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 		return -ENOMEM;
 	bw_cfg(a, size, &cfg);
 	bw_ivl_clear(a);
+	a->n_events = 0;
+	for (i = 0; i < a->n; i++)
+		if (!(a->watch_events[i] =
+			      !rp_async_nonblock(a->s.rails[i].dev.ctx)))
+			rp_warn("rail %u (%s): its device events cannot be "
+				"read without blocking: not watched",
+				i, a->s.rails[i].dev.name);
 	ret = rp_multi_start(mu, a->s.rails, a->peers, a->n, &cfg,
 			     a->topo.t ? &a->topo : NULL, a->cpus);
 	if (!ret)

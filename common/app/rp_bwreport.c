@@ -297,6 +297,23 @@ static void bw_ivl_all(struct rp_bwrun *a)
 				   "passed: every rail's slowest interval");
 }
 
+/* JSON "events": the device events of the run, with their times. */
+static void bw_events_json(struct rp_bwrun *a)
+{
+	cJSON *arr = a->json.rows ? cJSON_CreateArray() : NULL;
+	const struct rp_bwevent *e;
+	unsigned int k;
+
+	for (k = 0; arr && k < a->n_events; k++) {
+		e = &a->events[k];
+		cJSON_AddItemToArray(arr,
+				     rp_json_event(e->rail,
+						   a->s.rails[e->rail].dev.name,
+						   &e->ev, e->t_s));
+	}
+	rp_jsonout_add_extra(&a->json, "events", arr);
+}
+
 /* A rail list's lines: a pair per rail, the set's ceiling, --expect's
  * verdicts on the client; JSON "rails" and "set_ceiling_gbps". */
 static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
@@ -321,6 +338,7 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 	}
 	rp_report_set(a->text, &a->agg, size, a->ceil.set, a->ceil.why);
 	bw_ivl_all(a);
+	bw_events_json(a);
 	if (judge)
 		bw_expect_set(a, size);
 	rp_jsonout_add_extra(&a->json, "rails", rails);

@@ -183,3 +183,23 @@ cJSON *rp_json_cpu(const struct rp_cpu *cpu, const char *thread)
 			    cpu->bytes > 0);
 	return o;
 }
+
+cJSON *rp_json_event(unsigned int rail, const char *dev,
+		     const struct rp_event *ev, double t_s)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "rail", rail);
+	cJSON_AddStringToObject(o, "device", dev);
+	cJSON_AddNumberToObject(o, "time_s", t_s);
+	cJSON_AddStringToObject(o, "event", ev->what);
+	cJSON_AddStringToObject(
+		o, "type", ibv_event_type_str((enum ibv_event_type)ev->type));
+	if (ev->port)
+		cJSON_AddNumberToObject(o, "port", ev->port);
+	if (ev->qp_num)
+		cJSON_AddNumberToObject(o, "qp_num", ev->qp_num);
+	return o;
+}

@@ -40,4 +40,13 @@ cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
  */
 cJSON *rp_json_cpu(const struct rp_cpu *cpu, const char *thread);
 
+/*
+ * rp_json_event - a device event of rail @rail (device @dev) read @t_s
+ * seconds into the run: { "rail", "device", "time_s", "event" (the phrase
+ * of the line), "type" (ibv_event_type_str), "port" or "qp_num" (when the
+ * event names one) }. A new object or NULL.
+ */
+cJSON *rp_json_event(unsigned int rail, const char *dev,
+		     const struct rp_event *ev, double t_s);
+
 #endif /* RP_JSON_RAIL_H */

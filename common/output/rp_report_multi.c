@@ -265,3 +265,14 @@ void rp_report_cpu(FILE *f, const char *who, const char *thread,
 	else
 		rp_fprintf(f, "no bytes moved\n");
 }
+
+void rp_report_event(FILE *f, const char *who, const struct rp_event *ev,
+		     double t_s)
+{
+	if (ev->qp_num)
+		rp_fprintf(f, " railperf: %s: %s (QP 0x%x) at %.2f s\n", who,
+			   ev->what, ev->qp_num, t_s);
+	else
+		rp_fprintf(f, " railperf: %s: %s at %.2f s\n", who, ev->what,
+			   t_s);
+}

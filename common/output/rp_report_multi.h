@@ -15,6 +15,7 @@
 #include "topo/rp_counters.h"
 #include "topo/rp_pcie.h"
 #include "proto/rp_proto.h"
+#include "verbs/rp_async.h"
 #include "verbs/rp_rail.h"
 
 struct rp_rail_report {
@@ -129,5 +130,13 @@ void rp_report_interval_stats(FILE *f, const char *who,
  */
 void rp_report_cpu(FILE *f, const char *who, const char *thread,
 		   const struct rp_cpu *cpu);
+
+/*
+ * rp_report_event - " railperf: WHO: port DOWN at T s" for a device event
+ * @ev read @t_s seconds into the run; a QP's event names it: "QP fatal
+ * (QP 0x11) at T s".
+ */
+void rp_report_event(FILE *f, const char *who, const struct rp_event *ev,
+		     double t_s);
 
 #endif /* RP_REPORT_MULTI_H */

@@ -150,6 +150,7 @@ for name, j in zip(['rxe0', 'rxe1', 'sum'], js):
     assert j['min'] <= j['mean'] <= j['max'] and j['cv_percent'] >= 0, j
     assert all(abs(a - b) < 0.006 for a, b in zip(j['samples'], cols[name]))
 assert len(d['intervals']['end_s']) == len(rows) and d['intervals']['seconds'] == 1
+assert d['events'] == [], d['events']  # no device event in a quiet run
 PY
 note "$(grep 'intervals of' "$TMP/i.client" | tr '\n' ' ')"
 # CPU per rail (the client's threads; the one-way server runs none and

@@ -13,7 +13,8 @@
  * with " railperf:". rp_report_interval_stats and rp_json_intervals: the
  * --interval statistics line in both units, none without rows, the JSON
  * object and its samples. rp_report_cpu and rp_json_cpu: a rail thread's
- * CPU as percent of a core and seconds per GB. */
+ * CPU as percent of a core and seconds per GB. rp_report_event and
+ * rp_json_event: a device event with its time. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <setjmp.h>
@@ -676,6 +677,38 @@ static void test_cpu(void **state)
 	assert_null(rp_json_cpu(&c, "client"));
 }
 
+/* A device event: its line (with a QP number for a QP's) and JSON. */
+static void test_event(void **state)
+{
+	struct rp_event ev = { .type = IBV_EVENT_PORT_ERR, .port = 1 };
+	struct mem m;
+	cJSON *o;
+
+	(void)state;
+	strcpy(ev.what, "port DOWN");
+	mem_open(&m);
+	rp_report_event(m.f, "rail 1 (rxe1)", &ev, 5.0234);
+	mem_check(&m, " railperf: rail 1 (rxe1): port DOWN at 5.02 s\n");
+	o = rp_json_event(1, "rxe1", &ev, 5.0234);
+	assert_int_equal(cJSON_GetObjectItem(o, "rail")->valueint, 1);
+	assert_string_equal(cJSON_GetObjectItem(o, "device")->valuestring,
+			    "rxe1");
+	assert_true(cJSON_GetObjectItem(o, "time_s")->valuedouble == 5.0234);
+	assert_string_equal(cJSON_GetObjectItem(o, "event")->valuestring,
+			    "port DOWN");
+	assert_string_equal(cJSON_GetObjectItem(o, "type")->valuestring,
+			    ibv_event_type_str(IBV_EVENT_PORT_ERR));
+	assert_int_equal(cJSON_GetObjectItem(o, "port")->valueint, 1);
+	assert_null(cJSON_GetObjectItem(o, "qp_num"));
+	cJSON_Delete(o);
+	ev = (struct rp_event){ .type = IBV_EVENT_QP_FATAL, .qp_num = 0x11 };
+	strcpy(ev.what, "QP fatal");
+	mem_open(&m);
+	rp_report_event(m.f, "rail 0 (rxe0)", &ev, 0.5);
+	mem_check(&m, " railperf: rail 0 (rxe0): QP fatal (QP 0x11) at 0.50 "
+		      "s\n");
+}
+
 int main(void)
 {
 	static const struct CMUnitTest fractional[] = {
@@ -686,6 +719,7 @@ int main(void)
 		cmocka_unit_test(test_pause),
 		cmocka_unit_test(test_interval_stats),
 		cmocka_unit_test(test_cpu),
+		cmocka_unit_test(test_event),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
 				ARRAY_SIZE(interval_cases)];
