@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app/rp_bwapp.h"
 #include "app/rp_bwreport.h"
@@ -23,6 +24,7 @@
 #include "engine/rp_bw.h"
 #include "engine/rp_multi.h"
 #include "engine/rp_stats.h"
+#include "net/rp_netlink.h"
 #include "net/rp_subnet.h"
 #include "output/rp_report_bidir.h"
 #include "output/rp_report_multi.h"
@@ -197,34 +199,64 @@ static unsigned int bw_event_rail(const struct rp_bwrun *a, unsigned int i,
 	return i;
 }
 
-/* Every device event pending on the rails' contexts (each context once):
- * printed at once, kept for JSON. */
-static void bw_events(struct rp_bwrun *a, uint64_t t0_ns)
+/* An event of rail @rail, now: printed at once, kept for JSON. */
+static void bw_event_add(struct rp_bwrun *a, unsigned int rail,
+			 const struct rp_event *ev, uint64_t t0_ns)
 {
 	struct rp_bwevent *e, spill;
+	char who[96];
+
+	e = a->n_events < RP_BW_MAX_EVENTS ? &a->events[a->n_events++] : &spill;
+	*e = (struct rp_bwevent){
+		.rail = rail,
+		.t_s = (double)(rp_now_ns() - t0_ns) / 1e9,
+		.ev = *ev,
+	};
+	snprintf(who, sizeof(who), "rail %u (%s)", rail,
+		 a->s.rails[rail].dev.name);
+	rp_report_event(a->text, who, &e->ev, e->t_s);
+}
+
+/* The rails' netdevs whose link went down or came up (netlink), each
+ * change once per rail. */
+static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
+{
+	struct rp_link_event le[16];
+	struct rp_event ev;
+	int n, k;
+	unsigned int i;
+
+	n = a->nl_fd >= 0 ? rp_netlink_read(a->nl_fd, le, 16) : 0;
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < a->n; i++) {
+			if (strcmp(a->s.rails[i].gid.ndev, le[k].ifname) ||
+			    a->link_up[i] == le[k].up)
+				continue;
+			a->link_up[i] = le[k].up;
+			ev = (struct rp_event){ .type = -1 };
+			snprintf(ev.what, sizeof(ev.what), "netdev %s link %s",
+				 le[k].ifname, le[k].up ? "UP" : "DOWN");
+			bw_event_add(a, i, &ev, t0_ns);
+		}
+	}
+}
+
+/* Every device event pending on the rails' contexts (each context once),
+ * then their netdevs' link changes. */
+static void bw_events(struct rp_bwrun *a, uint64_t t0_ns)
+{
 	struct rp_event ev;
 	unsigned int i, k;
-	char who[96];
 
 	for (i = 0; i < a->n; i++) {
 		for (k = 0; k < i; k++)
 			if (a->s.rails[k].dev.ctx == a->s.rails[i].dev.ctx)
 				break;
 		while (k == i && a->watch_events[i] &&
-		       rp_async_poll(a->s.rails[i].dev.ctx, &ev) > 0) {
-			e = a->n_events < RP_BW_MAX_EVENTS ?
-				    &a->events[a->n_events++] :
-				    &spill;
-			*e = (struct rp_bwevent){
-				.rail = bw_event_rail(a, i, &ev),
-				.t_s = (double)(rp_now_ns() - t0_ns) / 1e9,
-				.ev = ev,
-			};
-			snprintf(who, sizeof(who), "rail %u (%s)", e->rail,
-				 a->s.rails[e->rail].dev.name);
-			rp_report_event(a->text, who, &e->ev, e->t_s);
-		}
+		       rp_async_poll(a->s.rails[i].dev.ctx, &ev) > 0)
+			bw_event_add(a, bw_event_rail(a, i, &ev), &ev, t0_ns);
 	}
+	bw_link_events(a, t0_ns);
 }
 
 /* -b: this side's tick: bytes sent per rail since the last one, and its
@@ -360,6 +392,13 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	bw_cfg(a, size, &cfg);
 	bw_ivl_clear(a);
 	a->n_events = 0;
+	a->nl_fd = rp_netlink_open();
+	if (a->nl_fd < 0)
+		rp_warn("no netlink socket (%s): the rails' netdev links are "
+			"not watched",
+			strerror(-a->nl_fd));
+	for (i = 0; i < a->n; i++)
+		a->link_up[i] = true; /* each port was ACTIVE at the start */
 	for (i = 0; i < a->n; i++)
 		if (!(a->watch_events[i] =
 			      !rp_async_nonblock(a->s.rails[i].dev.ctx)))
@@ -371,6 +410,9 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	if (!ret)
 		bw_watch(a, mu, size);
 	jret = rp_multi_join(mu);
+	if (a->nl_fd >= 0)
+		close(a->nl_fd);
+	a->nl_fd = -1;
 	if (!ret)
 		ret = jret;
 	for (i = 0; i < a->n && !ret; i++) {
@@ -826,6 +868,7 @@ int rp_bwapp_run(const struct rp_opts *o)
 	a->text = rp_opts_full(o) ? stdout : NULL;
 	a->multi = o->desc->features & RP_FEAT_MULTI;
 	a->last_beat = rp_now_ns();
+	a->nl_fd = -1;
 	ret = bw_run(a);
 	rp_topo_fini(&a->topo);
 	rp_jsonout_fini(&a->json);

@@ -80,6 +80,8 @@ struct rp_bwrun {
 	struct rp_bwevent events[RP_BW_MAX_EVENTS];
 	unsigned int n_events;
 	bool watch_events[RP_MAX_RAILS]; /* its async fd is non-blocking */
+	int nl_fd;			 /* netlink, link group; -1 none */
+	bool link_up[RP_MAX_RAILS];	 /* each rail's netdev, last seen */
 	struct rp_run run;		 /* this side's run skeleton */
 	/* a rail on the calling thread: heartbeats, --run_infinitely rows */
 	uint64_t last_beat; /* ns */

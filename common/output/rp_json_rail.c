@@ -196,7 +196,10 @@ cJSON *rp_json_event(unsigned int rail, const char *dev,
 	cJSON_AddNumberToObject(o, "time_s", t_s);
 	cJSON_AddStringToObject(o, "event", ev->what);
 	cJSON_AddStringToObject(
-		o, "type", ibv_event_type_str((enum ibv_event_type)ev->type));
+		o, "type",
+		ev->type < 0 ?
+			"netlink" :
+			ibv_event_type_str((enum ibv_event_type)ev->type));
 	if (ev->port)
 		cJSON_AddNumberToObject(o, "port", ev->port);
 	if (ev->qp_num)

@@ -43,7 +43,8 @@ cJSON *rp_json_cpu(const struct rp_cpu *cpu, const char *thread);
 /*
  * rp_json_event - a device event of rail @rail (device @dev) read @t_s
  * seconds into the run: { "rail", "device", "time_s", "event" (the phrase
- * of the line), "type" (ibv_event_type_str), "port" or "qp_num" (when the
+ * of the line), "type" (ibv_event_type_str; "netlink" for a netdev's link
+ * change, type < 0), "port" or "qp_num" (when the
  * event names one) }. A new object or NULL.
  */
 cJSON *rp_json_event(unsigned int rail, const char *dev,

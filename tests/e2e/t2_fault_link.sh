@@ -4,7 +4,8 @@
 # eth1 (rail 1) down. The client exits 1 within a bound, naming rxe1, the
 # work-completion status and the link that is down, and prints rxe1's
 # device event as it comes (" railperf: rail 1 (rxe1): port DOWN at T
-# s"); the thread of rxe0 stops cleanly (cancelled, no error line of
+# s", and " railperf: rail 1 (rxe1): netdev eth1 link DOWN at T s" from
+# netlink); the thread of rxe0 stops cleanly (cancelled, no error line of
 # its own); no result row. The server in a exits 1 with the client's
 # reason. eth1 then comes back up in b with its GIDs, and the guests meet
 # over rail 1 (a TCP connection from a to b) before the next test.
@@ -66,7 +67,10 @@ else
 	[ -n "$t" ] || fail "no 'rail 1 (rxe1): port DOWN at T s' line"
 	awk -v t="$t" -v d=$DOWN_AFTER 'BEGIN { exit !(t > 0 && t < d + 10) }' ||
 		fail "port DOWN at $t s, want within $DOWN_AFTER + 10 s of the start"
-	note "client: $(grep "port DOWN" "$TMP/l.client")"
+	# and its netdev's link change (netlink)
+	grep -Eq '^ railperf: rail 1 \(rxe1\): netdev eth1 link DOWN at [0-9]+\.[0-9]{2} s$' \
+		"$TMP/l.client" || fail "no 'rail 1 (rxe1): netdev eth1 link DOWN' line"
+	note "client: $(grep -E "port DOWN|link DOWN" "$TMP/l.client" | tr '\n' ' ')"
 	if grep -q '^ railperf: rail 0 (rxe0): port' "$TMP/l.client"; then
 		fail "an event on rxe0, whose link stayed up"
 	fi
