@@ -7,9 +7,11 @@
  * run skeleton (rp_run.h).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app/rp_bwapp.h"
 #include "app/rp_main.h"
@@ -23,6 +25,7 @@
 #include "engine/rp_bw.h"
 #include "engine/rp_multi.h"
 #include "engine/rp_stats.h"
+#include "net/rp_netlink.h"
 #include "net/rp_subnet.h"
 #include "output/rp_report_bidir.h"
 #include "output/rp_report_multi.h"
@@ -132,6 +135,38 @@ struct bw_watch {
 	struct rp_counts peer_prev;    /* the peer's counts at the last row */
 };
 
+/* --interval: drop the rows of an earlier size. */
+static void bw_ivl_clear(struct rp_bwrun *a)
+{
+	unsigned int i;
+
+	for (i = 0; i <= RP_MAX_RAILS; i++)
+		rp_series_clear(&a->ivl[i]);
+	rp_series_clear(&a->ivl_end);
+}
+
+/* --interval: keep a row, @bytes[i] moved by rail i in @ns, which ended
+ * @end_s into the run (the statistics of the final report). */
+static void bw_ivl_add(struct rp_bwrun *a, const uint64_t *bytes, uint64_t ns,
+		       double end_s)
+{
+	bool gbits = a->o->report_gbits;
+	uint64_t sum = 0;
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < a->n; i++) {
+		ret |= rp_series_add(&a->ivl[i], rp_bw(bytes[i], ns, gbits));
+		sum += bytes[i];
+	}
+	ret |= rp_series_add(&a->ivl[a->n], rp_bw(sum, ns, gbits));
+	ret |= rp_series_add(&a->ivl_end, end_s);
+	if (ret) { /* out of memory: no statistics rather than wrong ones */
+		rp_warn("--interval: no memory for the rows' statistics");
+		bw_ivl_clear(a);
+	}
+}
+
 static void bw_interval(struct rp_bwrun *a, struct rp_multi *mu,
 			struct bw_watch *w, uint64_t size, uint64_t now)
 {
@@ -146,8 +181,83 @@ static void bw_interval(struct rp_bwrun *a, struct rp_multi *mu,
 	rp_report_interval(stdout, (double)(w->prev_ns - mu->t0_ns) / 1e9,
 			   (double)(now - mu->t0_ns) / 1e9, a->s.rails, bytes,
 			   a->n, now - w->prev_ns, a->o->report_gbits);
+	bw_ivl_add(a, bytes, now - w->prev_ns, (double)(now - mu->t0_ns) / 1e9);
 	w->prev_ns = now;
 	w->next_report += a->o->interval * RP_NSEC_PER_SEC;
+}
+
+/* The rail an event of rail @i's context belongs to: a port event to the
+ * rail on that port of the same context, anything else to @i. */
+static unsigned int bw_event_rail(const struct rp_bwrun *a, unsigned int i,
+				  const struct rp_event *ev)
+{
+	const struct rp_rail *r = a->s.rails;
+	unsigned int k;
+
+	for (k = 0; ev->port && k < a->n; k++)
+		if (r[k].dev.ctx == r[i].dev.ctx && r[k].dev.port == ev->port)
+			return k;
+	return i;
+}
+
+/* An event of rail @rail, now: printed at once, kept for JSON. */
+static void bw_event_add(struct rp_bwrun *a, unsigned int rail,
+			 const struct rp_event *ev, uint64_t t0_ns)
+{
+	struct rp_bwevent *e, spill;
+	char who[96];
+
+	e = a->n_events < RP_BW_MAX_EVENTS ? &a->events[a->n_events++] : &spill;
+	*e = (struct rp_bwevent){
+		.rail = rail,
+		.t_s = (double)(rp_now_ns() - t0_ns) / 1e9,
+		.ev = *ev,
+	};
+	snprintf(who, sizeof(who), "rail %u (%s)", rail,
+		 a->s.rails[rail].dev.name);
+	rp_report_event(a->text, who, &e->ev, e->t_s);
+}
+
+/* The rails' netdevs whose link went down or came up (netlink), each
+ * change once per rail. */
+static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
+{
+	struct rp_link_event le[16];
+	struct rp_event ev;
+	int n, k;
+	unsigned int i;
+
+	n = a->nl_fd >= 0 ? rp_netlink_read(a->nl_fd, le, 16) : 0;
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < a->n; i++) {
+			if (strcmp(a->s.rails[i].gid.ndev, le[k].ifname) ||
+			    a->link_up[i] == le[k].up)
+				continue;
+			a->link_up[i] = le[k].up;
+			ev = (struct rp_event){ .type = -1 };
+			snprintf(ev.what, sizeof(ev.what), "netdev %s link %s",
+				 le[k].ifname, le[k].up ? "UP" : "DOWN");
+			bw_event_add(a, i, &ev, t0_ns);
+		}
+	}
+}
+
+/* Every device event pending on the rails' contexts (each context once),
+ * then their netdevs' link changes. */
+static void bw_events(struct rp_bwrun *a, uint64_t t0_ns)
+{
+	struct rp_event ev;
+	unsigned int i, k;
+
+	for (i = 0; i < a->n; i++) {
+		for (k = 0; k < i; k++)
+			if (a->s.rails[k].dev.ctx == a->s.rails[i].dev.ctx)
+				break;
+		while (k == i && a->watch_events[i] &&
+		       rp_async_poll(a->s.rails[i].dev.ctx, &ev) > 0)
+			bw_event_add(a, bw_event_rail(a, i, &ev), &ev, t0_ns);
+	}
+	bw_link_events(a, t0_ns);
 }
 
 /* -b: this side's tick: bytes sent per rail since the last one, and its
@@ -166,6 +276,7 @@ static int bw_tick_bidir(struct rp_bwrun *a, struct rp_multi *mu,
 	}
 	w->from_ns = w->prev_ns;
 	w->row_ns = now - w->prev_ns;
+	bw_ivl_add(a, w->tx, w->row_ns, (double)(now - mu->t0_ns) / 1e9);
 	w->prev_ns = now;
 	w->pending = true;
 	w->due = now + a->o->interval * RP_NSEC_PER_SEC / 2;
@@ -241,6 +352,7 @@ static void bw_watch(struct rp_bwrun *a, struct rp_multi *mu, uint64_t size)
 	while (!rp_multi_done(mu)) {
 		nanosleep(&nap, NULL);
 		now = rp_now_ns();
+		bw_events(a, mu->t0_ns);
 		/* only the client beats (-b: the server runs too); -b
 		 * --interval: both sides send and take COUNTS */
 		if ((bidir && bw_watch_bidir(a, mu, &w, size, now)) ||
@@ -251,6 +363,7 @@ static void bw_watch(struct rp_bwrun *a, struct rp_multi *mu, uint64_t size)
 		if (!bidir && now >= w.next_report && !rp_multi_done(mu))
 			bw_interval(a, mu, &w, size, now);
 	}
+	bw_events(a, mu->t0_ns); /* those of a rail's last moments */
 }
 
 /* struct rp_multi holds cache-line aligned workers: calloc's 16-byte
@@ -278,16 +391,35 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	if (!mu)
 		return -ENOMEM;
 	bw_cfg(a, size, &cfg);
+	bw_ivl_clear(a);
+	a->n_events = 0;
+	a->nl_fd = rp_netlink_open();
+	if (a->nl_fd < 0)
+		rp_warn("no netlink socket (%s): the rails' netdev links are "
+			"not watched",
+			strerror(-a->nl_fd));
+	for (i = 0; i < a->n; i++)
+		a->link_up[i] = true; /* each port was ACTIVE at the start */
+	for (i = 0; i < a->n; i++)
+		if (!(a->watch_events[i] =
+			      !rp_async_nonblock(a->s.rails[i].dev.ctx)))
+			rp_warn("rail %u (%s): its device events cannot be "
+				"read without blocking: not watched",
+				i, a->s.rails[i].dev.name);
 	ret = rp_multi_start(mu, a->s.rails, a->peers, a->n, &cfg,
 			     a->topo.t ? &a->topo : NULL, a->cpus);
 	if (!ret)
 		bw_watch(a, mu, size);
 	jret = rp_multi_join(mu);
+	if (a->nl_fd >= 0)
+		close(a->nl_fd);
+	a->nl_fd = -1;
 	if (!ret)
 		ret = jret;
 	for (i = 0; i < a->n && !ret; i++) {
 		outs[i] = mu->w[i].out;
 		rp_bw_result(&cfg, &outs[i], &a->rail_res[i]);
+		a->rail_res[i].cpu = mu->w[i].used; /* sent with RESULT */
 		/* every message completed, not just the -D window */
 		a->needed[i] += bw_packets(&a->s.rails[i],
 					   rp_multi_progress(mu, i), size);
@@ -590,7 +722,8 @@ static void bw_check(void *app, struct rp_verdict *v)
 	}
 }
 
-/* The gates on a side that posts: -w / -y on every row, --expect. */
+/* The gates on a side that posts: -w / -y on every row, --expect,
+ * --expect-min. */
 static int bw_gates(void *app)
 {
 	struct rp_bwrun *a = app;
@@ -598,7 +731,7 @@ static int bw_gates(void *app)
 	if (rp_bwrun_posts(a) &&
 	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
 		return -ERANGE;
-	return a->expect_failed ? -ERANGE : 0;
+	return a->expect_failed || a->expect_min_failed ? -ERANGE : 0;
 }
 
 static void bw_header(void *app)
@@ -743,9 +876,11 @@ int rp_bwapp_run(const struct rp_opts *o)
 	a->text = rp_opts_full(o) ? stdout : NULL;
 	a->multi = o->desc->features & RP_FEAT_MULTI;
 	a->last_beat = rp_now_ns();
+	a->nl_fd = -1;
 	ret = bw_run(a);
 	rp_topo_fini(&a->topo);
 	rp_jsonout_fini(&a->json);
+	bw_ivl_clear(a);
 	free(a->peers);
 	free(a);
 	return ret;

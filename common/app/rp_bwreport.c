@@ -184,6 +184,137 @@ static void bw_expect_set(struct rp_bwrun *a, uint64_t size)
 	rp_jsonout_add_extra(&a->json, "verdict", rp_expect_json(&e));
 }
 
+/* --interval: where row @k began, s from the start. */
+static double bw_ivl_from(const struct rp_bwrun *a, unsigned int k)
+{
+	return k ? a->ivl_end.v[k - 1] : 0;
+}
+
+/* --interval: the statistics line of rail @i (@i == n: all rails), and
+ * its JSON object into @obj as @key. */
+static void bw_ivl_report(struct rp_bwrun *a, unsigned int i, const char *who,
+			  cJSON *obj, const char *key)
+{
+	struct rp_series_stats st;
+	double from;
+
+	rp_series_stats(&a->ivl[i], &st);
+	from = bw_ivl_from(a, st.argmin);
+	rp_report_interval_stats(a->text, who, &st, a->o->interval, from,
+				 a->o->report_gbits);
+	if (obj)
+		cJSON_AddItemToObject(obj, key,
+				      rp_json_intervals(&a->ivl[i], from,
+							a->o->report_gbits));
+}
+
+/* --expect-min on the client: rail @i's slowest interval against its
+ * ceiling (a line when it failed; JSON "verdict_min"). */
+static void bw_expect_min_rail(struct rp_bwrun *a,
+			       const struct rp_rail_report *rr, uint64_t size,
+			       const char *who, cJSON *obj)
+{
+	struct rp_series_stats st;
+	struct rp_rail_ceiling c;
+	struct rp_expect e;
+	double gbps;
+
+	rp_series_stats(&a->ivl[rr->index], &st);
+	/* the rows are in the report's unit: Gb/s, or MiB/s */
+	gbps = a->o->report_gbits ? st.min : st.min * RP_MIB * 8 / 1e9;
+	rp_rail_report_ceiling(rr, size, &c);
+	rp_expect_eval(&e, a->o->expect_min, gbps, c.ceiling);
+	e.pass = e.pass && st.n > 0;
+	rp_expect_min_line(a->text, who, &e, bw_ivl_from(a, st.argmin));
+	a->expect_min_failed |= !e.pass;
+	if (obj)
+		cJSON_AddItemToObject(obj, "verdict_min", rp_expect_json(&e));
+}
+
+/* Rail @rr's thread CPU: the client's in a one-way run (the server
+ * runs no rail thread and prints the client's, from RESULT); -b: this
+ * side's and the peer's (swapped RESULT). JSON "cpu", "peer_cpu". */
+static void bw_cpu_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
+			const char *who, cJSON *obj)
+{
+	const char *me = a->s.server ? "server" : "client";
+	const char *peer = a->s.server ? "client" : "server";
+	unsigned int i = rr->index;
+
+	if (!a->o->bidir)
+		me = "client";
+	rp_report_cpu(a->text, who, me, &a->rail_res[i].cpu);
+	if (obj)
+		cJSON_AddItemToObject(obj, "cpu",
+				      rp_json_cpu(&a->rail_res[i].cpu, me));
+	if (!a->o->bidir)
+		return;
+	rp_report_cpu(a->text, who, peer, &a->peer_res[i].cpu);
+	if (obj)
+		cJSON_AddItemToObject(obj, "peer_cpu",
+				      rp_json_cpu(&a->peer_res[i].cpu, peer));
+}
+
+/* A rail's thread CPU, --interval statistics and --expect-min verdict. */
+static void bw_ivl_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
+			uint64_t size, cJSON *obj)
+{
+	char who[96];
+
+	snprintf(who, sizeof(who), "rail %u (%s)", rr->index,
+		 rr->rail->dev.name);
+	bw_cpu_rail(a, rr, who, obj);
+	if (a->ivl_end.n)
+		bw_ivl_report(a, rr->index, who, obj, "intervals");
+	if (a->o->expect_min && !a->s.server)
+		bw_expect_min_rail(a, rr, size, who, obj);
+}
+
+/* --interval: all rails' statistics ("intervals": "seconds", "end_s" and
+ * "all"); --expect-min's summary line on the client. */
+static void bw_ivl_all(struct rp_bwrun *a)
+{
+	cJSON *o = NULL, *ends;
+	unsigned int k;
+
+	if (a->json.rows && a->ivl_end.n) {
+		o = cJSON_CreateObject();
+		ends = o ? cJSON_AddArrayToObject(o, "end_s") : NULL;
+		for (k = 0; ends && k < a->ivl_end.n; k++)
+			cJSON_AddItemToArray(
+				ends, cJSON_CreateNumber(a->ivl_end.v[k]));
+		if (o)
+			cJSON_AddNumberToObject(o, "seconds", a->o->interval);
+	}
+	if (a->ivl_end.n)
+		bw_ivl_report(a, a->n, "all rails", o, "all");
+	if (o)
+		rp_jsonout_add_extra(&a->json, "intervals", o);
+	if (a->o->expect_min && !a->s.server)
+		rp_fprintf(a->text, " railperf: --expect-min %u%%: %s\n",
+			   a->o->expect_min,
+			   a->expect_min_failed ?
+				   "FAILED" :
+				   "passed: every rail's slowest interval");
+}
+
+/* JSON "events": the device events of the run, with their times. */
+static void bw_events_json(struct rp_bwrun *a)
+{
+	cJSON *arr = a->json.rows ? cJSON_CreateArray() : NULL;
+	const struct rp_bwevent *e;
+	unsigned int k;
+
+	for (k = 0; arr && k < a->n_events; k++) {
+		e = &a->events[k];
+		cJSON_AddItemToArray(arr,
+				     rp_json_event(e->rail,
+						   a->s.rails[e->rail].dev.name,
+						   &e->ev, e->t_s));
+	}
+	rp_jsonout_add_extra(&a->json, "events", arr);
+}
+
 /* A rail list's lines: a pair per rail, the set's ceiling, --expect's
  * verdicts on the client; JSON "rails" and "set_ceiling_gbps". */
 static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
@@ -200,12 +331,15 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 		rp_report_rail(a->text, &rr, size, a->o->report_gbits);
 		obj = rails ? rp_json_rail(&rr, size, a->o->report_gbits) :
 			      NULL;
+		bw_ivl_rail(a, &rr, size, obj);
 		if (judge)
 			bw_expect_rail(a, &rr, size, obj);
 		if (obj)
 			cJSON_AddItemToArray(rails, obj);
 	}
 	rp_report_set(a->text, &a->agg, size, a->ceil.set, a->ceil.why);
+	bw_ivl_all(a);
+	bw_events_json(a);
 	if (judge)
 		bw_expect_set(a, size);
 	rp_jsonout_add_extra(&a->json, "rails", rails);

@@ -25,11 +25,22 @@
 #include "app/rp_railspec.h"
 #include "app/rp_run.h"
 #include "app/rp_session.h"
+#include "engine/rp_series.h"
 #include "output/rp_jsonout.h"
 #include "output/rp_railceil.h"
 #include "proto/rp_proto.h"
 #include "topo/rp_counters.h"
 #include "topo/rp_topo.h"
+#include "verbs/rp_async.h"
+
+/* A device event during a run (rail_multi_bw): its rail and time. */
+struct rp_bwevent {
+	unsigned int rail;
+	double t_s; /* from the run's start, as the watching thread read it */
+	struct rp_event ev;
+};
+
+#define RP_BW_MAX_EVENTS 64 /* kept for JSON; more are printed only */
 
 struct rp_bwrun {
 	const struct rp_opts *o;
@@ -59,7 +70,19 @@ struct rp_bwrun {
 	struct rp_railceil ceil;     /* the rails' ceilings */
 	bool bw_passed, rate_passed; /* -w / -y gate */
 	bool expect_failed;	     /* --expect */
-	struct rp_run run;	     /* this side's run skeleton */
+	bool expect_min_failed;	     /* --expect-min */
+	/* --interval, the last size: each rail's rows ([n]: all rails'),
+	 * in the report's unit, and when each row ended (s from the start;
+	 * -b: the rows of what this side sent) */
+	struct rp_series ivl[RP_MAX_RAILS + 1];
+	struct rp_series ivl_end;
+	/* device events during the last size, as read (rp_async) */
+	struct rp_bwevent events[RP_BW_MAX_EVENTS];
+	unsigned int n_events;
+	bool watch_events[RP_MAX_RAILS]; /* its async fd is non-blocking */
+	int nl_fd;			 /* netlink, link group; -1 none */
+	bool link_up[RP_MAX_RAILS];	 /* each rail's netdev, last seen */
+	struct rp_run run;		 /* this side's run skeleton */
 	/* a rail on the calling thread: heartbeats, --run_infinitely rows */
 	uint64_t last_beat; /* ns */
 	uint64_t progress;  /* WRs completed (rp_bw_cfg.progress) */

@@ -488,6 +488,12 @@ static const struct rp_optrow rp_rows[] = {
 		      "ceiling (of its rail's median where no ceiling\n"
 		      "is known), 1 .. 100 (default: such cells are\n"
 		      "listed under 80 %, exit 0)" } } },
+	{ .name = "expect-min", .has_arg = REQ, .arg = "pct", .bins = MBW,
+	  .kind = RP_OK_UINT, .off = OFF(expect_min), .min = 1, .max = 100,
+	  .pt = RP_PT_OWN,
+	  .help = H1(MBW, "with --interval: fail (exit 1) when a rail's\n"
+			  "slowest interval moves below <pct> % of its\n"
+			  "ceiling, 1 .. 100 (needs a known port speed)") },
 	{ .name = "cqe_poll", .has_arg = REQ, .arg = "n", .bins = BW,
 	  .kind = RP_OK_UINT, .off = OFF(nic.cqe_poll), .min = 1,
 	  .max = 65535, /* perftest: a uint16_t */

@@ -102,6 +102,9 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	else if (o->interval && !o->duration)
 		why = "--interval needs -D: interval rows are printed during "
 		      "a timed run";
+	else if (o->expect_min && !o->interval)
+		why = "--expect-min needs --interval (and -D): it judges each "
+		      "rail's slowest interval row";
 	else if (o->output != RP_OUTPUT_FULL && o->interval)
 		why = "--interval and --output cannot be combined: --output "
 		      "prints one number";

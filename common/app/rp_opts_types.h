@@ -89,6 +89,7 @@ struct rp_opts {
 	double limit_bw;       /* BW average floor, units of the report */
 	bool limit_msgrate_given; /* -y */
 	unsigned int expect;	 /* --expect: % of each rail's ceiling, 0 off */
+	unsigned int expect_min; /* --expect-min: % of it, slowest interval */
 	double limit_msgrate;	 /* MsgRate floor, Mpps */
 	unsigned int post_list;	 /* -l: WRs per post; 1 = one (perftest) */
 	int inline_size;	 /* -I, bytes; -1 = not given (0 in BW tests) */

@@ -122,13 +122,17 @@ static int rp_precheck_speed(const struct rp_opts *o, const char *dev,
 		why = "its netdev reports no speed, as on Soft-RoCE";
 	if (!why)
 		return 0;
-	rp_err("invalid --expect value '%u': rail %s port %u has no known "
-	       "ceiling (%s%s%s); --expect needs every rail's port speed",
-	       o->expect, dev, port, nd[0] ? nd : "", nd[0] ? ": " : "", why);
+	rp_err("invalid --%s value '%u': rail %s port %u has no known "
+	       "ceiling (%s%s%s); --%s needs every rail's port speed",
+	       o->expect ? "expect" : "expect-min",
+	       o->expect ? o->expect : o->expect_min, dev, port,
+	       nd[0] ? nd : "", nd[0] ? ": " : "", why,
+	       o->expect ? "expect" : "expect-min");
 	return -EINVAL;
 }
 
-/* --expect: every rail the run will use must have a known ceiling. */
+/* --expect, --expect-min: every rail the run will use must have a known
+ * ceiling. */
 static int rp_precheck_expect(const struct rp_opts *o)
 {
 	struct rp_railspec spec[RP_MAX_RAILS];
@@ -136,7 +140,7 @@ static int rp_precheck_expect(const struct rp_opts *o)
 	char all[1024], active[1024];
 	int n, i, ret;
 
-	if (!o->expect)
+	if (!o->expect && !o->expect_min)
 		return 0;
 	if (!devs) { /* the first device, or (rail_multi_bw) the ACTIVE
 		      * ports of one link layer, as bw_rails will take them */

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "base/rp_log.h"
@@ -10,10 +11,35 @@
 #include "engine/rp_stats.h"
 #include "base/rp_time.h"
 
+static uint64_t rp_tv_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * RP_NSEC_PER_SEC +
+	       (uint64_t)tv->tv_usec * 1000;
+}
+
+/* The thread's CPU (RUSAGE_THREAD, Linux 2.6.26) from @r0 and @t0_ns,
+ * taken before its run, to now; with the bytes its messages carried. */
+static void rp_worker_cpu(struct rp_worker *w, const struct rusage *r0,
+			  uint64_t t0_ns)
+{
+	struct rusage r1;
+
+	if (getrusage(RUSAGE_THREAD, &r1))
+		return; /* left 0: not measured */
+	w->used.user_ns = rp_tv_ns(&r1.ru_utime) - rp_tv_ns(&r0->ru_utime);
+	w->used.sys_ns = rp_tv_ns(&r1.ru_stime) - rp_tv_ns(&r0->ru_stime);
+	w->used.wall_ns = rp_now_ns() - t0_ns;
+	w->used.bytes =
+		__atomic_load_n(&w->progress, __ATOMIC_RELAXED) * w->cfg.size;
+}
+
 static void *rp_worker_main(void *arg)
 {
 	struct rp_worker *w = arg;
 	struct rp_multi *m = w->m;
+	struct rusage r0;
+	uint64_t t0_ns;
+	bool cpu;
 	char name[16];
 
 	/* "rail:DEV" in /proc/PID/task/TID/comm, for ps, top and the tests */
@@ -39,7 +65,11 @@ static void *rp_worker_main(void *arg)
 	pthread_mutex_unlock(&m->lock);
 	if (w->cfg.duration)
 		w->cfg.t0_ns = m->t0_ns;
+	cpu = !getrusage(RUSAGE_THREAD, &r0);
+	t0_ns = rp_now_ns();
 	w->ret = rp_bw_run(w->rail, w->peer, &w->cfg, &w->out);
+	if (cpu)
+		rp_worker_cpu(w, &r0, t0_ns);
 	if (w->ret && w->ret != -ECANCELED)
 		__atomic_store_n(&m->cancel, 1, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&m->finished, 1, __ATOMIC_RELEASE);

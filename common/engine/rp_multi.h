@@ -30,6 +30,7 @@ struct rp_worker {
 	bool started;
 	_Alignas(128) uint64_t progress; /* WRs completed (relaxed atomic) */
 	struct rp_bw_out out;
+	struct rp_cpu used; /* this thread's CPU over its run (rp_bw_run) */
 	int ret;
 };
 

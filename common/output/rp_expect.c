@@ -29,6 +29,26 @@ int rp_expect_line(FILE *f, const char *who, const struct rp_expect *e)
 	return 1;
 }
 
+int rp_expect_min_line(FILE *f, const char *who, const struct rp_expect *e,
+		       double from_s)
+{
+	if (e->pass)
+		return 0;
+	if (e->ceiling > 0)
+		rp_fprintf(
+			f,
+			" railperf: %s: slowest interval from %.1f s: %.1f%% "
+			"of its ceiling of %.2f Gb/s (%.2f Gb/s), below "
+			"--expect-min %u%%\n",
+			who, from_s, e->percent, e->ceiling, e->got, e->pct);
+	else
+		rp_fprintf(f,
+			   " railperf: %s: no known ceiling, --expect-min %u%% "
+			   "cannot pass\n",
+			   who, e->pct);
+	return 1;
+}
+
 cJSON *rp_expect_json(const struct rp_expect *e)
 {
 	cJSON *o = cJSON_CreateObject();

@@ -36,4 +36,14 @@ int rp_expect_line(FILE *f, const char *who, const struct rp_expect *e);
  */
 cJSON *rp_expect_json(const struct rp_expect *e);
 
+/*
+ * rp_expect_min_line - --expect-min: " railperf: WHO: slowest interval from
+ * F s: P% of its ceiling of C Gb/s (G Gb/s), below --expect-min N%" for a
+ * failed verdict of the slowest --interval row (@e from rp_expect_eval with
+ * that row's goodput), which began @from_s into the run; nothing for a
+ * passed one. Returns 1 when it printed (failed), else 0.
+ */
+int rp_expect_min_line(FILE *f, const char *who, const struct rp_expect *e,
+		       double from_s);
+
 #endif /* RP_EXPECT_H */

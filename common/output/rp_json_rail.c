@@ -3,6 +3,7 @@
 #include <cjson/cJSON.h>
 #include <stdio.h>
 
+#include "engine/rp_stats.h"
 #include "topo/rp_ceiling.h"
 #include "verbs/rp_dev.h"
 #include "output/rp_json_rail.h"
@@ -137,5 +138,71 @@ cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits)
 	cJSON_AddItemToObject(o, "counters", rp_json_counters(rr));
 	rp_json_ceiling(o, rr, size);
 	rp_json_lossy(o, rr, size);
+	return o;
+}
+
+cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
+			 bool gbits)
+{
+	cJSON *o = cJSON_CreateObject(), *v;
+	struct rp_series_stats st;
+	unsigned int i;
+
+	if (!o)
+		return NULL;
+	rp_series_stats(s, &st);
+	cJSON_AddNumberToObject(o, "count", st.n);
+	cJSON_AddStringToObject(o, "unit", rp_bw_unit(gbits));
+	cJSON_AddNumberToObject(o, "min", st.min);
+	cJSON_AddNumberToObject(o, "min_from_s", min_from_s);
+	cJSON_AddNumberToObject(o, "mean", st.mean);
+	cJSON_AddNumberToObject(o, "max", st.max);
+	cJSON_AddNumberToObject(o, "cv_percent", st.cv);
+	v = cJSON_AddArrayToObject(o, "samples");
+	for (i = 0; v && i < s->n; i++)
+		cJSON_AddItemToArray(v, cJSON_CreateNumber(s->v[i]));
+	return o;
+}
+
+cJSON *rp_json_cpu(const struct rp_cpu *cpu, const char *thread)
+{
+	double used = (double)(cpu->user_ns + cpu->sys_ns) / 1e9;
+	cJSON *o = cpu->wall_ns ? cJSON_CreateObject() : NULL;
+
+	if (!o)
+		return NULL;
+	cJSON_AddStringToObject(o, "thread", thread);
+	cJSON_AddNumberToObject(o, "user_s", (double)cpu->user_ns / 1e9);
+	cJSON_AddNumberToObject(o, "system_s", (double)cpu->sys_ns / 1e9);
+	cJSON_AddNumberToObject(o, "wall_s", (double)cpu->wall_ns / 1e9);
+	cJSON_AddNumberToObject(o, "percent_of_core",
+				100.0 * used * 1e9 / (double)cpu->wall_ns);
+	cJSON_AddNumberToObject(o, "bytes", (double)cpu->bytes);
+	rp_json_num_or_null(o, "s_per_gb",
+			    cpu->bytes ? used / ((double)cpu->bytes / 1e9) : 0,
+			    cpu->bytes > 0);
+	return o;
+}
+
+cJSON *rp_json_event(unsigned int rail, const char *dev,
+		     const struct rp_event *ev, double t_s)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "rail", rail);
+	cJSON_AddStringToObject(o, "device", dev);
+	cJSON_AddNumberToObject(o, "time_s", t_s);
+	cJSON_AddStringToObject(o, "event", ev->what);
+	cJSON_AddStringToObject(
+		o, "type",
+		ev->type < 0 ?
+			"netlink" :
+			ibv_event_type_str((enum ibv_event_type)ev->type));
+	if (ev->port)
+		cJSON_AddNumberToObject(o, "port", ev->port);
+	if (ev->qp_num)
+		cJSON_AddNumberToObject(o, "qp_num", ev->qp_num);
 	return o;
 }

@@ -22,4 +22,32 @@
  */
 cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits);
 
+/*
+ * rp_json_intervals - --interval's rows of a rail or of all rails:
+ * { "count", "unit" (the report's: "MB/sec" or "Gb/sec"), "min",
+ * "min_from_s" (where the slowest row began), "mean", "max", "cv_percent"
+ * (rp_series_stats), "samples": every row's value in order }. A new
+ * object or NULL.
+ */
+cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
+			 bool gbits);
+
+/*
+ * rp_json_cpu - a rail thread's @cpu as { "thread" (@thread: "client" or
+ * "server"), "user_s", "system_s", "wall_s", "percent_of_core",
+ * "bytes", "s_per_gb" (null when no bytes moved) }; NULL when @cpu was
+ * not measured, or ENOMEM.
+ */
+cJSON *rp_json_cpu(const struct rp_cpu *cpu, const char *thread);
+
+/*
+ * rp_json_event - a device event of rail @rail (device @dev) read @t_s
+ * seconds into the run: { "rail", "device", "time_s", "event" (the phrase
+ * of the line), "type" (ibv_event_type_str; "netlink" for a netdev's link
+ * change, type < 0), "port" or "qp_num" (when the
+ * event names one) }. A new object or NULL.
+ */
+cJSON *rp_json_event(unsigned int rail, const char *dev,
+		     const struct rp_event *ev, double t_s);
+
 #endif /* RP_JSON_RAIL_H */

@@ -232,3 +232,47 @@ void rp_report_interval(FILE *f, double from_s, double to_s,
 	rp_fprintf(f, " sum %.2f %s\n", rp_bw(sum, ns, gbits),
 		   rp_bw_unit(gbits));
 }
+
+void rp_report_interval_stats(FILE *f, const char *who,
+			      const struct rp_series_stats *st,
+			      unsigned int secs, double from_s, bool gbits)
+{
+	if (!st->n)
+		return;
+	rp_fprintf(f,
+		   " railperf: %s: %u intervals of %u s: min %.2f (from "
+		   "%.1f s), mean %.2f, max %.2f %s, CV %.1f%%\n",
+		   who, st->n, secs, st->min, from_s, st->mean, st->max,
+		   rp_bw_unit(gbits), st->cv);
+}
+
+void rp_report_cpu(FILE *f, const char *who, const char *thread,
+		   const struct rp_cpu *cpu)
+{
+	double used = (double)(cpu->user_ns + cpu->sys_ns) / 1e9;
+
+	if (!cpu->wall_ns)
+		return;
+	rp_fprintf(f,
+		   " railperf: %s: CPU of its %s thread: %.2f s in %.2f s, "
+		   "%.1f%% of a core (user %.2f s, system %.2f s), ",
+		   who, thread, used, (double)cpu->wall_ns / 1e9,
+		   100.0 * used * 1e9 / (double)cpu->wall_ns,
+		   (double)cpu->user_ns / 1e9, (double)cpu->sys_ns / 1e9);
+	if (cpu->bytes)
+		rp_fprintf(f, "%.3f s per GB\n",
+			   used / ((double)cpu->bytes / 1e9));
+	else
+		rp_fprintf(f, "no bytes moved\n");
+}
+
+void rp_report_event(FILE *f, const char *who, const struct rp_event *ev,
+		     double t_s)
+{
+	if (ev->qp_num)
+		rp_fprintf(f, " railperf: %s: %s (QP 0x%x) at %.2f s\n", who,
+			   ev->what, ev->qp_num, t_s);
+	else
+		rp_fprintf(f, " railperf: %s: %s at %.2f s\n", who, ev->what,
+			   t_s);
+}

@@ -11,9 +11,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "engine/rp_series.h"
 #include "topo/rp_counters.h"
 #include "topo/rp_pcie.h"
 #include "proto/rp_proto.h"
+#include "verbs/rp_async.h"
 #include "verbs/rp_rail.h"
 
 struct rp_rail_report {
@@ -107,5 +109,34 @@ void rp_report_set(FILE *f, const struct rp_result *agg, uint64_t size,
 void rp_report_interval(FILE *f, double from_s, double to_s,
 			const struct rp_rail *rails, const uint64_t *bytes,
 			unsigned int n, uint64_t ns, bool gbits);
+
+/*
+ * rp_report_interval_stats - " railperf: WHO: N intervals of S s: min A
+ * (from F s), mean B, max C MB/sec, CV D%" (--interval's rows of a rail or
+ * of all rails, in the report's unit; the CV is the population standard
+ * deviation over the mean, rp_series_stats); @from_s is where the slowest
+ * interval began. Nothing when @st holds no interval.
+ */
+void rp_report_interval_stats(FILE *f, const char *who,
+			      const struct rp_series_stats *st,
+			      unsigned int secs, double from_s, bool gbits);
+
+/*
+ * rp_report_cpu - " railperf: WHO: CPU of its THREAD thread: C s in W s,
+ * P% of a core (user U s, system S s), G s per GB" for a rail thread's
+ * @cpu (struct rp_cpu: user + system time over its run W, and the bytes
+ * moved then; GB = 10^9 bytes; "no bytes moved" instead of G when none).
+ * Nothing when @cpu was not measured (wall_ns 0).
+ */
+void rp_report_cpu(FILE *f, const char *who, const char *thread,
+		   const struct rp_cpu *cpu);
+
+/*
+ * rp_report_event - " railperf: WHO: port DOWN at T s" for a device event
+ * @ev read @t_s seconds into the run; a QP's event names it: "QP fatal
+ * (QP 0x11) at T s".
+ */
+void rp_report_event(FILE *f, const char *who, const struct rp_event *ev,
+		     double t_s);
 
 #endif /* RP_REPORT_MULTI_H */

@@ -10,7 +10,7 @@
 #define RP_RAIL_FIXED_LEN 60 /* bytes before the per-QP entries */
 #define RP_QP_ADDR_LEN 28    /* qpn, psn, rkey: u32; addr, len: u64 */
 #define RP_PARAMS_LEN 32
-#define RP_RESULT_LEN 40
+#define RP_RESULT_LEN 72 /* 5 x 8, then struct rp_cpu: 4 x u64 */
 #define RP_VERDICT_LEN 22
 
 static const char *const rp_msg_names[] = {
@@ -210,6 +210,10 @@ size_t rp_msg_encode_result(uint8_t *out, size_t cap,
 	rp_put_f64(&w, res->bw_peak);
 	rp_put_f64(&w, res->bw_avg);
 	rp_put_f64(&w, res->msg_rate);
+	rp_put_u64(&w, res->cpu.user_ns);
+	rp_put_u64(&w, res->cpu.sys_ns);
+	rp_put_u64(&w, res->cpu.wall_ns);
+	rp_put_u64(&w, res->cpu.bytes);
 	return w.overflow ? 0 : w.len;
 }
 
@@ -224,6 +228,10 @@ int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *res)
 	res->bw_peak = rp_get_f64(&r);
 	res->bw_avg = rp_get_f64(&r);
 	res->msg_rate = rp_get_f64(&r);
+	res->cpu.user_ns = rp_get_u64(&r);
+	res->cpu.sys_ns = rp_get_u64(&r);
+	res->cpu.wall_ns = rp_get_u64(&r);
+	res->cpu.bytes = rp_get_u64(&r);
 	/* NaN and infinities are not numbers a row may print. */
 	if (r.underflow || !(res->bw_peak >= 0 && res->bw_peak < 1e15) ||
 	    !(res->bw_avg >= 0 && res->bw_avg < 1e15) ||

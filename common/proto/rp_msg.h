@@ -22,8 +22,9 @@
  * carry -b, which a version-2 peer would ignore; 4: COUNTS during a -b
  * run, which a version-3 peer would refuse; 5: rail_write_lat's counter
  * byte is 7 bits and a pause flag, which a version-4 peer would wait on
- * forever */
-#define RP_PROTO_VERSION 5
+ * forever; 6: RESULT carries the rail thread's CPU (32 bytes more), which
+ * a version-5 peer would refuse as malformed */
+#define RP_PROTO_VERSION 6
 #define RP_MSG_HDR_LEN 12
 #define RP_MSG_MAX_PAYLOAD (64u * 1024)
 #define RP_MSG_ERROR_MAX 512 /* bytes of text in an ERROR message */

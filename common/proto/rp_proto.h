@@ -70,13 +70,23 @@ struct rp_rail_addr {
 	struct rp_qp_addr qp[RP_MAX_QPS];
 };
 
+/* The CPU a rail's thread used over its run (getrusage RUSAGE_THREAD),
+ * and the bytes it moved in that span; all 0 when not measured. */
+struct rp_cpu {
+	uint64_t user_ns; /* user time */
+	uint64_t sys_ns;  /* system time */
+	uint64_t wall_ns; /* the span: from the start to the thread's end */
+	uint64_t bytes;	  /* bytes its completed messages carried then */
+};
+
 /* One bandwidth row (sent in RESULT). Units as printed: MiB/s or Gb/s. */
 struct rp_result {
 	uint64_t size;	/* bytes */
 	uint64_t iters; /* messages counted */
 	double bw_peak;
 	double bw_avg;
-	double msg_rate; /* Mpps */
+	double msg_rate;   /* Mpps */
+	struct rp_cpu cpu; /* a rail's thread (rail_multi_bw), else 0 */
 };
 
 /* Outcome of the server's check of the bytes that arrived (VERDICT). */

@@ -2,7 +2,10 @@
 # Description: a link taken down mid-run on one rail of rail_multi_bw, in
 # two guests: 2 s into a -D run on rxe0,rxe1, guest b (the client) takes
 # eth1 (rail 1) down. The client exits 1 within a bound, naming rxe1, the
-# work-completion status and the link that is down; the thread of rxe0 stops cleanly (cancelled, no error line of
+# work-completion status and the link that is down, and prints rxe1's
+# device event as it comes (" railperf: rail 1 (rxe1): port DOWN at T
+# s", and " railperf: rail 1 (rxe1): netdev eth1 link DOWN at T s" from
+# netlink); the thread of rxe0 stops cleanly (cancelled, no error line of
 # its own); no result row. The server in a exits 1 with the client's
 # reason. eth1 then comes back up in b with its GIDs, and the guests meet
 # over rail 1 (a TCP connection from a to b) before the next test.
@@ -57,6 +60,20 @@ else
 		fail "rxe0, whose link stayed up, reported an error"
 	fi
 	no_rows "$TMP/l.client" "client, rail 1 down"
+	# the device's event, printed as it came with its time (the link went
+	# down DOWN_AFTER s after the header, which comes before the run)
+	t=$(sed -n 's/^ railperf: rail 1 (rxe1): port DOWN at \([0-9.]*\) s$/\1/p' \
+		"$TMP/l.client")
+	[ -n "$t" ] || fail "no 'rail 1 (rxe1): port DOWN at T s' line"
+	awk -v t="$t" -v d=$DOWN_AFTER 'BEGIN { exit !(t > 0 && t < d + 10) }' ||
+		fail "port DOWN at $t s, want within $DOWN_AFTER + 10 s of the start"
+	# and its netdev's link change (netlink)
+	grep -Eq '^ railperf: rail 1 \(rxe1\): netdev eth1 link DOWN at [0-9]+\.[0-9]{2} s$' \
+		"$TMP/l.client" || fail "no 'rail 1 (rxe1): netdev eth1 link DOWN' line"
+	note "client: $(grep -E "port DOWN|link DOWN" "$TMP/l.client" | tr '\n' ' ')"
+	if grep -q '^ railperf: rail 0 (rxe0): port' "$TMP/l.client"; then
+		fail "an event on rxe0, whose link stayed up"
+	fi
 	within "client fails after rail 1 went down" $GONE_MS $PEER_MS
 	note "client: $(grep -E 'rxe1' "$TMP/l.client" | tail -n 1)"
 	no_leftovers "client, rail 1 down"

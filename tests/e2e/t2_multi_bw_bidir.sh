@@ -10,6 +10,8 @@
 # packets. Both sides print one summed row, a "-b: sent ... received ..."
 # line per rail and for all rails, and interval rows during the run with
 # both directions per rail (tx and rx).
+# Each side's JSON has its own rail threads' CPU and, from the swapped
+# RESULT, the peer's.
 # Guest a ($1 = a) runs the server, guest b the client.
 . tests/e2e/lib.sh
 
@@ -66,9 +68,18 @@ live=$(grep '^ railperf: interval' "$TMP/out" | awk '
 [ "$live" -ge 2 ] ||
 	fail "$live interval rows with both directions moving on both rails, want >= 2"
 grep '^ railperf: interval' "$TMP/out" | sed 's/^/# /'
-python3 - "$TMP/bj.json" <<'PY' || fail "bj.json: bidirectional keys"
+python3 - "$TMP/bj.json" "$1" <<'PY' || fail "bj.json: bidirectional keys, CPU"
 import json, sys
 d = json.load(open(sys.argv[1]))
+# each rail thread's CPU: this side's ("cpu") and the peer's, from the
+# swapped RESULT ("peer_cpu"); the tx rows' statistics
+me, peer = ("server", "client") if sys.argv[2] == "a" else ("client", "server")
+for r in d["rails"]:
+    assert r["cpu"]["thread"] == me and r["peer_cpu"]["thread"] == peer, r
+    for c in (r["cpu"], r["peer_cpu"]):
+        assert 3.5 < c["wall_s"] < 60 and c["bytes"] > 0, c  # drain: load
+        assert 0 < c["user_s"] + c["system_s"] <= c["wall_s"] * 1.01, c
+    assert r["intervals"]["count"] >= 2, r["intervals"]
 b = d["bidirectional"]
 assert len(b["rails"]) == 2
 for x in b["rails"] + [b["all"]]:

@@ -8,6 +8,8 @@
 # for rail_write_bw and rail_multi_bw, in text and JSON. With the speed
 # unknown again, --expect is refused before any device is opened: exit 1,
 # one line naming the rail and why, well within FAST_MS (fault.sh).
+# rail_multi_bw runs -D 2 --interval 1 with --expect-min beside --expect:
+# 1 passes, 99 fails on the slowest interval row with its line.
 . tests/e2e/lib.sh
 . tests/e2e/fault.sh
 
@@ -19,8 +21,12 @@ ethtool -s eth1 speed 1000 duplex full || fail "ethtool could not set eth1's spe
 ceiling=$(awk 'BEGIN { printf "%.2f", 65536 / (65536 + 82 * 64 + 16) }')
 for bin in rail_write_bw rail_multi_bw; do
 	BIN=$B/$bin
-	case $bin in rail_write_bw) port=18901 ;; *) port=18911 ;; esac
-	pair x "$port" -n 300 -- -n 300 --expect 2 --out_json_file=$TMP/x.json
+	# rail_multi_bw: -D 2 --interval 1 and --expect-min beside --expect
+	case $bin in
+	rail_write_bw) port=18901 run="-n 300" em1= em99= ;;
+	*) port=18911 run="-D 2 --interval 1" em1="--expect-min 1" em99="--expect-min 99" ;;
+	esac
+	pair x "$port" $run -- $run --expect 2 $em1 --out_json_file=$TMP/x.json
 	[ "$CLI_RC" = 0 ] && [ "$SRV_RC" = 0 ] ||
 		{ cat "$TMP/x.client" "$TMP/x.server"; fail "$bin --expect 2: exit $CLI_RC/$SRV_RC"; }
 	grep -q "of its ceiling of $ceiling Gb/s\|--expect 2%: passed" "$TMP/x.client" ||
@@ -28,7 +34,9 @@ for bin in rail_write_bw rail_multi_bw; do
 	json_check "$TMP/x.json" "d['verdict']['pass'] is True and \
 d['verdict']['expect_percent'] == 2 and \
 abs(d['verdict']['ceiling_gbps'] - $ceiling) < 0.01"
-	pair y "$((port + 1))" -n 300 -- -n 300 --expect 99 --out_json_file=$TMP/y.json
+	[ -z "$em1" ] || grep -q "^ railperf: --expect-min 1%: passed: every rail's slowest interval$" \
+		"$TMP/x.client" || { cat "$TMP/x.client"; fail "--expect-min 1: no passed line"; }
+	pair y "$((port + 1))" $run -- $run --expect 99 $em99 --out_json_file=$TMP/y.json
 	[ "$CLI_RC" = 1 ] || { cat "$TMP/y.client"; fail "$bin --expect 99: client exit $CLI_RC, want 1"; }
 	[ "$SRV_RC" = 0 ] || { cat "$TMP/y.server"; fail "$bin --expect 99: server exit $SRV_RC"; }
 	grep -Eq "^ railperf: rail .*: [0-9.]+% of its ceiling of $ceiling Gb/s \([0-9.]+ Gb/s\), below --expect 99%$" \
@@ -37,6 +45,13 @@ abs(d['verdict']['ceiling_gbps'] - $ceiling) < 0.01"
 	note "$bin: $(grep 'expect' "$TMP/y.client" | head -n 1)"
 done
 json_check "$TMP/y.json" "d['rails'][0]['verdict']['pass'] is False"
+# --expect-min 99: the slowest --interval row against the same ceiling
+# (rail_multi_bw's y run): the rail's line, FAILED, "verdict_min".
+grep -Eq "^ railperf: rail 0 \(rxe1\): slowest interval from [0-9.]+ s: [0-9.]+% of its ceiling of $ceiling Gb/s \([0-9.]+ Gb/s\), below --expect-min 99%$" \
+	"$TMP/y.client" || { cat "$TMP/y.client"; fail "--expect-min 99: no failing line"; }
+grep -q '^ railperf: --expect-min 99%: FAILED$' "$TMP/y.client" || fail "--expect-min 99: no FAILED line"
+json_check "$TMP/y.json" "d['rails'][0]['verdict_min']['pass'] is False and \
+d['rails'][0]['verdict_min']['expect_percent'] == 99"
 
 ethtool -s eth1 speed 4294967295 || fail "could not restore eth1's speed"
 for bin in rail_write_bw rail_multi_bw; do

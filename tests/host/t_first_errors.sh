@@ -90,6 +90,14 @@ expect "rail_multi_bw: --expect without a known ceiling" 1 "--expect value '50'|
 	"$B/rail_multi_bw" -d rxe9 --expect 50 127.0.0.1
 expect "rail_write_bw: --expect with --run_infinitely" 1 "--expect and --run_infinitely" -- \
 	"$B/rail_write_bw" -d rxe0 --expect 50 --run_infinitely 127.0.0.1
+expect "rail_multi_bw: --expect-min without --interval" 1 "--expect-min needs --interval" -- \
+	"$B/rail_multi_bw" -d rxe0 -D 2 --expect-min 50 127.0.0.1
+expect "rail_multi_bw: --expect-min out of range" 1 "--expect-min value '101'|1 .. 100" -- \
+	"$B/rail_multi_bw" -d rxe0 -D 2 --interval 1 --expect-min 101 127.0.0.1
+expect "rail_multi_bw: --expect-min without a known ceiling" 1 "--expect-min value '50'|rail rxe9 port 1 has no known ceiling|--expect-min needs" -- \
+	"$B/rail_multi_bw" -d rxe9 -D 2 --interval 1 --expect-min 50 127.0.0.1
+expect "rail_write_bw: --expect-min refused" 1 "--expect-min|not supported by rail_write_bw" -- \
+	"$B/rail_write_bw" -d rxe0 --expect-min 50 127.0.0.1
 
 # A good command line: the device's error names it; the earlier JSON file
 # keeps its bytes and nothing else appears beside it.

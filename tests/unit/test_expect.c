@@ -1,6 +1,7 @@
 /* Description: --expect's verdict (rp_expect): at, above and below the
  * threshold, an unknown ceiling (fails), the failing line's numbers and
- * that a passing verdict prints nothing, the JSON object's keys. */
+ * that a passing verdict prints nothing, the JSON object's keys;
+ * --expect-min's line for the slowest interval. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -59,11 +60,36 @@ static void test_line_and_json(void **state)
 	cJSON_Delete(o);
 }
 
+static void test_min_line(void **state)
+{
+	struct rp_expect e;
+	struct mem m;
+
+	(void)state;
+	/* the slowest interval, 0.1 of 0.9256 Gb/s = 10.8 %, from 3 s */
+	rp_expect_eval(&e, 50, 0.1, 0.9256);
+	mem_open(&m);
+	assert_int_equal(rp_expect_min_line(m.f, "rail 1 (rxe1)", &e, 3.0), 1);
+	mem_expect(&m, " railperf: rail 1 (rxe1): slowest interval from 3.0 "
+		       "s: 10.8% of its ceiling of 0.93 Gb/s (0.10 Gb/s), "
+		       "below --expect-min 50%\n");
+	rp_expect_eval(&e, 10, 0.1, 0.9256);
+	mem_open(&m);
+	assert_int_equal(rp_expect_min_line(m.f, "x", &e, 0), 0);
+	mem_expect(&m, "");
+	rp_expect_eval(&e, 10, 0.1, 0);
+	mem_open(&m);
+	assert_int_equal(rp_expect_min_line(m.f, "rail 0 (rxe0)", &e, 0), 1);
+	mem_expect(&m, " railperf: rail 0 (rxe0): no known ceiling, "
+		       "--expect-min 10% cannot pass\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_eval),
 		cmocka_unit_test(test_line_and_json),
+		cmocka_unit_test(test_min_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

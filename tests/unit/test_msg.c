@@ -62,9 +62,9 @@ static void test_type_str(void **state)
 
 static void test_hdr_encode_bytes(void **state)
 {
-	/* "RPF1", version 5, type 2 (RAIL), length 0x01020304 */
+	/* "RPF1", version 6, type 2 (RAIL), length 0x01020304 */
 	static const uint8_t want[RP_MSG_HDR_LEN] = { 'R',  'P',  'F',	'1',
-						      0x00, 0x05, 0x00, 0x02,
+						      0x00, 0x06, 0x00, 0x02,
 						      0x01, 0x02, 0x03, 0x04 };
 	uint8_t out[RP_MSG_HDR_LEN];
 
@@ -83,7 +83,7 @@ static void test_hdr_round_trip(void **state)
 	rp_msg_hdr_encode(buf, RP_MSG_PROGRESS, 0);
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
 	assert_int_equal(h.magic, 0x52504631);
-	assert_int_equal(h.version, 5);
+	assert_int_equal(h.version, 6);
 	assert_int_equal(h.type, RP_MSG_PROGRESS);
 	assert_int_equal(h.len, 0);
 	/* the largest allowed payload: 64 KiB = 65536 */
@@ -121,19 +121,23 @@ static void test_hdr_other_version(void **state)
 	buf[5] = 1; /* version 0x0001: a railperf before the NIC in RAIL */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 1, this build speaks 5"));
+	assert_non_null(strstr(err, "protocol 1, this build speaks 6"));
 	buf[5] = 2; /* version 2: no rail_write_lat, no -b (ignored flag) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 2, this build speaks 5"));
+	assert_non_null(strstr(err, "protocol 2, this build speaks 6"));
 	buf[5] = 3; /* version 3: no COUNTS (-b --interval) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 3, this build speaks 5"));
+	assert_non_null(strstr(err, "protocol 3, this build speaks 6"));
 	buf[5] = 4; /* version 4: rail_write_lat's count byte is 8 bits */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 4, this build speaks 5"));
+	assert_non_null(strstr(err, "protocol 4, this build speaks 6"));
+	buf[5] = 5; /* version 5: RESULT without the rail thread's CPU */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "protocol 5, this build speaks 6"));
 	buf[4] = 1; /* version 0x0102 = 258 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
@@ -526,39 +530,49 @@ static const struct rp_result base_result = {
 	.bw_peak = 1.0,
 	.bw_avg = 312.5,
 	.msg_rate = 0.5,
+	.cpu = { .user_ns = 1,
+		 .sys_ns = 0x0102,
+		 .wall_ns = 4000000000u,
+		 .bytes = 0x0123456789abcdefull },
 };
 
 static void test_result_bytes_and_round_trip(void **state)
 {
 	/* u64 size, u64 iters, then IEEE 754 bits: 1.0 = 0x3ff0000000000000,
 	 * 312.5 = 1.220703125 * 2^8 = 0x4073880000000000, 0.5 =
-	 * 0x3fe0000000000000 */
-	static const uint8_t want[40] = { 0, 0, 0, 0, 0, 0x01, 0x00, 0x00, 0,
-					  0, 0, 0, 0, 0, 0x13, 0x88, 0x3f, 0xf0,
-					  0, 0, 0, 0, 0, 0,    0x40, 0x73, 0x88,
-					  0, 0, 0, 0, 0, 0x3f, 0xe0, 0,	   0,
-					  0, 0, 0, 0 };
+	 * 0x3fe0000000000000; then the CPU, u64 each: user 1, system 0x102,
+	 * wall 4e9 = 0xee6b2800, bytes 0x0123456789abcdef */
+	static const uint8_t want[72] = {
+		0,    0,    0,	  0,	0,    0x01, 0x00, 0x00, 0,
+		0,    0,    0,	  0,	0,    0x13, 0x88, 0x3f, 0xf0,
+		0,    0,    0,	  0,	0,    0,    0x40, 0x73, 0x88,
+		0,    0,    0,	  0,	0,    0x3f, 0xe0, 0,	0,
+		0,    0,    0,	  0,	0,    0,    0,	  0,	0,
+		0,    0,    1,	  0,	0,    0,    0,	  0,	0,
+		0x01, 0x02, 0,	  0,	0,    0,    0xee, 0x6b, 0x28,
+		0x00, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef
+	};
 	struct rp_result r;
-	uint8_t buf[64];
+	uint8_t buf[128];
 	size_t len;
 
 	(void)state;
 	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &base_result),
-			 40);
-	assert_memory_equal(buf, want, 40);
-	assert_int_equal(rp_msg_decode_result(buf, 40, &r), 0);
+			 72);
+	assert_memory_equal(buf, want, 72);
+	assert_int_equal(rp_msg_decode_result(buf, 72, &r), 0);
 	assert_memory_equal(&r, &base_result, sizeof(r));
-	for (len = 0; len < 40; len++)
+	for (len = 0; len < 72; len++)
 		assert_int_equal(rp_msg_decode_result(buf, len, &r), -EBADMSG);
-	assert_int_equal(rp_msg_decode_result(buf, 41, &r), -EBADMSG);
-	assert_int_equal(rp_msg_encode_result(buf, 39, &base_result), 0);
+	assert_int_equal(rp_msg_decode_result(buf, 73, &r), -EBADMSG);
+	assert_int_equal(rp_msg_encode_result(buf, 71, &base_result), 0);
 }
 
 /* Encode @r with @v in field @which (0 peak, 1 avg, 2 rate) and decode. */
 static int result_with(int which, double v)
 {
 	struct rp_result r = base_result, out;
-	uint8_t buf[40];
+	uint8_t buf[72];
 
 	if (which == 0)
 		r.bw_peak = v;
@@ -566,7 +580,7 @@ static int result_with(int which, double v)
 		r.bw_avg = v;
 	else
 		r.msg_rate = v;
-	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &r), 40);
+	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &r), 72);
 	return rp_msg_decode_result(buf, sizeof(buf), &out);
 }
 

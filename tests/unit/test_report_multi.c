@@ -10,8 +10,13 @@
  * column widths of the interval bounds. rp_report_ro_warn: the line for
  * relaxed ordering asked for below a root port perftest lists, none when
  * not asked for or no such port. Every line of every output starts
- * with " railperf:". */
+ * with " railperf:". rp_report_interval_stats and rp_json_intervals: the
+ * --interval statistics line in both units, none without rows, the JSON
+ * object and its samples. rp_report_cpu and rp_json_cpu: a rail thread's
+ * CPU as percent of a core and seconds per GB. rp_report_event and
+ * rp_json_event: a device event with its time. */
 #define _GNU_SOURCE
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -585,6 +590,125 @@ static void test_interval_case(void **state)
 	free(r);
 }
 
+/* --interval's statistics: the line (MiB/s and Gb/s), nothing without
+ * rows, and the JSON "intervals" object with every sample. */
+static void test_interval_stats(void **state)
+{
+	struct rp_series s = { 0 };
+	struct rp_series_stats st;
+	struct mem m;
+	cJSON *o, *v;
+
+	(void)state;
+	rp_series_add(&s, 10);
+	rp_series_add(&s, 6);
+	rp_series_add(&s, 8); /* mean 8, SD sqrt(8/3) = 1.633, CV 20.4 % */
+	rp_series_stats(&s, &st);
+	mem_open(&m);
+	rp_report_interval_stats(m.f, "rail 1 (rxe1)", &st, 1, 1.0, false);
+	mem_check(&m, " railperf: rail 1 (rxe1): 3 intervals of 1 s: min "
+		      "6.00 (from 1.0 s), mean 8.00, max 10.00 MB/sec, CV "
+		      "20.4%\n");
+	mem_open(&m);
+	rp_report_interval_stats(m.f, "all rails", &st, 2, 2.0, true);
+	mem_check(&m, " railperf: all rails: 3 intervals of 2 s: min 6.00 "
+		      "(from 2.0 s), mean 8.00, max 10.00 Gb/sec, CV 20.4%\n");
+	o = rp_json_intervals(&s, 1.0, false);
+	assert_int_equal(cJSON_GetObjectItem(o, "count")->valueint, 3);
+	assert_string_equal(cJSON_GetObjectItem(o, "unit")->valuestring,
+			    "MB/sec");
+	assert_true(cJSON_GetObjectItem(o, "min")->valuedouble == 6);
+	assert_true(cJSON_GetObjectItem(o, "min_from_s")->valuedouble == 1);
+	assert_true(cJSON_GetObjectItem(o, "mean")->valuedouble == 8);
+	assert_true(cJSON_GetObjectItem(o, "max")->valuedouble == 10);
+	assert_true(fabs(cJSON_GetObjectItem(o, "cv_percent")->valuedouble -
+			 100 * sqrt(8.0 / 3) / 8) < 1e-9);
+	v = cJSON_GetObjectItem(o, "samples");
+	assert_int_equal(cJSON_GetArraySize(v), 3);
+	assert_true(cJSON_GetArrayItem(v, 1)->valuedouble == 6);
+	cJSON_Delete(o);
+	rp_series_clear(&s);
+	rp_series_stats(&s, &st);
+	mem_open(&m);
+	rp_report_interval_stats(m.f, "x", &st, 1, 0, false);
+	mem_expect(&m, "");
+}
+
+/* A rail thread's CPU: 1.5 s user + 0.5 s system over 4 s = 50 % of a
+ * core, 2 s / 8 GB = 0.25 s per GB; no bytes; not measured: no line. */
+static void test_cpu(void **state)
+{
+	struct rp_cpu c = { .user_ns = 1500000000ull,
+			    .sys_ns = 500000000ull,
+			    .wall_ns = 4000000000ull,
+			    .bytes = 8000000000ull };
+	struct mem m;
+	cJSON *o;
+
+	(void)state;
+	mem_open(&m);
+	rp_report_cpu(m.f, "rail 0 (rxe0)", "client", &c);
+	mem_check(&m, " railperf: rail 0 (rxe0): CPU of its client thread: "
+		      "2.00 s in 4.00 s, 50.0% of a core (user 1.50 s, system "
+		      "0.50 s), 0.250 s per GB\n");
+	o = rp_json_cpu(&c, "server");
+	assert_string_equal(cJSON_GetObjectItem(o, "thread")->valuestring,
+			    "server");
+	assert_true(cJSON_GetObjectItem(o, "user_s")->valuedouble == 1.5);
+	assert_true(cJSON_GetObjectItem(o, "system_s")->valuedouble == 0.5);
+	assert_true(cJSON_GetObjectItem(o, "wall_s")->valuedouble == 4);
+	assert_true(cJSON_GetObjectItem(o, "percent_of_core")->valuedouble ==
+		    50);
+	assert_true(cJSON_GetObjectItem(o, "s_per_gb")->valuedouble == 0.25);
+	cJSON_Delete(o);
+	c.bytes = 0;
+	mem_open(&m);
+	rp_report_cpu(m.f, "rail 1 (rxe1)", "server", &c);
+	mem_check(&m, " railperf: rail 1 (rxe1): CPU of its server thread: "
+		      "2.00 s in 4.00 s, 50.0% of a core (user 1.50 s, system "
+		      "0.50 s), no bytes moved\n");
+	o = rp_json_cpu(&c, "client");
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(o, "s_per_gb")));
+	cJSON_Delete(o);
+	c.wall_ns = 0;
+	mem_open(&m);
+	rp_report_cpu(m.f, "x", "client", &c);
+	mem_expect(&m, "");
+	assert_null(rp_json_cpu(&c, "client"));
+}
+
+/* A device event: its line (with a QP number for a QP's) and JSON. */
+static void test_event(void **state)
+{
+	struct rp_event ev = { .type = IBV_EVENT_PORT_ERR, .port = 1 };
+	struct mem m;
+	cJSON *o;
+
+	(void)state;
+	strcpy(ev.what, "port DOWN");
+	mem_open(&m);
+	rp_report_event(m.f, "rail 1 (rxe1)", &ev, 5.0234);
+	mem_check(&m, " railperf: rail 1 (rxe1): port DOWN at 5.02 s\n");
+	o = rp_json_event(1, "rxe1", &ev, 5.0234);
+	assert_int_equal(cJSON_GetObjectItem(o, "rail")->valueint, 1);
+	assert_string_equal(cJSON_GetObjectItem(o, "device")->valuestring,
+			    "rxe1");
+	assert_true(cJSON_GetObjectItem(o, "time_s")->valuedouble == 5.0234);
+	assert_string_equal(cJSON_GetObjectItem(o, "event")->valuestring,
+			    "port DOWN");
+	assert_string_equal(cJSON_GetObjectItem(o, "type")->valuestring,
+			    ibv_event_type_str(IBV_EVENT_PORT_ERR));
+	assert_int_equal(cJSON_GetObjectItem(o, "port")->valueint, 1);
+	assert_null(cJSON_GetObjectItem(o, "qp_num"));
+	cJSON_Delete(o);
+	ev = (struct rp_event){ .type = IBV_EVENT_QP_FATAL, .qp_num = 0x11 };
+	strcpy(ev.what, "QP fatal");
+	mem_open(&m);
+	rp_report_event(m.f, "rail 0 (rxe0)", &ev, 0.5);
+	mem_check(&m, " railperf: rail 0 (rxe0): QP fatal (QP 0x11) at 0.50 "
+		      "s\n");
+}
+
 int main(void)
 {
 	static const struct CMUnitTest fractional[] = {
@@ -593,6 +717,9 @@ int main(void)
 		cmocka_unit_test(test_ro_warn),
 		cmocka_unit_test(test_lossy),
 		cmocka_unit_test(test_pause),
+		cmocka_unit_test(test_interval_stats),
+		cmocka_unit_test(test_cpu),
+		cmocka_unit_test(test_event),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
 				ARRAY_SIZE(interval_cases)];

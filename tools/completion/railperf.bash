@@ -59,6 +59,7 @@ _railperf()
 		-p | --port | -m | --mtu | -l | --post_list | -I | --inline_size | \
 		-u | --qp-timeout | -w | --limit_bw | -y | --limit_msgrate | \
 		--timeout | --interval | --peer | --bind_source_ip | --expect | \
+		--expect-min | \
 		-T | --tos | --tclass | --numa_node | --pin_cores | --cqe_poll | \
 		-o | --outs | --use_cuda)
 		return # a value: nothing to offer
