@@ -102,8 +102,16 @@ static inline bool rp_bwrun_read(const struct rp_bwrun *a)
 	return a->o->verb == RP_VERB_READ;
 }
 
+/* rp_bwrun_recv - true on SEND's server: it posts the receives the
+ * client's SENDs land in, polls a completion per message and prints its
+ * own row (as ib_send_bw's server, without a peak). */
+static inline bool rp_bwrun_recv(const struct rp_bwrun *a)
+{
+	return a->o->verb == RP_VERB_SEND && a->s.server && !a->o->bidir;
+}
+
 /* rp_bwrun_gets - true on a side the data arrives at: WRITE's server,
- * READ's client, both with -b. */
+ * READ's client, SEND's server, both with -b. */
 static inline bool rp_bwrun_gets(const struct rp_bwrun *a)
 {
 	return a->o->bidir || a->s.server != rp_bwrun_read(a);

@@ -38,6 +38,8 @@ enum rp_opt_feature {
 #define RP_MAX_DURATION 86400 /* -D, --interval, s */
 #define RP_MAX_TX_DEPTH 15000 /* -t, -l */
 #define RP_MAX_CQ_MOD 1024    /* -Q */
+#define RP_DEF_RX_SEND 512    /* -r: perftest's DEF_RX_SEND */
+#define RP_MAX_RX_DEPTH 16384 /* -r: perftest's MAX_RX */
 
 struct rp_test_desc {
 	enum rp_test test;
@@ -54,16 +56,20 @@ struct rp_test_desc {
 
 struct rp_opts {
 	const struct rp_test_desc *desc;
-	const char *server;    /* host to connect to; NULL = run as server */
-	const char *dev;       /* -d, NULL = first device */
-	unsigned int ib_port;  /* -i */
-	int gid_index;	       /* -x, -1 = choose automatically */
-	const char *gid_list;  /* -x as given, multi-rail: "3" or "1,3" */
-	uint64_t size;	       /* -s, bytes */
-	uint64_t iters;	       /* -n, per QP */
-	bool iters_given;      /* -n given (else the verb's default) */
-	enum rp_verb verb;     /* the test's, or --verb (rail_multi_bw) */
-	unsigned int outs;     /* -o: outstanding READs per QP; 0 = device's */
+	const char *server;   /* host to connect to; NULL = run as server */
+	const char *dev;      /* -d, NULL = first device */
+	unsigned int ib_port; /* -i */
+	int gid_index;	      /* -x, -1 = choose automatically */
+	const char *gid_list; /* -x as given, multi-rail: "3" or "1,3" */
+	uint64_t size;	      /* -s, bytes */
+	uint64_t iters;	      /* -n, per QP */
+	bool iters_given;     /* -n given (else the verb's default) */
+	enum rp_verb verb;    /* the test's, or --verb (rail_multi_bw) */
+	unsigned int outs;    /* -o: outstanding READs per QP; 0 = device's */
+	/* -r: SEND's receives kept posted per QP (perftest's rx_depth:
+	 * 512, at most -n, odd values one more); 0 = not SEND */
+	unsigned int rx_depth;
+	bool rx_depth_given;   /* -r given */
 	unsigned int duration; /* -D, seconds; 0 = iteration mode */
 	bool all_sizes;	       /* -a */
 	unsigned int tx_depth; /* -t, outstanding WRs per QP */

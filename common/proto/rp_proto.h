@@ -33,17 +33,20 @@ enum rp_test {
 	RP_TEST_MULTI_BW = 3,
 	RP_TEST_WRITE_LAT = 4,
 	RP_TEST_READ_BW = 5,
+	RP_TEST_SEND_BW = 6,
 };
 
 /*
  * The verb a bandwidth test moves its data with (rp_bw_cfg, rp_rail_cfg).
  * WRITE: the client's slices into the server's; READ: the client reads the
- * server's slices into its own (the data arrives at the client). SEND
- * (receives pre-posted on the server) would be the next value.
+ * server's slices into its own (the data arrives at the client); SEND: the
+ * client's slices into receives the server pre-posts (the server polls a
+ * receive completion per message).
  */
 enum rp_verb {
 	RP_VERB_WRITE = 0,
 	RP_VERB_READ = 1,
+	RP_VERB_SEND = 2,
 };
 
 /* What the peer needs to reach one QP and its buffer slice. */

@@ -19,7 +19,7 @@ static void rp_qp_init_attr(const struct rp_rail *r,
 		.sq_sig_all = 0,	/* CQ moderation: we choose per WR */
 		.cap = {
 			.max_send_wr = r->tx_depth,
-			.max_recv_wr = 1,
+			.max_recv_wr = r->rx_depth,
 			.max_send_sge = 1,
 			.max_recv_sge = 1,
 			.max_inline_data = r->max_inline,
@@ -30,7 +30,8 @@ static void rp_qp_init_attr(const struct rp_rail *r,
 	if (ex) {
 		a->comp_mask |= IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
 		a->send_ops_flags = IBV_QP_EX_WITH_RDMA_WRITE |
-				    IBV_QP_EX_WITH_RDMA_READ;
+				    IBV_QP_EX_WITH_RDMA_READ |
+				    IBV_QP_EX_WITH_SEND;
 	}
 }
 

@@ -1,4 +1,5 @@
-# bash completion for railperf: rail_write_bw, rail_read_bw, rail_read_lat,
+# bash completion for railperf: rail_write_bw, rail_read_bw, rail_send_bw,
+# rail_read_lat,
 # rail_write_lat, rail_multi_bw, rail_info. The options come from each binary's own
 # --help (bash-completion's _parse_help), so they follow the binary.
 # SPDX-License-Identifier: MIT
@@ -35,7 +36,7 @@ _railperf()
 		return
 		;;
 	--verb)
-		COMPREPLY=($(compgen -W "write read" -- "$cur"))
+		COMPREPLY=($(compgen -W "write read send" -- "$cur"))
 		return
 		;;
 	-i | --ib-port | -x | --gid-index | -s | --size | -n | --iters | \
@@ -44,7 +45,7 @@ _railperf()
 		-u | --qp-timeout | -w | --limit_bw | -y | --limit_msgrate | \
 		--timeout | --interval | --peer | --bind_source_ip | --expect | \
 		-T | --tos | --tclass | --numa_node | --pin_cores | --cqe_poll | \
-		-o | --outs)
+		-o | --outs | -r | --rx-depth)
 		return # a value: nothing to offer
 		;;
 	esac
@@ -57,6 +58,7 @@ _railperf()
 		_known_hosts_real -- "$cur"
 	fi
 } &&
-	complete -F _railperf rail_write_bw rail_read_bw rail_read_lat \
+	complete -F _railperf rail_write_bw rail_read_bw rail_send_bw \
+		rail_read_lat \
 		rail_write_lat \
 		rail_multi_bw rail_cluster_bw rail_info
