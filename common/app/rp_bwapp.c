@@ -690,12 +690,13 @@ static int bw_side(struct rp_bwrun *a)
 		.s = &a->s,
 		.ops = &bw_ops,
 		.app = a,
-		/* SEND: the server measures what it receives, prints its own
-		 * row (no RESULT) and posts its receives before READY */
+		/* SEND, WRITE with immediate: the server measures what it
+		 * receives, prints its own row (no RESULT) and posts its
+		 * receives before READY */
 		.measures = rp_bwrun_posts(a) || rp_bwrun_recv(a),
 		.barrier = a->o->bidir,
-		.ready = a->o->verb == RP_VERB_SEND,
-		.results = !a->o->bidir && a->o->verb != RP_VERB_SEND,
+		.ready = rp_verb_recv(a->o->verb),
+		.results = !a->o->bidir && !rp_verb_recv(a->o->verb),
 		.receives = rp_bwrun_gets(a),
 		.sends = a->o->bidir || !rp_bwrun_gets(a),
 		.infinite = a->o->run_infinitely,

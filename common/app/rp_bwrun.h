@@ -102,12 +102,12 @@ static inline bool rp_bwrun_read(const struct rp_bwrun *a)
 	return a->o->verb == RP_VERB_READ;
 }
 
-/* rp_bwrun_recv - true on SEND's server: it posts the receives the
- * client's SENDs land in, polls a completion per message and prints its
- * own row (as ib_send_bw's server, without a peak). */
+/* rp_bwrun_recv - true on SEND's (--write_with_imm's) server: it posts
+ * the receives the client's messages consume, polls a completion per
+ * message and prints its own row (as ib_send_bw's server, no peak). */
 static inline bool rp_bwrun_recv(const struct rp_bwrun *a)
 {
-	return a->o->verb == RP_VERB_SEND && a->s.server && !a->o->bidir;
+	return rp_verb_recv(a->o->verb) && a->s.server && !a->o->bidir;
 }
 
 /* rp_bwrun_gets - true on a side the data arrives at: WRITE's server,

@@ -222,6 +222,11 @@ static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 	bool send = rp_optable_bin(o->desc) != RP_BIN_CLUSTER_BW;
 
 	(void)r;
+	if (o->verb == RP_VERB_WRITE_IMM) {
+		rp_err("--verb cannot follow --write_with_imm: give --verb "
+		       "first (--write_with_imm needs the WRITE verb)");
+		return -EINVAL;
+	}
 	if (!strcmp(arg, "write"))
 		o->verb = RP_VERB_WRITE;
 	else if (!strcmp(arg, "read"))
@@ -234,6 +239,22 @@ static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 						   "read, send" :
 						   "valid verbs are write, "
 						   "read");
+	return 0;
+}
+
+/* --write_with_imm: WRITE's variant that consumes a receive per message;
+ * with another verb (--verb=read, send) one line. */
+static int rp_set_write_imm(struct rp_opts *o, const struct rp_optrow *r,
+			    const char *arg)
+{
+	(void)r;
+	(void)arg;
+	if (o->verb != RP_VERB_WRITE && o->verb != RP_VERB_WRITE_IMM) {
+		rp_err("--write_with_imm needs the WRITE verb, not --verb=%s",
+		       o->verb == RP_VERB_READ ? "read" : "send");
+		return -EINVAL;
+	}
+	o->verb = RP_VERB_WRITE_IMM;
 	return 0;
 }
 
@@ -443,10 +464,17 @@ static const struct rp_optrow rp_rows[] = {
 		      "(default: " RP_STR(RP_DEF_RX_SEND) ", at most -n; "
 		      "odd: one more)" },
 		    { MBW, NULL,
-		      "with --verb=send: receives the server keeps\n"
+		      "with --verb=send, --write_with_imm: receives\n"
+		      "the server keeps\n"
 		      "posted per QP, 1 .. " RP_STR(RP_MAX_RX_DEPTH)
 		      " (default: " RP_STR(RP_DEF_RX_SEND) ", at most\n"
 		      "-n; odd: one more)" } } },
+	{ .name = "write_with_imm", .has_arg = NO, .bins = WBW | MBW,
+	  .kind = RP_OK_SET, .set = rp_set_write_imm,
+	  .help = H1(WBW | MBW,
+		     "RDMA WRITE with immediate: the server pre-posts\n"
+		     "receives (-r on rail_multi_bw; 512, at most -n) and\n"
+		     "polls a receive completion per message") },
 	{ .name = "report_gbits", .has_arg = NO, .bins = BW,
 	  .kind = RP_OK_TRUE, .off = OFF(report_gbits),
 	  .help = H1(BW, "report Gb/s (10^9 bit/s) instead of MiB/s\n"
@@ -679,7 +707,6 @@ static const struct rp_optrow rp_rows[] = {
 	REFUSED(0, "no_lock", NO, "lock-free mode"),
 	REFUSED(0, "data_validation", NO,
 		"perftest's data validation; railperf has --validate"),
-	REFUSED(0, "write_with_imm", NO, "RDMA WRITE with immediate"),
 	REFUSED(0, "use_cuda", REQ, "CUDA memory"),
 	REFUSED(0, "use_rocm", REQ, "ROCm memory"),
 	REFUSED(0, "aes_xts", NO, "AES-XTS"),

@@ -116,15 +116,15 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	else if (o->outs && o->verb != RP_VERB_READ)
 		why = "-o (outstanding reads) needs the READ verb (--verb=read; "
 		      "as perftest: READ tests only)";
-	else if (o->rx_depth_given && o->verb != RP_VERB_SEND)
+	else if (o->rx_depth_given && !rp_verb_recv(o->verb))
 		why = "-r (rx depth) needs the SEND verb (--verb=send; as "
 		      "perftest: on RDMA verbs rx depth can be only 1)";
-	else if (o->bidir && o->verb == RP_VERB_SEND)
-		why = "-b cannot be combined with the SEND verb in railperf "
-		      "yet: run one direction";
-	else if (o->run_infinitely && o->verb == RP_VERB_SEND)
+	else if (o->bidir && rp_verb_recv(o->verb))
+		why = "-b cannot be combined with the SEND verb or "
+		      "--write_with_imm in railperf yet: run one direction";
+	else if (o->run_infinitely && rp_verb_recv(o->verb))
 		why = "--run_infinitely cannot be combined with the SEND verb "
-		      "in railperf yet: use -D";
+		      "or --write_with_imm in railperf yet: use -D";
 	else if (o->inline_size > 0 && o->verb == RP_VERB_READ)
 		why = "-I cannot be combined with the READ verb: a READ "
 		      "carries no data to inline (as perftest)";
@@ -164,12 +164,13 @@ static int rp_opts_post_list(struct rp_opts *o)
 	return 0;
 }
 
-/* -r: SEND's receive depth as perftest's force_dependecies sets it: at
+/* -r: SEND's (WRITE with immediate's) receive depth as perftest's
+ * force_dependecies sets it: at
  * most -n in an iteration run, then an odd value one more (its
  * work-around, outside -a); 0 for the RDMA verbs (no receives). */
 static void rp_opts_rx_depth(struct rp_opts *o)
 {
-	if (o->verb != RP_VERB_SEND) {
+	if (!rp_verb_recv(o->verb)) {
 		o->rx_depth = 0;
 		return;
 	}
@@ -197,10 +198,12 @@ int rp_opts_finish(struct rp_opts *o)
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;
-	/* perftest's -n default: 5000 for WRITE BW only, else 1000 */
+	/* perftest's -n default: 5000 for WRITE BW (with immediate too),
+	 * else 1000 */
 	if (!o->iters_given && o->verb != o->desc->verb)
-		o->iters = o->verb != RP_VERB_WRITE ? RP_DEF_ITERS :
-						      o->desc->def_iters;
+		o->iters = o->verb == RP_VERB_READ || o->verb == RP_VERB_SEND ?
+				   RP_DEF_ITERS :
+				   o->desc->def_iters;
 	rp_opts_rx_depth(o);
 	if (!o->cq_mod_given && !o->all_sizes && o->size > RP_CQ_MOD_SIZE_LIMIT)
 		o->cq_mod = 1;

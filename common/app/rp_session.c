@@ -27,7 +27,8 @@ void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 			      (o->rdma_cm ? RP_PF_RDMA_CM : 0) |
 			      (o->bidir ? RP_PF_BIDIR : 0) |
 			      (o->verb == RP_VERB_READ ? RP_PF_READ : 0) |
-			      (o->verb == RP_VERB_SEND ? RP_PF_SEND : 0));
+			      (o->verb == RP_VERB_SEND ? RP_PF_SEND : 0) |
+			      (o->verb == RP_VERB_WRITE_IMM ? RP_PF_IMM : 0));
 	p->size = o->size;
 	p->iters = o->iters;
 	p->duration = o->duration;
@@ -328,7 +329,7 @@ static void rp_session_devices(struct rp_session *s)
  * of BW (perftest_parameters.c ctx_print_test_info). */
 static const char *rp_session_title(const struct rp_opts *o)
 {
-	static const char *const t[3][4] = {
+	static const char *const t[4][4] = {
 		{ "RDMA_Write BW Test", "RDMA_Write Post List BW Test",
 		  "RDMA_Write Bidirectional BW Test",
 		  "RDMA_Write Bidirectional Post List BW Test" },
@@ -338,6 +339,9 @@ static const char *rp_session_title(const struct rp_opts *o)
 		{ "Send BW Test", "Send Post List BW Test",
 		  "Send Bidirectional BW Test",
 		  "Send Bidirectional Post List BW Test" },
+		{ "RDMA_Write_imm BW Test", "RDMA_Write_imm Post List BW Test",
+		  "RDMA_Write_imm Bidirectional BW Test",
+		  "RDMA_Write_imm Bidirectional Post List BW Test" },
 	};
 
 	if (!(o->desc->features & RP_FEAT_BW))
@@ -370,7 +374,7 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h)
 		.wr_api = r->wr_api,
 		.tx_depth = s->server && !o->bidir ? -1 : (int)o->tx_depth,
 		/* SEND's receivers (perftest: server, or -b) */
-		.rx_depth = o->verb == RP_VERB_SEND && (s->server || o->bidir) ?
+		.rx_depth = rp_verb_recv(o->verb) && (s->server || o->bidir) ?
 				    (int)o->rx_depth :
 				    -1,
 		.cq_mod = bw ? (int)o->cq_mod : -1,

@@ -124,6 +124,10 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 					 w->wr[j].wr.rdma.remote_addr);
 		else if (s->cfg->verb == RP_VERB_SEND)
 			ibv_wr_send(qx);
+		else if (s->cfg->verb == RP_VERB_WRITE_IMM)
+			ibv_wr_rdma_write_imm(qx, w->wr[j].wr.rdma.rkey,
+					      w->wr[j].wr.rdma.remote_addr,
+					      w->wr[j].imm_data);
 		else
 			ibv_wr_rdma_write(qx, w->wr[j].wr.rdma.rkey,
 					  w->wr[j].wr.rdma.remote_addr);
@@ -503,9 +507,10 @@ static uint64_t rp_bw_cycle_bytes(const struct rp_rail *r,
 
 const char *rp_bw_verb_name(enum rp_verb verb)
 {
-	return verb == RP_VERB_READ ? "RDMA READ" :
-	       verb == RP_VERB_SEND ? "SEND" :
-				      "RDMA WRITE";
+	return verb == RP_VERB_READ	 ? "RDMA READ" :
+	       verb == RP_VERB_SEND	 ? "SEND" :
+	       verb == RP_VERB_WRITE_IMM ? "RDMA WRITE with immediate" :
+					   "RDMA WRITE";
 }
 
 void rp_bw_recv_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr,
@@ -514,7 +519,10 @@ void rp_bw_recv_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr,
 {
 	*sge = (struct ibv_sge){
 		.addr = laddr,
-		.length = (uint32_t)cfg->size,
+		/* a WRITE with immediate's data goes where its rkey says:
+		 * its receive takes no bytes (perftest's length 0) */
+		.length = cfg->verb == RP_VERB_WRITE_IMM ? 0 :
+							   (uint32_t)cfg->size,
 		.lkey = lkey,
 	};
 	*wr = (struct ibv_recv_wr){ .sg_list = sge, .num_sge = 1 };
@@ -558,12 +566,21 @@ int rp_bw_recv_prepost(struct rp_rail *r, const struct rp_bw_cfg *cfg)
 
 int rp_bw_recv_wc(const struct rp_bw_cfg *cfg, const struct ibv_wc *wc)
 {
-	if (wc->opcode == IBV_WC_RECV && wc->byte_len == cfg->size)
+	bool imm = cfg->verb == RP_VERB_WRITE_IMM;
+	enum ibv_wc_opcode op = imm ? IBV_WC_RECV_RDMA_WITH_IMM : IBV_WC_RECV;
+
+	if (wc->opcode == op && wc->byte_len == cfg->size &&
+	    (!imm || (wc->wc_flags & IBV_WC_WITH_IMM)))
 		return 0;
-	if (wc->opcode != IBV_WC_RECV)
+	if (wc->opcode != op)
 		rp_err("unexpected completion opcode %d on QP %#x, not a "
-		       "receive (IBV_WC_RECV)",
-		       (int)wc->opcode, wc->qp_num);
+		       "receive (%s)",
+		       (int)wc->opcode, wc->qp_num,
+		       imm ? "IBV_WC_RECV_RDMA_WITH_IMM" : "IBV_WC_RECV");
+	else if (wc->byte_len == cfg->size)
+		rp_err("a receive on QP %#x completed without "
+		       "IBV_WC_WITH_IMM (perftest: flags mismatch)",
+		       wc->qp_num);
 	else
 		rp_err("a receive on QP %#x got %u bytes, not the %llu "
 		       "of a message (the peer's -s differs?)",
@@ -576,9 +593,11 @@ void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
 		   struct ibv_send_wr *wr)
 {
 	bool read = cfg->verb == RP_VERB_READ;
-	enum ibv_wr_opcode op = read			  ? IBV_WR_RDMA_READ :
-				cfg->verb == RP_VERB_SEND ? IBV_WR_SEND :
-							    IBV_WR_RDMA_WRITE;
+	enum ibv_wr_opcode op =
+		read			       ? IBV_WR_RDMA_READ :
+		cfg->verb == RP_VERB_SEND      ? IBV_WR_SEND :
+		cfg->verb == RP_VERB_WRITE_IMM ? IBV_WR_RDMA_WRITE_WITH_IMM :
+						 IBV_WR_RDMA_WRITE;
 
 	*sge = (struct ibv_sge){
 		.addr = laddr,
@@ -593,6 +612,7 @@ void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
 				      IBV_SEND_INLINE :
 				      0,
 		.wr.rdma = { .remote_addr = raddr, .rkey = rkey },
+		.imm_data = 0, /* the receiver checks the flag, not the value */
 	};
 }
 
@@ -710,7 +730,7 @@ static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 	if (!cfg->cq_mod || cfg->cq_mod > r->tx_depth)
 		return -EINVAL;
 	if (cfg->recv &&
-	    (cfg->verb != RP_VERB_SEND || cfg->infinite || !cfg->rx_depth ||
+	    (!rp_verb_recv(cfg->verb) || cfg->infinite || !cfg->rx_depth ||
 	     cfg->rx_depth > r->rx_depth || cfg->rx_pre > cfg->rx_depth))
 		return -EINVAL; /* the app's configuration rules these out */
 	if (cfg->post_list > 1 &&

@@ -32,7 +32,8 @@ struct rp_bw_cfg {
 	 * QPs' max_rd_atomic, rp_rail's rd_atomic, bounds the READs in
 	 * flight; up to TX depth more wait in the send queue, as
 	 * perftest's); RP_VERB_SEND: it sends the local slice into a
-	 * receive the peer posted (cfg->recv on the peer). */
+	 * receive the peer posted (cfg->recv on the peer);
+	 * RP_VERB_WRITE_IMM: a WRITE that also consumes such a receive. */
 	enum rp_verb verb;
 	/* SEND's receiving side: post receives instead of sends, keeping
 	 * rx_depth posted per QP (rx_pre of them posted already by
@@ -115,7 +116,8 @@ void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
 
 /*
  * rp_bw_recv_wr_init - the prebuilt receive of SEND's receiving side: one
- * SGE @sge of cfg->size bytes at @laddr (@lkey); wr_id 0, next NULL.
+ * SGE @sge of cfg->size bytes at @laddr (@lkey; RP_VERB_WRITE_IMM: 0
+ * bytes, its data lands by rkey); wr_id 0, next NULL.
  */
 void rp_bw_recv_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr,
 			uint32_t lkey, struct ibv_sge *sge,
@@ -135,12 +137,15 @@ int rp_bw_recv_prepost(struct rp_rail *r, const struct rp_bw_cfg *cfg);
 
 /*
  * rp_bw_recv_wc - check a successful completion of SEND's receiving side
- * against @cfg: a receive (IBV_WC_RECV) of exactly cfg->size bytes.
+ * against @cfg: a receive (IBV_WC_RECV) of exactly cfg->size bytes; with
+ * RP_VERB_WRITE_IMM an IBV_WC_RECV_RDMA_WITH_IMM of cfg->size bytes
+ * written, IBV_WC_WITH_IMM set (perftest's run_iter_bw_server checks it).
  * Returns 0, or -EPROTO with one line naming what arrived.
  */
 int rp_bw_recv_wc(const struct rp_bw_cfg *cfg, const struct ibv_wc *wc);
 
-/* rp_bw_verb_name - "RDMA WRITE", "RDMA READ" or "SEND" (diagnostics). */
+/* rp_bw_verb_name - "RDMA WRITE", "RDMA READ", "SEND" or "RDMA WRITE with
+ * immediate" (diagnostics). */
 const char *rp_bw_verb_name(enum rp_verb verb);
 
 /*

@@ -342,6 +342,7 @@ static bool rp_params_flag_mismatch(const struct rp_params *l,
 		{ RP_PF_BIDIR, "-b (bidirectional)" },
 		{ RP_PF_READ, "the READ verb (--verb=read)" },
 		{ RP_PF_SEND, "the SEND verb (--verb=send)" },
+		{ RP_PF_IMM, "--write_with_imm" },
 	};
 	size_t i;
 

@@ -47,7 +47,17 @@ enum rp_verb {
 	RP_VERB_WRITE = 0,
 	RP_VERB_READ = 1,
 	RP_VERB_SEND = 2,
+	/* --write_with_imm: a WRITE as RP_VERB_WRITE's that also consumes a
+	 * receive the server pre-posted (a receive completion per message) */
+	RP_VERB_WRITE_IMM = 3,
 };
+
+/* rp_verb_recv - true for the verbs whose messages each consume a
+ * receive at the peer (SEND, WRITE with immediate). */
+static inline bool rp_verb_recv(enum rp_verb v)
+{
+	return v == RP_VERB_SEND || v == RP_VERB_WRITE_IMM;
+}
 
 /* What the peer needs to reach one QP and its buffer slice. */
 struct rp_qp_addr {

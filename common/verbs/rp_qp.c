@@ -31,7 +31,8 @@ static void rp_qp_init_attr(const struct rp_rail *r,
 		a->comp_mask |= IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
 		a->send_ops_flags = IBV_QP_EX_WITH_RDMA_WRITE |
 				    IBV_QP_EX_WITH_RDMA_READ |
-				    IBV_QP_EX_WITH_SEND;
+				    IBV_QP_EX_WITH_SEND |
+				    IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM;
 	}
 }
 

@@ -7,7 +7,10 @@
 # iterations are -n's. Default flags: 1000 iterations, RX depth 512 on the
 # server only, the address lines end after the PSN, and the header lines
 # up to the address lines and the table header, server and client, are
-# ib_send_bw's from the same guest.
+# ib_send_bw's from the same guest. rail_write_bw --write_with_imm, the
+# same receive path: -s 4096 -n 200 --validate passes on both sides, the
+# server received 200 WRITEs with immediate (its own row), "RX depth
+# : 200", title "RDMA_Write_imm BW Test".
 . tests/e2e/lib.sh
 
 BIN=$B/rail_send_bw
@@ -33,6 +36,21 @@ for args in "-s 4096 -n 200" "-s 1M -n 20 -q 2"; do
 	esac || fail "size/iterations in row ($args): $crow"
 	[ "$3" = "$got" ] || fail "server received $got messages, client sent $3"
 done
+
+BIN=$B/rail_write_bw
+pair wi 18654 --write_with_imm -s 4096 -n 200 --validate -- \
+	--write_with_imm -s 4096 -n 200 --validate
+for side in client server; do
+	grep -q '^ railperf: validation passed' "$TMP/wi.$side" ||
+		{ cat "$TMP/wi.$side"; fail "--write_with_imm: $side did not validate"; }
+done
+[ "$CLI_RC $SRV_RC" = "0 0" ] || fail "--write_with_imm: exits $CLI_RC $SRV_RC"
+grep -q '^ *RDMA_Write_imm BW Test$' "$TMP/wi.client" || fail "--write_with_imm: title"
+grep -q '^ RX depth        : 200$' "$TMP/wi.server" || fail "--write_with_imm: RX depth"
+srow=$(rows "$TMP/wi.server"); check_bw_row "$srow"
+set -- $srow
+[ "$2 $3" = "4096 200" ] || fail "--write_with_imm: server row $srow"
+BIN=$B/rail_send_bw
 
 pair rp 18652 --
 [ "$CLI_RC" = 0 ] || { cat "$TMP/rp.client"; fail "client exit $CLI_RC"; }

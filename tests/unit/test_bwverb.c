@@ -11,7 +11,10 @@
  * receives pre-posted (-r, at most -n), the check of each receive
  * completion (a receive of exactly -s bytes, else one line), and
  * rail_send_bw's and --verb=send's options (-n 1000, -r 512 capped to -n,
- * odd values one more; -b, --run_infinitely, -r with WRITE refused). */
+ * odd values one more; -b, --run_infinitely, -r with WRITE refused).
+ * --write_with_imm: IBV_WR_RDMA_WRITE_WITH_IMM, a receive of no bytes,
+ * the completion's IBV_WC_WITH_IMM checked, the flag on rail_write_bw and
+ * rail_multi_bw only and with the WRITE verb only. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -163,6 +166,49 @@ static void test_recv_wc(void **state)
 	assert_non_null(strstr(err, "not a receive (IBV_WC_RECV)"));
 }
 
+/* WRITE with immediate: a WRITE's WR; its receive takes no bytes; the
+ * receive completion must say IBV_WC_WITH_IMM. */
+static void test_write_imm(void **state)
+{
+	struct rp_bw_cfg c = { .verb = RP_VERB_WRITE_IMM, .size = 4096 };
+	struct ibv_wc wc = { .opcode = IBV_WC_RECV_RDMA_WITH_IMM,
+			     .byte_len = 4096,
+			     .wc_flags = IBV_WC_WITH_IMM,
+			     .qp_num = 0x12 };
+	struct ibv_send_wr wr;
+	struct ibv_recv_wr rwr;
+	struct ibv_sge sge;
+	struct capture cap;
+	char err[256];
+	int ret;
+
+	(void)state;
+	rp_bw_wr_init(&c, 0x1000, 7, 0x2000, 9, &sge, &wr);
+	assert_int_equal(wr.opcode, IBV_WR_RDMA_WRITE_WITH_IMM);
+	assert_int_equal(wr.wr.rdma.remote_addr, 0x2000);
+	assert_int_equal(wr.wr.rdma.rkey, 9);
+	assert_int_equal(sge.length, 4096);
+	rp_bw_recv_wr_init(&c, 0x3000, 5, &sge, &rwr);
+	assert_int_equal(sge.length, 0);
+	assert_int_equal(rp_bw_recv_wc(&c, &wc), 0);
+	wc.wc_flags = 0;
+	capture_begin(&cap);
+	ret = rp_bw_recv_wc(&c, &wc);
+	capture_end(&cap, err, sizeof(err));
+	assert_int_equal(ret, -EPROTO);
+	assert_non_null(strstr(err, "completed without IBV_WC_WITH_IMM"));
+	wc.wc_flags = IBV_WC_WITH_IMM;
+	wc.opcode = IBV_WC_RECV; /* a SEND arrived */
+	capture_begin(&cap);
+	ret = rp_bw_recv_wc(&c, &wc);
+	capture_end(&cap, err, sizeof(err));
+	assert_int_equal(ret, -EPROTO);
+	assert_non_null(
+		strstr(err, "not a receive (IBV_WC_RECV_RDMA_WITH_IMM)"));
+	assert_string_equal(rp_bw_verb_name(c.verb),
+			    "RDMA WRITE with immediate");
+}
+
 static void test_rd_atomic(void **state)
 {
 	struct ibv_device_attr da = { .max_qp_rd_atom = 16,
@@ -207,6 +253,36 @@ static void test_bidir_source(void **state)
 #define RBW rp_test_desc_of(RP_TEST_READ_BW)
 #define MBW rp_test_desc_of(RP_TEST_MULTI_BW)
 #define SBW rp_test_desc_of(RP_TEST_SEND_BW)
+#define WBW rp_test_desc_of(RP_TEST_WRITE_BW)
+
+static void test_opts_write_imm(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, WBW, "--write_with_imm", NULL));
+	assert_int_equal(r.o.verb, RP_VERB_WRITE_IMM);
+	assert_int_equal(r.o.iters, 5000); /* ib_write_bw's, as WRITE */
+	assert_int_equal(r.o.rx_depth, 512);
+	ok_no_output(&r, finish(&r, MBW, "--write_with_imm", "-r", "16", NULL));
+	assert_int_equal(r.o.verb, RP_VERB_WRITE_IMM);
+	assert_int_equal(r.o.rx_depth, 16);
+	assert_int_equal(finish(&r, MBW, "--verb=read", "--write_with_imm",
+				NULL),
+			 -EINVAL);
+	err_has(&r, "--write_with_imm needs the WRITE verb, not --verb=read");
+	assert_int_equal(finish(&r, MBW, "--write_with_imm", "--verb=send",
+				NULL),
+			 -EINVAL);
+	err_has(&r, "--verb cannot follow --write_with_imm");
+	assert_int_equal(finish(&r, WBW, "--write_with_imm", "-b", NULL),
+			 -EINVAL);
+	err_has(&r, "-b cannot be combined with the SEND verb or "
+		    "--write_with_imm");
+	assert_int_equal(finish(&r, RBW, "--write_with_imm", NULL), -EINVAL);
+	err_has(&r, "option --write_with_imm is not supported by "
+		    "rail_read_bw");
+}
 
 static void test_opts_send_bw(void **state)
 {
@@ -306,6 +382,8 @@ int main(void)
 		cmocka_unit_test(test_rx_pre),
 		cmocka_unit_test(test_recv_wc),
 		cmocka_unit_test(test_opts_send_bw),
+		cmocka_unit_test(test_write_imm),
+		cmocka_unit_test(test_opts_write_imm),
 		cmocka_unit_test(test_rd_atomic),
 		cmocka_unit_test(test_bidir_source),
 		cmocka_unit_test(test_opts_read_bw),

@@ -796,6 +796,9 @@ static void test_mismatch_fields(void **state)
 	r.flags = RP_PF_SEND;
 	mismatch(&r, "the SEND verb (--verb=send): local off, remote on");
 	r = base_params;
+	r.flags = RP_PF_IMM;
+	mismatch(&r, "--write_with_imm: local off, remote on");
+	r = base_params;
 	r.test = RP_TEST_SEND_BW;
 	mismatch(&r, "test: local rail_write_bw, remote rail_send_bw");
 	r = base_params;
