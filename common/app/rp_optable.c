@@ -25,6 +25,7 @@
 #define BW1 (RP_BIN_WRITE_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW)
 #define MBW RP_BIN_MULTI_BW
 #define WLAT RP_BIN_WRITE_LAT
+#define SLAT RP_BIN_SEND_LAT
 #define RLAT RP_BIN_READ_LAT
 #define CL RP_BIN_CLUSTER_BW
 #define INFO RP_BIN_INFO
@@ -456,9 +457,9 @@ static const struct rp_optrow rp_rows[] = {
 		      "WRITEs to, or READs from, its partner (default:\n"
 		      "write)" } } },
 	{ .short_opt = 'r', .name = "rx-depth", .has_arg = REQ, .arg = "n",
-	  .bins = SBW | MBW, .kind = RP_OK_SET, .set = rp_set_rx_depth,
+	  .bins = SBW | SLAT | MBW, .kind = RP_OK_SET, .set = rp_set_rx_depth,
 	  .min = 1, .max = RP_MAX_RX_DEPTH,
-	  .help = { { SBW, NULL,
+	  .help = { { SBW | SLAT, NULL,
 		      "receives the server keeps posted per QP, 1 .. "
 		      RP_STR(RP_MAX_RX_DEPTH) "\n"
 		      "(default: " RP_STR(RP_DEF_RX_SEND) ", at most -n; "
@@ -491,7 +492,7 @@ static const struct rp_optrow rp_rows[] = {
 	  .has_arg = NO, .bins = LAT, .kind = RP_OK_TRUE, .off = OFF(histogram),
 	  .help = H1(LAT, "print every sample (usec), as perftest -H") },
 	{ .short_opt = 'I', .name = "inline_size", .has_arg = REQ, .arg = "n",
-	  .bins = WBW | SBW | MBW | WLAT, .kind = RP_OK_INT,
+	  .bins = WBW | SBW | MBW | WLAT | SLAT, .kind = RP_OK_INT,
 	  .off = OFF(inline_size), .min = 0, .max = RP_MAX_INLINE,
 	  .help = { { WBW | SBW | MBW, NULL,
 		      "send messages of up to <n> bytes inline, 0 .. "
@@ -502,6 +503,13 @@ static const struct rp_optrow rp_rows[] = {
 				  RP_STR(RP_MAX_INLINE) "\n"
 				  "(default: perftest's per device: "
 				  RP_STR(RP_DEF_INLINE_WRITE_LAT) " on\n"
+				  "ConnectX and BlueField, 0 on devices it\n"
+				  "does not know; checked against the device)" },
+		    { SLAT, NULL,
+		      "send messages of up to <n> bytes inline, 0 .. "
+				  RP_STR(RP_MAX_INLINE) "\n"
+				  "(default: perftest's per device: "
+				  RP_STR(RP_DEF_INLINE_SEND_LAT) " on\n"
 				  "ConnectX and BlueField, 0 on devices it\n"
 				  "does not know; checked against the device)" } } },
 	{ .short_opt = 'N', .name = "noPeak", .has_arg = NO, .bins = BW,
@@ -594,9 +602,9 @@ static const struct rp_optrow rp_rows[] = {
 		      "the server checks the bytes that arrived\n"
 		      "(-b: both sides, both directions);\n"
 		      "both report, exit 1 on a mismatch" },
-		    { WLAT, NULL,
-		      "not supported by rail_write_lat (refused): the\n"
-		      "ping-pong's data is its counter byte" },
+		    { WLAT | SLAT, NULL,
+		      "not supported (refused): the ping-pong's data\n"
+		      "is its counter byte" },
 		    { RLAT, NULL,
 		      "check the data moved: the server's buffer holds a\n"
 		      "pattern, the client checks what it read;\n"
@@ -740,6 +748,7 @@ unsigned int rp_optable_bin(const struct rp_test_desc *d)
 	case RP_TEST_READ_LAT: return RP_BIN_READ_LAT;
 	case RP_TEST_MULTI_BW: return RP_BIN_MULTI_BW;
 	case RP_TEST_WRITE_LAT: return RP_BIN_WRITE_LAT;
+	case RP_TEST_SEND_LAT: return RP_BIN_SEND_LAT;
 	case RP_TEST_READ_BW: return RP_BIN_READ_BW;
 	case RP_TEST_SEND_BW: return RP_BIN_SEND_BW;
 	}

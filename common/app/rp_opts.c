@@ -33,6 +33,9 @@ static const struct rp_test_desc rp_tests[] = {
 	{ RP_TEST_WRITE_LAT, "rail_write_lat", "RDMA_Write Latency Test", 2,
 	  1000, 1, RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES,
 	  RP_BIN_WRITE_LAT, RP_VERB_WRITE },
+	{ RP_TEST_SEND_LAT, "rail_send_lat", "Send Latency Test", 2, 1000, 1,
+	  RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES, RP_BIN_SEND_LAT,
+	  RP_VERB_SEND },
 };
 
 const struct rp_test_desc *rp_test_desc_of(enum rp_test t)

@@ -21,7 +21,7 @@ enum rp_opt_feature {
 	RP_FEAT_BW = 1 << 0,	 /* bandwidth: BW rows, --output bandwidth */
 	RP_FEAT_LAT = 1 << 1,	 /* latency: --output latency */
 	RP_FEAT_MULTI = 1 << 2,	 /* several rails: -x takes a list */
-	RP_FEAT_INLINE = 1 << 3, /* a latency test with inline (WRITE) */
+	RP_FEAT_INLINE = 1 << 3, /* a latency test with inline (WRITE, SEND) */
 };
 
 #define RP_ALL_SIZES_MAX (8u << 20) /* -a sweeps 2 B .. 8 MiB (perftest) */
@@ -32,6 +32,7 @@ enum rp_opt_feature {
 #define RP_DEF_INF_PERIOD 5	    /* --run_infinitely: -D default, s */
 #define RP_MAX_INLINE 912	    /* -I: perftest's MAX_INLINE */
 #define RP_DEF_INLINE_WRITE_LAT 220 /* perftest's DEF_INLINE_WRITE */
+#define RP_DEF_INLINE_SEND_LAT 236  /* perftest's DEF_INLINE_SEND_RC_UC */
 /* Ranges; perftest's where it has one (perftest_parameters.c). */
 #define RP_MIN_ITERS 5
 #define RP_DEF_ITERS 1000     /* -n: perftest's DEF_ITERS, all but WRITE BW */

@@ -113,7 +113,7 @@ int rp_msg_decode_params(const uint8_t *in, size_t len, struct rp_params *p)
 	p->num_qps = rp_get_u32(&r);
 	p->num_rails = rp_get_u32(&r);
 	if (r.underflow || p->test < RP_TEST_WRITE_BW ||
-	    p->test > RP_TEST_SEND_BW || p->num_qps < 1 ||
+	    p->test > RP_TEST_SEND_LAT || p->num_qps < 1 ||
 	    p->num_qps > RP_MAX_QPS || p->num_rails < 1 ||
 	    p->num_rails > RP_MAX_RAILS || !p->size || !p->iters)
 		return -EBADMSG;
@@ -314,6 +314,7 @@ static const char *rp_test_str(unsigned int t)
 	case RP_TEST_WRITE_LAT: return "rail_write_lat";
 	case RP_TEST_READ_BW: return "rail_read_bw";
 	case RP_TEST_SEND_BW: return "rail_send_bw";
+	case RP_TEST_SEND_LAT: return "rail_send_lat";
 	}
 	return "unknown";
 }

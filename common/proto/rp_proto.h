@@ -34,6 +34,7 @@ enum rp_test {
 	RP_TEST_WRITE_LAT = 4,
 	RP_TEST_READ_BW = 5,
 	RP_TEST_SEND_BW = 6,
+	RP_TEST_SEND_LAT = 7,
 };
 
 /*

@@ -254,6 +254,28 @@ static void test_bidir_source(void **state)
 #define MBW rp_test_desc_of(RP_TEST_MULTI_BW)
 #define SBW rp_test_desc_of(RP_TEST_SEND_BW)
 #define WBW rp_test_desc_of(RP_TEST_WRITE_BW)
+#define SLAT rp_test_desc_of(RP_TEST_SEND_LAT)
+
+/* rail_send_lat: ib_send_lat's defaults; -r as rail_send_bw's. */
+static void test_opts_send_lat(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ok_no_output(&r, finish(&r, SLAT, NULL));
+	assert_int_equal(r.o.verb, RP_VERB_SEND);
+	assert_int_equal(r.o.iters, 1000);
+	assert_int_equal(r.o.size, 2);
+	assert_int_equal(r.o.tx_depth, 1);
+	assert_int_equal(r.o.rx_depth, 512);
+	assert_string_equal(r.o.desc->title, "Send Latency Test");
+	ok_no_output(&r, finish(&r, SLAT, "-n", "200", "-r", "3", NULL));
+	assert_int_equal(r.o.rx_depth, 4); /* odd: one more */
+	ok_no_output(&r, finish(&r, SLAT, "-I", "64", NULL));
+	assert_int_equal(r.o.inline_size, 64);
+	assert_int_equal(finish(&r, SLAT, "-b", NULL), -EINVAL);
+	err_has(&r, "option -b is not supported by rail_send_lat");
+}
 
 static void test_opts_write_imm(void **state)
 {
@@ -384,6 +406,7 @@ int main(void)
 		cmocka_unit_test(test_opts_send_bw),
 		cmocka_unit_test(test_write_imm),
 		cmocka_unit_test(test_opts_write_imm),
+		cmocka_unit_test(test_opts_send_lat),
 		cmocka_unit_test(test_rd_atomic),
 		cmocka_unit_test(test_bidir_source),
 		cmocka_unit_test(test_opts_read_bw),

@@ -1,5 +1,5 @@
 # bash completion for railperf: rail_write_bw, rail_read_bw, rail_send_bw,
-# rail_read_lat,
+# rail_read_lat, rail_send_lat,
 # rail_write_lat, rail_multi_bw, rail_info. The options come from each binary's own
 # --help (bash-completion's _parse_help), so they follow the binary.
 # SPDX-License-Identifier: MIT
@@ -59,6 +59,6 @@ _railperf()
 	fi
 } &&
 	complete -F _railperf rail_write_bw rail_read_bw rail_send_bw \
-		rail_read_lat \
+		rail_read_lat rail_send_lat \
 		rail_write_lat \
 		rail_multi_bw rail_cluster_bw rail_info
