@@ -29,10 +29,14 @@ static void rp_qp_init_attr(const struct rp_rail *r,
 	};
 	if (ex) {
 		a->comp_mask |= IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
+		/* WRITE and READ as always; SEND or WRITE with immediate
+		 * only for their runs (a device may lack them) */
 		a->send_ops_flags = IBV_QP_EX_WITH_RDMA_WRITE |
-				    IBV_QP_EX_WITH_RDMA_READ |
-				    IBV_QP_EX_WITH_SEND |
-				    IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM;
+				    IBV_QP_EX_WITH_RDMA_READ;
+		if (r->verb == RP_VERB_SEND)
+			a->send_ops_flags |= IBV_QP_EX_WITH_SEND;
+		if (r->verb == RP_VERB_WRITE_IMM)
+			a->send_ops_flags |= IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM;
 	}
 }
 

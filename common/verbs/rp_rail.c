@@ -248,6 +248,7 @@ static void rp_rail_reset(struct rp_rail *r, const struct rp_rail_cfg *c)
 	r->tx_depth = c->tx_depth;
 	r->rx_depth = c->rx_depth ? c->rx_depth : 1;
 	r->max_inline = c->max_inline;
+	r->verb = c->verb;
 	r->qp_timeout = c->qp_timeout;
 	r->traffic_class = c->traffic_class;
 	r->no_relaxed = c->no_relaxed;

@@ -77,6 +77,7 @@ struct rp_rail {
 	unsigned int num_qps;
 	unsigned int tx_depth;
 	unsigned int rx_depth; /* receive queue depth per QP, >= 1 */
+	enum rp_verb verb;     /* the test's (the QPs' ibv_wr_* ops) */
 	unsigned int rd_atomic;
 	unsigned int max_inline; /* asked for; each QP has at least it */
 	unsigned int qp_timeout;

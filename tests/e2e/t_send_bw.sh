@@ -10,7 +10,9 @@
 # ib_send_bw's from the same guest. rail_write_bw --write_with_imm, the
 # same receive path: -s 4096 -n 200 --validate passes on both sides, the
 # server received 200 WRITEs with immediate (its own row), "RX depth
-# : 200", title "RDMA_Write_imm BW Test".
+# : 200", title "RDMA_Write_imm BW Test". Both verbs again through the
+# ibv_wr_* API (--use_new_post_send: ibv_wr_send, ibv_wr_rdma_write_imm),
+# -n 100 --validate.
 . tests/e2e/lib.sh
 
 BIN=$B/rail_send_bw
@@ -50,6 +52,16 @@ grep -q '^ RX depth        : 200$' "$TMP/wi.server" || fail "--write_with_imm: R
 srow=$(rows "$TMP/wi.server"); check_bw_row "$srow"
 set -- $srow
 [ "$2 $3" = "4096 200" ] || fail "--write_with_imm: server row $srow"
+for bin in rail_write_bw rail_send_bw; do
+	BIN=$B/$bin
+	imm=; [ $bin = rail_write_bw ] && imm=--write_with_imm
+	pair np 18655 $imm --use_new_post_send -s 4096 -n 100 --validate -- \
+		$imm --use_new_post_send -s 4096 -n 100 --validate
+	[ "$CLI_RC $SRV_RC" = "0 0" ] || { cat "$TMP/np.client" "$TMP/np.server"; fail "$bin $imm --use_new_post_send: exits $CLI_RC $SRV_RC"; }
+	grep -q '^ ibv_wr\* API     : ON' "$TMP/np.client" || fail "$bin: ibv_wr* API not ON"
+	grep -q '^ railperf: validation passed' "$TMP/np.server" ||
+		{ cat "$TMP/np.server"; fail "$bin $imm --use_new_post_send: no validation"; }
+done
 BIN=$B/rail_send_bw
 
 pair rp 18652 --

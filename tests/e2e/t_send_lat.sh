@@ -4,7 +4,8 @@
 # of 9 ordered numbers for 2 B x 1000, the title "Send Latency Test", the
 # address lines ending after the PSN, the railperf line on the SEND
 # ping-pong; -s 4096 -n 200 -r 4 (receives reused, 4 posted): both rows
-# 4096 x 200. The header lines up to the address lines and the table
+# 4096 x 200; the same through ibv_wr_send (--use_new_post_send, -n 100).
+# The header lines up to the address lines and the table
 # header, client and server, are ib_send_lat's (its stderr lines
 # "Device not recognized" and "Correlation coefficient" left out).
 . tests/e2e/lib.sh
@@ -35,6 +36,11 @@ ok sl4
 for side in client server; do
 	lat_row "$(rows "$TMP/sl4.$side")" 4096 200
 done
+
+pair slw 18734 --use_new_post_send -n 100 -- --use_new_post_send -n 100
+ok slw
+grep -q '^ ibv_wr\* API     : ON' "$TMP/slw.client" || fail "slw: ibv_wr* API not ON"
+lat_row "$(rows "$TMP/slw.client")" 2 100
 
 head_shape() {
 	awk '/^ local address/ { exit } !/^(Device not recognized|Correlation coefficient)/ { print }' "$1" |
