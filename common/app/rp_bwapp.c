@@ -93,6 +93,29 @@ static void bw_cfg(const struct rp_bwrun *a, uint64_t size,
 	rp_bwrun_cfg(a->o, size, cfg);
 	if (a->o->bidir && rp_bwrun_read(a))
 		cfg->local_off = a->s.rails[0].slice / 2;
+	if (rp_bwrun_recv(a)) { /* SEND's server: receives, no peak */
+		cfg->recv = true;
+		cfg->peak = false;
+		cfg->rx_depth = a->o->rx_depth;
+		cfg->rx_pre = rp_bw_rx_pre(cfg);
+	}
+}
+
+/* SEND's server, before each size's READY: every rail's receives posted
+ * (the client's first SEND finds one). */
+static int bw_arm(void *app, uint64_t size)
+{
+	struct rp_bwrun *a = app;
+	struct rp_bw_cfg cfg;
+	unsigned int i;
+	int ret = 0;
+
+	if (!rp_bwrun_recv(a))
+		return 0;
+	bw_cfg(a, size, &cfg);
+	for (i = 0; i < a->n && !ret; i++)
+		ret = rp_bw_recv_prepost(&a->s.rails[i], &cfg);
+	return ret ? rp_session_run_failed(&a->s, ret) : 0;
 }
 
 /* One rail on the calling thread (the process stays single-threaded). */
@@ -779,6 +802,7 @@ static int bw_json(void *app)
 
 static const struct rp_run_ops bw_ops = {
 	.header = bw_header,
+	.arm = bw_arm,
 	.begin = bw_begin,
 	.size = bw_size,
 	.swap = bw_swap,
@@ -807,9 +831,13 @@ static int bw_side(struct rp_bwrun *a)
 		.s = &a->s,
 		.ops = &bw_ops,
 		.app = a,
-		.measures = rp_bwrun_posts(a),
+		/* SEND, WRITE with immediate: the server measures what it
+		 * receives, prints its own row (no RESULT) and posts its
+		 * receives before READY */
+		.measures = rp_bwrun_posts(a) || rp_bwrun_recv(a),
 		.barrier = a->o->bidir,
-		.results = !a->o->bidir,
+		.ready = rp_verb_recv(a->o->verb),
+		.results = !a->o->bidir && !rp_verb_recv(a->o->verb),
 		.receives = rp_bwrun_gets(a),
 		.sends = a->o->bidir || !rp_bwrun_gets(a),
 		.infinite = a->o->run_infinitely,

@@ -35,9 +35,10 @@ void rp_bwreport_header(const struct rp_bwrun *a)
 	rp_session_header(&a->s, &h);
 	rp_report_header(a->text, &h);
 	rp_report_addresses_fmt(a->text, a->s.local, a->s.remote, a->n,
-				a->o->rdma_cm	 ? RP_ADDR_CM :
-				rp_bwrun_read(a) ? RP_ADDR_READ :
-						   RP_ADDR_WRITE);
+				a->o->rdma_cm		 ? RP_ADDR_CM :
+				rp_bwrun_read(a)	 ? RP_ADDR_READ :
+				rp_verb_recv(a->o->verb) ? RP_ADDR_SEND :
+							   RP_ADDR_WRITE);
 	if (!(rp_bwrun_posts(a) && a->o->interval))
 		rp_report_bw_title(a->text, a->o->report_gbits);
 }

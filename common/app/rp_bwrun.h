@@ -125,8 +125,16 @@ static inline bool rp_bwrun_read(const struct rp_bwrun *a)
 	return a->o->verb == RP_VERB_READ;
 }
 
+/* rp_bwrun_recv - true on SEND's (--write_with_imm's) server: it posts
+ * the receives the client's messages consume, polls a completion per
+ * message and prints its own row (as ib_send_bw's server, no peak). */
+static inline bool rp_bwrun_recv(const struct rp_bwrun *a)
+{
+	return rp_verb_recv(a->o->verb) && a->s.server && !a->o->bidir;
+}
+
 /* rp_bwrun_gets - true on a side the data arrives at: WRITE's server,
- * READ's client, both with -b. */
+ * READ's client, SEND's server, both with -b. */
 static inline bool rp_bwrun_gets(const struct rp_bwrun *a)
 {
 	return a->o->bidir || a->s.server != rp_bwrun_read(a);

@@ -42,13 +42,22 @@ struct la_verdict {
 
 static enum rp_lat_op la_op(const struct rp_opts *o)
 {
-	return o->desc->test == RP_TEST_WRITE_LAT ? RP_LAT_WRITE : RP_LAT_READ;
+	return o->desc->test == RP_TEST_WRITE_LAT ? RP_LAT_WRITE :
+	       o->desc->test == RP_TEST_SEND_LAT  ? RP_LAT_SEND :
+						    RP_LAT_READ;
 }
 
-/* samples per round trip: READ 1, WRITE 2 (perftest's rtt_factor) */
+/* WRITE and SEND: both sides run a ping-pong (READ: the client alone) */
+static bool la_pingpong(const struct rp_opts *o)
+{
+	return la_op(o) != RP_LAT_READ;
+}
+
+/* samples per round trip: READ 1, WRITE and SEND 2 (perftest's
+ * rtt_factor) */
 static unsigned int la_rtt(const struct rp_opts *o)
 {
-	return la_op(o) == RP_LAT_WRITE ? RP_LAT_WRITE_RTT : 1;
+	return la_pingpong(o) ? RP_LAT_WRITE_RTT : 1;
 }
 
 /* Heartbeat to the server about once a second during a run; notices a
@@ -64,7 +73,7 @@ static void la_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 {
 	rp_session_rail_defaults(o, c);
 	c->num_qps = 1;
-	if (la_op(o) == RP_LAT_WRITE) {
+	if (la_pingpong(o)) {
 		/* two halves: what this side sends, what the peer writes;
 		 * the peer polls the last byte, which must land last */
 		c->slice = rp_rail_slice_bytes(2 * rp_opts_max_size(o));
@@ -90,7 +99,7 @@ static void la_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
  */
 static int la_device(const struct rp_opts *o, struct rp_opts *run)
 {
-	bool write = la_op(o) == RP_LAT_WRITE, unknown, extra;
+	bool write = la_pingpong(o), unknown, extra;
 	struct rp_devkind kind;
 	int ret;
 
@@ -102,7 +111,9 @@ static int la_device(const struct rp_opts *o, struct rp_opts *run)
 		return ret;
 	extra = unknown && (!write || o->inline_size >= 0);
 	if (write && o->inline_size < 0)
-		run->inline_size = (int)kind.write_lat_inline;
+		run->inline_size = (int)(la_op(o) == RP_LAT_SEND ?
+						 kind.send_lat_inline :
+						 kind.write_lat_inline);
 	if (extra && rp_opts_full(o))
 		rp_fprintf(stdout, RP_RESULT_LINE);
 	return 0;
@@ -111,6 +122,7 @@ static int la_device(const struct rp_opts *o, struct rp_opts *run)
 static void la_header(const struct rp_session *s, const struct rp_header *h)
 {
 	enum rp_addr_fmt fmt = la_op(s->o) == RP_LAT_WRITE ? RP_ADDR_WRITE :
+			       la_op(s->o) == RP_LAT_SEND  ? RP_ADDR_SEND :
 							     RP_ADDR_READ;
 
 	if (!rp_opts_full(s->o))
@@ -182,7 +194,9 @@ static void la_notes(const struct rp_session *s, const struct rp_lat_cfg *cfg,
 		     const struct rp_lat_samples *smp,
 		     const struct rp_latstats *st)
 {
-	if (la_op(s->o) == RP_LAT_WRITE)
+	if (la_op(s->o) == RP_LAT_SEND)
+		rp_report_lat_method_pingpong(stdout, "SEND", cfg->warmup);
+	else if (la_op(s->o) == RP_LAT_WRITE)
 		rp_report_lat_method_write(stdout, cfg->warmup);
 	else
 		rp_report_lat_method(stdout, cfg->warmup);
@@ -193,9 +207,10 @@ static void la_notes(const struct rp_session *s, const struct rp_lat_cfg *cfg,
 				     cfg->duration);
 }
 
-/* The engine's settings for this side. */
+/* The engine's settings for this side (SEND: @rx_posted, the receives
+ * kept posted across sizes). */
 static void la_lat_cfg(const struct rp_session *s, struct la_beat *beat,
-		       struct rp_lat_cfg *cfg)
+		       unsigned int *rx_posted, struct rp_lat_cfg *cfg)
 {
 	const struct rp_opts *o = s->o;
 
@@ -212,6 +227,8 @@ static void la_lat_cfg(const struct rp_session *s, struct la_beat *beat,
 		.first = s->server, /* perftest's server posts first */
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
 						    0,
+		.rx_depth = o->rx_depth,
+		.rx_posted = rx_posted,
 	};
 }
 
@@ -226,6 +243,7 @@ struct la_app {
 	struct rp_lat_cfg cfg;
 	struct rp_lat_samples smp;
 	struct rp_latstats st;
+	unsigned int rx_posted; /* SEND: receives posted on QP 0 */
 };
 
 /* Before the first size: the engine's settings, the table's title. */
@@ -235,7 +253,7 @@ static void la_begin(void *app)
 
 	la->beat = (struct la_beat){ .ctrl = &la->s->ctrl,
 				     .last_ns = rp_now_ns() };
-	la_lat_cfg(la->s, &la->beat, &la->cfg);
+	la_lat_cfg(la->s, &la->beat, &la->rx_posted, &la->cfg);
 	if (rp_opts_full(la->s->o))
 		la_title(la->s->o);
 }
@@ -267,6 +285,20 @@ static void la_end(void *app, int ret)
 	if (!ret && full)
 		la_notes(la->s, &la->cfg, &la->smp, &la->st);
 	rp_lat_samples_free(&la->smp);
+}
+
+/* SEND, before each size's READY: the receives the peer's first SEND
+ * takes (rp_lat_recv_prepost). */
+static int la_arm(void *app, uint64_t size)
+{
+	struct la_app *la = app;
+	int ret;
+
+	(void)size;
+	if (la_op(la->s->o) != RP_LAT_SEND)
+		return 0;
+	ret = rp_lat_recv_prepost(&la->s->rails[0], &la->cfg);
+	return ret ? rp_session_run_failed(la->s, ret) : 0;
 }
 
 static void la_header_of(void *app)
@@ -319,6 +351,7 @@ static int la_json(void *app)
 
 static const struct rp_run_ops la_ops = {
 	.header = la_header_of,
+	.arm = la_arm,
 	.begin = la_begin,
 	.size = la_size_of,
 	.end = la_end,
@@ -334,7 +367,7 @@ static const struct rp_run_ops la_ops = {
  * ping-pong and print their table (perftest's write_lat server). */
 static int la_side(struct rp_session *s)
 {
-	bool write = la_op(s->o) == RP_LAT_WRITE;
+	bool write = la_pingpong(s->o);
 	struct la_app la = {
 		.s = s,
 		.v = { .v.ok = 1 },
@@ -345,6 +378,7 @@ static int la_side(struct rp_session *s)
 		.ops = &la_ops,
 		.app = &la,
 		.measures = !s->server || write,
+		.ready = la_op(s->o) == RP_LAT_SEND, /* receives first */
 		.receives = !write && !s->server,
 		.sends = !write && s->server,
 	};
@@ -365,7 +399,7 @@ int rp_latapp_run(const struct rp_opts *o)
 	int ret;
 
 	la_rail_cfg(o, &cfg); /* the buffer, before any device is opened */
-	ret = rp_rail_mem_check(&cfg, 1, la_op(o) == RP_LAT_WRITE);
+	ret = rp_rail_mem_check(&cfg, 1, la_pingpong(o));
 	if (!ret)
 		ret = la_device(o, &run);
 	if (ret)
@@ -376,7 +410,7 @@ int rp_latapp_run(const struct rp_opts *o)
 
 int rp_latapp_check(const struct rp_opts *o)
 {
-	if (la_op(o) == RP_LAT_WRITE && o->validate) {
+	if (la_pingpong(o) && o->validate) {
 		rp_err("option --validate is not supported by %s: its data is "
 		       "the ping-pong's counter byte",
 		       o->desc->name);

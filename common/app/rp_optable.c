@@ -20,9 +20,12 @@
 #define LAT RP_BIN_LAT
 #define WBW RP_BIN_WRITE_BW
 #define RBW RP_BIN_READ_BW
-#define BW1 (RP_BIN_WRITE_BW | RP_BIN_READ_BW) /* one-rail bandwidth */
+#define SBW RP_BIN_SEND_BW
+/* one-rail bandwidth */
+#define BW1 (RP_BIN_WRITE_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW)
 #define MBW RP_BIN_MULTI_BW
 #define WLAT RP_BIN_WRITE_LAT
+#define SLAT RP_BIN_SEND_LAT
 #define RLAT RP_BIN_READ_LAT
 #define CL RP_BIN_CLUSTER_BW
 #define INFO RP_BIN_INFO
@@ -217,14 +220,26 @@ static int rp_set_conn(struct rp_opts *o, const struct rp_optrow *r,
 static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		       const char *arg)
 {
+	bool send = rp_optable_bin(o->desc) != RP_BIN_CLUSTER_BW;
+
 	(void)r;
+	if (o->verb == RP_VERB_WRITE_IMM) {
+		rp_err("--verb cannot follow --write_with_imm: give --verb "
+		       "first (--write_with_imm needs the WRITE verb)");
+		return -EINVAL;
+	}
 	if (!strcmp(arg, "write"))
 		o->verb = RP_VERB_WRITE;
 	else if (!strcmp(arg, "read"))
 		o->verb = RP_VERB_READ;
+	else if (send && !strcmp(arg, "send"))
+		o->verb = RP_VERB_SEND;
 	else
 		return rp_optable_bad_value("--verb", arg,
-					    "valid verbs are write, read");
+					    send ? "valid verbs are write, "
+						   "read, send" :
+						   "valid verbs are write, "
+						   "read");
 	return 0;
 }
 
@@ -239,6 +254,30 @@ static int rp_set_cuda(struct rp_opts *o, const struct rp_optrow *r,
 	if (!ret)
 		o->cuda.index = (int)v;
 	return ret;
+}
+
+/* --write_with_imm: WRITE's variant that consumes a receive per message;
+ * with another verb (--verb=read, send) one line. */
+static int rp_set_write_imm(struct rp_opts *o, const struct rp_optrow *r,
+			    const char *arg)
+{
+	(void)r;
+	(void)arg;
+	if (o->verb != RP_VERB_WRITE && o->verb != RP_VERB_WRITE_IMM) {
+		rp_err("--write_with_imm needs the WRITE verb, not --verb=%s",
+		       o->verb == RP_VERB_READ ? "read" : "send");
+		return -EINVAL;
+	}
+	o->verb = RP_VERB_WRITE_IMM;
+	return 0;
+}
+
+/* -r: SEND's receive depth (perftest's MIN_RX .. MAX_RX). */
+static int rp_set_rx_depth(struct rp_opts *o, const struct rp_optrow *r,
+			   const char *arg)
+{
+	o->rx_depth_given = true;
+	return rp_value_uint("-r", arg, r->min, r->max, &o->rx_depth);
 }
 
 /* One help text for every binary in @b. */
@@ -423,12 +462,33 @@ static const struct rp_optrow rp_rows[] = {
 	{ .name = "verb", .has_arg = REQ, .arg = "verb", .bins = MBW | CL,
 	  .kind = RP_OK_SET, .set = rp_set_verb, .pt = RP_PT_OWN,
 	  .help = { { MBW, NULL,
-		      "write or read: RDMA WRITE from the client, or\n"
-		      "RDMA READ by the client (default: write)" },
+		      "write, read or send: RDMA WRITE from the client,\n"
+		      "RDMA READ by the client, or SEND from the client\n"
+		      "to the server's receives (default: write)" },
 		    { CL, NULL,
 		      "write or read: each cell is the bytes a host\n"
 		      "WRITEs to, or READs from, its partner (default:\n"
 		      "write)" } } },
+	{ .short_opt = 'r', .name = "rx-depth", .has_arg = REQ, .arg = "n",
+	  .bins = SBW | SLAT | MBW, .kind = RP_OK_SET, .set = rp_set_rx_depth,
+	  .min = 1, .max = RP_MAX_RX_DEPTH,
+	  .help = { { SBW | SLAT, NULL,
+		      "receives the server keeps posted per QP, 1 .. "
+		      RP_STR(RP_MAX_RX_DEPTH) "\n"
+		      "(default: " RP_STR(RP_DEF_RX_SEND) ", at most -n; "
+		      "odd: one more)" },
+		    { MBW, NULL,
+		      "with --verb=send, --write_with_imm: receives\n"
+		      "the server keeps\n"
+		      "posted per QP, 1 .. " RP_STR(RP_MAX_RX_DEPTH)
+		      " (default: " RP_STR(RP_DEF_RX_SEND) ", at most\n"
+		      "-n; odd: one more)" } } },
+	{ .name = "write_with_imm", .has_arg = NO, .bins = WBW | MBW,
+	  .kind = RP_OK_SET, .set = rp_set_write_imm,
+	  .help = H1(WBW | MBW,
+		     "RDMA WRITE with immediate: the server pre-posts\n"
+		     "receives (-r on rail_multi_bw; 512, at most -n) and\n"
+		     "polls a receive completion per message") },
 	{ .name = "report_gbits", .has_arg = NO, .bins = BW,
 	  .kind = RP_OK_TRUE, .off = OFF(report_gbits),
 	  .help = H1(BW, "report Gb/s (10^9 bit/s) instead of MiB/s\n"
@@ -445,9 +505,9 @@ static const struct rp_optrow rp_rows[] = {
 	  .has_arg = NO, .bins = LAT, .kind = RP_OK_TRUE, .off = OFF(histogram),
 	  .help = H1(LAT, "print every sample (usec), as perftest -H") },
 	{ .short_opt = 'I', .name = "inline_size", .has_arg = REQ, .arg = "n",
-	  .bins = WBW | MBW | WLAT, .kind = RP_OK_INT, .off = OFF(inline_size),
-	  .min = 0, .max = RP_MAX_INLINE,
-	  .help = { { WBW | MBW, NULL,
+	  .bins = WBW | SBW | MBW | WLAT | SLAT, .kind = RP_OK_INT,
+	  .off = OFF(inline_size), .min = 0, .max = RP_MAX_INLINE,
+	  .help = { { WBW | SBW | MBW, NULL,
 		      "send messages of up to <n> bytes inline, 0 .. "
 				RP_STR(RP_MAX_INLINE) "\n"
 				"(default: 0; checked against the device)" },
@@ -456,6 +516,13 @@ static const struct rp_optrow rp_rows[] = {
 				  RP_STR(RP_MAX_INLINE) "\n"
 				  "(default: perftest's per device: "
 				  RP_STR(RP_DEF_INLINE_WRITE_LAT) " on\n"
+				  "ConnectX and BlueField, 0 on devices it\n"
+				  "does not know; checked against the device)" },
+		    { SLAT, NULL,
+		      "send messages of up to <n> bytes inline, 0 .. "
+				  RP_STR(RP_MAX_INLINE) "\n"
+				  "(default: perftest's per device: "
+				  RP_STR(RP_DEF_INLINE_SEND_LAT) " on\n"
 				  "ConnectX and BlueField, 0 on devices it\n"
 				  "does not know; checked against the device)" } } },
 	{ .short_opt = 'N', .name = "noPeak", .has_arg = NO, .bins = BW,
@@ -503,22 +570,23 @@ static const struct rp_optrow rp_rows[] = {
 	{ .name = "disable_dynamic_polling", .has_arg = NO, .bins = BW,
 	  .kind = RP_OK_TRUE, .off = OFF(nic.no_dynamic_poll),
 	  .help = H1(BW, "poll 16 CQEs at a time") },
-	{ .name = "run_infinitely", .has_arg = NO, .bins = BW1,
+	{ .name = "run_infinitely", .has_arg = NO, .bins = WBW | RBW,
 	  .one_rail = true, .kind = RP_OK_TRUE, .off = OFF(run_infinitely),
-	  .help = H1(BW1, "print a row every -D seconds (default: "
+	  .help = H1(WBW | RBW, "print a row every -D seconds (default: "
 			  RP_STR(RP_DEF_INF_PERIOD) ")\n"
 			  "until SIGINT, then stop cleanly") },
 	{ .short_opt = 'b', .name = "bidirectional", .has_arg = NO,
-	  .bins = BW, .kind = RP_OK_TRUE, .off = OFF(bidir),
+	  .bins = WBW | RBW | MBW, .kind = RP_OK_TRUE, .off = OFF(bidir),
 	  .help = { { RBW, NULL,
 		      "both sides read at once; the row is the sum of\n"
 		      "the two directions" },
-		    { BW, NULL,
-		      "both sides write (--verb=read: read) at once; the\n"
-		      "row is the sum of the two directions" } } },
-	{ .name = "report-both", .has_arg = NO, .bins = BW,
+		    { WBW | MBW, NULL,
+		      "both sides write (--verb=read: read; not with\n"
+		      "--verb=send) at once; the row is the sum of the\n"
+		      "two directions" } } },
+	{ .name = "report-both", .has_arg = NO, .bins = WBW | RBW | MBW,
 	  .kind = RP_OK_TRUE, .off = OFF(report_both),
-	  .help = H1(BW, "with -b: each direction's own table too") },
+	  .help = H1(WBW | RBW | MBW, "with -b: each direction's own table too") },
 	{ .name = "interval", .has_arg = REQ, .arg = "s", .bins = MBW,
 	  .kind = RP_OK_UINT, .off = OFF(interval), .min = 1,
 	  .max = RP_MAX_DURATION, .pt = RP_PT_OWN,
@@ -539,7 +607,11 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT | CL, "... to <f> (default: " RP_DEF_JSON_FILE ")") },
 	{ .name = "validate", .has_arg = NO, .bins = PT, .section = true,
 	  .kind = RP_OK_TRUE, .off = OFF(validate), .pt = RP_PT_OWN,
-	  .help = { { RBW, NULL,
+	  .help = { { SBW, NULL,
+		      "check the data moved: the client sends a pattern,\n"
+		      "the server checks what its receives got;\n"
+		      "both report, exit 1 on a mismatch" },
+		    { RBW, NULL,
 		      "check the data moved: the server's buffer holds a\n"
 		      "pattern, the client checks what it read\n"
 		      "(-b: both sides, both directions);\n"
@@ -549,9 +621,9 @@ static const struct rp_optrow rp_rows[] = {
 		      "the server checks the bytes that arrived\n"
 		      "(-b: both sides, both directions);\n"
 		      "both report, exit 1 on a mismatch" },
-		    { WLAT, NULL,
-		      "not supported by rail_write_lat (refused): the\n"
-		      "ping-pong's data is its counter byte" },
+		    { WLAT | SLAT, NULL,
+		      "not supported (refused): the ping-pong's data\n"
+		      "is its counter byte" },
 		    { RLAT, NULL,
 		      "check the data moved: the server's buffer holds a\n"
 		      "pattern, the client checks what it read;\n"
@@ -684,7 +756,6 @@ static const struct rp_optrow rp_rows[] = {
 	REFUSED(0, "no_lock", NO, "lock-free mode"),
 	REFUSED(0, "data_validation", NO,
 		"perftest's data validation; railperf has --validate"),
-	REFUSED(0, "write_with_imm", NO, "RDMA WRITE with immediate"),
 	REFUSED(0, "use_rocm", REQ, "ROCm memory"),
 	REFUSED(0, "aes_xts", NO, "AES-XTS"),
 };
@@ -717,7 +788,9 @@ unsigned int rp_optable_bin(const struct rp_test_desc *d)
 	case RP_TEST_READ_LAT: return RP_BIN_READ_LAT;
 	case RP_TEST_MULTI_BW: return RP_BIN_MULTI_BW;
 	case RP_TEST_WRITE_LAT: return RP_BIN_WRITE_LAT;
+	case RP_TEST_SEND_LAT: return RP_BIN_SEND_LAT;
 	case RP_TEST_READ_BW: return RP_BIN_READ_BW;
+	case RP_TEST_SEND_BW: return RP_BIN_SEND_BW;
 	}
 	return d->bin;
 }

@@ -28,14 +28,17 @@ enum rp_bin {
 	RP_BIN_CLUSTER_BW = 1 << 4,
 	RP_BIN_INFO = 1 << 5,
 	RP_BIN_READ_BW = 1 << 6,
+	RP_BIN_SEND_BW = 1 << 7,
+	RP_BIN_SEND_LAT = 1 << 8,
 };
 
 /* The perftest-style binaries: one getopt table, one --help layout. */
 #define RP_BIN_PERFTEST \
 	(RP_BIN_WRITE_BW | RP_BIN_READ_LAT | RP_BIN_MULTI_BW | \
-	 RP_BIN_WRITE_LAT | RP_BIN_READ_BW)
-#define RP_BIN_BW (RP_BIN_WRITE_BW | RP_BIN_MULTI_BW | RP_BIN_READ_BW)
-#define RP_BIN_LAT (RP_BIN_READ_LAT | RP_BIN_WRITE_LAT)
+	 RP_BIN_WRITE_LAT | RP_BIN_READ_BW | RP_BIN_SEND_BW | RP_BIN_SEND_LAT)
+#define RP_BIN_BW \
+	(RP_BIN_WRITE_BW | RP_BIN_MULTI_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW)
+#define RP_BIN_LAT (RP_BIN_READ_LAT | RP_BIN_WRITE_LAT | RP_BIN_SEND_LAT)
 
 /* Where a value goes. */
 enum rp_optkind {
@@ -66,7 +69,7 @@ struct rp_opthelp {
 			    * are rp_opts defaults (rp_usage_options) */
 };
 
-#define RP_OPT_HELPS 4
+#define RP_OPT_HELPS 5
 
 struct rp_optrow {
 	const char *name;  /* long name, without "--" */

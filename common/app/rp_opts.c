@@ -23,6 +23,8 @@ static const struct rp_test_desc rp_tests[] = {
 	  128, RP_FEAT_BW, 0, RP_BIN_WRITE_BW, RP_VERB_WRITE },
 	{ RP_TEST_READ_BW, "rail_read_bw", "RDMA_Read BW Test", 65536,
 	  RP_DEF_ITERS, 128, RP_FEAT_BW, 0, RP_BIN_READ_BW, RP_VERB_READ },
+	{ RP_TEST_SEND_BW, "rail_send_bw", "Send BW Test", 65536, RP_DEF_ITERS,
+	  128, RP_FEAT_BW, 0, RP_BIN_SEND_BW, RP_VERB_SEND },
 	{ RP_TEST_READ_LAT, "rail_read_lat", "RDMA_Read Latency Test", 2, 1000,
 	  1, RP_FEAT_LAT, RP_LAT_MAX_SAMPLES, /* every sample is kept */
 	  RP_BIN_READ_LAT, RP_VERB_READ },
@@ -31,6 +33,9 @@ static const struct rp_test_desc rp_tests[] = {
 	{ RP_TEST_WRITE_LAT, "rail_write_lat", "RDMA_Write Latency Test", 2,
 	  1000, 1, RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES,
 	  RP_BIN_WRITE_LAT, RP_VERB_WRITE },
+	{ RP_TEST_SEND_LAT, "rail_send_lat", "Send Latency Test", 2, 1000, 1,
+	  RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES, RP_BIN_SEND_LAT,
+	  RP_VERB_SEND },
 };
 
 const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
@@ -57,6 +62,7 @@ void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 	o->verb = desc->verb;
 	o->tx_depth = desc->def_tx_depth;
 	o->cq_mod = RP_DEF_CQ_MOD;
+	o->rx_depth = RP_DEF_RX_SEND;
 	o->num_qps = 1;
 	o->tcp_port = RP_DEF_TCP_PORT;
 	o->hugepages = true;
@@ -117,6 +123,15 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	else if (o->outs && o->verb != RP_VERB_READ)
 		why = "-o (outstanding reads) needs the READ verb (--verb=read; "
 		      "as perftest: READ tests only)";
+	else if (o->rx_depth_given && !rp_verb_recv(o->verb))
+		why = "-r (rx depth) needs the SEND verb (--verb=send; as "
+		      "perftest: on RDMA verbs rx depth can be only 1)";
+	else if (o->bidir && rp_verb_recv(o->verb))
+		why = "-b cannot be combined with the SEND verb or "
+		      "--write_with_imm in railperf yet: run one direction";
+	else if (o->run_infinitely && rp_verb_recv(o->verb))
+		why = "--run_infinitely cannot be combined with the SEND verb "
+		      "or --write_with_imm in railperf yet: use -D";
 	else if (o->inline_size > 0 && o->verb == RP_VERB_READ)
 		why = "-I cannot be combined with the READ verb: a READ "
 		      "carries no data to inline (as perftest)";
@@ -165,6 +180,11 @@ int rp_opts_gpu_check(const struct rp_opts *o, const struct rp_gpu *g)
 		      "polls the buffer for the peer's WRITE (perftest "
 		      "refuses it too); rail_read_lat can, and so can an "
 		      "integrated GPU's pinned host memory";
+	else if (o->desc->test == RP_TEST_SEND_LAT)
+		why = "GPU device memory cannot be used here: the CPU reads "
+		      "each received message's count byte from the buffer; "
+		      "rail_read_lat can, and so can an integrated GPU's "
+		      "pinned host memory";
 	else if (o->inline_size > 0)
 		why = "-I cannot be combined with GPU device memory: the CPU "
 		      "reads inline data (as perftest)";
@@ -204,6 +224,22 @@ static int rp_opts_post_list(struct rp_opts *o)
 	return 0;
 }
 
+/* -r: SEND's (WRITE with immediate's) receive depth as perftest's
+ * force_dependecies sets it: at
+ * most -n in an iteration run, then an odd value one more (its
+ * work-around, outside -a); 0 for the RDMA verbs (no receives). */
+static void rp_opts_rx_depth(struct rp_opts *o)
+{
+	if (!rp_verb_recv(o->verb)) {
+		o->rx_depth = 0;
+		return;
+	}
+	if (!o->duration && !o->run_infinitely && o->rx_depth > o->iters)
+		o->rx_depth = (unsigned int)o->iters;
+	if (o->rx_depth % 2 && !o->all_sizes && !o->run_infinitely)
+		o->rx_depth++;
+}
+
 /* --interval: a row at least once within the run (-D). */
 static int rp_opts_interval(const struct rp_opts *o)
 {
@@ -222,10 +258,13 @@ int rp_opts_finish(struct rp_opts *o)
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;
-	/* perftest's -n default: 5000 for WRITE BW only, else 1000 */
+	/* perftest's -n default: 5000 for WRITE BW (with immediate too),
+	 * else 1000 */
 	if (!o->iters_given && o->verb != o->desc->verb)
-		o->iters = o->verb == RP_VERB_READ ? RP_DEF_ITERS :
-						     o->desc->def_iters;
+		o->iters = o->verb == RP_VERB_READ || o->verb == RP_VERB_SEND ?
+				   RP_DEF_ITERS :
+				   o->desc->def_iters;
+	rp_opts_rx_depth(o);
 	if (!o->cq_mod_given && !o->all_sizes && o->size > RP_CQ_MOD_SIZE_LIMIT)
 		o->cq_mod = 1;
 	if (!o->duration && o->tx_depth > o->iters)

@@ -22,7 +22,7 @@ enum rp_opt_feature {
 	RP_FEAT_BW = 1 << 0,	 /* bandwidth: BW rows, --output bandwidth */
 	RP_FEAT_LAT = 1 << 1,	 /* latency: --output latency */
 	RP_FEAT_MULTI = 1 << 2,	 /* several rails: -x takes a list */
-	RP_FEAT_INLINE = 1 << 3, /* a latency test with inline (WRITE) */
+	RP_FEAT_INLINE = 1 << 3, /* a latency test with inline (WRITE, SEND) */
 };
 
 #define RP_ALL_SIZES_MAX (8u << 20) /* -a sweeps 2 B .. 8 MiB (perftest) */
@@ -33,12 +33,15 @@ enum rp_opt_feature {
 #define RP_DEF_INF_PERIOD 5	    /* --run_infinitely: -D default, s */
 #define RP_MAX_INLINE 912	    /* -I: perftest's MAX_INLINE */
 #define RP_DEF_INLINE_WRITE_LAT 220 /* perftest's DEF_INLINE_WRITE */
+#define RP_DEF_INLINE_SEND_LAT 236  /* perftest's DEF_INLINE_SEND_RC_UC */
 /* Ranges; perftest's where it has one (perftest_parameters.c). */
 #define RP_MIN_ITERS 5
 #define RP_DEF_ITERS 1000     /* -n: perftest's DEF_ITERS, all but WRITE BW */
 #define RP_MAX_DURATION 86400 /* -D, --interval, s */
 #define RP_MAX_TX_DEPTH 15000 /* -t, -l */
 #define RP_MAX_CQ_MOD 1024    /* -Q */
+#define RP_DEF_RX_SEND 512    /* -r: perftest's DEF_RX_SEND */
+#define RP_MAX_RX_DEPTH 16384 /* -r: perftest's MAX_RX */
 
 struct rp_test_desc {
 	enum rp_test test;
@@ -55,16 +58,20 @@ struct rp_test_desc {
 
 struct rp_opts {
 	const struct rp_test_desc *desc;
-	const char *server;    /* host to connect to; NULL = run as server */
-	const char *dev;       /* -d, NULL = first device */
-	unsigned int ib_port;  /* -i */
-	int gid_index;	       /* -x, -1 = choose automatically */
-	const char *gid_list;  /* -x as given, multi-rail: "3" or "1,3" */
-	uint64_t size;	       /* -s, bytes */
-	uint64_t iters;	       /* -n, per QP */
-	bool iters_given;      /* -n given (else the verb's default) */
-	enum rp_verb verb;     /* the test's, or --verb (rail_multi_bw) */
-	unsigned int outs;     /* -o: outstanding READs per QP; 0 = device's */
+	const char *server;   /* host to connect to; NULL = run as server */
+	const char *dev;      /* -d, NULL = first device */
+	unsigned int ib_port; /* -i */
+	int gid_index;	      /* -x, -1 = choose automatically */
+	const char *gid_list; /* -x as given, multi-rail: "3" or "1,3" */
+	uint64_t size;	      /* -s, bytes */
+	uint64_t iters;	      /* -n, per QP */
+	bool iters_given;     /* -n given (else the verb's default) */
+	enum rp_verb verb;    /* the test's, or --verb (rail_multi_bw) */
+	unsigned int outs;    /* -o: outstanding READs per QP; 0 = device's */
+	/* -r: SEND's receives kept posted per QP (perftest's rx_depth:
+	 * 512, at most -n, odd values one more); 0 = not SEND */
+	unsigned int rx_depth;
+	bool rx_depth_given;   /* -r given */
 	unsigned int duration; /* -D, seconds; 0 = iteration mode */
 	bool all_sizes;	       /* -a */
 	unsigned int tx_depth; /* -t, outstanding WRs per QP */

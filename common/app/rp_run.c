@@ -20,13 +20,16 @@
 #define RUN_SIZE_MS 1000.0
 #define RUN_MAX_MS ((double)(1ULL << 40))
 
-/* One size: (-b: READY) the timed phase (-b: the results swapped), the
- * row (none with --run_infinitely: its rows came during the run). */
+/* One size: (arm; -b, SEND: READY) the timed phase (-b: the results
+ * swapped), the row (none with --run_infinitely: its rows came during
+ * the run). */
 static int run_size(struct rp_run *r, uint64_t size, size_t i)
 {
 	int ret = 0;
 
-	if (r->barrier)
+	if (r->ops->arm)
+		ret = r->ops->arm(r->app, size);
+	if (!ret && (r->barrier || r->ready))
 		ret = rp_exchange_sync(&r->s->ctrl, r->s->server, RP_MSG_READY,
 				       -1);
 	if (!ret)

@@ -6,7 +6,8 @@
  * roles this side plays; the skeleton calls them in this order:
  *
  *   header                     perftest's header and address lines
- *   each size                  on a side that measures: (-b: READY) the
+ *   each size                  on a side that measures: (SEND: arm, the
+ *                              receives posted; -b, SEND: READY) the
  *                              timed phase (-b: RESULT swapped), its row
  *   RESULT client -> server    one-way results (a bandwidth client's rows,
  *                              printed by the server)
@@ -36,6 +37,9 @@
  * part (then the skeleton skips the step). */
 struct rp_run_ops {
 	void (*header)(void *app);
+	/* before each size's READY (struct rp_run.ready): what must be in
+	 * place before the peer starts (SEND: the receives); 0 or -errno */
+	int (*arm)(void *app, uint64_t size);
 	/* before the first size */
 	void (*begin)(void *app);
 	/* one size's timed phase; 0, -EILSEQ when a --validate check failed
@@ -69,6 +73,7 @@ struct rp_run {
 	void *app;
 	bool measures; /* this side runs the timed phase */
 	bool barrier;  /* READY before each size, results swapped after */
+	bool ready;    /* READY before each size (after arm), no swap */
 	bool results;  /* the test sends one-way results (RESULT) */
 	bool receives; /* the data arrives on this side */
 	bool sends;    /* this side's data arrives at the peer */

@@ -26,7 +26,9 @@ void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 			      (o->run_infinitely ? RP_PF_INFINITE : 0) |
 			      (o->rdma_cm ? RP_PF_RDMA_CM : 0) |
 			      (o->bidir ? RP_PF_BIDIR : 0) |
-			      (o->verb == RP_VERB_READ ? RP_PF_READ : 0));
+			      (o->verb == RP_VERB_READ ? RP_PF_READ : 0) |
+			      (o->verb == RP_VERB_SEND ? RP_PF_SEND : 0) |
+			      (o->verb == RP_VERB_WRITE_IMM ? RP_PF_IMM : 0));
 	p->size = o->size;
 	p->iters = o->iters;
 	p->duration = o->duration;
@@ -295,6 +297,7 @@ void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.gid_index = o->gid_index,
 		.num_qps = o->num_qps,
 		.tx_depth = o->tx_depth,
+		.rx_depth = o->rx_depth, /* SEND's -r; else 0: one */
 		.slice = rp_rail_slice_bytes(rp_opts_max_size(o)),
 		.mtu = o->mtu,
 		.verb = o->verb,
@@ -327,19 +330,24 @@ static void rp_session_devices(struct rp_session *s)
  * of BW (perftest_parameters.c ctx_print_test_info). */
 static const char *rp_session_title(const struct rp_opts *o)
 {
-	static const char *const t[2][4] = {
+	static const char *const t[4][4] = {
 		{ "RDMA_Write BW Test", "RDMA_Write Post List BW Test",
 		  "RDMA_Write Bidirectional BW Test",
 		  "RDMA_Write Bidirectional Post List BW Test" },
 		{ "RDMA_Read BW Test", "RDMA_Read Post List BW Test",
 		  "RDMA_Read Bidirectional BW Test",
 		  "RDMA_Read Bidirectional Post List BW Test" },
+		{ "Send BW Test", "Send Post List BW Test",
+		  "Send Bidirectional BW Test",
+		  "Send Bidirectional Post List BW Test" },
+		{ "RDMA_Write_imm BW Test", "RDMA_Write_imm Post List BW Test",
+		  "RDMA_Write_imm Bidirectional BW Test",
+		  "RDMA_Write_imm Bidirectional Post List BW Test" },
 	};
 
 	if (!(o->desc->features & RP_FEAT_BW))
 		return o->desc->title;
-	return t[o->verb == RP_VERB_READ]
-		[(o->bidir ? 2 : 0) + (o->post_list > 1)];
+	return t[o->verb][(o->bidir ? 2 : 0) + (o->post_list > 1)];
 }
 
 void rp_session_header(const struct rp_session *s, struct rp_header *h)
@@ -366,6 +374,10 @@ void rp_session_header(const struct rp_session *s, struct rp_header *h)
 		.relaxed_ordering = r->relaxed_ordering,
 		.wr_api = r->wr_api,
 		.tx_depth = s->server && !o->bidir ? -1 : (int)o->tx_depth,
+		/* SEND's receivers (perftest: server, or -b) */
+		.rx_depth = rp_verb_recv(o->verb) && (s->server || o->bidir) ?
+				    (int)o->rx_depth :
+				    -1,
 		.cq_mod = bw ? (int)o->cq_mod : -1,
 		.mtu = mtu,
 		.link_type = rp_dev_is_roce(&r->dev) ? "Ethernet" : "IB",

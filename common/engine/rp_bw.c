@@ -19,6 +19,9 @@
 #define RP_TICK_NS (10 * 1000 * 1000) /* cfg->tick at most this often */
 #define RP_NO_LIMIT UINT64_MAX
 #define RP_SLOW_TURNS 1024 /* -n runs: turns between slow checks (2^k) */
+/* SEND's receiving side, -D: after its end, receives are reposted until
+ * none completes for this long (the sender's last WRs) */
+#define RP_RECV_QUIET_NS (200 * 1000 * 1000)
 
 /*
  * One QP's posting, prebuilt: the WRs of one post (a list with -l, else
@@ -68,6 +71,11 @@ struct rp_bw_state {
 	unsigned int inl;	 /* IBV_SEND_INLINE or 0 */
 	struct rp_cycle cycle;	 /* the address of each WR */
 	bool stopped;		 /* -D / infinite: posting has ended */
+	struct ibv_recv_wr *rwr; /* cfg->recv: each QP's one receive */
+	struct ibv_sge *rsge;	 /* ... and its SGE */
+	uint64_t bytes;		 /* cfg->recv: bytes received */
+	uint64_t first_ns;	 /* cfg->recv: the first receive completion */
+	bool quiet;		 /* cfg->recv, -D: nothing came for a while */
 };
 
 /* IBV_SEND_SIGNALED for the WR of QP @q with sequence number @seq: every
@@ -114,6 +122,12 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 		if (s->cfg->verb == RP_VERB_READ)
 			ibv_wr_rdma_read(qx, w->wr[j].wr.rdma.rkey,
 					 w->wr[j].wr.rdma.remote_addr);
+		else if (s->cfg->verb == RP_VERB_SEND)
+			ibv_wr_send(qx);
+		else if (s->cfg->verb == RP_VERB_WRITE_IMM)
+			ibv_wr_rdma_write_imm(qx, w->wr[j].wr.rdma.rkey,
+					      w->wr[j].wr.rdma.remote_addr,
+					      w->wr[j].imm_data);
 		else
 			ibv_wr_rdma_write(qx, w->wr[j].wr.rdma.rkey,
 					  w->wr[j].wr.rdma.remote_addr);
@@ -146,11 +160,21 @@ static int rp_post_classic(struct rp_bw_state *s, unsigned int q, uint64_t seq,
  * TX depth and the limit allow (perftest's run_iter_bw). */
 static unsigned int rp_post_count(const struct rp_bw_state *s, unsigned int q)
 {
-	uint64_t room = s->r->tx_depth - (s->posted[q] - s->completed[q]);
+	unsigned int depth = s->cfg->recv ? s->cfg->rx_depth : s->r->tx_depth;
+	uint64_t room = depth - (s->posted[q] - s->completed[q]);
 	uint64_t left = s->limit[q] - s->posted[q];
 	unsigned int k = s->max_post;
 
 	return room >= k && left >= k ? k : 0;
+}
+
+/* SEND's receiving side: one receive on QP @q, the next sequence number. */
+static int rp_post_recv(struct rp_bw_state *s, unsigned int q)
+{
+	struct ibv_recv_wr *bad = NULL;
+
+	s->rwr[q].wr_id = rp_wr_id(q, s->posted[q]);
+	return ibv_post_recv(s->r->qp[q], &s->rwr[q], &bad);
 }
 
 /* One post of @k WRs (a list, or one) on QP @q. */
@@ -165,12 +189,14 @@ static int rp_post_one(struct rp_bw_state *s, unsigned int q, unsigned int k)
 		for (j = 0; j < k; j++)
 			s->post_ns[s->total_posted + j] = now;
 	}
-	ret = s->r->wr_api ? rp_post_wr_api(s, q, s->posted[q], k) :
+	ret = s->cfg->recv ? rp_post_recv(s, q) :
+	      s->r->wr_api ? rp_post_wr_api(s, q, s->posted[q], k) :
 			     rp_post_classic(s, q, s->posted[q], k);
 	if (ret) {
 		rp_err("posting %s on %s QP %#x: %s",
-		       rp_bw_verb_name(s->cfg->verb), s->r->dev.name,
-		       s->r->qp[q]->qp_num, strerror(ret));
+		       s->cfg->recv ? "a receive" :
+				      rp_bw_verb_name(s->cfg->verb),
+		       s->r->dev.name, s->r->qp[q]->qp_num, strerror(ret));
 		return -ret;
 	}
 	s->posted[q] += k;
@@ -225,6 +251,9 @@ static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 
 		if (wc[i].status != IBV_WC_SUCCESS)
 			return rp_bad_wc(s, &wc[i]);
+		if (s->cfg->recv && rp_bw_recv_wc(s->cfg, &wc[i]))
+			return -EPROTO;
+		s->bytes += s->cfg->recv ? wc[i].byte_len : 0;
 		upto = rp_reap_upto(s, wc[i].wr_id, q);
 		if (!upto) {
 			rp_err("unexpected completion wr_id %#llx on %s",
@@ -236,6 +265,8 @@ static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 			s->counted += upto - s->completed[q];
 		s->completed[q] = upto;
 	}
+	if (s->cfg->recv && !s->first_ns) /* perftest's first rx */
+		s->first_ns = rp_now_ns();
 	if (s->comp_ns) { /* the peak's timeline: perftest reads it too */
 		s->comp_ns[s->ncomp] = rp_now_ns();
 		s->comp_cum[s->ncomp++] = s->done;
@@ -276,6 +307,8 @@ static void rp_stop_posting(struct rp_bw_state *s)
 {
 	unsigned int q;
 
+	if (s->cfg->recv)
+		return; /* receives go on until quiet (rp_slow_checks) */
 	for (q = 0; q < s->r->num_qps; q++) {
 		uint64_t p = s->posted[q];
 
@@ -368,6 +401,9 @@ static int rp_slow_checks(struct rp_bw_state *s)
 	if (s->done != s->done_seen) {
 		s->done_seen = s->done;
 		s->last_progress = now;
+	} else if (s->cfg->recv && s->stopped &&
+		   now - s->last_progress > RP_RECV_QUIET_NS) {
+		s->quiet = true;
 	} else if (s->done < s->total_posted &&
 		   now - s->last_progress > RP_STALL_NS) {
 		rp_err("no completion on %s for %llu s with %llu WRs "
@@ -418,7 +454,8 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 	t0 = rp_now_ns();
 	s->last_progress = s->last_tick = t0;
 	out->start_ns = phases ? 0 : t0;
-	while (!ret && !(rp_all_done(s) && (!timed || s->stopped))) {
+	while (!ret && !s->quiet &&
+	       !(rp_all_done(s) && (!timed || s->stopped))) {
 		ret = rp_turn_checks(s, out);
 		for (q = 0; q < s->r->num_qps && !ret; q++)
 			ret = rp_post_some(s, q);
@@ -430,6 +467,8 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 	rp_dtimer_stop(&s->timer);
 	if (!s->cfg->duration || s->cfg->infinite)
 		out->end_ns = rp_end_ns(s);
+	if (s->cfg->recv && !phases && s->first_ns)
+		out->start_ns = s->first_ns;
 	return ret;
 }
 
@@ -445,6 +484,8 @@ static void rp_state_free(struct rp_bw_state *s)
 	free(s->wrs);
 	free(s->sges);
 	free(s->wc);
+	free(s->rwr);
+	free(s->rsge);
 }
 
 /* The cycle buffer: cfg->cycle_buffer bounded by every QP's slice, local
@@ -466,7 +507,85 @@ static uint64_t rp_bw_cycle_bytes(const struct rp_rail *r,
 
 const char *rp_bw_verb_name(enum rp_verb verb)
 {
-	return verb == RP_VERB_READ ? "RDMA READ" : "RDMA WRITE";
+	return verb == RP_VERB_READ	 ? "RDMA READ" :
+	       verb == RP_VERB_SEND	 ? "SEND" :
+	       verb == RP_VERB_WRITE_IMM ? "RDMA WRITE with immediate" :
+					   "RDMA WRITE";
+}
+
+void rp_bw_recv_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr,
+			uint32_t lkey, struct ibv_sge *sge,
+			struct ibv_recv_wr *wr)
+{
+	*sge = (struct ibv_sge){
+		.addr = laddr,
+		/* a WRITE with immediate's data goes where its rkey says:
+		 * its receive takes no bytes (perftest's length 0) */
+		.length = cfg->verb == RP_VERB_WRITE_IMM ? 0 :
+							   (uint32_t)cfg->size,
+		.lkey = lkey,
+	};
+	*wr = (struct ibv_recv_wr){ .sg_list = sge, .num_sge = 1 };
+}
+
+unsigned int rp_bw_rx_pre(const struct rp_bw_cfg *cfg)
+{
+	unsigned int n = cfg->rx_depth ? cfg->rx_depth : 1;
+
+	if (!cfg->duration && !cfg->infinite && n > cfg->iters)
+		n = (unsigned int)cfg->iters;
+	return n;
+}
+
+int rp_bw_recv_prepost(struct rp_rail *r, const struct rp_bw_cfg *cfg)
+{
+	unsigned int q, j, n = rp_bw_rx_pre(cfg);
+	struct ibv_recv_wr wr, *bad = NULL;
+	struct ibv_sge sge;
+	int ret;
+
+	for (q = 0; q < r->num_qps; q++) {
+		rp_bw_recv_wr_init(cfg,
+				   (uint64_t)(uintptr_t)rp_rail_slice(r, q) +
+					   cfg->local_off,
+				   r->mr->lkey, &sge, &wr);
+		for (j = 0; j < n; j++) {
+			wr.wr_id = rp_wr_id(q, j);
+			ret = ibv_post_recv(r->qp[q], &wr, &bad);
+			if (ret) {
+				rp_err("posting receive %u of %u on %s QP "
+				       "%#x: %s",
+				       j + 1, n, r->dev.name, r->qp[q]->qp_num,
+				       strerror(ret));
+				return -ret;
+			}
+		}
+	}
+	return 0;
+}
+
+int rp_bw_recv_wc(const struct rp_bw_cfg *cfg, const struct ibv_wc *wc)
+{
+	bool imm = cfg->verb == RP_VERB_WRITE_IMM;
+	enum ibv_wc_opcode op = imm ? IBV_WC_RECV_RDMA_WITH_IMM : IBV_WC_RECV;
+
+	if (wc->opcode == op && wc->byte_len == cfg->size &&
+	    (!imm || (wc->wc_flags & IBV_WC_WITH_IMM)))
+		return 0;
+	if (wc->opcode != op)
+		rp_err("unexpected completion opcode %d on QP %#x, not a "
+		       "receive (%s)",
+		       (int)wc->opcode, wc->qp_num,
+		       imm ? "IBV_WC_RECV_RDMA_WITH_IMM" : "IBV_WC_RECV");
+	else if (wc->byte_len == cfg->size)
+		rp_err("a receive on QP %#x completed without "
+		       "IBV_WC_WITH_IMM (perftest: flags mismatch)",
+		       wc->qp_num);
+	else
+		rp_err("a receive on QP %#x got %u bytes, not the %llu "
+		       "of a message (the peer's -s differs?)",
+		       wc->qp_num, wc->byte_len, (unsigned long long)cfg->size);
+	return -EPROTO;
 }
 
 void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
@@ -474,6 +593,11 @@ void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
 		   struct ibv_send_wr *wr)
 {
 	bool read = cfg->verb == RP_VERB_READ;
+	enum ibv_wr_opcode op =
+		read			       ? IBV_WR_RDMA_READ :
+		cfg->verb == RP_VERB_SEND      ? IBV_WR_SEND :
+		cfg->verb == RP_VERB_WRITE_IMM ? IBV_WR_RDMA_WRITE_WITH_IMM :
+						 IBV_WR_RDMA_WRITE;
 
 	*sge = (struct ibv_sge){
 		.addr = laddr,
@@ -483,11 +607,12 @@ void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
 	*wr = (struct ibv_send_wr){
 		.sg_list = sge,
 		.num_sge = 1,
-		.opcode = read ? IBV_WR_RDMA_READ : IBV_WR_RDMA_WRITE,
+		.opcode = op,
 		.send_flags = !read && cfg->size <= cfg->inline_size ?
 				      IBV_SEND_INLINE :
 				      0,
 		.wr.rdma = { .remote_addr = raddr, .rkey = rkey },
+		.imm_data = 0, /* the receiver checks the flag, not the value */
 	};
 }
 
@@ -519,6 +644,27 @@ static void rp_qpw_init(struct rp_bw_state *s)
 	s->inl = s->wrs[0].send_flags & IBV_SEND_INLINE;
 }
 
+/* SEND's receiving side: each QP's receive, and the receives that
+ * rp_bw_recv_prepost posted already (sequence numbers 0 .. rx_pre - 1). */
+static int rp_recv_init(struct rp_bw_state *s)
+{
+	unsigned int q, n = s->r->num_qps;
+
+	s->rwr = calloc(n, sizeof(*s->rwr));
+	s->rsge = calloc(n, sizeof(*s->rsge));
+	if (!s->rwr || !s->rsge)
+		return -ENOMEM;
+	for (q = 0; q < n; q++) {
+		rp_bw_recv_wr_init(s->cfg,
+				   (uint64_t)(uintptr_t)rp_rail_slice(s->r, q) +
+					   s->cfg->local_off,
+				   s->r->mr->lkey, &s->rsge[q], &s->rwr[q]);
+		s->posted[q] = s->cfg->rx_pre;
+		s->total_posted += s->cfg->rx_pre;
+	}
+	return 0;
+}
+
 static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 			 const struct rp_rail_addr *peer,
 			 const struct rp_bw_cfg *cfg)
@@ -530,7 +676,7 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 	s->r = r;
 	s->peer = peer;
 	s->cfg = cfg;
-	s->max_post = cfg->post_list > 1 ? cfg->post_list : 1;
+	s->max_post = cfg->post_list > 1 && !cfg->recv ? cfg->post_list : 1;
 	rp_cycle_init(&s->cycle, cfg->size, rp_bw_cycle_bytes(r, peer, cfg),
 		      rp_cycle_line(), cfg->post_list);
 	s->posted = calloc(n, sizeof(uint64_t));
@@ -551,6 +697,8 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 	for (q = 0; q < n; q++)
 		s->limit[q] = cfg->duration || cfg->infinite ? RP_NO_LIMIT :
 							       cfg->iters;
+	if (cfg->recv)
+		return rp_recv_init(s);
 	if (!cfg->peak || cfg->duration || cfg->infinite)
 		return 0;
 	/* the loop writes them as it posts and polls: faulted in now, as
@@ -581,6 +729,10 @@ static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 	}
 	if (!cfg->cq_mod || cfg->cq_mod > r->tx_depth)
 		return -EINVAL;
+	if (cfg->recv &&
+	    (!rp_verb_recv(cfg->verb) || cfg->infinite || !cfg->rx_depth ||
+	     cfg->rx_depth > r->rx_depth || cfg->rx_pre > cfg->rx_depth))
+		return -EINVAL; /* the app's configuration rules these out */
 	if (cfg->post_list > 1 &&
 	    (cfg->post_list > r->tx_depth || cfg->post_list % cfg->cq_mod ||
 	     (!cfg->duration && !cfg->infinite && cfg->iters % cfg->post_list)))
@@ -612,6 +764,7 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	if (ret)
 		goto out;
 	out->msgs = cfg->duration && !cfg->infinite ? s.counted : s.done;
+	out->bytes = s.bytes;
 	if (s.post_ns) {
 		struct rp_timeline t = {
 			.post_ns = s.post_ns,

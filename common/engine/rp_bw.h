@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_bw.h - the RDMA bandwidth engine for one rail: WRITE or READ
- * (cfg->verb; the run is the same, only each WR's opcode differs).
+ * rp_bw.h - the RDMA bandwidth engine for one rail: WRITE, READ or SEND
+ * (cfg->verb; the run is the same, only each WR's opcode differs). SEND's
+ * receiving side runs the same loop with another post step (a receive
+ * per message, rx_depth kept posted per QP) and completion accounting
+ * (one receive completion per message, its bytes counted).
  *
  * Each QP keeps at most TX depth WRs outstanding. CQ moderation: only WR
  * seq with (seq + 1) % cq_mod == 0, and the last WR, are signaled; a
@@ -28,8 +31,23 @@ struct rp_bw_cfg {
 	 * RP_VERB_READ: it reads the peer's slice into the local one (the
 	 * QPs' max_rd_atomic, rp_rail's rd_atomic, bounds the READs in
 	 * flight; up to TX depth more wait in the send queue, as
-	 * perftest's). SEND would add receives on the peer. */
+	 * perftest's); RP_VERB_SEND: it sends the local slice into a
+	 * receive the peer posted (cfg->recv on the peer);
+	 * RP_VERB_WRITE_IMM: a WRITE that also consumes such a receive. */
 	enum rp_verb verb;
+	/* SEND's receiving side: post receives instead of sends, keeping
+	 * rx_depth posted per QP (rx_pre of them posted already by
+	 * rp_bw_recv_prepost, before the peer starts), each for cfg->size
+	 * bytes at the slice's start (+ local_off); count a message per
+	 * receive completion, checked to be a receive of cfg->size bytes.
+	 * -n: iters receives per QP, the window from the first receive
+	 * completion to the last (perftest's run_iter_bw_server); -D: the
+	 * phases as a sender's, and after the end receives are reposted
+	 * until none completes for 200 ms (the sender's tail). No peak,
+	 * no -l (one receive per post), no infinite mode. */
+	bool recv;
+	unsigned int rx_depth;
+	unsigned int rx_pre;
 	uint64_t size;	       /* bytes per WR */
 	uint64_t iters;	       /* WRs per QP (iteration mode) */
 	unsigned int duration; /* s; 0 = iteration mode */
@@ -82,6 +100,7 @@ struct rp_bw_out {
 	uint64_t start_ns; /* window: first post (iteration mode) or */
 	uint64_t end_ns;   /* the middle D/2 of a -D run (perftest) */
 	double peak;	   /* 0 when not measured */
+	uint64_t bytes;	   /* cfg->recv: bytes the receives reported */
 };
 
 /*
@@ -95,7 +114,38 @@ void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
 		   uint64_t raddr, uint32_t rkey, struct ibv_sge *sge,
 		   struct ibv_send_wr *wr);
 
-/* rp_bw_verb_name - "RDMA WRITE" or "RDMA READ" (diagnostics). */
+/*
+ * rp_bw_recv_wr_init - the prebuilt receive of SEND's receiving side: one
+ * SGE @sge of cfg->size bytes at @laddr (@lkey; RP_VERB_WRITE_IMM: 0
+ * bytes, its data lands by rkey); wr_id 0, next NULL.
+ */
+void rp_bw_recv_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr,
+			uint32_t lkey, struct ibv_sge *sge,
+			struct ibv_recv_wr *wr);
+
+/* rp_bw_rx_pre - receives to post per QP before the peer starts: the
+ * receive depth, at most cfg->iters in a -n run (perftest's
+ * ctx_set_recv_wqes posts rx_depth, which it caps to -n). */
+unsigned int rp_bw_rx_pre(const struct rp_bw_cfg *cfg);
+
+/*
+ * rp_bw_recv_prepost - post rp_bw_rx_pre(@cfg) receives on every QP of
+ * @r (sequence numbers 0 ..), before the peer's SENDs may start; set
+ * cfg->rx_pre to it before rp_bw_run. Returns 0 or -errno (one line).
+ */
+int rp_bw_recv_prepost(struct rp_rail *r, const struct rp_bw_cfg *cfg);
+
+/*
+ * rp_bw_recv_wc - check a successful completion of SEND's receiving side
+ * against @cfg: a receive (IBV_WC_RECV) of exactly cfg->size bytes; with
+ * RP_VERB_WRITE_IMM an IBV_WC_RECV_RDMA_WITH_IMM of cfg->size bytes
+ * written, IBV_WC_WITH_IMM set (perftest's run_iter_bw_server checks it).
+ * Returns 0, or -EPROTO with one line naming what arrived.
+ */
+int rp_bw_recv_wc(const struct rp_bw_cfg *cfg, const struct ibv_wc *wc);
+
+/* rp_bw_verb_name - "RDMA WRITE", "RDMA READ", "SEND" or "RDMA WRITE with
+ * immediate" (diagnostics). */
 const char *rp_bw_verb_name(enum rp_verb verb);
 
 /*

@@ -46,7 +46,18 @@ struct rp_lat_state {
 	bool post_due;		   /* second side: this exchange's WRITE is
 				    * posted after the burst boundary */
 	uint64_t deadline;	   /* -D end, ns; UINT64_MAX without */
+	/* SEND ping-pong: the peer's messages come as receive completions */
+	bool send;
+	struct rp_rail *rail; /* for rp_lat_recv_prepost */
+	const struct rp_lat_cfg *cfg;
+	uint64_t sends_done; /* own SENDs whose completion was polled */
 };
+
+/* What this side posts (diagnostics). */
+static const char *rp_lat_verb(const struct rp_lat_state *s)
+{
+	return s->send ? "SEND" : s->write ? "RDMA WRITE" : "RDMA READ";
+}
 
 /* WRITE: send from the first half of the slice into the peer's second
  * half; poll the last byte of our own second half. */
@@ -61,7 +72,8 @@ static void rp_lat_state_write(struct rp_lat_state *s, const struct rp_rail *r,
 	s->raddr = peer->qp[0].addr + peer->qp[0].len / 2;
 	s->tx_last = base + c->size - 1;
 	s->rx_last = base + r->slice / 2 + c->size - 1;
-	s->wr.opcode = IBV_WR_RDMA_WRITE;
+	s->wr.opcode = c->op == RP_LAT_SEND ? IBV_WR_SEND : IBV_WR_RDMA_WRITE;
+	s->send = c->op == RP_LAT_SEND;
 	s->wr.wr.rdma.remote_addr = s->raddr;
 	if (c->size <= c->inline_size)
 		s->wr.send_flags |= IBV_SEND_INLINE;
@@ -97,7 +109,9 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 		.send_flags = IBV_SEND_SIGNALED,
 		.wr.rdma = { .remote_addr = s->raddr, .rkey = s->rkey },
 	};
-	if (c->op == RP_LAT_WRITE)
+	s->rail = r;
+	s->cfg = c;
+	if (c->op != RP_LAT_READ)
 		rp_lat_state_write(s, r, peer, c);
 }
 
@@ -117,7 +131,9 @@ static inline int rp_lat_post(struct rp_lat_state *s)
 	 * SIGNALED, but rxe's kernel side takes the payload from the WQE only
 	 * when INLINE is in the flags (else a local QP operation error) */
 	qx->wr_flags = s->wr.send_flags;
-	if (!s->write)
+	if (s->send)
+		ibv_wr_send(qx);
+	else if (!s->write)
 		ibv_wr_rdma_read(qx, s->rkey, s->raddr);
 	else
 		ibv_wr_rdma_write(qx, s->rkey, s->raddr);
@@ -145,12 +161,13 @@ static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since, bool peer)
 	if (!*since) {
 		*since = now;
 	} else if (now - *since > RP_LAT_STALL_NS) {
-		rp_err("no %s on %s QP %#x for %llu s (peer gone or link "
+		rp_err("no %s %s on %s QP %#x for %llu s (peer gone or link "
 		       "down?)",
-		       peer	? "RDMA WRITE from the peer" :
-		       s->write ? "completion of an RDMA WRITE" :
-				  "completion of an RDMA READ",
-		       s->dev->name, s->qp->qp_num,
+		       peer    ? rp_lat_verb(s) :
+		       s->send ? "completion of a" :
+				 "completion of an",
+		       peer ? "from the peer" : rp_lat_verb(s), s->dev->name,
+		       s->qp->qp_num,
 		       (unsigned long long)(RP_LAT_STALL_NS / RP_NSEC_PER_SEC));
 		return -ETIMEDOUT;
 	} else if (s->tick && now - *since > RP_LAT_BURST_NS) {
@@ -176,7 +193,57 @@ static int rp_lat_wc_error(const struct rp_lat_state *s, int n,
 	return -EIO;
 }
 
-/* Busy-poll for the one outstanding READ. */
+/* SEND: one receive completion: a receive reposted, the message's last
+ * byte checked against the count expected, its pause flag taken. */
+static int rp_lat_got(struct rp_lat_state *s)
+{
+	uint8_t got = *s->rx_last, want = (s->rcvd + 1) & RP_LAT_COUNT;
+	int ret;
+
+	(*s->cfg->rx_posted)--;
+	ret = rp_lat_recv_prepost(s->rail, s->cfg);
+	if (ret)
+		return ret;
+	if (rp_unlikely((got & RP_LAT_COUNT) != want)) {
+		rp_err("SEND %u from the peer on %s carried count %u (peer "
+		       "out of step)",
+		       want, s->dev->name, got & RP_LAT_COUNT);
+		return -EPROTO;
+	}
+	if (rp_unlikely(got & RP_LAT_PAUSED))
+		s->skip++;
+	s->rcvd++;
+	return 0;
+}
+
+/* SEND: poll the CQ, one completion at a time (own SENDs and the peer's
+ * receives share it), until this side's SENDs are all complete (@own)
+ * or the peer's SEND number @k has arrived; 1 when -D ended first. */
+static int rp_lat_poll_send(struct rp_lat_state *s, bool own, uint64_t k)
+{
+	unsigned int idle = 0;
+	uint64_t since = 0;
+	struct ibv_wc wc;
+	int n, ret = 0;
+
+	while (!ret && (own ? s->sends_done < s->sent : s->rcvd < k)) {
+		n = ibv_poll_cq(s->cq, 1, &wc);
+		if (!n) {
+			if (rp_unlikely((++idle & RP_LAT_IDLE_MASK) == 0))
+				ret = rp_lat_idle(s, &since, !own);
+			continue;
+		}
+		if (rp_unlikely(n < 0 || wc.status != IBV_WC_SUCCESS))
+			return rp_lat_wc_error(s, n, &wc);
+		if (wc.opcode == IBV_WC_RECV)
+			ret = rp_lat_got(s);
+		else
+			s->sends_done++;
+	}
+	return ret;
+}
+
+/* Busy-poll for the one outstanding READ (WRITE, SEND). */
 static inline int rp_lat_wait(struct rp_lat_state *s)
 {
 	struct ibv_wc wc;
@@ -184,6 +251,8 @@ static inline int rp_lat_wait(struct rp_lat_state *s)
 	uint64_t since = 0;
 	int n, ret;
 
+	if (s->send)
+		return rp_lat_poll_send(s, true, 0);
 	while ((n = ibv_poll_cq(s->cq, 1, &wc)) == 0) {
 		if (rp_unlikely((++idle & RP_LAT_IDLE_MASK) == 0)) {
 			ret = rp_lat_idle(s, &since, false);
@@ -241,6 +310,8 @@ static inline int rp_lat_wait_peer(struct rp_lat_state *s, uint64_t k)
 	uint8_t got;
 	int ret;
 
+	if (s->send)
+		return rp_lat_poll_send(s, false, k);
 	while (((got = *s->rx_last) & RP_LAT_COUNT) != (k & RP_LAT_COUNT)) {
 		if (rp_unlikely((++idle & RP_LAT_IDLE_MASK) == 0)) {
 			ret = rp_lat_idle(s, &since, true);
@@ -266,8 +337,8 @@ static inline int rp_lat_send(struct rp_lat_state *s)
 	s->post_due = false;
 	ret = rp_lat_post(s);
 	if (rp_unlikely(ret)) {
-		rp_err("posting RDMA WRITE on %s QP %#x: %s", s->dev->name,
-		       s->qp->qp_num, strerror(ret));
+		rp_err("posting %s on %s QP %#x: %s", rp_lat_verb(s),
+		       s->dev->name, s->qp->qp_num, strerror(ret));
 		return -EIO;
 	}
 	return rp_lat_wait(s);
@@ -455,7 +526,7 @@ static int rp_lat_check(const struct rp_rail *r,
 			const struct rp_rail_addr *peer,
 			const struct rp_lat_cfg *c)
 {
-	unsigned int halves = c->op == RP_LAT_WRITE ? 2 : 1;
+	unsigned int halves = c->op != RP_LAT_READ ? 2 : 1;
 	uint64_t mine = r->slice / halves, theirs = peer->qp[0].len / halves;
 
 	if (rp_dev_check_msg(&r->dev, c->size))
@@ -465,6 +536,8 @@ static int rp_lat_check(const struct rp_rail *r,
 		       (unsigned long long)c->size);
 		return -EINVAL;
 	}
+	if (c->op == RP_LAT_SEND && (!c->rx_posted || !c->rx_depth))
+		return -EINVAL; /* the app sets both */
 	if (!c->duration && (!c->iters || c->iters > c->max_samples)) {
 		rp_err("iterations %llu out of range: 1 .. %zu samples are "
 		       "kept",
@@ -494,6 +567,10 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	if (ret)
 		return ret;
 	rp_lat_state_init(&s, r, peer, cfg);
+	if (s.send) /* topped up before READY already (rp_latapp) */
+		ret = rp_lat_recv_prepost(r, cfg);
+	if (ret)
+		return ret;
 	s.prev = rp_now_ns();
 	ret = rp_lat_burst_any(&s, out->ns, cfg->warmup, UINT64_MAX, &done);
 	if (!ret)
@@ -508,9 +585,33 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	if (ret == -EINTR)
 		rp_err("interrupted: %s latency run of %llu bytes stopped "
 		       "after %zu samples; no result",
-		       s.write ? "WRITE" : "READ",
-		       (unsigned long long)cfg->size, out->n);
+		       rp_lat_verb(&s), (unsigned long long)cfg->size, out->n);
 	return ret;
+}
+
+int rp_lat_recv_prepost(struct rp_rail *r, const struct rp_lat_cfg *c)
+{
+	struct ibv_sge sge = {
+		.addr = (uint64_t)(uintptr_t)rp_rail_slice(r, 0) + r->slice / 2,
+		.length = (uint32_t)(r->slice / 2),
+		.lkey = r->mr->lkey,
+	};
+	struct ibv_recv_wr wr = { .wr_id = RP_LAT_WR_ID,
+				  .sg_list = &sge,
+				  .num_sge = 1 },
+			   *bad = NULL;
+	int ret;
+
+	while (*c->rx_posted < c->rx_depth) {
+		ret = ibv_post_recv(r->qp[0], &wr, &bad);
+		if (ret) {
+			rp_err("posting a receive on %s QP %#x: %s",
+			       r->dev.name, r->qp[0]->qp_num, strerror(ret));
+			return -ret;
+		}
+		(*c->rx_posted)++;
+	}
+	return 0;
 }
 
 void rp_lat_samples_free(struct rp_lat_samples *s)

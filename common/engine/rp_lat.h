@@ -37,6 +37,12 @@
  * WRITE posted after the sender's between-burst work (a pause): the one
  * sample of each side that holds the pause is not kept (rp_lat.c,
  * rp_lat_pause), so no kept sample holds railperf's own work.
+ *
+ * SEND (ib_send_lat's method, run_iter_lat_send): the same ping-pong with
+ * SENDs into receives the peer keeps posted in its receive half: exchange
+ * k waits for the receive completion of the peer's k-th SEND (reposting a
+ * receive at once), whose last byte holds the count and pause flag as a
+ * WRITE's does; each SEND's own completion is polled from the same CQ.
  */
 #ifndef RP_LAT_H
 #define RP_LAT_H
@@ -53,6 +59,7 @@
 enum rp_lat_op {
 	RP_LAT_READ = 0, /* one RDMA READ at a time (rail_read_lat) */
 	RP_LAT_WRITE,	 /* RDMA WRITE ping-pong (rail_write_lat) */
+	RP_LAT_SEND,	 /* SEND/RECV ping-pong (rail_send_lat) */
 };
 #define RP_LAT_MAX_SAMPLES (1u << 25) /* 256 MiB of samples at most */
 
@@ -64,7 +71,12 @@ struct rp_lat_cfg {
 	size_t max_samples;    /* cap; a -D run stops when it is reached */
 	enum rp_lat_op op;
 	bool first;		  /* WRITE: this side posts first (server) */
-	unsigned int inline_size; /* WRITE: inline up to this many bytes */
+	unsigned int inline_size; /* WRITE, SEND: inline up to this many */
+	/* SEND: receives kept posted on QP 0 (each for a whole receive
+	 * half, so that one posted for a smaller size takes a larger one),
+	 * and the count posted now, the caller's across runs */
+	unsigned int rx_depth;
+	unsigned int *rx_posted;
 	/* Called between bursts, about once a second (heartbeats), and
 	 * while a READ is stalled for over a second; its non-zero return
 	 * stops the run with that error. */
@@ -105,5 +117,13 @@ int rp_lat_reserve(struct rp_lat_samples *o, size_t want);
 
 /* rp_lat_samples_free - release the sample array; safe on a zeroed @s. */
 void rp_lat_samples_free(struct rp_lat_samples *s);
+
+/*
+ * rp_lat_recv_prepost - SEND: post receives on @r's QP 0 until
+ * *c->rx_posted is c->rx_depth (each for the receive half of the slice,
+ * wr_id the engine's). Before the peer may send (each size's READY).
+ * Returns 0 or -errno (one line).
+ */
+int rp_lat_recv_prepost(struct rp_rail *r, const struct rp_lat_cfg *c);
 
 #endif /* RP_LAT_H */

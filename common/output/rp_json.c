@@ -66,6 +66,8 @@ static void rp_json_info_tail(cJSON *o, const struct rp_header *h, bool *ok)
 		rp_jnum(o, "TX_depth", h->tx_depth, ok);
 	if (h->post_list > 1)
 		rp_jnum(o, "Post_List", h->post_list, ok);
+	if (h->rx_depth > 0)
+		rp_jnum(o, "RX_depth", h->rx_depth, ok);
 	if (h->cq_mod >= 0)
 		rp_jnum(o, "CQ_Moderation", h->cq_mod, ok);
 	rp_jnum(o, "Mtu", h->mtu, ok);

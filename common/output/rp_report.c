@@ -47,6 +47,8 @@ void rp_report_header(FILE *f, const struct rp_header *h)
 		rp_fprintf(f, " TX depth        : %d\n", h->tx_depth);
 	if (h->post_list > 1)
 		rp_fprintf(f, " Post List       : %u\n", h->post_list);
+	if (h->rx_depth > 0)
+		rp_fprintf(f, " RX depth        : %d\n", h->rx_depth);
 	if (h->cq_mod >= 0)
 		rp_fprintf(f, " CQ Moderation   : %d\n", h->cq_mod);
 	rp_fprintf(f, " Mtu             : %u[B]\n", h->mtu);
@@ -91,7 +93,7 @@ static void rp_report_side(FILE *f, const char *side,
 			   side, a->lid, q->qpn, q->psn);
 		if (fmt == RP_ADDR_READ)
 			rp_fprintf(f, " OUT %#04x", a->rd_atomic);
-		if (fmt != RP_ADDR_CM)
+		if (fmt == RP_ADDR_WRITE || fmt == RP_ADDR_READ)
 			rp_fprintf(f, " RKey %#08x VAddr %#016llx", q->rkey,
 				   (unsigned long long)q->addr);
 		rp_fprintf(f, "\n");

@@ -40,6 +40,7 @@ struct rp_header {
 	bool relaxed_ordering;
 	bool wr_api;
 	int tx_depth;		/* client only; -1 = no line */
+	int rx_depth;		/* SEND's receiver only; <= 0 = no line */
 	int cq_mod;		/* BW tests; -1 = no line */
 	unsigned int mtu;	/* bytes, negotiated */
 	const char *link_type;	/* "Ethernet", "IB" */
@@ -61,6 +62,7 @@ enum rp_addr_fmt {
 	RP_ADDR_WRITE, /* ... PSN %#06x RKey %#08x VAddr %#016llx */
 	RP_ADDR_READ,  /* ... PSN %#06x OUT %#04x RKey ... VAddr ... */
 	RP_ADDR_CM,    /* -R: ... PSN %#06x (perftest's verb SEND) */
+	RP_ADDR_SEND,  /* SEND: ... PSN %#06x, as -R */
 };
 
 /* rp_report_waiting - the server's "Waiting for client" banner. */

@@ -116,11 +116,17 @@ void rp_report_lat_method(FILE *f, unsigned int warmup)
 
 void rp_report_lat_method_write(FILE *f, unsigned int warmup)
 {
+	rp_report_lat_method_pingpong(f, "WRITE", warmup);
+}
+
+void rp_report_lat_method_pingpong(FILE *f, const char *verb,
+				   unsigned int warmup)
+{
 	rp_fprintf(f,
-		   " railperf: latency is half the WRITE ping-pong's round "
+		   " railperf: latency is half the %s ping-pong's round "
 		   "trip; every sample counted (no trimming), after %u "
 		   "warm-up exchanges per size\n",
-		   warmup);
+		   verb, warmup);
 }
 
 void rp_report_lat_capped(FILE *f, uint64_t n, double secs,

@@ -80,6 +80,11 @@ void rp_report_lat_method(FILE *f, unsigned int warmup);
  */
 void rp_report_lat_method_write(FILE *f, unsigned int warmup);
 
+/* rp_report_lat_method_pingpong - the same line for the ping-pong of
+ * @verb ("WRITE", "SEND"). */
+void rp_report_lat_method_pingpong(FILE *f, const char *verb,
+				   unsigned int warmup);
+
 /*
  * rp_report_lat_capped - one " railperf:" line for a -D run that stopped
  * at the sample cap: @n samples kept after @secs seconds of @duration.

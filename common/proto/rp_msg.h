@@ -50,7 +50,9 @@ enum rp_param_flags {
 	RP_PF_RDMA_CM = 1 << 3,	    /* -R */
 	RP_PF_BIDIR = 1 << 4,	    /* -b: both sides send */
 	RP_PF_READ = 1 << 5,	    /* the verb is READ (enum rp_verb) */
-	RP_PF_KNOWN = (1 << 6) - 1, /* every bit this version knows */
+	RP_PF_SEND = 1 << 6,	    /* the verb is SEND */
+	RP_PF_IMM = 1 << 7,	    /* the verb is WRITE with immediate */
+	RP_PF_KNOWN = (1 << 8) - 1, /* every bit this version knows */
 };
 
 /* Test parameters both sides must agree on (sent in HELLO). */

@@ -33,18 +33,32 @@ enum rp_test {
 	RP_TEST_MULTI_BW = 3,
 	RP_TEST_WRITE_LAT = 4,
 	RP_TEST_READ_BW = 5,
+	RP_TEST_SEND_BW = 6,
+	RP_TEST_SEND_LAT = 7,
 };
 
 /*
  * The verb a bandwidth test moves its data with (rp_bw_cfg, rp_rail_cfg).
  * WRITE: the client's slices into the server's; READ: the client reads the
- * server's slices into its own (the data arrives at the client). SEND
- * (receives pre-posted on the server) would be the next value.
+ * server's slices into its own (the data arrives at the client); SEND: the
+ * client's slices into receives the server pre-posts (the server polls a
+ * receive completion per message).
  */
 enum rp_verb {
 	RP_VERB_WRITE = 0,
 	RP_VERB_READ = 1,
+	RP_VERB_SEND = 2,
+	/* --write_with_imm: a WRITE as RP_VERB_WRITE's that also consumes a
+	 * receive the server pre-posted (a receive completion per message) */
+	RP_VERB_WRITE_IMM = 3,
 };
+
+/* rp_verb_recv - true for the verbs whose messages each consume a
+ * receive at the peer (SEND, WRITE with immediate). */
+static inline bool rp_verb_recv(enum rp_verb v)
+{
+	return v == RP_VERB_SEND || v == RP_VERB_WRITE_IMM;
+}
 
 /* What the peer needs to reach one QP and its buffer slice. */
 struct rp_qp_addr {

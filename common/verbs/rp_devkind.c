@@ -3,7 +3,8 @@
 
 #include "verbs/rp_devkind.h"
 
-#define RP_DK_INLINE 220 /* perftest's DEF_INLINE_WRITE */
+#define RP_DK_INLINE 220      /* perftest's DEF_INLINE_WRITE */
+#define RP_DK_INLINE_SEND 236 /* perftest's DEF_INLINE_SEND_RC_UC_XRC */
 
 /* Vendors ib_dev_name tells apart before its vendor_part_id switch. */
 #define RP_VENDOR_CHELSIO 5157
@@ -84,6 +85,9 @@ static void rp_dk_set(struct rp_devkind *k, unsigned int inl, bool wr_api)
 {
 	k->known = true;
 	k->write_lat_inline = inl;
+	/* ctx_set_max_inline: SEND RC's DEF_INLINE_SEND_RC_UC_XRC where
+	 * WRITE gets DEF_INLINE_WRITE; a family's override is both verbs' */
+	k->send_lat_inline = inl == RP_DK_INLINE ? RP_DK_INLINE_SEND : inl;
 	k->wr_api = wr_api;
 }
 

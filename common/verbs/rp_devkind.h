@@ -16,6 +16,9 @@ struct rp_devkind {
 	bool known;		       /* perftest's ib_dev_name != UNKNOWN */
 	bool wr_api;		       /* perftest posts with ibv_wr_* here */
 	unsigned int write_lat_inline; /* ib_write_lat's default -I, RC */
+	unsigned int send_lat_inline;  /* ib_send_lat's: 236 where the
+					* WRITE's is perftest's 220, else
+					* the family's one value */
 };
 
 /*

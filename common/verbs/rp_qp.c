@@ -19,7 +19,7 @@ static void rp_qp_init_attr(const struct rp_rail *r,
 		.sq_sig_all = 0,	/* CQ moderation: we choose per WR */
 		.cap = {
 			.max_send_wr = r->tx_depth,
-			.max_recv_wr = 1,
+			.max_recv_wr = r->rx_depth,
 			.max_send_sge = 1,
 			.max_recv_sge = 1,
 			.max_inline_data = r->max_inline,
@@ -29,8 +29,14 @@ static void rp_qp_init_attr(const struct rp_rail *r,
 	};
 	if (ex) {
 		a->comp_mask |= IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
+		/* WRITE and READ as always; SEND or WRITE with immediate
+		 * only for their runs (a device may lack them) */
 		a->send_ops_flags = IBV_QP_EX_WITH_RDMA_WRITE |
 				    IBV_QP_EX_WITH_RDMA_READ;
+		if (r->verb == RP_VERB_SEND)
+			a->send_ops_flags |= IBV_QP_EX_WITH_SEND;
+		if (r->verb == RP_VERB_WRITE_IMM)
+			a->send_ops_flags |= IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM;
 	}
 }
 

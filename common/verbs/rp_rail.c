@@ -137,11 +137,14 @@ static int rp_rail_mr(struct rp_rail *r, bool strict_order)
 	return rp_rail_mr_fail(r, errno);
 }
 
-/* One CQE per outstanding WR of every QP (-Q 1 signals each), so that the
- * CQ can never overflow; a device whose CQ is smaller is refused. */
+/* One CQE per outstanding WR of every QP (-Q 1 signals each), send and
+ * receive (the QPs share the CQ), so that the CQ can never overflow; a
+ * device whose CQ is smaller is refused. */
 static int rp_rail_cq(struct rp_rail *r)
 {
-	uint64_t need = (uint64_t)r->tx_depth * r->num_qps;
+	uint64_t need =
+		((uint64_t)r->tx_depth + (r->rx_depth > 1 ? r->rx_depth : 0)) *
+		r->num_qps;
 	int cqe = (int)need;
 
 	if (need > (uint64_t)r->dev.attr.max_cqe) {
@@ -202,6 +205,11 @@ static int rp_rail_check_cfg(struct rp_rail *r, const struct rp_rail_cfg *c)
 	if (c->tx_depth > (unsigned int)da->max_qp_wr) {
 		rp_err("TX depth %u exceeds what %s allows (max_qp_wr %d)",
 		       c->tx_depth, r->dev.name, da->max_qp_wr);
+		return -EINVAL;
+	}
+	if (c->rx_depth > (unsigned int)da->max_qp_wr) {
+		rp_err("RX depth %u exceeds what %s allows (max_qp_wr %d)",
+		       c->rx_depth, r->dev.name, da->max_qp_wr);
 		return -EINVAL;
 	}
 	r->mtu = r->dev.port_attr.active_mtu;
@@ -265,7 +273,9 @@ static void rp_rail_reset(struct rp_rail *r, const struct rp_rail_cfg *c)
 	r->gid_index = -1;
 	r->num_qps = c->num_qps;
 	r->tx_depth = c->tx_depth;
+	r->rx_depth = c->rx_depth ? c->rx_depth : 1;
 	r->max_inline = c->max_inline;
+	r->verb = c->verb;
 	r->qp_timeout = c->qp_timeout;
 	r->traffic_class = c->traffic_class;
 	r->no_relaxed = c->no_relaxed;

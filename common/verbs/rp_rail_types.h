@@ -25,10 +25,13 @@ struct rp_rail_cfg {
 	int gid_index;	       /* -x, -1 = choose */
 	unsigned int num_qps;  /* 1 .. RP_MAX_QPS */
 	unsigned int tx_depth; /* send queue depth per QP, WRs */
-	uint64_t slice;	       /* bytes of buffer per QP, > 0 */
-	uint64_t max_msg;      /* largest message, bytes; 0 = not checked */
-	unsigned int mtu;      /* bytes, 0 = port's active MTU */
-	enum rp_verb verb;     /* the test's: READ raises rd_atomic's default */
+	/* receive queue depth per QP, WRs (-r: SEND's pre-posted receives);
+	 * 0 = 1, the one receive RDMA verbs' QPs are created with */
+	unsigned int rx_depth;
+	uint64_t slice;	   /* bytes of buffer per QP, > 0 */
+	uint64_t max_msg;  /* largest message, bytes; 0 = not checked */
+	unsigned int mtu;  /* bytes, 0 = port's active MTU */
+	enum rp_verb verb; /* the test's: READ raises rd_atomic's default */
 	/* outstanding RDMA READs per QP (-o), both as initiator (RTS) and
 	 * responder (RTR); 0 = the verb's default: READ the device's
 	 * max_qp_rd_atom (perftest's), else 1 (rp_rail_rd_atomic) */
@@ -76,6 +79,8 @@ struct rp_rail {
 	struct ibv_cq *cq;
 	unsigned int num_qps;
 	unsigned int tx_depth;
+	unsigned int rx_depth; /* receive queue depth per QP, >= 1 */
+	enum rp_verb verb;     /* the test's (the QPs' ibv_wr_* ops) */
 	unsigned int rd_atomic;
 	unsigned int max_inline; /* asked for; each QP has at least it */
 	unsigned int qp_timeout;

@@ -41,7 +41,7 @@ if ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
 	n=$((n + 1))
 	echo "ok $n - # SKIP this host has libcuda.so.1"
 else
-	for b in rail_write_bw rail_read_bw rail_multi_bw rail_read_lat rail_write_lat; do
+	for b in rail_write_bw rail_read_bw rail_send_bw rail_multi_bw rail_read_lat rail_write_lat rail_send_lat; do
 		expect "$b --use_cuda without libcuda.so.1" "$tmp/nolib" 1 \
 			"$b: $nolib" -- "$B/$b" --use_cuda=0
 	done
@@ -66,6 +66,12 @@ expect "H100 unknown PCI address" "$fake" 1 \
 expect "H100 device memory refused by rail_write_lat" "$fake" 1 \
 	"rail_write_lat: GPU device memory cannot be used here: the CPU polls the buffer for the peer's WRITE (perftest refuses it too); rail_read_lat can, and so can an integrated GPU's pinned host memory" \
 	-- "$B/rail_write_lat" --use_cuda=1 --use_cuda_dmabuf
+expect "H100 device memory refused by rail_send_lat" "$fake" 1 \
+	"rail_send_lat: GPU device memory cannot be used here: the CPU reads each received message's count byte from the buffer; rail_read_lat can, and so can an integrated GPU's pinned host memory" \
+	-- "$B/rail_send_lat" --use_cuda=0
+expect "--use_cuda_near with --use_cuda" "$fake" 1 \
+	"rail_multi_bw: --use_cuda_near cannot be combined with --use_cuda or --use_cuda_bus_id: it picks each rail's GPU itself" \
+	-- "$B/rail_multi_bw" --use_cuda_near --use_cuda=0
 expect "--use_cuda_dmabuf without a GPU" "$fake" 1 \
 	"rail_write_bw: --use_cuda_dmabuf needs --use_cuda=<gpu> or --use_cuda_bus_id=<pci address> (as perftest: no dma-buf without CUDA)" \
 	-- "$B/rail_write_bw" --use_cuda_dmabuf

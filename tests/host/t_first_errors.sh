@@ -43,7 +43,7 @@ holder=$!
 for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 busy=$(cat "$tmp/port")
 
-for b in rail_write_bw rail_read_lat rail_write_lat rail_multi_bw; do
+for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat rail_send_lat rail_multi_bw; do
 	bin=$B/$b
 	d=rxe0
 	expect "$b: bad host" 1 "nosuch.invalid|cannot resolve" -- \
@@ -102,7 +102,7 @@ expect "rail_write_bw: --expect-min refused" 1 "--expect-min|not supported by ra
 # A good command line: the device's error names it; the earlier JSON file
 # keeps its bytes and nothing else appears beside it.
 mkdir "$tmp/j"
-for b in rail_write_bw rail_read_lat rail_write_lat rail_multi_bw; do
+for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat rail_send_lat rail_multi_bw; do
 	echo '{"earlier": true}' >"$tmp/j/out.json"
 	err=$("$B/$b" -d nosuch_dev0 --out_json_file "$tmp/j/out.json" 127.0.0.1 2>&1 >/dev/null)
 	rc=$?

@@ -807,6 +807,18 @@ static void test_mismatch_fields(void **state)
 	r.test = RP_TEST_READ_BW;
 	mismatch(&r, "test: local rail_write_bw, remote rail_read_bw");
 	r = base_params;
+	r.flags = RP_PF_SEND;
+	mismatch(&r, "the SEND verb (--verb=send): local off, remote on");
+	r = base_params;
+	r.flags = RP_PF_IMM;
+	mismatch(&r, "--write_with_imm: local off, remote on");
+	r = base_params;
+	r.test = RP_TEST_SEND_BW;
+	mismatch(&r, "test: local rail_write_bw, remote rail_send_bw");
+	r = base_params;
+	r.test = RP_TEST_SEND_LAT;
+	mismatch(&r, "test: local rail_write_bw, remote rail_send_lat");
+	r = base_params;
 	r.test = 99;
 	mismatch(&r, "test: local rail_write_bw, remote unknown");
 }
@@ -848,12 +860,12 @@ static void test_params_out_of_bounds(void **state)
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
 	p = good;
-	p.test = RP_TEST_READ_BW; /* 5: the last known test */
+	p.test = RP_TEST_SEND_LAT; /* 7: the last known test */
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), 0);
-	assert_int_equal(q.test, RP_TEST_READ_BW);
+	assert_int_equal(q.test, RP_TEST_SEND_LAT);
 	p = good;
-	p.test = 6;
+	p.test = 8;
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
 	p = good;

@@ -30,6 +30,8 @@ static const struct {
 } bins[] = {
 	{ "rail_write_bw", RP_BIN_WRITE_BW },
 	{ "rail_read_bw", RP_BIN_READ_BW },
+	{ "rail_send_bw", RP_BIN_SEND_BW },
+	{ "rail_send_lat", RP_BIN_SEND_LAT },
 	{ "rail_read_lat", RP_BIN_READ_LAT },
 	{ "rail_multi_bw", RP_BIN_MULTI_BW },
 	{ "rail_write_lat", RP_BIN_WRITE_LAT },

@@ -1,4 +1,5 @@
-# bash completion for railperf: rail_write_bw, rail_read_bw, rail_read_lat,
+# bash completion for railperf: rail_write_bw, rail_read_bw, rail_send_bw,
+# rail_read_lat, rail_send_lat,
 # rail_write_lat, rail_multi_bw, rail_info. The options come from each binary's own
 # --help (bash-completion's _parse_help), so they follow the binary.
 # SPDX-License-Identifier: MIT
@@ -47,7 +48,7 @@ _railperf()
 		return
 		;;
 	--verb)
-		COMPREPLY=($(compgen -W "write read" -- "$cur"))
+		COMPREPLY=($(compgen -W "write read send" -- "$cur"))
 		return
 		;;
 	--use_cuda_bus_id)
@@ -61,7 +62,7 @@ _railperf()
 		--timeout | --interval | --peer | --bind_source_ip | --expect | \
 		--expect-min | \
 		-T | --tos | --tclass | --numa_node | --pin_cores | --cqe_poll | \
-		-o | --outs | --use_cuda)
+		-o | --outs | --use_cuda | -r | --rx-depth)
 		return # a value: nothing to offer
 		;;
 	esac
@@ -74,6 +75,7 @@ _railperf()
 		_known_hosts_real -- "$cur"
 	fi
 } &&
-	complete -F _railperf rail_write_bw rail_read_bw rail_read_lat \
+	complete -F _railperf rail_write_bw rail_read_bw rail_send_bw \
+		rail_read_lat rail_send_lat \
 		rail_write_lat \
 		rail_multi_bw rail_cluster_bw rail_info

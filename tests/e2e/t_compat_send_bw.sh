@@ -1,0 +1,21 @@
+#!/bin/sh
+# Description: conformance with ib_send_bw from the same guest, flag set by
+# flag set (tests/compat/lib.sh): default with --out_json_file; -a -n 5;
+# --report_gbits -D 2; --output=bandwidth with --out_json_file. Client and
+# server output have perftest's shape (the server's "RX depth" and its
+# own rows, address lines ending after the PSN),
+# exit statuses agree, the parser corpus reads the same fields from both,
+# and the JSON keys are perftest 6.29's.
+. tests/e2e/lib.sh
+. tests/compat/lib.sh
+
+command -v ib_send_bw >/dev/null || skip "no ib_send_bw (perftest)"
+PT=ib_send_bw
+RP=$B/rail_send_bw
+
+cset default bw $PT $RP "" "--out_json --out_json_file=@J@.json" bw
+cset all bw $PT $RP "-a -n 5" "-a -n 5"
+cset gbits_D2 bw $PT $RP "--report_gbits -D 2" "--report_gbits -D 2"
+cset out_bw number $PT $RP "--output=bandwidth -n 200" \
+	"--output=bandwidth -n 200 --out_json --out_json_file=@J@.json" bw_avg
+compat_end
