@@ -206,6 +206,11 @@ int rp_pause_read(const char *ifname, struct rp_pause *p)
 	memset(p, 0, sizeof(*p));
 	if (!ifname || !*ifname || strlen(ifname) >= IFNAMSIZ)
 		return -EINVAL;
+	/* a netdev that is not there is ENODEV before any ethtool call
+	 * (where SIOCETHTOOL itself is missing, as under qemu-user, the
+	 * ioctl would say ENOSYS instead) */
+	if (!if_nametoindex(ifname))
+		return -ENODEV;
 	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return -errno;
