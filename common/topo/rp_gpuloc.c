@@ -126,8 +126,10 @@ static void rp_consider(struct rp_gpuwalk *w, const char *dir, const char *bdf,
 	    (rel > w->out->rel ||
 	     (rel == w->out->rel && strcmp(bdf, w->out->pci) > 0)))
 		return;
+	if (strlen(bdf) >= sizeof(w->out->pci))
+		return; /* cannot be: rp_is_bdf took 12 characters */
+	memcpy(w->out->pci, bdf, strlen(bdf) + 1);
 	w->out->rel = rel;
-	snprintf(w->out->pci, sizeof(w->out->pci), "%s", bdf);
 }
 
 /* Walk the PCI functions below @dir (directories only, no symlinks). */
@@ -178,8 +180,9 @@ int rp_gpuloc_near(const char *sysroot, const char *ibdev,
 		return -errno;
 	while ((e = readdir(d)))
 		if (!strncmp(e->d_name, "pci", 3) && rp_is_dir(devs, e)) {
-			snprintf(path, sizeof(path), "%s/%s", devs, e->d_name);
-			rp_walk(&w, path, base, 0);
+			if (snprintf(path, sizeof(path), "%s/%s", devs,
+				     e->d_name) < (int)sizeof(path))
+				rp_walk(&w, path, base, 0);
 		}
 	closedir(d);
 	return 0;

@@ -16,7 +16,7 @@ n=0 bad=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/sys/class" "$tmp/nolib"
-fake=$PWD/$B/tests/cudafake
+case $B in /*) fake=$B/tests/cudafake ;; *) fake=$PWD/$B/tests/cudafake ;; esac
 
 # expect NAME LIBDIR RC LINE -- CMD...: with LD_LIBRARY_PATH=LIBDIR, CMD
 # exits RC and its stderr is exactly LINE.

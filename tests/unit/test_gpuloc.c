@@ -42,7 +42,7 @@ static void test_dgxh100(void **state)
 		"0000:5a:00.0", "0000:6a:00.0", "0000:7a:00.0", "0000:8a:00.0",
 	};
 	struct rp_gpunear g;
-	char dev[16];
+	char dev[24]; /* "mlx5_" and any int */
 	int i;
 
 	(void)state;
