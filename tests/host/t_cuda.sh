@@ -12,7 +12,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
-n=0 bad=0
+. tests/host/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/sys/class" "$tmp/nolib"
@@ -21,25 +21,15 @@ case $B in /*) fake=$B/tests/cudafake ;; *) fake=$PWD/$B/tests/cudafake ;; esac
 # expect NAME LIBDIR RC LINE -- CMD...: with LD_LIBRARY_PATH=LIBDIR, CMD
 # exits RC and its stderr is exactly LINE.
 expect() {
-	local name=$1 lib=$2 rc=$3 want=$4 err got
+	local name=$1 lib=$2 rc=$3 want=$4
 	shift 5
-	err=$(SYSFS_PATH=$tmp/sys LD_LIBRARY_PATH=$lib timeout 20 "$@" 2>&1 >/dev/null)
-	got=$?
-	n=$((n + 1))
-	if [ "$got" -eq "$rc" ] && [ "$err" = "$want" ]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		echo "# exit $got (want $rc); stderr: $err"
-		echo "# want: $want"
-		bad=1
-	fi
+	exits_with "$name" "$rc" "$want" /dev/null -- \
+		env SYSFS_PATH="$tmp/sys" LD_LIBRARY_PATH="$lib" "$@"
 }
 
 nolib="--use_cuda: cannot load libcuda.so.1 (the NVIDIA driver's CUDA library): libcuda.so.1: cannot open shared object file: No such file or directory"
 if ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
-	n=$((n + 1))
-	echo "ok $n - # SKIP this host has libcuda.so.1"
+	tap 1 "# SKIP this host has libcuda.so.1"
 else
 	for b in rail_write_bw rail_read_bw rail_send_bw rail_multi_bw rail_read_lat rail_write_lat rail_send_lat; do
 		expect "$b --use_cuda without libcuda.so.1" "$tmp/nolib" 1 \
@@ -75,5 +65,4 @@ expect "--use_cuda_near with --use_cuda" "$fake" 1 \
 expect "--use_cuda_dmabuf without a GPU" "$fake" 1 \
 	"rail_write_bw: --use_cuda_dmabuf needs --use_cuda=<gpu> or --use_cuda_bus_id=<pci address> (as perftest: no dma-buf without CUDA)" \
 	-- "$B/rail_write_bw" --use_cuda_dmabuf
-echo "1..$n"
-exit $bad
+tap_end

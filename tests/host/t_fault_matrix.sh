@@ -10,18 +10,10 @@ cd "$(dirname "$0")/../.." || exit 1
 DOC=${RP_FAILURES:-docs/failures.md} python3 - <<'PY'
 import os, re, sys
 
+sys.path.insert(0, "tests/host")
+from taplib import end, tap  # noqa: E402
+
 doc = os.environ["DOC"]
-n, bad = 0, 0
-
-
-def tap(ok, name, why=()):
-    global n, bad
-    n += 1
-    print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-    for w in why:
-        print(f"# {w}")
-    bad |= not ok
-
 
 text = open(doc).read()
 m = re.search(r"^## Fault matrix\n(.*?)(?=^## |\Z)", text, re.M | re.S)
@@ -48,6 +40,5 @@ for r in rows:
             missing.append(f"{r[0]}: {t} is in none of {', '.join(dirs)}")
 tap(not untested, "every row names a test", untested)
 tap(not missing and named, f"every test named exists ({len(named)})", missing)
-print(f"1..{n}")
-sys.exit(1 if bad else 0)
+end()
 PY

@@ -10,7 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
-n=0 bad=0
+. tests/host/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/nouverbs/class" "$tmp/empty/class/infiniband_verbs"
@@ -30,8 +30,7 @@ expect() {
 	for w in "${ws[@]}"; do
 		[[ $err == *"$w"* ]] || { ok=0; echo "# $name: lacks '$w'"; }
 	done
-	n=$((n + 1))
-	if [ $ok = 1 ]; then echo "ok $n - $name"; else echo "not ok $n - $name"; bad=1; fi
+	tap $ok "$name"
 }
 
 nouverbs="no RDMA devices: /sys/class/infiniband_verbs is missing|modprobe ib_uverbs|modprobe rdma_rxe"
@@ -47,11 +46,7 @@ expect "rail_info --check, empty list" "$tmp/empty" 2 \
 	"rail_info: no rails to check: $empty" -- "$B/rail_info" --check
 out=$(SYSFS_PATH=$tmp/empty "$B/rail_info" 2>&1)
 rc=$?
-n=$((n + 1))
-if [ $rc -eq 0 ] && [[ $out == "no RDMA devices found:"*"modprobe rdma_rxe"* ]]; then
-	echo "ok $n - rail_info without --check: exit 0, the reason on stdout"
-else
-	echo "not ok $n - rail_info without --check: exit $rc: $out"; bad=1
-fi
-echo "1..$n"
-exit $bad
+[ $rc -eq 0 ] && [[ $out == "no RDMA devices found:"*"modprobe rdma_rxe"* ]]
+tap $((! $?)) "rail_info without --check: exit 0, the reason on stdout" \
+	"exit $rc: $out"
+tap_end

@@ -20,18 +20,10 @@ export help help_rc
 python3 - <<'PY'
 import glob, os, re, subprocess, sys
 
+sys.path.insert(0, "tests/host")
+from taplib import end, tap  # noqa: E402
+
 B, README = os.environ["B"], os.environ["README"]
-n, bad = 0, 0
-
-
-def tap(ok, name, why=()):
-    global n, bad
-    n += 1
-    print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-    for w in why:
-        print(f"# {w}")
-    bad |= not ok
-
 
 text = open(README).read()
 lines = text.split("\n")
@@ -161,6 +153,5 @@ why += [f"make help lists {t}: not a Makefile target" for t in sorted(listed - t
 why += [f"make help omits {t}" for t in sorted(phony - listed)]
 tap(not why, f"make help: no package needed, every .PHONY target ({len(listed)})", why)
 
-print(f"1..{n}")
-sys.exit(1 if bad else 0)
+end()
 PY

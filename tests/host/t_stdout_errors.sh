@@ -9,40 +9,22 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
-n=0 bad=0
+. tests/host/lib.sh
 tree=tests/fixtures/sysfs/hosts/spark
 
 # expect NAME RC WANT_STDERR -- CMD...: CMD, stdout to /dev/full, exits RC
 # with exactly WANT_STDERR on stderr.
 expect() {
-	local name=$1 rc=$2 want=$3 err got
+	local name=$1 rc=$2 want=$3
 	shift 4
-	err=$(timeout 20 "$@" 2>&1 >/dev/full)
-	got=$?
-	n=$((n + 1))
-	if [ "$got" -eq "$rc" ] && [ "$err" = "$want" ]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		echo "# exit $got (want $rc), stderr: '$err'"
-		bad=1
-	fi
+	exits_with "$name" "$rc" "$want" /dev/full -- "$@"
 }
 
 # fine NAME -- CMD...: CMD, stdout to /dev/null, exits 0, stderr empty.
 fine() {
-	local name=$1 err got
+	local name=$1
 	shift 2
-	err=$(timeout 20 "$@" 2>&1 >/dev/null)
-	got=$?
-	n=$((n + 1))
-	if [ "$got" -eq 0 ] && [ -z "$err" ]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		echo "# exit $got, stderr: '$err'"
-		bad=1
-	fi
+	exits_with "$name" 0 "" /dev/null -- "$@"
 }
 
 full="writing standard output: No space left on device"
@@ -50,8 +32,7 @@ for b in rail_write_bw rail_multi_bw rail_read_lat rail_write_lat \
 	rail_info rail_cluster_bw; do
 	if [ ! -x "$B/$b" ]; then
 		[ "$b" = rail_cluster_bw ] && continue # built only with MPI
-		echo "not ok $((n += 1)) - $b: not built in $B"
-		bad=1
+		tap 0 "$b: not built in $B"
 		continue
 	fi
 	expect "$b --version to /dev/full" 1 "$b: $full" -- "$B/$b" --version
@@ -75,13 +56,6 @@ p = subprocess.run([sys.argv[1], "--sysfs", sys.argv[2]], stdout=w,
 sys.stdout.write("%d %s" % (p.returncode, p.stderr.decode()))
 PY
 )
-n=$((n + 1))
-if [ "$err" = "1 rail_info: writing standard output: Broken pipe" ]; then
-	echo "ok $n - rail_info to a closed pipe, SIGPIPE ignored"
-else
-	echo "not ok $n - rail_info to a closed pipe, SIGPIPE ignored"
-	echo "# got '$err'"
-	bad=1
-fi
-echo "1..$n"
-exit $bad
+[ "$err" = "1 rail_info: writing standard output: Broken pipe" ]
+tap $((! $?)) "rail_info to a closed pipe, SIGPIPE ignored" "got '$err'"
+tap_end

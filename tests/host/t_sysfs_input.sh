@@ -9,26 +9,16 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
-n=0 bad=0
+. tests/host/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 dev=devices/pci0000:00/0000:00:00.0/0000:01:00.0
 port=$dev/infiniband/rocep1s0f0/ports
 
-# case NAME RC WANT_STDERR: rail_info --sysfs on the copy in $tmp/t.
+# case_ NAME RC WANT_STDERR: rail_info --sysfs on the copy in $tmp/t
+# exits RC within 5 s with exactly WANT_STDERR.
 case_() {
-	local name=$1 rc=$2 want=$3 err got
-	err=$(timeout 5 "$B/rail_info" --sysfs "$tmp/t" 2>&1 >/dev/null)
-	got=$?
-	n=$((n + 1))
-	if [ "$got" -eq "$rc" ] && [ "$err" = "$want" ]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		echo "# exit $got (want $rc), stderr: '$err'"
-		echo "# want: '$want'"
-		bad=1
-	fi
+	exits_with "$1" "$2" "$3" /dev/null 5 -- "$B/rail_info" --sysfs "$tmp/t"
 }
 
 fresh() {
@@ -60,5 +50,4 @@ fresh
 cp -a "$tmp/t/$port/1" "$tmp/t/$port/4294967297"
 case_ "a port number past 255" 1 \
 	"rail_info: $tmp/t/class/infiniband/rocep1s0f0/ports/4294967297: not a port number (valid: 1 .. 255)"
-echo "1..$n"
-exit $bad
+tap_end

@@ -1,0 +1,40 @@
+# tests/host/lib.sh - TAP helpers for the host tests (bash). Source it
+# after `cd` to the top of the tree; it sets n (tests so far) and bad (1
+# once one failed); a test ends with `tap_end`.
+n=0 bad=0
+
+# tap OK NAME [COMMENT...]: one TAP line, "ok" when OK is 1; a failure's
+# comments follow it as "# ..." lines.
+tap() {
+	local ok=$1 name=$2
+	shift 2
+	n=$((n + 1))
+	if [ "$ok" = 1 ]; then
+		echo "ok $n - $name"
+		return 0
+	fi
+	echo "not ok $n - $name"
+	local c
+	for c in "$@"; do echo "# $c"; done
+	bad=1
+}
+
+# exits_with NAME RC WANT OUT [TMO] -- CMD...: CMD, stdout to OUT, within
+# TMO seconds (default 20), exits RC and its stderr is exactly WANT.
+exits_with() {
+	local name=$1 rc=$2 want=$3 out=$4 tmo=20 err got
+	shift 4
+	[ "$1" = -- ] || { tmo=$1; shift; }
+	shift
+	err=$(timeout "$tmo" "$@" 2>&1 >"$out")
+	got=$?
+	[ "$got" -eq "$rc" ] && [ "$err" = "$want" ]
+	tap $((! $?)) "$name" "exit $got (want $rc), stderr: '$err'" \
+		"want: '$want'"
+}
+
+# tap_end: the plan line; exits 1 when a test failed.
+tap_end() {
+	echo "1..$n"
+	exit $bad
+}
