@@ -204,9 +204,9 @@ fuzz:
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_frame tests/fuzz/fuzz_frame.c \
 		common/proto/rp_frame.c common/proto/rp_msg.c
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_pairs tests/fuzz/fuzz_pairs.c \
-		$(FUZZ_SCHED_SRC)
+		tests/fuzz/fuzz_schedcheck.c $(FUZZ_SCHED_SRC)
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_sched tests/fuzz/fuzz_sched.c \
-		$(FUZZ_SCHED_SRC)
+		tests/fuzz/fuzz_schedcheck.c $(FUZZ_SCHED_SRC)
 	$(B)/fuzz_msg -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
 		-max_len=65537 -print_final_stats=1 $(B)/fuzz-corpus \
 		tests/fuzz/corpus

@@ -16,37 +16,15 @@
 #include <string.h>
 
 #include "cluster/rp_sched.h"
+#include "fuzz_schedcheck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void rp_fz_check(const struct rp_sched *s)
-{
-	unsigned int r, h;
-	bool first, back;
-	int p;
-
-	for (r = 0; r < s->nrounds; r++) {
-		if (s->rounds[r].shift >= s->rails)
-			abort();
-		for (h = 0; h < s->hosts; h++) {
-			p = rp_sched_partner(&s->rounds[r], h, &first);
-			if (p < 0)
-				continue;
-			if ((unsigned int)p >= s->hosts ||
-			    (unsigned int)p == h ||
-			    rp_sched_partner(&s->rounds[r], (unsigned int)p,
-					     &back) != (int)h ||
-			    back == first)
-				abort();
-		}
-	}
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	unsigned int hosts, rails;
 	size_t len, i;
-	uint32_t *w, *w2, len2;
+	uint32_t *w;
 	struct rp_sched s;
 	char why[160];
 	int ret;
@@ -69,11 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ret && (!why[0] || s.rounds || s.all))
 		abort();
 	if (!ret) {
-		rp_fz_check(&s);
-		if (rp_sched_encode(&s, &w2, &len2) || len2 != len ||
-		    memcmp(w, w2, len * sizeof(*w)))
-			abort();
-		free(w2);
+		rp_fz_rounds(&s);
+		rp_fz_same_words(&s, w, (uint32_t)len);
 		rp_sched_fini(&s);
 	}
 	free(w);
