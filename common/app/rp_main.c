@@ -17,6 +17,7 @@
  * --use_cuda_near one per rail. */
 static struct rp_gpu rp_main_gpu;
 static struct rp_gpu rp_main_gpus[RP_MAX_RAILS];
+static unsigned int rp_main_ngpus; /* rp_main_gpus[] slots used */
 
 /* --use_cuda / --use_cuda_bus_id: load the driver, choose the memory,
  * refuse what cannot use it; all before any RDMA device is opened. With
@@ -44,14 +45,18 @@ static int rp_main_cuda(struct rp_opts *o)
 int rp_main_gpu_near(const struct rp_opts *o, const char *ibdev,
 		     unsigned int rail, const struct rp_gpu **gpu)
 {
-	struct rp_gpu *g = &rp_main_gpus[rail];
+	struct rp_gpu *g;
 
 	*gpu = o->gpu;
 	if (!o->cuda.near)
 		return 0;
-	if (rail >= RP_MAX_RAILS ||
-	    rp_gpu_open_near(g, RP_SYSFS_ROOT, ibdev, o->cuda.dmabuf))
+	if (rail >= RP_MAX_RAILS)
 		return -ENODEV;
+	g = &rp_main_gpus[rail];
+	if (rp_gpu_open_near(g, RP_SYSFS_ROOT, ibdev, o->cuda.dmabuf))
+		return -ENODEV;
+	if (rail >= rp_main_ngpus)
+		rp_main_ngpus = rail + 1;
 	if (rp_opts_gpu_check(o, g)) {
 		rp_gpu_close(g);
 		return -EINVAL;
@@ -96,7 +101,7 @@ int rp_main(const struct rp_test_desc *desc, int argc, char **argv,
 	case RP_MAIN_RUN:
 		ret = run(&o) ? 1 : 0;
 		rp_gpu_close(&rp_main_gpu); /* the buffers are released */
-		for (unsigned int i = 0; i < RP_MAX_RAILS; i++)
+		for (unsigned int i = 0; i < rp_main_ngpus; i++)
 			rp_gpu_close(&rp_main_gpus[i]);
 		return ret;
 	case RP_MAIN_DONE: return 0;
