@@ -87,13 +87,37 @@ static int rp_qp_no_wr_api(const struct rp_rail *r, int err)
 	return -(err ? err : EOPNOTSUPP);
 }
 
-static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
+/* How a QP is made: by the rail's context or by an rdma_cm id (@ctx).
+ * Returns the QP, or NULL with errno set. */
+typedef struct ibv_qp *(*rp_qp_maker)(struct rp_rail *r, void *ctx,
+				      struct ibv_qp_init_attr_ex *a);
+
+static struct ibv_qp *rp_qp_make_verbs(struct rp_rail *r, void *ctx,
+				       struct ibv_qp_init_attr_ex *a)
+{
+	(void)ctx;
+	return ibv_create_qp_ex(r->dev.ctx, a);
+}
+
+static struct ibv_qp *rp_qp_make_cm(struct rp_rail *r, void *ctx,
+				    struct ibv_qp_init_attr_ex *a)
+{
+	struct rdma_cm_id *id = ctx;
+
+	(void)r;
+	return rdma_create_qp_ex(id, a) ? NULL : id->qp;
+}
+
+/* QP @i made by @make: with the ibv_wr_* interface where the rail asks
+ * for it and the provider has it, else with ibv_post_send's. */
+static int rp_qp_make(struct rp_rail *r, unsigned int i, rp_qp_maker make,
+		      void *ctx)
 {
 	struct ibv_qp_init_attr_ex a;
 
 	if (r->wr_api) {
 		rp_qp_init_attr(r, &a, true);
-		r->qp[i] = ibv_create_qp_ex(r->dev.ctx, &a);
+		r->qp[i] = make(r, ctx, &a);
 		if (r->qp[i]) {
 			r->qpx[i] = ibv_qp_to_qp_ex(r->qp[i]);
 			return rp_qp_check_inline(r, i, &a);
@@ -105,34 +129,20 @@ static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
 		r->wr_api = false; /* provider without ibv_wr_* */
 	}
 	rp_qp_init_attr(r, &a, false);
-	r->qp[i] = ibv_create_qp_ex(r->dev.ctx, &a);
+	r->qp[i] = make(r, ctx, &a);
 	if (r->qp[i])
 		return rp_qp_check_inline(r, i, &a);
 	return rp_qp_create_fail(r, i, errno);
 }
 
+static int rp_qp_alloc(struct rp_rail *r, unsigned int i)
+{
+	return rp_qp_make(r, i, rp_qp_make_verbs, NULL);
+}
+
 int rp_qp_create_cm(struct rp_rail *r, unsigned int i, struct rdma_cm_id *id)
 {
-	struct ibv_qp_init_attr_ex a;
-
-	if (r->wr_api) {
-		rp_qp_init_attr(r, &a, true);
-		if (!rdma_create_qp_ex(id, &a)) {
-			r->qp[i] = id->qp;
-			r->qpx[i] = ibv_qp_to_qp_ex(id->qp);
-			return rp_qp_check_inline(r, i, &a);
-		}
-		if (i > 0) /* it worked for QP 0: a real failure */
-			return rp_qp_create_fail(r, i, errno);
-		if (r->new_post_send)
-			return rp_qp_no_wr_api(r, errno);
-		r->wr_api = false; /* provider without ibv_wr_* */
-	}
-	rp_qp_init_attr(r, &a, false);
-	if (rdma_create_qp_ex(id, &a))
-		return rp_qp_create_fail(r, i, errno);
-	r->qp[i] = id->qp;
-	return rp_qp_check_inline(r, i, &a);
+	return rp_qp_make(r, i, rp_qp_make_cm, id);
 }
 
 int rp_qp_create(struct rp_rail *r, unsigned int i)
