@@ -57,7 +57,7 @@ struct clb {
 	struct rp_sched sched;
 	struct rp_matrix mx;   /* rank 0 */
 	unsigned int tmo_ms;   /* --timeout */
-	unsigned int round_ms; /* a round's bound at rank 0 */
+	unsigned int round_ms; /* a round's bound at rank 0, from its start */
 	uint8_t *out, *in;     /* rp_clround_pack buffers */
 	size_t cap;
 	int files; /* rank 0: the last --csv/--out_json write */
@@ -403,10 +403,11 @@ static int clb_pair_run(struct clb *b, unsigned int r, struct clb_report *rep)
 		return ret;
 	/* both runs over before either side's QPs go: a QP destroyed under
 	 * the partner's last WRITEs would stall them */
+	/* the READY swap started both runs together: a partner not done
+	 * within --timeout of this side's end is gone */
 	snprintf(what, sizeof(what), "round %u: the end of the run", r + 1);
 	return rp_mpi_swap(&b->mpi, rep->partner, rp_mpi_tag(r, RP_MPI_DONE),
-			   &mine, 4, &theirs, 4, &got,
-			   b->tmo_ms + b->c.o.duration * 1000, what);
+			   &mine, 4, &theirs, 4, &got, b->tmo_ms, what);
 }
 
 /* This rank's pair in round @r: open, exchange, run, close. */
@@ -500,6 +501,18 @@ static void clb_progress(struct clb *b, unsigned int r, double secs)
 		   r + 1, b->sched.nrounds, shift, line, secs);
 }
 
+/* Rank 0: what is left of the round's bound (-D + --timeout + 10 s from
+ * the round's start at @t0, rp_now_ns), at least 1 s: a pair that does
+ * not answer gives up within --timeout of its run's end (clb_pair_run),
+ * so every live rank has reported by then. */
+static unsigned int clb_left_ms(const struct clb *b, uint64_t t0)
+{
+	uint64_t spent = (rp_now_ns() - t0) / 1000000;
+
+	return spent + 1000 < b->round_ms ? b->round_ms - (unsigned int)spent :
+					    1000;
+}
+
 /* Every rank's report of round @r to rank 0, merged and written there. */
 static int clb_collect(struct clb *b, unsigned int r,
 		       const struct clb_report *rep, uint64_t t0)
@@ -516,7 +529,8 @@ static int clb_collect(struct clb *b, unsigned int r,
 	snprintf(what, sizeof(what), "round %u: the results", r + 1);
 	ret = rp_mpi_gather(&b->mpi, rp_mpi_tag(r, RP_MPI_CELLS), rep,
 			    sizeof(*rep), all, NULL,
-			    b->mpi.rank ? 2 * b->round_ms : b->round_ms, what);
+			    b->mpi.rank ? 2 * b->round_ms : clb_left_ms(b, t0),
+			    what);
 	for (int h = 0; !ret && !b->mpi.rank && h < b->mpi.size; h++)
 		clb_merge(b, (unsigned int)h, &all[h]);
 	free(all);
@@ -620,7 +634,7 @@ static int clb_main(struct clb *b, int *argc, char ***argv)
 	int ret;
 
 	b->tmo_ms = b->c.o.timeout * 1000;
-	b->round_ms = (b->c.o.duration + 2 * b->c.o.timeout + 10) * 1000;
+	b->round_ms = (b->c.o.duration + b->c.o.timeout + 10) * 1000;
 	ret = rp_mpi_init(&b->mpi, argc, argv, b->tmo_ms, b->round_ms);
 	if (ret)
 		rp_mpi_abort(&b->mpi, 1);
