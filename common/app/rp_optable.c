@@ -220,8 +220,6 @@ static int rp_set_conn(struct rp_opts *o, const struct rp_optrow *r,
 static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		       const char *arg)
 {
-	bool send = rp_optable_bin(o->desc) != RP_BIN_CLUSTER_BW;
-
 	(void)r;
 	if (o->verb == RP_VERB_WRITE_IMM) {
 		rp_err("--verb cannot follow --write_with_imm: give --verb "
@@ -232,14 +230,12 @@ static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		o->verb = RP_VERB_WRITE;
 	else if (!strcmp(arg, "read"))
 		o->verb = RP_VERB_READ;
-	else if (send && !strcmp(arg, "send"))
+	else if (!strcmp(arg, "send"))
 		o->verb = RP_VERB_SEND;
 	else
 		return rp_optable_bad_value("--verb", arg,
-					    send ? "valid verbs are write, "
-						   "read, send" :
-						   "valid verbs are write, "
-						   "read");
+					    "valid verbs are write, read, "
+					    "send");
 	return 0;
 }
 
@@ -466,8 +462,9 @@ static const struct rp_optrow rp_rows[] = {
 		      "RDMA READ by the client, or SEND from the client\n"
 		      "to the server's receives (default: write)" },
 		    { CL, NULL,
-		      "write or read: each cell is the bytes a host\n"
-		      "WRITEs to, or READs from, its partner (default:\n"
+		      "write, read or send: each cell is the bytes a\n"
+		      "host WRITEs to, READs from, or SENDs to its\n"
+		      "partner (send: both post receives; default:\n"
 		      "write)" } } },
 	{ .short_opt = 'r', .name = "rx-depth", .has_arg = REQ, .arg = "n",
 	  .bins = SBW | SLAT | MBW, .kind = RP_OK_SET, .set = rp_set_rx_depth,
