@@ -573,17 +573,22 @@ static const struct rp_optrow rp_rows[] = {
 			  RP_STR(RP_DEF_INF_PERIOD) ")\n"
 			  "until SIGINT, then stop cleanly") },
 	{ .short_opt = 'b', .name = "bidirectional", .has_arg = NO,
-	  .bins = WBW | RBW | MBW, .kind = RP_OK_TRUE, .off = OFF(bidir),
+	  .bins = WBW | RBW | SBW | MBW, .kind = RP_OK_TRUE, .off = OFF(bidir),
 	  .help = { { RBW, NULL,
 		      "both sides read at once; the row is the sum of\n"
 		      "the two directions" },
+		    { SBW, NULL,
+		      "both sides send at once, each keeping -r receives\n"
+		      "posted for the other's; the row is the sum of the\n"
+		      "two directions" },
 		    { WBW | MBW, NULL,
-		      "both sides write (--verb=read: read; not with\n"
-		      "--verb=send) at once; the row is the sum of the\n"
-		      "two directions" } } },
-	{ .name = "report-both", .has_arg = NO, .bins = WBW | RBW | MBW,
+		      "both sides write (--verb=read: read; --verb=send:\n"
+		      "send, each side posting receives) at once; the\n"
+		      "row is the sum of the two directions" } } },
+	{ .name = "report-both", .has_arg = NO, .bins = WBW | RBW | SBW | MBW,
 	  .kind = RP_OK_TRUE, .off = OFF(report_both),
-	  .help = H1(WBW | RBW | MBW, "with -b: each direction's own table too") },
+	  .help = H1(WBW | RBW | SBW | MBW,
+		     "with -b: each direction's own table too") },
 	{ .name = "interval", .has_arg = REQ, .arg = "s", .bins = MBW,
 	  .kind = RP_OK_UINT, .off = OFF(interval), .min = 1,
 	  .max = RP_MAX_DURATION, .pt = RP_PT_OWN,
