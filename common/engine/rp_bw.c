@@ -291,6 +291,7 @@ static int rp_reap_rx(struct rp_bw_state *s, const struct ibv_wc *wc)
 
 static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 {
+	uint64_t before = s->done;
 	int i;
 
 	for (i = 0; i < n; i++) {
@@ -320,7 +321,9 @@ static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 	}
 	if (s->cfg->recv && !s->first_ns) /* perftest's first rx */
 		s->first_ns = rp_now_ns();
-	if (s->comp_ns) { /* the peak's timeline: perftest reads it too */
+	/* the peak's timeline (perftest reads it too): a point per poll that
+	 * completed sends, at most one per WR (duplex: not receives) */
+	if (s->comp_ns && s->done != before) {
 		s->comp_ns[s->ncomp] = rp_now_ns();
 		s->comp_cum[s->ncomp++] = s->done;
 	}
