@@ -9,9 +9,11 @@
 #   slat   SEND latency (ib_send_lat, rail_send_lat), -s S -n $BENCH_LAT_N
 #          for S in $BENCH_VERBS_LAT_SIZES, $BENCH_LAT_REPS samples per size,
 #          tool and run (named as the READ latency samples of single.sh)
-#   irv    instructions per message of each verb: -s 2 -n N for N in
-#          $BENCH_IR_N (-N too for the bandwidth tools), the client under
-#          valgrind --tool=callgrind (its instruction count)
+#   irv    instructions per message of READ and SEND: -s 2 -N -n N for N
+#          in $BENCH_IR_N, the bandwidth client under valgrind
+#          --tool=callgrind (its instruction count); not the latency
+#          tools, whose client busy-polls for each round trip (its count
+#          grows with the wait, not with the work per message)
 # Both tools get the same flags; perftest first in odd runs, railperf first
 # in even ones. Runs in a "tools/scripts/softroce run" guest (server and
 # client on $BENCH_DEV, rxe loopback) or, with BENCH_ROLE=hw, on the host
@@ -63,13 +65,12 @@ size_n() {
 	echo $s_n
 }
 
-# irun TOOL TEST NAME N: a 2 B run of TEST (-N too for bandwidth: no
-# peak) with the client under valgrind's callgrind; RAW/NAME.p1.client
-# gets the client's output and "ir-total: COUNT" (as single.sh's irun).
+# irun TOOL TEST NAME N: a 2 B -N run of TEST with the client under
+# valgrind's callgrind; RAW/NAME.p1.client gets the client's output and
+# "ir-total: COUNT" (as single.sh's irun).
 irun() {
 	i_bin=$(prog "$1" "$2") i_port=$NEXT_PORT i_cg=/tmp/bench-cg.$$.out
-	i_f="-s 2 -n $4"
-	[ "$2" = slat ] || i_f="$i_f -N"
+	i_f="-s 2 -N -n $4"
 	NEXT_PORT=$((NEXT_PORT + 1))
 	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $i_bin -d $SDEV $X $i_f -p $i_port" \
 		>"$RAW/$3.p1.server" 2>&1 &
@@ -128,7 +129,7 @@ while [ $r -le "$RUNS" ]; do
 	done
 	[ -z "$IR_N" ] ||
 		log "run $r of $RUNS: instructions per verb, 2 B, client under callgrind, -n $IR_N"
-	for test in rbw sbw slat; do
+	for test in rbw sbw; do
 		for n in $IR_N; do
 			for t in $(order $r); do
 				irun "$t" $test "irv.$t.r$r.$test.n$n" "$n"
