@@ -99,10 +99,15 @@ static void bw_cfg(const struct rp_bwrun *a, uint64_t size,
 		cfg->rx_depth = a->o->rx_depth;
 		cfg->rx_pre = rp_bw_rx_pre(cfg);
 	}
+	if (rp_bwrun_duplex(a)) { /* -b SEND: both, into the upper halves */
+		cfg->duplex = true;
+		cfg->rx_depth = a->o->rx_depth;
+		cfg->rx_pre = rp_bw_rx_pre(cfg);
+	}
 }
 
-/* SEND's server, before each size's READY: every rail's receives posted
- * (the client's first SEND finds one). */
+/* SEND's server (-b: both sides), before each size's READY: every rail's
+ * receives posted (the peer's first SEND finds one). */
 static int bw_arm(void *app, uint64_t size)
 {
 	struct rp_bwrun *a = app;
@@ -110,7 +115,7 @@ static int bw_arm(void *app, uint64_t size)
 	unsigned int i;
 	int ret = 0;
 
-	if (!rp_bwrun_recv(a))
+	if (!rp_bwrun_recv(a) && !rp_bwrun_duplex(a))
 		return 0;
 	bw_cfg(a, size, &cfg);
 	for (i = 0; i < a->n && !ret; i++)

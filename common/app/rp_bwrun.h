@@ -133,6 +133,14 @@ static inline bool rp_bwrun_recv(const struct rp_bwrun *a)
 	return rp_verb_recv(a->o->verb) && a->s.server && !a->o->bidir;
 }
 
+/* rp_bwrun_duplex - -b with SEND (--write_with_imm): each side sends and
+ * keeps receives posted for the peer's messages (rp_bw_cfg.duplex), as
+ * perftest's send_bw -b (run_iter_bi). */
+static inline bool rp_bwrun_duplex(const struct rp_bwrun *a)
+{
+	return rp_verb_recv(a->o->verb) && a->o->bidir;
+}
+
 /* rp_bwrun_gets - true on a side the data arrives at: WRITE's server,
  * READ's client, SEND's server, both with -b. */
 static inline bool rp_bwrun_gets(const struct rp_bwrun *a)
