@@ -444,6 +444,10 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	a->nl_fd = -1;
 	if (!ret)
 		ret = jret;
+	/* a rail that failed alone: its result up to the failure, left out
+	 * of the aggregate; the sizes after this one are not run */
+	if (!ret && rp_multi_failed(mu))
+		a->run.stop = true;
 	for (i = 0; i < a->n && !ret; i++) {
 		outs[i] = mu->w[i].out;
 		rp_bw_result(&cfg, &outs[i], &a->rail_res[i]);
@@ -751,11 +755,14 @@ static void bw_check(void *app, struct rp_verdict *v)
 }
 
 /* The gates on a side that posts: -w / -y on every row, --expect,
- * --expect-min. */
+ * --expect-min; on both sides, a rail that failed (-EIO; its verdict
+ * line came with the report). */
 static int bw_gates(void *app)
 {
 	struct rp_bwrun *a = app;
 
+	if (rp_bwreport_failed(a))
+		return -EIO;
 	if (rp_bwrun_posts(a) &&
 	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
 		return -ERANGE;

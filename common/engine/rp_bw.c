@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,7 +84,24 @@ struct rp_bw_state {
 	uint64_t rdone;		 /* ... receives completed, all QPs */
 	uint64_t rcounted;	 /* ... of them inside the window */
 	uint64_t rwant;		 /* ... all QPs' rlimit (-n), else 0 */
+	uint64_t t0_ns;		 /* the run's start: cfg->t0_ns, else own */
+	struct rp_fail fail;	 /* why and when the run failed */
 };
+
+/* The run failed: its reason (@fmt) kept with the time from the run's
+ * start, and printed once with that time ("..., at 5.02 s"). */
+__attribute__((format(printf, 2, 3))) static void
+rp_bw_fail(struct rp_bw_state *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	s->fail.failed = 1;
+	s->fail.at_ns = rp_now_ns() - s->t0_ns;
+	va_start(ap, fmt);
+	vsnprintf(s->fail.why, sizeof(s->fail.why), fmt, ap);
+	va_end(ap);
+	rp_err("%s, at %.2f s", s->fail.why, (double)s->fail.at_ns / 1e9);
+}
 
 /* IBV_SEND_SIGNALED for the WR of QP @q with sequence number @seq: every
  * cq_mod-th (a countdown, no division on the hot path) and the last. */
@@ -193,9 +212,9 @@ static int rp_post_rx(struct rp_bw_state *s, unsigned int q)
 	       s->rposted[q] < s->rlimit) {
 		ret = rp_post_recv(s, q, s->rposted[q]);
 		if (ret) {
-			rp_err("posting a receive on %s QP %#x: %s",
-			       s->r->dev.name, s->r->qp[q]->qp_num,
-			       strerror(ret));
+			rp_bw_fail(s, "posting a receive on %s QP %#x: %s",
+				   s->r->dev.name, s->r->qp[q]->qp_num,
+				   strerror(ret));
 			return -ret;
 		}
 		s->rposted[q]++;
@@ -219,10 +238,10 @@ static int rp_post_one(struct rp_bw_state *s, unsigned int q, unsigned int k)
 	      s->r->wr_api ? rp_post_wr_api(s, q, s->posted[q], k) :
 			     rp_post_classic(s, q, s->posted[q], k);
 	if (ret) {
-		rp_err("posting %s on %s QP %#x: %s",
-		       s->cfg->recv ? "a receive" :
-				      rp_bw_verb_name(s->cfg->verb),
-		       s->r->dev.name, s->r->qp[q]->qp_num, strerror(ret));
+		rp_bw_fail(s, "posting %s on %s QP %#x: %s",
+			   s->cfg->recv ? "a receive" :
+					  rp_bw_verb_name(s->cfg->verb),
+			   s->r->dev.name, s->r->qp[q]->qp_num, strerror(ret));
 		return -ret;
 	}
 	s->posted[q] += k;
@@ -248,11 +267,13 @@ static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
 {
 	char link[96];
 
-	rp_err("work completion error on %s QP %#x: %s (%s, vendor error "
-	       "%#x)%s",
-	       s->r->dev.name, wc->qp_num, rp_wc_status_name(wc->status),
-	       ibv_wc_status_str(wc->status), wc->vendor_err,
-	       rp_dev_link_note(&s->r->dev, wc->status, link, sizeof(link)));
+	rp_bw_fail(s,
+		   "work completion error on %s QP %#x: %s (%s, vendor error "
+		   "%#x)%s",
+		   s->r->dev.name, wc->qp_num, rp_wc_status_name(wc->status),
+		   ibv_wc_status_str(wc->status), wc->vendor_err,
+		   rp_dev_link_note(&s->r->dev, wc->status, link,
+				    sizeof(link)));
 	return -EIO;
 }
 
@@ -278,8 +299,8 @@ static int rp_reap_rx(struct rp_bw_state *s, const struct ibv_wc *wc)
 	if (rp_bw_recv_wc(s->cfg, wc))
 		return -EPROTO;
 	if (q >= s->r->num_qps || s->rcompleted[q] >= s->rposted[q]) {
-		rp_err("unexpected receive completion wr_id %#llx on %s",
-		       (unsigned long long)wc->wr_id, s->r->dev.name);
+		rp_bw_fail(s, "unexpected receive completion wr_id %#llx on %s",
+			   (unsigned long long)wc->wr_id, s->r->dev.name);
 		return -EPROTO;
 	}
 	s->rcompleted[q]++;
@@ -310,8 +331,9 @@ static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 		s->bytes += s->cfg->recv ? wc[i].byte_len : 0;
 		upto = rp_reap_upto(s, wc[i].wr_id, q);
 		if (!upto) {
-			rp_err("unexpected completion wr_id %#llx on %s",
-			       (unsigned long long)wc[i].wr_id, s->r->dev.name);
+			rp_bw_fail(s, "unexpected completion wr_id %#llx on %s",
+				   (unsigned long long)wc[i].wr_id,
+				   s->r->dev.name);
 			return -EPROTO;
 		}
 		s->done += upto - s->completed[q];
@@ -342,7 +364,7 @@ static int rp_poll(struct rp_bw_state *s)
 	if (n > 0)
 		return rp_reap(s, s->wc, n);
 	if (n < 0) {
-		rp_err("ibv_poll_cq on %s: %d", s->r->dev.name, n);
+		rp_bw_fail(s, "ibv_poll_cq on %s: %d", s->r->dev.name, n);
 		return -EIO;
 	}
 	return 0;
@@ -472,11 +494,12 @@ static int rp_slow_checks(struct rp_bw_state *s)
 		s->quiet = true;
 	} else if ((s->done < s->total_posted || s->rdone < s->rwant) &&
 		   now - s->last_progress > RP_STALL_NS) {
-		rp_err("no completion on %s for %llu s with %llu WRs "
-		       "outstanding (peer gone or link down?)",
-		       s->r->dev.name,
-		       (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
-		       (unsigned long long)(s->total_posted - s->done));
+		rp_bw_fail(s,
+			   "no completion on %s for %llu s with %llu WRs "
+			   "outstanding (peer gone or link down?)",
+			   s->r->dev.name,
+			   (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
+			   (unsigned long long)(s->total_posted - s->done));
 		return -ETIMEDOUT;
 	}
 	if (!s->cfg->tick || now - s->last_tick < RP_TICK_NS)
@@ -518,6 +541,7 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 	if (ret)
 		rp_err("starting the timer thread: %s", strerror(-ret));
 	t0 = rp_now_ns();
+	s->t0_ns = s->cfg->t0_ns ? s->cfg->t0_ns : t0;
 	s->last_progress = s->last_tick = t0;
 	out->start_ns = phases ? 0 : t0;
 	while (!ret && !s->quiet && !rp_finished(s, timed)) {
@@ -834,6 +858,25 @@ static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 	return 0;
 }
 
+/* A failed run's @out: every WR completed up to the failure, over the
+ * span from the run's start to it; the failure, with a reason from @ret
+ * where the failing step printed its own line (rp_bw_recv_wc's). */
+static void rp_bw_failed_out(const struct rp_bw_state *s, int ret,
+			     struct rp_bw_out *out)
+{
+	out->fail = s->fail;
+	if (!out->fail.failed) {
+		out->fail.failed = 1;
+		out->fail.at_ns = rp_now_ns() - s->t0_ns;
+		snprintf(out->fail.why, sizeof(out->fail.why), "%s",
+			 strerror(-ret));
+	}
+	out->msgs = s->done;
+	out->bytes = s->bytes;
+	out->start_ns = s->t0_ns;
+	out->end_ns = s->t0_ns + out->fail.at_ns;
+}
+
 int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	      const struct rp_bw_cfg *cfg, struct rp_bw_out *out)
 {
@@ -855,6 +898,8 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 		rp_err("interrupted: run on %s stopped after %llu of its WRs "
 		       "completed; no result",
 		       r->dev.name, (unsigned long long)s.done);
+	if (ret && ret != -EINTR && ret != -ECANCELED)
+		rp_bw_failed_out(&s, ret, out);
 	if (ret)
 		goto out;
 	out->msgs = cfg->duration && !cfg->infinite ? s.counted : s.done;
@@ -886,4 +931,5 @@ void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
 	res->bw_peak = out->peak;
 	res->bw_avg = rp_bw(out->msgs * cfg->size, ns, cfg->gbits);
 	res->msg_rate = rp_msg_rate(out->msgs, ns);
+	res->fail = out->fail;
 }

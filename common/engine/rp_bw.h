@@ -113,6 +113,10 @@ struct rp_bw_out {
 	double peak;	   /* 0 when not measured */
 	uint64_t bytes;	   /* cfg->recv, duplex: bytes the receives got */
 	uint64_t rx_msgs;  /* cfg->duplex: receives counted (as msgs) */
+	/* A run that failed (rp_bw_run's error other than -EINTR and
+	 * -ECANCELED): when and why; then msgs counts every WR completed
+	 * up to the failure and the window is [start, failure]. */
+	struct rp_fail fail;
 };
 
 /*
@@ -171,12 +175,15 @@ const char *rp_bw_verb_name(enum rp_verb verb);
  * IBV_WC_RETRY_EXC_ERR), -ETIMEDOUT when no completion arrives for 30 s,
  * -EINTR on a stop request, -ECANCELED when cfg->cancel is raised (no line
  * printed: the rail that failed has said why), or another -errno; one line
- * printed.
+ * printed, which ends with the time of the failure from the run's start
+ * ("..., at 5.02 s"; cfg->t0_ns when set). On such a failure @out holds
+ * what ran until it (struct rp_bw_out.fail).
  */
 int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	      const struct rp_bw_cfg *cfg, struct rp_bw_out *out);
 
-/* rp_bw_result - the perftest row of a run: size, count, peak, avg, rate. */
+/* rp_bw_result - the perftest row of a run: size, count, peak, avg, rate,
+ * and its failure (none: all 0). */
 void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
 		  struct rp_result *res);
 

@@ -138,6 +138,21 @@ cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits)
 	cJSON_AddItemToObject(o, "counters", rp_json_counters(rr));
 	rp_json_ceiling(o, rr, size);
 	rp_json_lossy(o, rr, size);
+	cJSON_AddItemToObject(o, "failed", rp_json_fail(&rr->res.fail));
+	return o;
+}
+
+cJSON *rp_json_fail(const struct rp_fail *fail)
+{
+	cJSON *o;
+
+	if (!fail->failed)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "at_s", (double)fail->at_ns / 1e9);
+	cJSON_AddStringToObject(o, "reason", fail->why);
 	return o;
 }
 

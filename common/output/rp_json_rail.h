@@ -18,9 +18,15 @@
  * gid_index, netdev, numa_node, cpu (null when unpinned), messages,
  * bw_average_mib_per_s or bw_average_gbit_per_s, msg_rate_mpps,
  * share_percent, counters {..._bytes, ..._pkts}, port_speed_gbit_per_s and
- * wire_ceiling_gbit_per_s (null when unknown). Returns a new object or NULL.
+ * wire_ceiling_gbit_per_s (null when unknown), failed (rp_json_fail).
+ * Returns a new object or NULL.
  */
 cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits);
+
+/* rp_json_fail - a rail's failure: {"at_s": s from the run's start,
+ * "reason": the engine's line}, or null when it did not fail. Returns a
+ * new item or NULL (no memory). */
+cJSON *rp_json_fail(const struct rp_fail *fail);
 
 /*
  * rp_json_intervals - --interval's rows of a rail or of all rails:

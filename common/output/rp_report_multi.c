@@ -276,3 +276,16 @@ void rp_report_event(FILE *f, const char *who, const struct rp_event *ev,
 		rp_fprintf(f, " railperf: %s: %s at %.2f s\n", who, ev->what,
 			   t_s);
 }
+
+void rp_report_failed(FILE *f, const char *who, const struct rp_fail *fail)
+{
+	rp_fprintf(f, " railperf: %s: FAILED at %.2f s: %s\n", who,
+		   (double)fail->at_ns / 1e9, fail->why);
+}
+
+void rp_report_fail_verdict(FILE *f, const char *who,
+			    const struct rp_fail *fail)
+{
+	rp_fprintf(f, " railperf: verdict: FAILED: %s failed at %.2f s (%s)\n",
+		   who, (double)fail->at_ns / 1e9, fail->why);
+}

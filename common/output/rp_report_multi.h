@@ -139,4 +139,20 @@ void rp_report_cpu(FILE *f, const char *who, const char *thread,
 void rp_report_event(FILE *f, const char *who, const struct rp_event *ev,
 		     double t_s);
 
+/*
+ * rp_report_failed - " railperf: WHO: FAILED at T s: REASON" for a rail
+ * whose run failed (@f's time from the run's start, s with 2 decimals;
+ * its reason as the engine printed it); its line above counts what it
+ * moved until then.
+ */
+void rp_report_failed(FILE *f, const char *who, const struct rp_fail *fail);
+
+/*
+ * rp_report_fail_verdict - " railperf: verdict: FAILED: WHO failed at T s
+ * (REASON)", the run's verdict line for a failed rail (both sides print
+ * it; the exit status is 1).
+ */
+void rp_report_fail_verdict(FILE *f, const char *who,
+			    const struct rp_fail *fail);
+
 #endif /* RP_REPORT_MULTI_H */
