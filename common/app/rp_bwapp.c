@@ -166,6 +166,55 @@ static void bw_ivl_clear(struct rp_bwrun *a)
 	for (i = 0; i <= RP_MAX_RAILS; i++)
 		rp_series_clear(&a->ivl[i]);
 	rp_series_clear(&a->ivl_end);
+	for (i = 0; i < RP_MAX_RAILS; i++)
+		rp_portseries_clear(&a->ctr[i]);
+}
+
+/* Rail @i's port counters now (rp_portseries_read). */
+static void bw_ctr_read(const struct rp_bwrun *a, unsigned int i,
+			struct rp_port_counters *now)
+{
+	const struct rp_rail *r = &a->s.rails[i];
+
+	rp_portseries_read(RP_SYSFS_IB_ROOT, r->dev.name, r->dev.port,
+			   r->gid.ndev, now);
+}
+
+/* --interval, before a size's rails start: no rows yet, each rail's
+ * port counters read (the first row's counters count from here). */
+static void bw_ivl_begin(struct rp_bwrun *a)
+{
+	struct rp_port_counters now;
+	unsigned int i;
+
+	bw_ivl_clear(a);
+	for (i = 0; a->o->interval && i < a->n; i++) {
+		bw_ctr_read(a, i, &now);
+		rp_portseries_start(&a->ctr[i], &now);
+	}
+}
+
+/* --interval, each row (the watching thread): every rail's port counter
+ * deltas kept, a line for a rail whose pause, CNP or retry counters
+ * moved. Returns 0 or -ENOMEM. */
+static int bw_ivl_counters(struct rp_bwrun *a, double from_s, double to_s)
+{
+	struct rp_port_counters now;
+	struct rp_portseries *ps;
+	char who[96];
+	unsigned int i;
+
+	for (i = 0; i < a->n; i++) {
+		ps = &a->ctr[i];
+		bw_ctr_read(a, i, &now);
+		if (rp_portseries_push(ps, &now))
+			return -ENOMEM;
+		snprintf(who, sizeof(who), "rail %u (%s)", i,
+			 a->s.rails[i].dev.name);
+		rp_report_interval_counters(a->text, who, from_s, to_s,
+					    &ps->v[ps->n - 1]);
+	}
+	return 0;
 }
 
 /* --interval: keep a row, @bytes[i] moved by rail i in @ns, which ended
@@ -184,6 +233,7 @@ static void bw_ivl_add(struct rp_bwrun *a, const uint64_t *bytes, uint64_t ns,
 	}
 	ret |= rp_series_add(&a->ivl[a->n], rp_bw(sum, ns, gbits));
 	ret |= rp_series_add(&a->ivl_end, end_s);
+	ret |= bw_ivl_counters(a, end_s - (double)ns / 1e9, end_s);
 	if (ret) { /* out of memory: no statistics rather than wrong ones */
 		rp_warn("--interval: no memory for the rows' statistics");
 		bw_ivl_clear(a);
@@ -414,7 +464,7 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	if (!mu)
 		return -ENOMEM;
 	bw_cfg(a, size, &cfg);
-	bw_ivl_clear(a);
+	bw_ivl_begin(a);
 	a->n_events = 0;
 	a->nl_fd = rp_netlink_open();
 	if (a->nl_fd < 0)

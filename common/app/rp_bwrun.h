@@ -30,6 +30,7 @@
 #include "output/rp_railceil.h"
 #include "proto/rp_proto.h"
 #include "topo/rp_counters.h"
+#include "topo/rp_portseries.h"
 #include "topo/rp_topo.h"
 #include "verbs/rp_async.h"
 
@@ -76,6 +77,8 @@ struct rp_bwrun {
 	 * -b: the rows of what this side sent) */
 	struct rp_series ivl[RP_MAX_RAILS + 1];
 	struct rp_series ivl_end;
+	/* --interval: each rail's port counters over the same rows */
+	struct rp_portseries ctr[RP_MAX_RAILS];
 	/* device events during the last size, as read (rp_async) */
 	struct rp_bwevent events[RP_BW_MAX_EVENTS];
 	unsigned int n_events;
