@@ -291,8 +291,21 @@ static void bw_event_add(struct rp_bwrun *a, unsigned int rail,
 	rp_report_event(a->text, who, &e->ev, e->t_s);
 }
 
+/* Rail @i's netdev lost or gained address @le->addr (netlink): its GID
+ * table follows (a RoCE v2 GID per address). */
+static void bw_addr_event(struct rp_bwrun *a, unsigned int i,
+			  const struct rp_link_event *le, uint64_t t0_ns)
+{
+	struct rp_event ev = { .type = -1 };
+
+	snprintf(ev.what, sizeof(ev.what), "netdev %s address %s %s",
+		 le->ifname, le->addr,
+		 le->kind == RP_NL_ADDR_NEW ? "added" : "removed");
+	bw_event_add(a, i, &ev, t0_ns);
+}
+
 /* The rails' netdevs whose link went down or came up (netlink), each
- * change once per rail. */
+ * change once per rail, and their addresses removed or added. */
 static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
 {
 	struct rp_link_event le[16];
@@ -303,8 +316,13 @@ static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
 	n = a->nl_fd >= 0 ? rp_netlink_read(a->nl_fd, le, 16) : 0;
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < a->n; i++) {
-			if (strcmp(a->s.rails[i].gid.ndev, le[k].ifname) ||
-			    a->link_up[i] == le[k].up)
+			if (strcmp(a->s.rails[i].gid.ndev, le[k].ifname))
+				continue;
+			if (le[k].kind != RP_NL_LINK) {
+				bw_addr_event(a, i, &le[k], t0_ns);
+				continue;
+			}
+			if (a->link_up[i] == le[k].up)
 				continue;
 			a->link_up[i] = le[k].up;
 			ev = (struct rp_event){ .type = -1 };
