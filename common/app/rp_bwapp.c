@@ -118,6 +118,35 @@ static int bw_arm(void *app, uint64_t size)
 	return ret ? rp_session_run_failed(&a->s, ret) : 0;
 }
 
+static void bw_events(struct rp_bwrun *a, uint64_t t0_ns);
+
+/* The engine's tick on a side that runs one rail: its device's events
+ * and its netdev's changes (bw_events), then the client's bw_tick. */
+static int bw_tick_here(void *arg)
+{
+	struct rp_bwrun *a = arg;
+
+	bw_events(a, a->here_t0);
+	return a->s.server ? 0 : bw_tick(arg);
+}
+
+/* One rail on the calling thread: watch its device's events (non-blocking
+ * async fd) and its netdev (netlink) as rail_multi_bw's watching thread
+ * does, from the engine's tick; the run starts now. */
+static void bw_here_watch(struct rp_bwrun *a)
+{
+	a->n_events = 0;
+	a->here_t0 = rp_now_ns();
+	a->link_up[0] = true; /* the port was ACTIVE at the start */
+	a->nl_fd = rp_netlink_open();
+	a->watch_events[0] = !rp_async_nonblock(a->s.rails[0].dev.ctx);
+	if (a->nl_fd < 0 || !a->watch_events[0])
+		rp_warn("%s: its netdev's links or device events are not "
+			"watched (%s)",
+			a->s.rails[0].dev.name,
+			a->nl_fd < 0 ? strerror(-a->nl_fd) : "async fd");
+}
+
 /* One rail on the calling thread (the process stays single-threaded). */
 static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 {
@@ -127,16 +156,19 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 
 	bw_cfg(a, size, &cfg);
 	cfg.infinite = a->o->run_infinitely;
-	if (!a->s.server) { /* only the client beats */
-		cfg.tick = bw_tick;
-		cfg.tick_arg = a;
-	}
+	cfg.tick = bw_tick_here; /* only the client beats */
+	cfg.tick_arg = a;
 	cfg.progress = &a->progress;
 	a->progress = 0;
 	a->size = size;
 	a->row_ns = rp_now_ns();
 	a->row_done = 0;
+	bw_here_watch(a);
 	ret = rp_bw_run(&a->s.rails[0], &a->peers[0], &cfg, &out);
+	bw_events(a, a->here_t0); /* those of the run's last moments */
+	if (a->nl_fd >= 0)
+		close(a->nl_fd);
+	a->nl_fd = -1;
 	if (ret)
 		return ret;
 	rp_bw_result(&cfg, &out, &a->rail_res[0]);

@@ -423,12 +423,14 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 	unsigned int i;
 
 	rp_railceil_size(&a->ceil, a->s.rails, size);
-	if (a->multi)
+	if (a->multi) {
 		bw_report_rail_lines(a, size);
-	else
+	} else {
 		rp_jsonout_add_extra(&a->json, "same_nic",
 				     cJSON_CreateBool(rp_rail_addr_same_port(
 					     &a->s.local[0], &a->s.remote[0])));
+		bw_events_json(a);
+	}
 	rp_jsonout_add_extra(&a->json, "memory",
 			     rp_json_mem(&a->s.rails[0].buf));
 	for (i = 0; i < a->n; i++)
