@@ -219,15 +219,19 @@ static void bw_ivl_report(struct rp_bwrun *a, unsigned int i, const char *who,
 {
 	struct rp_series_stats st;
 	double from;
+	cJSON *j;
 
 	rp_series_stats(&a->ivl[i], &st);
 	from = bw_ivl_from(a, st.argmin);
 	rp_report_interval_stats(a->text, who, &st, a->o->interval, from,
 				 a->o->report_gbits);
-	if (obj)
-		cJSON_AddItemToObject(obj, key,
-				      rp_json_intervals(&a->ivl[i], from,
-							a->o->report_gbits));
+	if (!obj)
+		return;
+	j = rp_json_intervals(&a->ivl[i], from, a->o->report_gbits);
+	if (j && i < a->n) /* a rail's: its port counters per row */
+		cJSON_AddItemToObject(j, "counters",
+				      rp_json_ivl_counters(&a->ctr[i]));
+	cJSON_AddItemToObject(obj, key, j);
 }
 
 /* --expect-min on the client: rail @i's slowest interval against its
@@ -497,12 +501,14 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 	unsigned int i;
 
 	rp_railceil_size(&a->ceil, a->s.rails, size);
-	if (a->multi)
+	if (a->multi) {
 		bw_report_rail_lines(a, size);
-	else
+	} else {
 		rp_jsonout_add_extra(&a->json, "same_nic",
 				     cJSON_CreateBool(rp_rail_addr_same_port(
 					     &a->s.local[0], &a->s.remote[0])));
+		bw_events_json(a);
+	}
 	rp_jsonout_add_extra(&a->json, "memory",
 			     rp_json_mem(&a->s.rails[0].buf));
 	for (i = 0; i < a->n; i++)

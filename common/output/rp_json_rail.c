@@ -179,6 +179,35 @@ cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
 	return o;
 }
 
+cJSON *rp_json_ivl_counters(const struct rp_portseries *s)
+{
+	cJSON *arr = cJSON_CreateArray(), *o;
+	const struct rp_ctr_ivl *c;
+	unsigned int k;
+
+	for (k = 0; arr && k < s->n; k++) {
+		c = &s->v[k];
+		o = cJSON_CreateObject();
+		if (!o)
+			break;
+		rp_json_num_or_null(o, "xmit_pkts", (double)c->xmit_pkts,
+				    c->have_pkts);
+		rp_json_num_or_null(o, "rcv_pkts", (double)c->rcv_pkts,
+				    c->have_pkts);
+		rp_json_num_or_null(o, "retry_events", (double)c->retry,
+				    c->have_retry);
+		rp_json_num_or_null(o, "cnp", (double)c->cnp, c->have_cnp);
+		rp_json_num_or_null(o, "pause_rx_frames", (double)c->pause_rx,
+				    c->have_pause);
+		rp_json_num_or_null(o, "pause_tx_frames", (double)c->pause_tx,
+				    c->have_pause);
+		if (c->reset)
+			cJSON_AddBoolToObject(o, "counter_reset", true);
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
 cJSON *rp_json_cpu(const struct rp_cpu *cpu, const char *thread)
 {
 	double used = (double)(cpu->user_ns + cpu->sys_ns) / 1e9;

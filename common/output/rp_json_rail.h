@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "output/rp_report_multi.h"
+#include "topo/rp_portseries.h"
 
 /*
  * rp_json_rail - one element of --out_json's "rails" array, the same facts
@@ -37,6 +38,16 @@ cJSON *rp_json_fail(const struct rp_fail *fail);
  */
 cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
 			 bool gbits);
+
+/*
+ * rp_json_ivl_counters - one rail's port counters per --interval row
+ * (rp_portseries.h), an array beside "samples", element k the deltas
+ * over row k: { "xmit_pkts", "rcv_pkts", "retry_events", "cnp",
+ * "pause_rx_frames", "pause_tx_frames" }, each null when the device (or
+ * its netdev) has no such counter or it went backwards in that row; then
+ * "counter_reset": true. A new array or NULL.
+ */
+cJSON *rp_json_ivl_counters(const struct rp_portseries *s);
 
 /*
  * rp_json_cpu - a rail thread's @cpu as { "thread" (@thread: "client" or

@@ -14,6 +14,7 @@
 #include "engine/rp_series.h"
 #include "topo/rp_counters.h"
 #include "topo/rp_pcie.h"
+#include "topo/rp_portseries.h"
 #include "proto/rp_proto.h"
 #include "verbs/rp_async.h"
 #include "verbs/rp_rail.h"
@@ -109,6 +110,16 @@ void rp_report_set(FILE *f, const struct rp_result *agg, uint64_t size,
 void rp_report_interval(FILE *f, double from_s, double to_s,
 			const struct rp_rail *rails, const uint64_t *bytes,
 			unsigned int n, uint64_t ns, bool gbits);
+
+/*
+ * rp_report_interval_counters - " railperf: rail 1 (rxe1): 4.0-5.0 s:
+ * pause frames rx 12 tx 0, 3 CNPs, 5 retries" for one rail's interval
+ * @c (rp_portseries.h), naming only the kinds that moved, and "counter
+ * reset" when one went backwards; nothing when none did
+ * (rp_ctr_ivl_busy). @who: "rail 1 (rxe1)".
+ */
+void rp_report_interval_counters(FILE *f, const char *who, double from_s,
+				 double to_s, const struct rp_ctr_ivl *c);
 
 /*
  * rp_report_interval_stats - " railperf: WHO: N intervals of S s: min A
