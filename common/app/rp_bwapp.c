@@ -99,10 +99,15 @@ static void bw_cfg(const struct rp_bwrun *a, uint64_t size,
 		cfg->rx_depth = a->o->rx_depth;
 		cfg->rx_pre = rp_bw_rx_pre(cfg);
 	}
+	if (rp_bwrun_duplex(a)) { /* -b SEND: both, into the upper halves */
+		cfg->duplex = true;
+		cfg->rx_depth = a->o->rx_depth;
+		cfg->rx_pre = rp_bw_rx_pre(cfg);
+	}
 }
 
-/* SEND's server, before each size's READY: every rail's receives posted
- * (the client's first SEND finds one). */
+/* SEND's server (-b: both sides), before each size's READY: every rail's
+ * receives posted (the peer's first SEND finds one). */
 static int bw_arm(void *app, uint64_t size)
 {
 	struct rp_bwrun *a = app;
@@ -110,12 +115,41 @@ static int bw_arm(void *app, uint64_t size)
 	unsigned int i;
 	int ret = 0;
 
-	if (!rp_bwrun_recv(a))
+	if (!rp_bwrun_recv(a) && !rp_bwrun_duplex(a))
 		return 0;
 	bw_cfg(a, size, &cfg);
 	for (i = 0; i < a->n && !ret; i++)
 		ret = rp_bw_recv_prepost(&a->s.rails[i], &cfg);
 	return ret ? rp_session_run_failed(&a->s, ret) : 0;
+}
+
+static void bw_events(struct rp_bwrun *a, uint64_t t0_ns);
+
+/* The engine's tick on a side that runs one rail: its device's events
+ * and its netdev's changes (bw_events), then the client's bw_tick. */
+static int bw_tick_here(void *arg)
+{
+	struct rp_bwrun *a = arg;
+
+	bw_events(a, a->here_t0);
+	return a->s.server ? 0 : bw_tick(arg);
+}
+
+/* One rail on the calling thread: watch its device's events (non-blocking
+ * async fd) and its netdev (netlink) as rail_multi_bw's watching thread
+ * does, from the engine's tick; the run starts now. */
+static void bw_here_watch(struct rp_bwrun *a)
+{
+	a->n_events = 0;
+	a->here_t0 = rp_now_ns();
+	a->link_up[0] = true; /* the port was ACTIVE at the start */
+	a->nl_fd = rp_netlink_open();
+	a->watch_events[0] = !rp_async_nonblock(a->s.rails[0].dev.ctx);
+	if (a->nl_fd < 0 || !a->watch_events[0])
+		rp_warn("%s: its netdev's links or device events are not "
+			"watched (%s)",
+			a->s.rails[0].dev.name,
+			a->nl_fd < 0 ? strerror(-a->nl_fd) : "async fd");
 }
 
 /* One rail on the calling thread (the process stays single-threaded). */
@@ -127,16 +161,19 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 
 	bw_cfg(a, size, &cfg);
 	cfg.infinite = a->o->run_infinitely;
-	if (!a->s.server) { /* only the client beats */
-		cfg.tick = bw_tick;
-		cfg.tick_arg = a;
-	}
+	cfg.tick = bw_tick_here; /* only the client beats */
+	cfg.tick_arg = a;
 	cfg.progress = &a->progress;
 	a->progress = 0;
 	a->size = size;
 	a->row_ns = rp_now_ns();
 	a->row_done = 0;
+	bw_here_watch(a);
 	ret = rp_bw_run(&a->s.rails[0], &a->peers[0], &cfg, &out);
+	bw_events(a, a->here_t0); /* those of the run's last moments */
+	if (a->nl_fd >= 0)
+		close(a->nl_fd);
+	a->nl_fd = -1;
 	if (ret)
 		return ret;
 	rp_bw_result(&cfg, &out, &a->rail_res[0]);
@@ -166,6 +203,55 @@ static void bw_ivl_clear(struct rp_bwrun *a)
 	for (i = 0; i <= RP_MAX_RAILS; i++)
 		rp_series_clear(&a->ivl[i]);
 	rp_series_clear(&a->ivl_end);
+	for (i = 0; i < RP_MAX_RAILS; i++)
+		rp_portseries_clear(&a->ctr[i]);
+}
+
+/* Rail @i's port counters now (rp_portseries_read). */
+static void bw_ctr_read(const struct rp_bwrun *a, unsigned int i,
+			struct rp_port_counters *now)
+{
+	const struct rp_rail *r = &a->s.rails[i];
+
+	rp_portseries_read(RP_SYSFS_IB_ROOT, r->dev.name, r->dev.port,
+			   r->gid.ndev, now);
+}
+
+/* --interval, before a size's rails start: no rows yet, each rail's
+ * port counters read (the first row's counters count from here). */
+static void bw_ivl_begin(struct rp_bwrun *a)
+{
+	struct rp_port_counters now;
+	unsigned int i;
+
+	bw_ivl_clear(a);
+	for (i = 0; a->o->interval && i < a->n; i++) {
+		bw_ctr_read(a, i, &now);
+		rp_portseries_start(&a->ctr[i], &now);
+	}
+}
+
+/* --interval, each row (the watching thread): every rail's port counter
+ * deltas kept, a line for a rail whose pause, CNP or retry counters
+ * moved. Returns 0 or -ENOMEM. */
+static int bw_ivl_counters(struct rp_bwrun *a, double from_s, double to_s)
+{
+	struct rp_port_counters now;
+	struct rp_portseries *ps;
+	char who[96];
+	unsigned int i;
+
+	for (i = 0; i < a->n; i++) {
+		ps = &a->ctr[i];
+		bw_ctr_read(a, i, &now);
+		if (rp_portseries_push(ps, &now))
+			return -ENOMEM;
+		snprintf(who, sizeof(who), "rail %u (%s)", i,
+			 a->s.rails[i].dev.name);
+		rp_report_interval_counters(a->text, who, from_s, to_s,
+					    &ps->v[ps->n - 1]);
+	}
+	return 0;
 }
 
 /* --interval: keep a row, @bytes[i] moved by rail i in @ns, which ended
@@ -184,6 +270,7 @@ static void bw_ivl_add(struct rp_bwrun *a, const uint64_t *bytes, uint64_t ns,
 	}
 	ret |= rp_series_add(&a->ivl[a->n], rp_bw(sum, ns, gbits));
 	ret |= rp_series_add(&a->ivl_end, end_s);
+	ret |= bw_ivl_counters(a, end_s - (double)ns / 1e9, end_s);
 	if (ret) { /* out of memory: no statistics rather than wrong ones */
 		rp_warn("--interval: no memory for the rows' statistics");
 		bw_ivl_clear(a);
@@ -241,8 +328,21 @@ static void bw_event_add(struct rp_bwrun *a, unsigned int rail,
 	rp_report_event(a->text, who, &e->ev, e->t_s);
 }
 
+/* Rail @i's netdev lost or gained address @le->addr (netlink): its GID
+ * table follows (a RoCE v2 GID per address). */
+static void bw_addr_event(struct rp_bwrun *a, unsigned int i,
+			  const struct rp_link_event *le, uint64_t t0_ns)
+{
+	struct rp_event ev = { .type = -1 };
+
+	snprintf(ev.what, sizeof(ev.what), "netdev %s address %s %s",
+		 le->ifname, le->addr,
+		 le->kind == RP_NL_ADDR_NEW ? "added" : "removed");
+	bw_event_add(a, i, &ev, t0_ns);
+}
+
 /* The rails' netdevs whose link went down or came up (netlink), each
- * change once per rail. */
+ * change once per rail, and their addresses removed or added. */
 static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
 {
 	struct rp_link_event le[16];
@@ -253,8 +353,13 @@ static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
 	n = a->nl_fd >= 0 ? rp_netlink_read(a->nl_fd, le, 16) : 0;
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < a->n; i++) {
-			if (strcmp(a->s.rails[i].gid.ndev, le[k].ifname) ||
-			    a->link_up[i] == le[k].up)
+			if (strcmp(a->s.rails[i].gid.ndev, le[k].ifname))
+				continue;
+			if (le[k].kind != RP_NL_LINK) {
+				bw_addr_event(a, i, &le[k], t0_ns);
+				continue;
+			}
+			if (a->link_up[i] == le[k].up)
 				continue;
 			a->link_up[i] = le[k].up;
 			ev = (struct rp_event){ .type = -1 };
@@ -414,7 +519,7 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	if (!mu)
 		return -ENOMEM;
 	bw_cfg(a, size, &cfg);
-	bw_ivl_clear(a);
+	bw_ivl_begin(a);
 	a->n_events = 0;
 	a->nl_fd = rp_netlink_open();
 	if (a->nl_fd < 0)
@@ -439,6 +544,10 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	a->nl_fd = -1;
 	if (!ret)
 		ret = jret;
+	/* a rail that failed alone: its result up to the failure, left out
+	 * of the aggregate; the sizes after this one are not run */
+	if (!ret && rp_multi_failed(mu))
+		a->run.stop = true;
 	for (i = 0; i < a->n && !ret; i++) {
 		outs[i] = mu->w[i].out;
 		rp_bw_result(&cfg, &outs[i], &a->rail_res[i]);
@@ -746,11 +855,14 @@ static void bw_check(void *app, struct rp_verdict *v)
 }
 
 /* The gates on a side that posts: -w / -y on every row, --expect,
- * --expect-min. */
+ * --expect-min; on both sides, a rail that failed (-EIO; its verdict
+ * line came with the report). */
 static int bw_gates(void *app)
 {
 	struct rp_bwrun *a = app;
 
+	if (rp_bwreport_failed(a))
+		return -EIO;
 	if (rp_bwrun_posts(a) &&
 	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
 		return -ERANGE;

@@ -121,6 +121,25 @@ int rp_bwreport_json(struct rp_bwrun *a)
 	return rp_jsonout_write(&a->json, &h);
 }
 
+/* Rail @i's failure, or NULL: this side's, else (-b) the peer's. */
+static const struct rp_fail *bw_fail(const struct rp_bwrun *a, unsigned int i)
+{
+	if (a->rail_res[i].fail.failed)
+		return &a->rail_res[i].fail;
+	if (a->o->bidir && a->multi && a->peer_res[i].fail.failed)
+		return &a->peer_res[i].fail;
+	return NULL;
+}
+
+unsigned int rp_bwreport_failed(const struct rp_bwrun *a)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < a->n && a->multi; i++)
+		n += bw_fail(a, i) != NULL;
+	return n;
+}
+
 /* Rail @i's report: its result, share, counters and ceiling. */
 static void bw_rail_report(const struct rp_bwrun *a, unsigned int i,
 			   const struct rp_port_counters *after,
@@ -134,9 +153,11 @@ static void bw_rail_report(const struct rp_bwrun *a, unsigned int i,
 		.cpu = a->s.server ? -1 : a->cpus[i],
 		.numa_node = a->place[i].numa_node,
 		.res = a->rail_res[i],
-		.share = a->agg.iters ? 100.0 * (double)a->rail_res[i].iters /
-						(double)a->agg.iters :
-					0,
+		/* of the healthy rails' total: none for a failed rail */
+		.share = a->agg.iters && !bw_fail(a, i) ?
+				 100.0 * (double)a->rail_res[i].iters /
+					 (double)a->agg.iters :
+				 0,
 		.have_counters = a->have_counters[i],
 		.speed_gbps = c->speed[i],
 		.pcie_gbps = rp_pcie_path_gbps(&c->pcie[i], c->dir),
@@ -198,15 +219,19 @@ static void bw_ivl_report(struct rp_bwrun *a, unsigned int i, const char *who,
 {
 	struct rp_series_stats st;
 	double from;
+	cJSON *j;
 
 	rp_series_stats(&a->ivl[i], &st);
 	from = bw_ivl_from(a, st.argmin);
 	rp_report_interval_stats(a->text, who, &st, a->o->interval, from,
 				 a->o->report_gbits);
-	if (obj)
-		cJSON_AddItemToObject(obj, key,
-				      rp_json_intervals(&a->ivl[i], from,
-							a->o->report_gbits));
+	if (!obj)
+		return;
+	j = rp_json_intervals(&a->ivl[i], from, a->o->report_gbits);
+	if (j && i < a->n) /* a rail's: its port counters per row */
+		cJSON_AddItemToObject(j, "counters",
+				      rp_json_ivl_counters(&a->ctr[i]));
+	cJSON_AddItemToObject(obj, key, j);
 }
 
 /* --expect-min on the client: rail @i's slowest interval against its
@@ -267,7 +292,7 @@ static void bw_ivl_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
 	bw_cpu_rail(a, rr, who, obj);
 	if (a->ivl_end.n)
 		bw_ivl_report(a, rr->index, who, obj, "intervals");
-	if (a->o->expect_min && !a->s.server)
+	if (a->o->expect_min && !a->s.server && !bw_fail(a, rr->index))
 		bw_expect_min_rail(a, rr, size, who, obj);
 }
 
@@ -316,6 +341,59 @@ static void bw_events_json(struct rp_bwrun *a)
 	rp_jsonout_add_extra(&a->json, "events", arr);
 }
 
+/* Rail @i's "FAILED at T s: REASON" line, when it failed. */
+static void bw_failed_line(const struct rp_bwrun *a, unsigned int i)
+{
+	char who[96];
+
+	if (!bw_fail(a, i))
+		return;
+	snprintf(who, sizeof(who), "rail %u (%s)", i, a->s.rails[i].dev.name);
+	rp_report_failed(a->text, who, bw_fail(a, i));
+}
+
+/* Some rails failed: the row and "all rails" are the healthy rails'
+ * (a line; JSON "healthy_rails"). */
+static void bw_healthy_line(struct rp_bwrun *a)
+{
+	unsigned int bad = rp_bwreport_failed(a);
+
+	rp_jsonout_add_extra(&a->json, "healthy_rails",
+			     cJSON_CreateNumber(a->n - bad));
+	if (bad)
+		rp_fprintf(a->text,
+			   " railperf: all rails: healthy rails %u of %u; the "
+			   "row and the line above leave out the rails that "
+			   "failed\n",
+			   a->n - bad, a->n);
+}
+
+/* The verdict of a run in which rails failed: a line per failed rail
+ * (both sides print them; exit status 1), JSON "failed_rails". */
+static void bw_fail_verdicts(struct rp_bwrun *a)
+{
+	cJSON *arr = a->json.rows ? cJSON_CreateArray() : NULL, *o;
+	const struct rp_fail *f;
+	unsigned int i;
+	char who[96];
+
+	for (i = 0; i < a->n; i++) {
+		if (!(f = bw_fail(a, i)))
+			continue;
+		snprintf(who, sizeof(who), "rail %u (%s)", i,
+			 a->s.rails[i].dev.name);
+		rp_report_fail_verdict(a->text, who, f);
+		o = arr ? rp_json_fail(f) : NULL;
+		if (o) {
+			cJSON_AddNumberToObject(o, "rail", i);
+			cJSON_AddStringToObject(o, "device",
+						a->s.rails[i].dev.name);
+			cJSON_AddItemToArray(arr, o);
+		}
+	}
+	rp_jsonout_add_extra(&a->json, "failed_rails", arr);
+}
+
 /* A rail list's lines: a pair per rail, the set's ceiling, --expect's
  * verdicts on the client; JSON "rails" and "set_ceiling_gbps". */
 static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
@@ -329,16 +407,20 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 	rp_bwreport_counters(a, after);
 	for (i = 0; i < a->n; i++) {
 		bw_rail_report(a, i, after, &rr);
+		if (bw_fail(a, i))
+			rr.res.fail = *bw_fail(a, i);
 		rp_report_rail(a->text, &rr, size, a->o->report_gbits);
+		bw_failed_line(a, i);
 		obj = rails ? rp_json_rail(&rr, size, a->o->report_gbits) :
 			      NULL;
 		bw_ivl_rail(a, &rr, size, obj);
-		if (judge)
+		if (judge && !bw_fail(a, i)) /* the healthy rails only */
 			bw_expect_rail(a, &rr, size, obj);
 		if (obj)
 			cJSON_AddItemToArray(rails, obj);
 	}
 	rp_report_set(a->text, &a->agg, size, a->ceil.set, a->ceil.why);
+	bw_healthy_line(a);
 	bw_ivl_all(a);
 	bw_events_json(a);
 	if (judge)
@@ -419,12 +501,14 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 	unsigned int i;
 
 	rp_railceil_size(&a->ceil, a->s.rails, size);
-	if (a->multi)
+	if (a->multi) {
 		bw_report_rail_lines(a, size);
-	else
+	} else {
 		rp_jsonout_add_extra(&a->json, "same_nic",
 				     cJSON_CreateBool(rp_rail_addr_same_port(
 					     &a->s.local[0], &a->s.remote[0])));
+		bw_events_json(a);
+	}
 	rp_jsonout_add_extra(&a->json, "memory",
 			     rp_json_mem(&a->s.rails[0].buf));
 	for (i = 0; i < a->n; i++)
@@ -435,4 +519,6 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 		bw_report_bidir(a);
 	if (!a->multi && o->expect && !a->s.server)
 		bw_expect_one(a, size);
+	if (a->multi)
+		bw_fail_verdicts(a);
 }

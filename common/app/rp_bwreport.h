@@ -56,6 +56,12 @@ void rp_bwreport_counters(struct rp_bwrun *a, struct rp_port_counters *out);
  */
 void rp_bwreport_rails(struct rp_bwrun *a);
 
+/* rp_bwreport_failed - rail_multi_bw: the rails that failed during the
+ * last size, on this side or (-b) the peer's (struct rp_result.fail of
+ * rail_res, peer_res); rp_bwreport_rails printed a verdict line for each.
+ * 0 for a one-rail binary. */
+unsigned int rp_bwreport_failed(const struct rp_bwrun *a);
+
 /*
  * rp_bwreport_json - write the --out_json document (header values and
  * the rows); 0 when disabled, else rp_jsonout_write's return.

@@ -30,6 +30,7 @@
 #include "output/rp_railceil.h"
 #include "proto/rp_proto.h"
 #include "topo/rp_counters.h"
+#include "topo/rp_portseries.h"
 #include "topo/rp_topo.h"
 #include "verbs/rp_async.h"
 
@@ -76,7 +77,10 @@ struct rp_bwrun {
 	 * -b: the rows of what this side sent) */
 	struct rp_series ivl[RP_MAX_RAILS + 1];
 	struct rp_series ivl_end;
-	/* device events during the last size, as read (rp_async) */
+	/* --interval: each rail's port counters over the same rows */
+	struct rp_portseries ctr[RP_MAX_RAILS];
+	/* device events during the last size, as read (rp_async); one rail
+	 * too, from the engine's tick */
 	struct rp_bwevent events[RP_BW_MAX_EVENTS];
 	unsigned int n_events;
 	bool watch_events[RP_MAX_RAILS]; /* its async fd is non-blocking */
@@ -89,6 +93,7 @@ struct rp_bwrun {
 	uint64_t row_ns;    /* --run_infinitely: last row's time, */
 	uint64_t row_done;  /* ... and WRs completed then */
 	uint64_t size;	    /* bytes per WR of the size running */
+	uint64_t here_t0;   /* one rail: ns, its run's start (events) */
 };
 
 /*
@@ -131,6 +136,14 @@ static inline bool rp_bwrun_read(const struct rp_bwrun *a)
 static inline bool rp_bwrun_recv(const struct rp_bwrun *a)
 {
 	return rp_verb_recv(a->o->verb) && a->s.server && !a->o->bidir;
+}
+
+/* rp_bwrun_duplex - -b with SEND (--write_with_imm): each side sends and
+ * keeps receives posted for the peer's messages (rp_bw_cfg.duplex), as
+ * perftest's send_bw -b (run_iter_bi). */
+static inline bool rp_bwrun_duplex(const struct rp_bwrun *a)
+{
+	return rp_verb_recv(a->o->verb) && a->o->bidir;
 }
 
 /* rp_bwrun_gets - true on a side the data arrives at: WRITE's server,

@@ -220,8 +220,6 @@ static int rp_set_conn(struct rp_opts *o, const struct rp_optrow *r,
 static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		       const char *arg)
 {
-	bool send = rp_optable_bin(o->desc) != RP_BIN_CLUSTER_BW;
-
 	(void)r;
 	if (o->verb == RP_VERB_WRITE_IMM) {
 		rp_err("--verb cannot follow --write_with_imm: give --verb "
@@ -232,14 +230,12 @@ static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		o->verb = RP_VERB_WRITE;
 	else if (!strcmp(arg, "read"))
 		o->verb = RP_VERB_READ;
-	else if (send && !strcmp(arg, "send"))
+	else if (!strcmp(arg, "send"))
 		o->verb = RP_VERB_SEND;
 	else
 		return rp_optable_bad_value("--verb", arg,
-					    send ? "valid verbs are write, "
-						   "read, send" :
-						   "valid verbs are write, "
-						   "read");
+					    "valid verbs are write, read, "
+					    "send");
 	return 0;
 }
 
@@ -466,8 +462,9 @@ static const struct rp_optrow rp_rows[] = {
 		      "RDMA READ by the client, or SEND from the client\n"
 		      "to the server's receives (default: write)" },
 		    { CL, NULL,
-		      "write or read: each cell is the bytes a host\n"
-		      "WRITEs to, or READs from, its partner (default:\n"
+		      "write, read or send: each cell is the bytes a\n"
+		      "host WRITEs to, READs from, or SENDs to its\n"
+		      "partner (send: both post receives; default:\n"
 		      "write)" } } },
 	{ .short_opt = 'r', .name = "rx-depth", .has_arg = REQ, .arg = "n",
 	  .bins = SBW | SLAT | MBW, .kind = RP_OK_SET, .set = rp_set_rx_depth,
@@ -576,17 +573,22 @@ static const struct rp_optrow rp_rows[] = {
 			  RP_STR(RP_DEF_INF_PERIOD) ")\n"
 			  "until SIGINT, then stop cleanly") },
 	{ .short_opt = 'b', .name = "bidirectional", .has_arg = NO,
-	  .bins = WBW | RBW | MBW, .kind = RP_OK_TRUE, .off = OFF(bidir),
+	  .bins = WBW | RBW | SBW | MBW, .kind = RP_OK_TRUE, .off = OFF(bidir),
 	  .help = { { RBW, NULL,
 		      "both sides read at once; the row is the sum of\n"
 		      "the two directions" },
+		    { SBW, NULL,
+		      "both sides send at once, each keeping -r receives\n"
+		      "posted for the other's; the row is the sum of the\n"
+		      "two directions" },
 		    { WBW | MBW, NULL,
-		      "both sides write (--verb=read: read; not with\n"
-		      "--verb=send) at once; the row is the sum of the\n"
-		      "two directions" } } },
-	{ .name = "report-both", .has_arg = NO, .bins = WBW | RBW | MBW,
+		      "both sides write (--verb=read: read; --verb=send:\n"
+		      "send, each side posting receives) at once; the\n"
+		      "row is the sum of the two directions" } } },
+	{ .name = "report-both", .has_arg = NO, .bins = WBW | RBW | SBW | MBW,
 	  .kind = RP_OK_TRUE, .off = OFF(report_both),
-	  .help = H1(WBW | RBW | MBW, "with -b: each direction's own table too") },
+	  .help = H1(WBW | RBW | SBW | MBW,
+		     "with -b: each direction's own table too") },
 	{ .name = "interval", .has_arg = REQ, .arg = "s", .bins = MBW,
 	  .kind = RP_OK_UINT, .off = OFF(interval), .min = 1,
 	  .max = RP_MAX_DURATION, .pt = RP_PT_OWN,

@@ -126,12 +126,11 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	else if (o->rx_depth_given && !rp_verb_recv(o->verb))
 		why = "-r (rx depth) needs the SEND verb (--verb=send; as "
 		      "perftest: on RDMA verbs rx depth can be only 1)";
-	else if (o->bidir && rp_verb_recv(o->verb))
-		why = "-b cannot be combined with the SEND verb or "
-		      "--write_with_imm in railperf yet: run one direction";
 	else if (o->run_infinitely && rp_verb_recv(o->verb))
 		why = "--run_infinitely cannot be combined with the SEND verb "
-		      "or --write_with_imm in railperf yet: use -D";
+		      "or --write_with_imm in railperf yet: its receiving "
+		      "side has no endless mode (perftest's server reposts a "
+		      "receive per message until killed); use -D";
 	else if (o->inline_size > 0 && o->verb == RP_VERB_READ)
 		why = "-I cannot be combined with the READ verb: a READ "
 		      "carries no data to inline (as perftest)";

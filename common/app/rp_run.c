@@ -50,7 +50,7 @@ static int run_sizes(struct rp_run *r)
 
 	if (r->ops->begin)
 		r->ops->begin(r->app);
-	for (i = 0; i < n && !ret && !(r->infinite && i); i++)
+	for (i = 0; i < n && !ret && !r->stop && !(r->infinite && i); i++)
 		ret = run_size(r, sizes[i], i);
 	if (r->ops->end)
 		r->ops->end(r->app, ret);

@@ -81,6 +81,9 @@ struct rp_run {
 	/* --run_infinitely: set by the test when the peer's BYE ended the
 	 * run (its size saw -ESHUTDOWN on the heartbeat) */
 	bool peer_ended;
+	/* set by the test when a size ended with some rails failed (their
+	 * QPs are in error): its row stands, the sizes after it are not run */
+	bool stop;
 };
 
 /*

@@ -105,6 +105,14 @@ int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv)
 	return rp_cl_rails(c);
 }
 
+/* --verb's name of @v, as the signature carries it. */
+static const char *rp_clopts_verb(enum rp_verb v)
+{
+	return v == RP_VERB_READ ? "read" :
+	       v == RP_VERB_SEND ? "send" :
+				   "write";
+}
+
 const char *rp_clopts_sig(const struct rp_clopts *c, char *buf, size_t len)
 {
 	snprintf(
@@ -113,7 +121,7 @@ const char *rp_clopts_sig(const struct rp_clopts *c, char *buf, size_t len)
 		"--verb %s",
 		(unsigned long long)c->o.size, c->o.duration, c->o.num_qps,
 		c->o.tx_depth, c->o.mtu, c->o.qp_timeout, c->o.timeout,
-		c->cross ? 1 : 0, c->o.verb == RP_VERB_READ ? "read" : "write");
+		c->cross ? 1 : 0, rp_clopts_verb(c->o.verb));
 	return buf;
 }
 
@@ -166,7 +174,8 @@ void rp_clopts_usage(FILE *f)
 	static const char *const order[] = {
 		"ib-dev",   "ib-port",	 "gid-index",	  "size",
 		"duration", "qp",	 "tx-depth",	  "mtu",
-		"qp-timeout", "cross",	 "pairs",	  "expect",
+		"qp-timeout", "verb",	 "cross",	  "pairs",
+		"expect",
 		"timeout",  "csv",	 "out_json",	  "out_json_file",
 		"use_hugepages", "no_hugepages", "help",  "version",
 		NULL,

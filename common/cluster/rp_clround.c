@@ -236,9 +236,28 @@ bad:
 	return -EBADMSG;
 }
 
+/* The engine's configuration of a round (rail_multi_bw -b's): the verb,
+ * and with SEND both ways on every rail (cfg->duplex, -r's receives). */
+static void rp_clround_bw_cfg(const struct rp_clround *s, struct rp_bw_cfg *cfg)
+{
+	const struct rp_opts *o = &s->c->o;
+
+	rp_session_bw_defaults(o, cfg);
+	cfg->size = o->size;
+	cfg->gbits = true;
+	if (cfg->verb == RP_VERB_READ) /* into the upper halves */
+		cfg->local_off = rp_rail_slice_bytes(2 * o->size) / 2;
+	if (rp_verb_recv(cfg->verb)) {
+		cfg->duplex = true;
+		cfg->rx_depth = o->rx_depth;
+		cfg->rx_pre = rp_bw_rx_pre(cfg);
+	}
+}
+
 void rp_clround_connect(struct rp_clround *s, unsigned int shift, bool first,
 			uint32_t *ready)
 {
+	struct rp_bw_cfg cfg;
 	unsigned int i, j;
 	int ret;
 
@@ -251,6 +270,16 @@ void rp_clround_connect(struct rp_clround *s, unsigned int shift, bool first,
 		if (ret) {
 			rp_clround_down(&s->local[i],
 					"%s on %s: connecting the QPs: %s",
+					s->spec[i].dev, s->me, strerror(-ret));
+			continue;
+		}
+		rp_clround_bw_cfg(s, &cfg);
+		/* SEND: the partner's first message finds a receive (both
+		 * sides post before they say ready) */
+		ret = cfg.duplex ? rp_bw_recv_prepost(&s->rails[i], &cfg) : 0;
+		if (ret) {
+			rp_clround_down(&s->local[i],
+					"%s on %s: posting receives: %s",
 					s->spec[i].dev, s->me, strerror(-ret));
 			continue;
 		}
@@ -291,6 +320,12 @@ static void rp_clround_cell(const struct rp_clround *s,
 				  "no messages in the counted window");
 		return;
 	}
+	if (w->cfg.duplex && !o->rx_msgs) {
+		c->status = RP_CELL_FAIL;
+		snprintf(c->reason, sizeof(c->reason), "%s",
+			 "no message of the partner's arrived in the window");
+		return;
+	}
 	c->status = RP_CELL_OK;
 	c->msgs = o->msgs;
 	c->bytes = o->msgs * s->c->o.size;
@@ -326,11 +361,7 @@ static int rp_clround_multi(struct rp_clround *s, struct rp_rail *run,
 	if (!mu)
 		return -ENOMEM;
 	memset(mu, 0, sizeof(*mu));
-	rp_session_bw_defaults(&s->c->o, &cfg); /* its verb too */
-	cfg.size = s->c->o.size;
-	cfg.gbits = true;
-	if (cfg.verb == RP_VERB_READ) /* into the upper halves */
-		cfg.local_off = run[0].slice / 2;
+	rp_clround_bw_cfg(s, &cfg); /* its verb too */
 	ret = rp_multi_start(mu, run, peers, k, &cfg,
 			     s->topo.t ? &s->topo : NULL, cpus);
 	if (!ret)

@@ -151,7 +151,7 @@ int rp_exchange_wait_bye(struct rp_ctrl *c)
 static int rp_exchange_send_rec(struct rp_ctrl *c, uint16_t type,
 				const void *rec)
 {
-	uint8_t buf[128];
+	uint8_t buf[RP_MSG_RESULT_LEN]; /* RESULT's, longer than VERDICT's */
 	size_t len = type == RP_MSG_RESULT ?
 			     rp_msg_encode_result(buf, sizeof(buf), rec) :
 			     rp_msg_encode_verdict(buf, sizeof(buf), rec);
@@ -162,7 +162,7 @@ static int rp_exchange_send_rec(struct rp_ctrl *c, uint16_t type,
 /* Receive a RESULT or VERDICT (@type) into @rec; a malformed one is named. */
 static int rp_exchange_recv_rec(struct rp_ctrl *c, uint16_t type, void *rec)
 {
-	uint8_t buf[128];
+	uint8_t buf[RP_MSG_RESULT_LEN];
 	size_t len;
 	int ret;
 

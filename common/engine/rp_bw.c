@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,10 +75,33 @@ struct rp_bw_state {
 	bool stopped;		 /* -D / infinite: posting has ended */
 	struct ibv_recv_wr *rwr; /* cfg->recv: each QP's one receive */
 	struct ibv_sge *rsge;	 /* ... and its SGE */
-	uint64_t bytes;		 /* cfg->recv: bytes received */
+	uint64_t bytes;		 /* cfg->recv, duplex: bytes received */
 	uint64_t first_ns;	 /* cfg->recv: the first receive completion */
 	bool quiet;		 /* cfg->recv, -D: nothing came for a while */
+	uint64_t *rposted;	 /* cfg->duplex, per QP: receives posted */
+	uint64_t *rcompleted;	 /* ... and completed */
+	uint64_t rlimit;	 /* ... receives per QP in all (-n) */
+	uint64_t rdone;		 /* ... receives completed, all QPs */
+	uint64_t rcounted;	 /* ... of them inside the window */
+	uint64_t rwant;		 /* ... all QPs' rlimit (-n), else 0 */
+	uint64_t t0_ns;		 /* the run's start: cfg->t0_ns, else own */
+	struct rp_fail fail;	 /* why and when the run failed */
 };
+
+/* The run failed: its reason (@fmt) kept with the time from the run's
+ * start, and printed once with that time ("..., at 5.02 s"). */
+__attribute__((format(printf, 2, 3))) static void
+rp_bw_fail(struct rp_bw_state *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	s->fail.failed = 1;
+	s->fail.at_ns = rp_now_ns() - s->t0_ns;
+	va_start(ap, fmt);
+	vsnprintf(s->fail.why, sizeof(s->fail.why), fmt, ap);
+	va_end(ap);
+	rp_err("%s, at %.2f s", s->fail.why, (double)s->fail.at_ns / 1e9);
+}
 
 /* IBV_SEND_SIGNALED for the WR of QP @q with sequence number @seq: every
  * cq_mod-th (a countdown, no division on the hot path) and the last. */
@@ -168,13 +193,33 @@ static unsigned int rp_post_count(const struct rp_bw_state *s, unsigned int q)
 	return room >= k && left >= k ? k : 0;
 }
 
-/* SEND's receiving side: one receive on QP @q, the next sequence number. */
-static int rp_post_recv(struct rp_bw_state *s, unsigned int q)
+/* SEND's receiving side: one receive on QP @q, sequence number @seq. */
+static int rp_post_recv(struct rp_bw_state *s, unsigned int q, uint64_t seq)
 {
 	struct ibv_recv_wr *bad = NULL;
 
-	s->rwr[q].wr_id = rp_wr_id(q, s->posted[q]);
+	s->rwr[q].wr_id = rp_wr_id(q, seq);
 	return ibv_post_recv(s->r->qp[q], &s->rwr[q], &bad);
+}
+
+/* cfg->duplex: receives on QP @q up to rx_depth posted (at most rlimit
+ * in all), one per post, as perftest's run_iter_bi reposts them. */
+static int rp_post_rx(struct rp_bw_state *s, unsigned int q)
+{
+	int ret;
+
+	while (s->rposted[q] - s->rcompleted[q] < s->cfg->rx_depth &&
+	       s->rposted[q] < s->rlimit) {
+		ret = rp_post_recv(s, q, s->rposted[q]);
+		if (ret) {
+			rp_bw_fail(s, "posting a receive on %s QP %#x: %s",
+				   s->r->dev.name, s->r->qp[q]->qp_num,
+				   strerror(ret));
+			return -ret;
+		}
+		s->rposted[q]++;
+	}
+	return 0;
 }
 
 /* One post of @k WRs (a list, or one) on QP @q. */
@@ -189,14 +234,14 @@ static int rp_post_one(struct rp_bw_state *s, unsigned int q, unsigned int k)
 		for (j = 0; j < k; j++)
 			s->post_ns[s->total_posted + j] = now;
 	}
-	ret = s->cfg->recv ? rp_post_recv(s, q) :
+	ret = s->cfg->recv ? rp_post_recv(s, q, s->posted[q]) :
 	      s->r->wr_api ? rp_post_wr_api(s, q, s->posted[q], k) :
 			     rp_post_classic(s, q, s->posted[q], k);
 	if (ret) {
-		rp_err("posting %s on %s QP %#x: %s",
-		       s->cfg->recv ? "a receive" :
-				      rp_bw_verb_name(s->cfg->verb),
-		       s->r->dev.name, s->r->qp[q]->qp_num, strerror(ret));
+		rp_bw_fail(s, "posting %s on %s QP %#x: %s",
+			   s->cfg->recv ? "a receive" :
+					  rp_bw_verb_name(s->cfg->verb),
+			   s->r->dev.name, s->r->qp[q]->qp_num, strerror(ret));
 		return -ret;
 	}
 	s->posted[q] += k;
@@ -213,6 +258,8 @@ static int rp_post_some(struct rp_bw_state *s, unsigned int q)
 
 	while (!ret && (k = rp_post_count(s, q)) != 0)
 		ret = rp_post_one(s, q, k);
+	if (!ret && s->cfg->duplex)
+		ret = rp_post_rx(s, q);
 	return ret;
 }
 
@@ -220,11 +267,13 @@ static int rp_bad_wc(struct rp_bw_state *s, const struct ibv_wc *wc)
 {
 	char link[96];
 
-	rp_err("work completion error on %s QP %#x: %s (%s, vendor error "
-	       "%#x)%s",
-	       s->r->dev.name, wc->qp_num, rp_wc_status_name(wc->status),
-	       ibv_wc_status_str(wc->status), wc->vendor_err,
-	       rp_dev_link_note(&s->r->dev, wc->status, link, sizeof(link)));
+	rp_bw_fail(s,
+		   "work completion error on %s QP %#x: %s (%s, vendor error "
+		   "%#x)%s",
+		   s->r->dev.name, wc->qp_num, rp_wc_status_name(wc->status),
+		   ibv_wc_status_str(wc->status), wc->vendor_err,
+		   rp_dev_link_note(&s->r->dev, wc->status, link,
+				    sizeof(link)));
 	return -EIO;
 }
 
@@ -241,8 +290,29 @@ static uint64_t rp_reap_upto(const struct rp_bw_state *s, uint64_t wr_id,
 	return upto > s->completed[q] && upto <= s->posted[q] ? upto : 0;
 }
 
+/* cfg->duplex: a successful receive completion (the peer's message):
+ * checked, counted; receives complete in order on their QP. */
+static int rp_reap_rx(struct rp_bw_state *s, const struct ibv_wc *wc)
+{
+	unsigned int q = rp_wr_id_qp(wc->wr_id);
+
+	if (rp_bw_recv_wc(s->cfg, wc))
+		return -EPROTO;
+	if (q >= s->r->num_qps || s->rcompleted[q] >= s->rposted[q]) {
+		rp_bw_fail(s, "unexpected receive completion wr_id %#llx on %s",
+			   (unsigned long long)wc->wr_id, s->r->dev.name);
+		return -EPROTO;
+	}
+	s->rcompleted[q]++;
+	s->rdone++;
+	s->rcounted += s->in_window;
+	s->bytes += wc->byte_len;
+	return 0;
+}
+
 static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 {
+	uint64_t before = s->done;
 	int i;
 
 	for (i = 0; i < n; i++) {
@@ -251,13 +321,19 @@ static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 
 		if (wc[i].status != IBV_WC_SUCCESS)
 			return rp_bad_wc(s, &wc[i]);
+		if (s->cfg->duplex && (wc[i].opcode & IBV_WC_RECV)) {
+			if (rp_reap_rx(s, &wc[i]))
+				return -EPROTO;
+			continue;
+		}
 		if (s->cfg->recv && rp_bw_recv_wc(s->cfg, &wc[i]))
 			return -EPROTO;
 		s->bytes += s->cfg->recv ? wc[i].byte_len : 0;
 		upto = rp_reap_upto(s, wc[i].wr_id, q);
 		if (!upto) {
-			rp_err("unexpected completion wr_id %#llx on %s",
-			       (unsigned long long)wc[i].wr_id, s->r->dev.name);
+			rp_bw_fail(s, "unexpected completion wr_id %#llx on %s",
+				   (unsigned long long)wc[i].wr_id,
+				   s->r->dev.name);
 			return -EPROTO;
 		}
 		s->done += upto - s->completed[q];
@@ -267,7 +343,9 @@ static int rp_reap(struct rp_bw_state *s, const struct ibv_wc *wc, int n)
 	}
 	if (s->cfg->recv && !s->first_ns) /* perftest's first rx */
 		s->first_ns = rp_now_ns();
-	if (s->comp_ns) { /* the peak's timeline: perftest reads it too */
+	/* the peak's timeline (perftest reads it too): a point per poll that
+	 * completed sends, at most one per WR (duplex: not receives) */
+	if (s->comp_ns && s->done != before) {
 		s->comp_ns[s->ncomp] = rp_now_ns();
 		s->comp_cum[s->ncomp++] = s->done;
 	}
@@ -286,7 +364,7 @@ static int rp_poll(struct rp_bw_state *s)
 	if (n > 0)
 		return rp_reap(s, s->wc, n);
 	if (n < 0) {
-		rp_err("ibv_poll_cq on %s: %d", s->r->dev.name, n);
+		rp_bw_fail(s, "ibv_poll_cq on %s: %d", s->r->dev.name, n);
 		return -EIO;
 	}
 	return 0;
@@ -300,6 +378,16 @@ static bool rp_all_done(const struct rp_bw_state *s)
 		if (s->completed[q] < s->limit[q])
 			return false;
 	return true;
+}
+
+/* The loop's end: every WR complete (-D, infinite: once posting
+ * stopped); cfg->duplex -n: the peer's messages arrived too (-D: the
+ * loop ends on quiet, rp_slow_checks). */
+static bool rp_finished(const struct rp_bw_state *s, bool timed)
+{
+	if (!rp_all_done(s) || (timed && !s->stopped))
+		return false;
+	return !s->cfg->duplex || (!timed && s->rdone >= s->rwant);
 }
 
 /* -D: stop posting; each QP ends on a signaled WR so everything drains. */
@@ -398,19 +486,20 @@ static int rp_slow_checks(struct rp_bw_state *s)
 	if (!rp_slow_due(s))
 		return 0;
 	now = rp_now_ns();
-	if (s->done != s->done_seen) {
-		s->done_seen = s->done;
+	if (s->done + s->rdone != s->done_seen) {
+		s->done_seen = s->done + s->rdone;
 		s->last_progress = now;
-	} else if (s->cfg->recv && s->stopped &&
-		   now - s->last_progress > RP_RECV_QUIET_NS) {
+	} else if ((s->cfg->recv || (s->cfg->duplex && rp_all_done(s))) &&
+		   s->stopped && now - s->last_progress > RP_RECV_QUIET_NS) {
 		s->quiet = true;
-	} else if (s->done < s->total_posted &&
+	} else if ((s->done < s->total_posted || s->rdone < s->rwant) &&
 		   now - s->last_progress > RP_STALL_NS) {
-		rp_err("no completion on %s for %llu s with %llu WRs "
-		       "outstanding (peer gone or link down?)",
-		       s->r->dev.name,
-		       (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
-		       (unsigned long long)(s->total_posted - s->done));
+		rp_bw_fail(s,
+			   "no completion on %s for %llu s with %llu WRs "
+			   "outstanding (peer gone or link down?)",
+			   s->r->dev.name,
+			   (unsigned long long)(RP_STALL_NS / RP_NSEC_PER_SEC),
+			   (unsigned long long)(s->total_posted - s->done));
 		return -ETIMEDOUT;
 	}
 	if (!s->cfg->tick || now - s->last_tick < RP_TICK_NS)
@@ -452,10 +541,10 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 	if (ret)
 		rp_err("starting the timer thread: %s", strerror(-ret));
 	t0 = rp_now_ns();
+	s->t0_ns = s->cfg->t0_ns ? s->cfg->t0_ns : t0;
 	s->last_progress = s->last_tick = t0;
 	out->start_ns = phases ? 0 : t0;
-	while (!ret && !s->quiet &&
-	       !(rp_all_done(s) && (!timed || s->stopped))) {
+	while (!ret && !s->quiet && !rp_finished(s, timed)) {
 		ret = rp_turn_checks(s, out);
 		for (q = 0; q < s->r->num_qps && !ret; q++)
 			ret = rp_post_some(s, q);
@@ -486,6 +575,8 @@ static void rp_state_free(struct rp_bw_state *s)
 	free(s->wc);
 	free(s->rwr);
 	free(s->rsge);
+	free(s->rposted);
+	free(s->rcompleted);
 }
 
 /* The cycle buffer: cfg->cycle_buffer bounded by every QP's slice, local
@@ -495,10 +586,11 @@ static uint64_t rp_bw_cycle_bytes(const struct rp_rail *r,
 				  const struct rp_bw_cfg *cfg)
 {
 	uint64_t c = cfg->cycle_buffer;
+	uint64_t own = cfg->duplex ? r->slice / 2 : r->slice;
 	unsigned int q;
 
-	if (c > r->slice - cfg->local_off)
-		c = r->slice - cfg->local_off;
+	if (c > own - cfg->local_off)
+		c = own - cfg->local_off;
 	for (q = 0; q < r->num_qps; q++)
 		if (c > peer->qp[q].len)
 			c = peer->qp[q].len;
@@ -528,6 +620,15 @@ void rp_bw_recv_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr,
 	*wr = (struct ibv_recv_wr){ .sg_list = sge, .num_sge = 1 };
 }
 
+/* Where QP @q's receives land: its slice (+ local_off; duplex: the upper
+ * half, where rp_bidir puts the peer's bytes). */
+static uint64_t rp_bw_recv_addr(const struct rp_rail *r, unsigned int q,
+				const struct rp_bw_cfg *cfg)
+{
+	return (uint64_t)(uintptr_t)rp_rail_slice(r, q) + cfg->local_off +
+	       (cfg->duplex ? r->slice / 2 : 0);
+}
+
 unsigned int rp_bw_rx_pre(const struct rp_bw_cfg *cfg)
 {
 	unsigned int n = cfg->rx_depth ? cfg->rx_depth : 1;
@@ -545,10 +646,8 @@ int rp_bw_recv_prepost(struct rp_rail *r, const struct rp_bw_cfg *cfg)
 	int ret;
 
 	for (q = 0; q < r->num_qps; q++) {
-		rp_bw_recv_wr_init(cfg,
-				   (uint64_t)(uintptr_t)rp_rail_slice(r, q) +
-					   cfg->local_off,
-				   r->mr->lkey, &sge, &wr);
+		rp_bw_recv_wr_init(cfg, rp_bw_recv_addr(r, q, cfg), r->mr->lkey,
+				   &sge, &wr);
 		for (j = 0; j < n; j++) {
 			wr.wr_id = rp_wr_id(q, j);
 			ret = ibv_post_recv(r->qp[q], &wr, &bad);
@@ -644,23 +743,32 @@ static void rp_qpw_init(struct rp_bw_state *s)
 	s->inl = s->wrs[0].send_flags & IBV_SEND_INLINE;
 }
 
-/* SEND's receiving side: each QP's receive, and the receives that
- * rp_bw_recv_prepost posted already (sequence numbers 0 .. rx_pre - 1). */
+/* SEND's receiving side (and cfg->duplex): each QP's receive, and the
+ * receives that rp_bw_recv_prepost posted already (sequence numbers 0 ..
+ * rx_pre - 1). */
 static int rp_recv_init(struct rp_bw_state *s)
 {
+	const struct rp_bw_cfg *cfg = s->cfg;
 	unsigned int q, n = s->r->num_qps;
+	bool timed = cfg->duration || cfg->infinite;
 
 	s->rwr = calloc(n, sizeof(*s->rwr));
 	s->rsge = calloc(n, sizeof(*s->rsge));
-	if (!s->rwr || !s->rsge)
+	s->rposted = calloc(n, sizeof(uint64_t));
+	s->rcompleted = calloc(n, sizeof(uint64_t));
+	if (!s->rwr || !s->rsge || !s->rposted || !s->rcompleted)
 		return -ENOMEM;
+	s->rlimit = timed ? RP_NO_LIMIT : cfg->iters;
+	s->rwant = cfg->duplex && !timed ? cfg->iters * n : 0;
 	for (q = 0; q < n; q++) {
-		rp_bw_recv_wr_init(s->cfg,
-				   (uint64_t)(uintptr_t)rp_rail_slice(s->r, q) +
-					   s->cfg->local_off,
+		rp_bw_recv_wr_init(cfg, rp_bw_recv_addr(s->r, q, cfg),
 				   s->r->mr->lkey, &s->rsge[q], &s->rwr[q]);
-		s->posted[q] = s->cfg->rx_pre;
-		s->total_posted += s->cfg->rx_pre;
+		if (cfg->duplex) {
+			s->rposted[q] = cfg->rx_pre;
+			continue;
+		}
+		s->posted[q] = cfg->rx_pre;
+		s->total_posted += cfg->rx_pre;
 	}
 	return 0;
 }
@@ -699,6 +807,8 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 							       cfg->iters;
 	if (cfg->recv)
 		return rp_recv_init(s);
+	if (cfg->duplex && rp_recv_init(s))
+		return -ENOMEM;
 	if (!cfg->peak || cfg->duration || cfg->infinite)
 		return 0;
 	/* the loop writes them as it posts and polls: faulted in now, as
@@ -729,15 +839,42 @@ static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 	}
 	if (!cfg->cq_mod || cfg->cq_mod > r->tx_depth)
 		return -EINVAL;
-	if (cfg->recv &&
+	if ((cfg->recv || cfg->duplex) &&
 	    (!rp_verb_recv(cfg->verb) || cfg->infinite || !cfg->rx_depth ||
 	     cfg->rx_depth > r->rx_depth || cfg->rx_pre > cfg->rx_depth))
 		return -EINVAL; /* the app's configuration rules these out */
+	if (cfg->duplex &&
+	    (cfg->recv || cfg->local_off || cfg->size > r->slice / 2)) {
+		rp_err("size %llu exceeds half the buffer slice (%llu bytes): "
+		       "both directions at once need both halves",
+		       (unsigned long long)cfg->size,
+		       (unsigned long long)r->slice);
+		return -EINVAL;
+	}
 	if (cfg->post_list > 1 &&
 	    (cfg->post_list > r->tx_depth || cfg->post_list % cfg->cq_mod ||
 	     (!cfg->duration && !cfg->infinite && cfg->iters % cfg->post_list)))
 		return -EINVAL; /* rp_opts_finish() rules these out */
 	return 0;
+}
+
+/* A failed run's @out: every WR completed up to the failure, over the
+ * span from the run's start to it; the failure, with a reason from @ret
+ * where the failing step printed its own line (rp_bw_recv_wc's). */
+static void rp_bw_failed_out(const struct rp_bw_state *s, int ret,
+			     struct rp_bw_out *out)
+{
+	out->fail = s->fail;
+	if (!out->fail.failed) {
+		out->fail.failed = 1;
+		out->fail.at_ns = rp_now_ns() - s->t0_ns;
+		snprintf(out->fail.why, sizeof(out->fail.why), "%s",
+			 strerror(-ret));
+	}
+	out->msgs = s->done;
+	out->bytes = s->bytes;
+	out->start_ns = s->t0_ns;
+	out->end_ns = s->t0_ns + out->fail.at_ns;
 }
 
 int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
@@ -761,9 +898,12 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 		rp_err("interrupted: run on %s stopped after %llu of its WRs "
 		       "completed; no result",
 		       r->dev.name, (unsigned long long)s.done);
+	if (ret && ret != -EINTR && ret != -ECANCELED)
+		rp_bw_failed_out(&s, ret, out);
 	if (ret)
 		goto out;
 	out->msgs = cfg->duration && !cfg->infinite ? s.counted : s.done;
+	out->rx_msgs = cfg->duration ? s.rcounted : s.rdone;
 	out->bytes = s.bytes;
 	if (s.post_ns) {
 		struct rp_timeline t = {
@@ -791,4 +931,5 @@ void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
 	res->bw_peak = out->peak;
 	res->bw_avg = rp_bw(out->msgs * cfg->size, ns, cfg->gbits);
 	res->msg_rate = rp_msg_rate(out->msgs, ns);
+	res->fail = out->fail;
 }

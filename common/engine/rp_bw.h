@@ -46,6 +46,17 @@ struct rp_bw_cfg {
 	 * until none completes for 200 ms (the sender's tail). No peak,
 	 * no -l (one receive per post), no infinite mode. */
 	bool recv;
+	/* SEND (WRITE with immediate) both ways at once (-b; every pair of
+	 * rail_cluster_bw): this side sends as a sender does, from the lower
+	 * half of each slice (local_off 0), and keeps rx_depth receives
+	 * posted per QP for the peer's messages (rx_pre of them posted by
+	 * rp_bw_recv_prepost), into the upper half (slice / 2), counted in
+	 * out->rx_msgs and out->bytes. -n: the run ends when this side's
+	 * iters per QP completed and the peer's iters per QP arrived
+	 * (perftest's run_iter_bi); -D: after the end, until nothing
+	 * arrives for 200 ms. The peak (-n) from this side's sends; no
+	 * infinite mode. */
+	bool duplex;
 	unsigned int rx_depth;
 	unsigned int rx_pre;
 	uint64_t size;	       /* bytes per WR */
@@ -100,7 +111,12 @@ struct rp_bw_out {
 	uint64_t start_ns; /* window: first post (iteration mode) or */
 	uint64_t end_ns;   /* the middle D/2 of a -D run (perftest) */
 	double peak;	   /* 0 when not measured */
-	uint64_t bytes;	   /* cfg->recv: bytes the receives reported */
+	uint64_t bytes;	   /* cfg->recv, duplex: bytes the receives got */
+	uint64_t rx_msgs;  /* cfg->duplex: receives counted (as msgs) */
+	/* A run that failed (rp_bw_run's error other than -EINTR and
+	 * -ECANCELED): when and why; then msgs counts every WR completed
+	 * up to the failure and the window is [start, failure]. */
+	struct rp_fail fail;
 };
 
 /*
@@ -130,8 +146,9 @@ unsigned int rp_bw_rx_pre(const struct rp_bw_cfg *cfg);
 
 /*
  * rp_bw_recv_prepost - post rp_bw_rx_pre(@cfg) receives on every QP of
- * @r (sequence numbers 0 ..), before the peer's SENDs may start; set
- * cfg->rx_pre to it before rp_bw_run. Returns 0 or -errno (one line).
+ * @r (sequence numbers 0 ..; cfg->duplex: into the upper half of each
+ * slice), before the peer's SENDs may start; set cfg->rx_pre to it
+ * before rp_bw_run. Returns 0 or -errno (one line).
  */
 int rp_bw_recv_prepost(struct rp_rail *r, const struct rp_bw_cfg *cfg);
 
@@ -158,12 +175,15 @@ const char *rp_bw_verb_name(enum rp_verb verb);
  * IBV_WC_RETRY_EXC_ERR), -ETIMEDOUT when no completion arrives for 30 s,
  * -EINTR on a stop request, -ECANCELED when cfg->cancel is raised (no line
  * printed: the rail that failed has said why), or another -errno; one line
- * printed.
+ * printed, which ends with the time of the failure from the run's start
+ * ("..., at 5.02 s"; cfg->t0_ns when set). On such a failure @out holds
+ * what ran until it (struct rp_bw_out.fail).
  */
 int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	      const struct rp_bw_cfg *cfg, struct rp_bw_out *out);
 
-/* rp_bw_result - the perftest row of a run: size, count, peak, avg, rate. */
+/* rp_bw_result - the perftest row of a run: size, count, peak, avg, rate,
+ * and its failure (none: all 0). */
 void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
 		  struct rp_result *res);
 

@@ -33,6 +33,30 @@ static void rp_worker_cpu(struct rp_worker *w, const struct rusage *r0,
 		__atomic_load_n(&w->progress, __ATOMIC_RELAXED) * w->cfg.size;
 }
 
+/* After a worker's run: a stop request (SIGINT) stops every rail; a
+ * rail's own failure is kept (time from the common start) and stops the
+ * others only when it was the last rail running. */
+static void rp_worker_ended(struct rp_worker *w)
+{
+	struct rp_multi *m = w->m;
+	struct rp_fail *f = &w->out.fail;
+
+	if (!w->ret || w->ret == -ECANCELED)
+		return;
+	if (w->ret == -EINTR) {
+		__atomic_store_n(&m->cancel, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	if (!f->failed) { /* it failed before its loop: no line of its own */
+		f->failed = 1;
+		snprintf(f->why, sizeof(f->why), "%s", strerror(-w->ret));
+		w->out.start_ns = w->out.end_ns = rp_now_ns();
+	}
+	f->at_ns = w->out.end_ns > m->t0_ns ? w->out.end_ns - m->t0_ns : 0;
+	if (__atomic_add_fetch(&m->failed, 1, __ATOMIC_ACQ_REL) >= (int)m->n)
+		__atomic_store_n(&m->cancel, 1, __ATOMIC_RELAXED);
+}
+
 static void *rp_worker_main(void *arg)
 {
 	struct rp_worker *w = arg;
@@ -70,8 +94,7 @@ static void *rp_worker_main(void *arg)
 	w->ret = rp_bw_run(w->rail, w->peer, &w->cfg, &w->out);
 	if (cpu)
 		rp_worker_cpu(w, &r0, t0_ns);
-	if (w->ret && w->ret != -ECANCELED)
-		__atomic_store_n(&m->cancel, 1, __ATOMIC_RELAXED);
+	rp_worker_ended(w);
 	__atomic_add_fetch(&m->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
@@ -179,11 +202,20 @@ int rp_multi_join(struct rp_multi *m)
 		if (!ret && m->w[i].ret && m->w[i].ret != -ECANCELED)
 			ret = m->w[i].ret;
 	}
-	if (!ret && __atomic_load_n(&m->cancel, __ATOMIC_RELAXED))
-		ret = -ECANCELED;
 	pthread_cond_destroy(&m->cond);
 	pthread_mutex_destroy(&m->lock);
-	return ret;
+	if (!__atomic_load_n(&m->cancel, __ATOMIC_RELAXED))
+		return 0; /* every rail ran to its end, or some failed alone */
+	return ret ? ret : -ECANCELED;
+}
+
+unsigned int rp_multi_failed(const struct rp_multi *m)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < m->n; i++)
+		n += m->w[i].started && m->w[i].out.fail.failed;
+	return n;
 }
 
 void rp_multi_aggregate(const struct rp_bw_out *outs, unsigned int n,
@@ -193,6 +225,8 @@ void rp_multi_aggregate(const struct rp_bw_out *outs, unsigned int n,
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
+		if (outs[i].fail.failed)
+			continue;
 		msgs += outs[i].msgs;
 		if (outs[i].start_ns < start)
 			start = outs[i].start_ns;
@@ -201,7 +235,8 @@ void rp_multi_aggregate(const struct rp_bw_out *outs, unsigned int n,
 	}
 	agg->size = size;
 	agg->iters = msgs;
-	agg->bw_peak = n == 1 ? outs[0].peak : 0;
+	agg->bw_peak = n == 1 && !outs[0].fail.failed ? outs[0].peak : 0;
 	agg->bw_avg = end > start ? rp_bw(msgs * size, end - start, gbits) : 0;
 	agg->msg_rate = end > start ? rp_msg_rate(msgs, end - start) : 0;
+	agg->fail = (struct rp_fail){ 0 };
 }

@@ -42,7 +42,8 @@ struct rp_multi {
 	unsigned int ready; /* workers pinned and waiting */
 	bool go;
 	uint64_t t0_ns; /* common start, set at release */
-	int cancel;	/* raised by a failing rail */
+	int cancel;	/* raised: SIGINT, the watcher, every rail failed */
+	int failed;	/* rails that failed (atomic) */
 	int finished;	/* workers done (atomic) */
 };
 
@@ -67,16 +68,25 @@ bool rp_multi_done(struct rp_multi *m);
 uint64_t rp_multi_progress(struct rp_multi *m, unsigned int i);
 
 /*
- * rp_multi_join - wait for every worker. Returns 0, or the error of the
- * first rail that failed (not a -ECANCELED of the rails it stopped).
+ * rp_multi_join - wait for every worker. A rail whose run failed on its
+ * own (its QP's error, a stall: w[i].ret, w[i].out.fail with its time from
+ * the common start t0_ns and its reason) does not stop the others: they
+ * run to their end. Returns 0 when the run was not cancelled (some rails
+ * may have failed: rp_multi_failed); else (a stop request, the caller's
+ * cancel, every rail failed) the first rail's error that is not
+ * -ECANCELED, or -ECANCELED.
  */
 int rp_multi_join(struct rp_multi *m);
 
+/* rp_multi_failed - rails whose run failed (after rp_multi_join). */
+unsigned int rp_multi_failed(const struct rp_multi *m);
+
 /*
- * rp_multi_aggregate - the aggregate row over @n rails' results: messages
- * summed, window = latest end - earliest start, BW = all bytes / window
- * (never a sum of per-rail rates). Peak: the single rail's peak when
- * @n == 1, else 0 (not defined across rails). Fills @agg.
+ * rp_multi_aggregate - the aggregate row over @n rails' results, the
+ * failed ones (outs[i].fail.failed) left out: messages summed, window = latest end - earliest start, BW = all bytes / window
+ * (never a sum of per-rail rates); all 0 when every rail failed. Peak:
+ * the single rail's peak when @n == 1, else 0 (not defined across rails).
+ * Fills @agg (its fail: none).
  */
 void rp_multi_aggregate(const struct rp_bw_out *outs, unsigned int n,
 			uint64_t size, bool gbits, struct rp_result *agg);

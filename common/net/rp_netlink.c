@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
+#include <arpa/inet.h>
 #include <errno.h>
+#include <linux/if_addr.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -16,7 +19,9 @@
 int rp_netlink_open(void)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK,
-				  .nl_groups = RTMGRP_LINK };
+				  .nl_groups = RTMGRP_LINK |
+					       RTMGRP_IPV4_IFADDR |
+					       RTMGRP_IPV6_IFADDR };
 	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_NONBLOCK | SOCK_CLOEXEC,
 			NETLINK_ROUTE);
 	int err;
@@ -41,6 +46,7 @@ static int rp_netlink_link(const struct nlmsghdr *h, struct rp_link_event *ev)
 	if (len < 0)
 		return 0;
 	memset(ev, 0, sizeof(*ev));
+	ev->kind = RP_NL_LINK;
 	ev->ifindex = ifi->ifi_index;
 	ev->up = (ifi->ifi_flags & IFF_UP) && (ifi->ifi_flags & IFF_LOWER_UP);
 	a = (const struct rtattr *)((const char *)ifi +
@@ -59,6 +65,48 @@ static int rp_netlink_link(const struct nlmsghdr *h, struct rp_link_event *ev)
 	return 0;
 }
 
+/* One RTM_NEWADDR / RTM_DELADDR message @h into @ev; 0 when it is not
+ * an IPv4 address or a global IPv6 one. IFA_LOCAL is the address of this
+ * end (IFA_ADDRESS the peer's on a point-to-point link), else
+ * IFA_ADDRESS. */
+static int rp_netlink_addr(const struct nlmsghdr *h, struct rp_link_event *ev)
+{
+	const struct ifaddrmsg *ifa = NLMSG_DATA(h);
+	const struct rtattr *a;
+	const void *ip = NULL;
+	int len = (int)h->nlmsg_len - (int)NLMSG_LENGTH(sizeof(*ifa));
+	char txt[INET6_ADDRSTRLEN];
+
+	if (len < 0 || (ifa->ifa_family != AF_INET &&
+			(ifa->ifa_family != AF_INET6 ||
+			 ifa->ifa_scope != RT_SCOPE_UNIVERSE)))
+		return 0;
+	memset(ev, 0, sizeof(*ev));
+	ev->kind = h->nlmsg_type == RTM_NEWADDR ? RP_NL_ADDR_NEW :
+						  RP_NL_ADDR_DEL;
+	ev->ifindex = (int)ifa->ifa_index;
+	a = (const struct rtattr *)((const char *)ifa +
+				    NLMSG_ALIGN(sizeof(*ifa)));
+	for (; RTA_OK(a, len); a = RTA_NEXT(a, len)) {
+		size_t n = RTA_PAYLOAD(a);
+
+		if ((a->rta_type == IFA_LOCAL ||
+		     (a->rta_type == IFA_ADDRESS && !ip)) &&
+		    n == (ifa->ifa_family == AF_INET ? 4u : 16u))
+			ip = RTA_DATA(a);
+		if (a->rta_type == IFA_LABEL && n) {
+			if (n > sizeof(ev->ifname))
+				n = sizeof(ev->ifname);
+			memcpy(ev->ifname, RTA_DATA(a), n);
+			ev->ifname[sizeof(ev->ifname) - 1] = '\0';
+		}
+	}
+	if (!ip || !inet_ntop(ifa->ifa_family, ip, txt, sizeof(txt)))
+		return 0;
+	snprintf(ev->addr, sizeof(ev->addr), "%s/%u", txt, ifa->ifa_prefixlen);
+	return 1;
+}
+
 unsigned int rp_netlink_parse(const void *buf, size_t len,
 			      struct rp_link_event *ev, unsigned int max)
 {
@@ -74,6 +122,10 @@ unsigned int rp_netlink_parse(const void *buf, size_t len,
 			break;
 		if (h->nlmsg_type == RTM_NEWLINK && rp_netlink_link(h, &ev[n]))
 			n++;
+		else if ((h->nlmsg_type == RTM_NEWADDR ||
+			  h->nlmsg_type == RTM_DELADDR) &&
+			 rp_netlink_addr(h, &ev[n]))
+			n++;
 		step = NLMSG_ALIGN(h->nlmsg_len);
 		if (step >= len)
 			break;
@@ -87,7 +139,7 @@ int rp_netlink_read(int fd, struct rp_link_event *ev, unsigned int max)
 {
 	/* aligned for struct nlmsghdr: 8 KiB, netlink(7)'s suggestion */
 	uint64_t buf[1024];
-	unsigned int n = 0;
+	unsigned int n = 0, k;
 	ssize_t got;
 
 	while (n < max) {
@@ -96,7 +148,13 @@ int rp_netlink_read(int fd, struct rp_link_event *ev, unsigned int max)
 			return errno == EAGAIN || errno == EWOULDBLOCK ?
 				       (int)n :
 				       -errno;
+		k = n;
 		n += rp_netlink_parse(buf, (size_t)got, ev + n, max - n);
+		for (; k < n; k++) /* IPv6 addresses carry no label */
+			if (!ev[k].ifname[0] &&
+			    !if_indextoname((unsigned int)ev[k].ifindex,
+					    ev[k].ifname))
+				ev[k].ifname[0] = '\0';
 	}
 	return (int)n;
 }

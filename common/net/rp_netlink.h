@@ -1,39 +1,57 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_netlink.h - netdev link changes during a run: a non-blocking
- * NETLINK_ROUTE socket on the link group (RTMGRP_LINK, rtnetlink(7)), read
- * by a thread that is not on the hot path, each RTM_NEWLINK message as the
- * netdev's name, index and whether its link is up.
+ * rp_netlink.h - netdev link and address changes during a run: a
+ * non-blocking NETLINK_ROUTE socket on the link and address groups
+ * (RTMGRP_LINK, RTMGRP_IPV4_IFADDR, RTMGRP_IPV6_IFADDR, rtnetlink(7)),
+ * read by a thread that is not on the hot path: each RTM_NEWLINK message
+ * as the netdev's name, index and whether its link is up; each
+ * RTM_NEWADDR / RTM_DELADDR of an IPv4 address or a global IPv6 one (the
+ * addresses a RoCE v2 GID is made of; IPv6 link-local ones come and go
+ * with the link and are left out) as the address added or removed.
  */
 #ifndef RP_NETLINK_H
 #define RP_NETLINK_H
 
 #include <net/if.h>
+#include <netinet/in.h>
 #include <stdbool.h>
 #include <stddef.h>
 
-struct rp_link_event {
-	int ifindex;
-	char ifname[IF_NAMESIZE];
-	bool up; /* IFF_UP and IFF_LOWER_UP: administratively up, carrier */
+enum rp_nl_kind {
+	RP_NL_LINK,	/* a link's state (RTM_NEWLINK): @up */
+	RP_NL_ADDR_NEW, /* an address added (RTM_NEWADDR): @addr */
+	RP_NL_ADDR_DEL, /* an address removed (RTM_DELADDR): @addr */
 };
 
-/* rp_netlink_open - a non-blocking socket on the link group. Returns its
- * fd (the caller closes it) or -errno (socket, bind). */
+struct rp_link_event {
+	enum rp_nl_kind kind;
+	int ifindex;
+	char ifname[IF_NAMESIZE]; /* address events: IFA_LABEL, else the
+				   * index's name (rp_netlink_read) */
+	bool up; /* IFF_UP and IFF_LOWER_UP: administratively up, carrier */
+	char addr[INET6_ADDRSTRLEN + 4]; /* "10.0.2.2/24" */
+};
+
+/* rp_netlink_open - a non-blocking socket on the link and address
+ * groups. Returns its fd (the caller closes it) or -errno (socket,
+ * bind). */
 int rp_netlink_open(void);
 
 /*
- * rp_netlink_parse - the RTM_NEWLINK messages in @buf (@len bytes, one
- * recv of the socket) into @ev (at most @max); other messages and links
- * without a name are skipped; a message cut short ends the parse. Returns
- * the number of events.
+ * rp_netlink_parse - the RTM_NEWLINK, RTM_NEWADDR and RTM_DELADDR
+ * messages in @buf (@len bytes, one recv of the socket) into @ev (at most
+ * @max); other messages, links without a name, addresses of another
+ * family or IPv6 ones not of global scope are skipped; an address event
+ * without IFA_LABEL has an empty name; a message cut short ends the
+ * parse. Returns the number of events.
  */
 unsigned int rp_netlink_parse(const void *buf, size_t len,
 			      struct rp_link_event *ev, unsigned int max);
 
 /*
- * rp_netlink_read - the link events pending on @fd into @ev (at most
- * @max, in order). Returns their number (0: none pending), or -errno of
+ * rp_netlink_read - the link and address events pending on @fd into @ev
+ * (at most @max, in order; an address event's empty name filled from its
+ * index, if_indextoname). Returns their number (0: none pending), or -errno of
  * recv (-ENOBUFS: the kernel dropped messages, the socket's buffer was
  * full).
  */

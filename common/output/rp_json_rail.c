@@ -138,6 +138,21 @@ cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits)
 	cJSON_AddItemToObject(o, "counters", rp_json_counters(rr));
 	rp_json_ceiling(o, rr, size);
 	rp_json_lossy(o, rr, size);
+	cJSON_AddItemToObject(o, "failed", rp_json_fail(&rr->res.fail));
+	return o;
+}
+
+cJSON *rp_json_fail(const struct rp_fail *fail)
+{
+	cJSON *o;
+
+	if (!fail->failed)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "at_s", (double)fail->at_ns / 1e9);
+	cJSON_AddStringToObject(o, "reason", fail->why);
 	return o;
 }
 
@@ -162,6 +177,35 @@ cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
 	for (i = 0; v && i < s->n; i++)
 		cJSON_AddItemToArray(v, cJSON_CreateNumber(s->v[i]));
 	return o;
+}
+
+cJSON *rp_json_ivl_counters(const struct rp_portseries *s)
+{
+	cJSON *arr = cJSON_CreateArray(), *o;
+	const struct rp_ctr_ivl *c;
+	unsigned int k;
+
+	for (k = 0; arr && k < s->n; k++) {
+		c = &s->v[k];
+		o = cJSON_CreateObject();
+		if (!o)
+			break;
+		rp_json_num_or_null(o, "xmit_pkts", (double)c->xmit_pkts,
+				    c->have_pkts);
+		rp_json_num_or_null(o, "rcv_pkts", (double)c->rcv_pkts,
+				    c->have_pkts);
+		rp_json_num_or_null(o, "retry_events", (double)c->retry,
+				    c->have_retry);
+		rp_json_num_or_null(o, "cnp", (double)c->cnp, c->have_cnp);
+		rp_json_num_or_null(o, "pause_rx_frames", (double)c->pause_rx,
+				    c->have_pause);
+		rp_json_num_or_null(o, "pause_tx_frames", (double)c->pause_tx,
+				    c->have_pause);
+		if (c->reset)
+			cJSON_AddBoolToObject(o, "counter_reset", true);
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
 }
 
 cJSON *rp_json_cpu(const struct rp_cpu *cpu, const char *thread)

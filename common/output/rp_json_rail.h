@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "output/rp_report_multi.h"
+#include "topo/rp_portseries.h"
 
 /*
  * rp_json_rail - one element of --out_json's "rails" array, the same facts
@@ -18,9 +19,15 @@
  * gid_index, netdev, numa_node, cpu (null when unpinned), messages,
  * bw_average_mib_per_s or bw_average_gbit_per_s, msg_rate_mpps,
  * share_percent, counters {..._bytes, ..._pkts}, port_speed_gbit_per_s and
- * wire_ceiling_gbit_per_s (null when unknown). Returns a new object or NULL.
+ * wire_ceiling_gbit_per_s (null when unknown), failed (rp_json_fail).
+ * Returns a new object or NULL.
  */
 cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits);
+
+/* rp_json_fail - a rail's failure: {"at_s": s from the run's start,
+ * "reason": the engine's line}, or null when it did not fail. Returns a
+ * new item or NULL (no memory). */
+cJSON *rp_json_fail(const struct rp_fail *fail);
 
 /*
  * rp_json_intervals - --interval's rows of a rail or of all rails:
@@ -31,6 +38,16 @@ cJSON *rp_json_rail(const struct rp_rail_report *rr, uint64_t size, bool gbits);
  */
 cJSON *rp_json_intervals(const struct rp_series *s, double min_from_s,
 			 bool gbits);
+
+/*
+ * rp_json_ivl_counters - one rail's port counters per --interval row
+ * (rp_portseries.h), an array beside "samples", element k the deltas
+ * over row k: { "xmit_pkts", "rcv_pkts", "retry_events", "cnp",
+ * "pause_rx_frames", "pause_tx_frames" }, each null when the device (or
+ * its netdev) has no such counter or it went backwards in that row; then
+ * "counter_reset": true. A new array or NULL.
+ */
+cJSON *rp_json_ivl_counters(const struct rp_portseries *s);
 
 /*
  * rp_json_cpu - a rail thread's @cpu as { "thread" (@thread: "client" or

@@ -233,6 +233,34 @@ void rp_report_interval(FILE *f, double from_s, double to_s,
 		   rp_bw_unit(gbits));
 }
 
+void rp_report_interval_counters(FILE *f, const char *who, double from_s,
+				 double to_s, const struct rp_ctr_ivl *c)
+{
+	const char *sep = "";
+
+	if (!rp_ctr_ivl_busy(c))
+		return;
+	rp_fprintf(f, " railperf: %s: %.1f-%.1f s:", who, from_s, to_s);
+	if (c->have_pause && (c->pause_rx || c->pause_tx)) {
+		rp_fprintf(f, " pause frames rx %llu tx %llu",
+			   (unsigned long long)c->pause_rx,
+			   (unsigned long long)c->pause_tx);
+		sep = ",";
+	}
+	if (c->have_cnp && c->cnp) {
+		rp_fprintf(f, "%s %llu CNPs", sep, (unsigned long long)c->cnp);
+		sep = ",";
+	}
+	if (c->have_retry && c->retry) {
+		rp_fprintf(f, "%s %llu retries", sep,
+			   (unsigned long long)c->retry);
+		sep = ",";
+	}
+	rp_fprintf(f, "%s\n",
+		   c->reset ? (*sep ? ", counter reset" : " counter reset") :
+			      "");
+}
+
 void rp_report_interval_stats(FILE *f, const char *who,
 			      const struct rp_series_stats *st,
 			      unsigned int secs, double from_s, bool gbits)
@@ -275,4 +303,17 @@ void rp_report_event(FILE *f, const char *who, const struct rp_event *ev,
 	else
 		rp_fprintf(f, " railperf: %s: %s at %.2f s\n", who, ev->what,
 			   t_s);
+}
+
+void rp_report_failed(FILE *f, const char *who, const struct rp_fail *fail)
+{
+	rp_fprintf(f, " railperf: %s: FAILED at %.2f s: %s\n", who,
+		   (double)fail->at_ns / 1e9, fail->why);
+}
+
+void rp_report_fail_verdict(FILE *f, const char *who,
+			    const struct rp_fail *fail)
+{
+	rp_fprintf(f, " railperf: verdict: FAILED: %s failed at %.2f s (%s)\n",
+		   who, (double)fail->at_ns / 1e9, fail->why);
 }

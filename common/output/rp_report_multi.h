@@ -14,6 +14,7 @@
 #include "engine/rp_series.h"
 #include "topo/rp_counters.h"
 #include "topo/rp_pcie.h"
+#include "topo/rp_portseries.h"
 #include "proto/rp_proto.h"
 #include "verbs/rp_async.h"
 #include "verbs/rp_rail.h"
@@ -111,6 +112,16 @@ void rp_report_interval(FILE *f, double from_s, double to_s,
 			unsigned int n, uint64_t ns, bool gbits);
 
 /*
+ * rp_report_interval_counters - " railperf: rail 1 (rxe1): 4.0-5.0 s:
+ * pause frames rx 12 tx 0, 3 CNPs, 5 retries" for one rail's interval
+ * @c (rp_portseries.h), naming only the kinds that moved, and "counter
+ * reset" when one went backwards; nothing when none did
+ * (rp_ctr_ivl_busy). @who: "rail 1 (rxe1)".
+ */
+void rp_report_interval_counters(FILE *f, const char *who, double from_s,
+				 double to_s, const struct rp_ctr_ivl *c);
+
+/*
  * rp_report_interval_stats - " railperf: WHO: N intervals of S s: min A
  * (from F s), mean B, max C MB/sec, CV D%" (--interval's rows of a rail or
  * of all rails, in the report's unit; the CV is the population standard
@@ -138,5 +149,21 @@ void rp_report_cpu(FILE *f, const char *who, const char *thread,
  */
 void rp_report_event(FILE *f, const char *who, const struct rp_event *ev,
 		     double t_s);
+
+/*
+ * rp_report_failed - " railperf: WHO: FAILED at T s: REASON" for a rail
+ * whose run failed (@f's time from the run's start, s with 2 decimals;
+ * its reason as the engine printed it); its line above counts what it
+ * moved until then.
+ */
+void rp_report_failed(FILE *f, const char *who, const struct rp_fail *fail);
+
+/*
+ * rp_report_fail_verdict - " railperf: verdict: FAILED: WHO failed at T s
+ * (REASON)", the run's verdict line for a failed rail (both sides print
+ * it; the exit status is 1).
+ */
+void rp_report_fail_verdict(FILE *f, const char *who,
+			    const struct rp_fail *fail);
 
 #endif /* RP_REPORT_MULTI_H */

@@ -10,7 +10,7 @@
 #define RP_RAIL_FIXED_LEN 60 /* bytes before the per-QP entries */
 #define RP_QP_ADDR_LEN 28    /* qpn, psn, rkey: u32; addr, len: u64 */
 #define RP_PARAMS_LEN 32
-#define RP_RESULT_LEN 72 /* 5 x 8, then struct rp_cpu: 4 x u64 */
+#define RP_RESULT_LEN RP_MSG_RESULT_LEN
 #define RP_VERDICT_LEN 22
 
 static const char *const rp_msg_names[] = {
@@ -204,7 +204,10 @@ size_t rp_msg_encode_result(uint8_t *out, size_t cap,
 			    const struct rp_result *res)
 {
 	struct rp_wbuf w = { .p = out, .cap = cap };
+	char why[RP_FAIL_WHY_LEN] = { 0 };
 
+	/* the reason up to its NUL, the rest zeros: no stray bytes sent */
+	memcpy(why, res->fail.why, strnlen(res->fail.why, sizeof(why) - 1));
 	rp_put_u64(&w, res->size);
 	rp_put_u64(&w, res->iters);
 	rp_put_f64(&w, res->bw_peak);
@@ -214,6 +217,9 @@ size_t rp_msg_encode_result(uint8_t *out, size_t cap,
 	rp_put_u64(&w, res->cpu.sys_ns);
 	rp_put_u64(&w, res->cpu.wall_ns);
 	rp_put_u64(&w, res->cpu.bytes);
+	rp_put_u32(&w, res->fail.failed);
+	rp_put_u64(&w, res->fail.at_ns);
+	rp_put_bytes(&w, why, sizeof(why));
 	return w.overflow ? 0 : w.len;
 }
 
@@ -232,6 +238,13 @@ int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *res)
 	res->cpu.sys_ns = rp_get_u64(&r);
 	res->cpu.wall_ns = rp_get_u64(&r);
 	res->cpu.bytes = rp_get_u64(&r);
+	res->fail.failed = rp_get_u32(&r);
+	res->fail.at_ns = rp_get_u64(&r);
+	rp_get_bytes(&r, res->fail.why, sizeof(res->fail.why));
+	/* a flag is 0 or 1; the reason ends within its field */
+	if (res->fail.failed > 1 ||
+	    !memchr(res->fail.why, 0, sizeof(res->fail.why)))
+		return -EBADMSG;
 	/* NaN and infinities are not numbers a row may print. */
 	if (r.underflow || !(res->bw_peak >= 0 && res->bw_peak < 1e15) ||
 	    !(res->bw_avg >= 0 && res->bw_avg < 1e15) ||

@@ -23,11 +23,16 @@
  * run, which a version-3 peer would refuse; 5: rail_write_lat's counter
  * byte is 7 bits and a pause flag, which a version-4 peer would wait on
  * forever; 6: RESULT carries the rail thread's CPU (32 bytes more), which
- * a version-5 peer would refuse as malformed */
-#define RP_PROTO_VERSION 6
+ * a version-5 peer would refuse as malformed; 7: RESULT carries a rail's
+ * failure (flag, time, reason: 172 bytes more), so that both sides name
+ * the rail that failed */
+#define RP_PROTO_VERSION 7
 #define RP_MSG_HDR_LEN 12
 #define RP_MSG_MAX_PAYLOAD (64u * 1024)
 #define RP_MSG_ERROR_MAX 512 /* bytes of text in an ERROR message */
+/* RESULT's payload: 5 x 8, struct rp_cpu (4 x u64), struct rp_fail (u32,
+ * u64, the reason's RP_FAIL_WHY_LEN bytes, NUL-padded) */
+#define RP_MSG_RESULT_LEN (72 + 12 + RP_FAIL_WHY_LEN)
 
 enum rp_msg_type {
 	RP_MSG_HELLO = 1,    /* struct rp_params */

@@ -93,14 +93,26 @@ struct rp_cpu {
 	uint64_t bytes;	  /* bytes its completed messages carried then */
 };
 
+#define RP_FAIL_WHY_LEN 160 /* bytes of a failure's reason, with its NUL */
+
+/* A rail whose run failed (its QP's error, a stall): when, from the run's
+ * start, and why (the line the engine printed, without its time); all 0
+ * for a rail that ran to its end. */
+struct rp_fail {
+	uint32_t failed; /* 1: the rail failed, 0: it did not */
+	uint64_t at_ns;	 /* from the run's start (the rails' common t0) */
+	char why[RP_FAIL_WHY_LEN];
+};
+
 /* One bandwidth row (sent in RESULT). Units as printed: MiB/s or Gb/s. */
 struct rp_result {
 	uint64_t size;	/* bytes */
 	uint64_t iters; /* messages counted */
 	double bw_peak;
 	double bw_avg;
-	double msg_rate;   /* Mpps */
-	struct rp_cpu cpu; /* a rail's thread (rail_multi_bw), else 0 */
+	double msg_rate;     /* Mpps */
+	struct rp_cpu cpu;   /* a rail's thread (rail_multi_bw), else 0 */
+	struct rp_fail fail; /* rail_multi_bw: this rail failed mid-run */
 };
 
 /* Outcome of the server's check of the bytes that arrived (VERDICT). */

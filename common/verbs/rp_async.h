@@ -15,7 +15,7 @@ struct rp_event {
 	int type;	 /* enum ibv_event_type; < 0: the app's own (netlink) */
 	uint32_t port;	 /* port events: the port, else 0 */
 	uint32_t qp_num; /* QP events: the QP's number, else 0 */
-	char what[40];	 /* "port DOWN", "GID table changed", "QP fatal" */
+	char what[80];	 /* "port DOWN", "GID table changed", "QP fatal" */
 };
 
 /*

@@ -411,8 +411,95 @@ def main():
         rate_dat = open(os.path.join(plot, "rate.dat")).read()
         check("rate plot data: one bar pair per size and posting",
               rate_dat.count("\n\"64 B,") == 2, rate_dat)
+    check_verbs()
     check_u_test()
     return finish()
+
+
+def build_verbs_raw(raw):
+    """A verbs-part run (verbs.sh) alone: READ and SEND bandwidth at 64
+    KiB, SEND latency at 2 B, instruction counts per verb; 2 runs."""
+    done = []
+    for r in (1, 2):
+        for tool in ("pt", "rp"):
+            # READ: pt 10, 12; rp 11, 13 (met); SEND: pt 20, 22, rp 21, 23
+            for test, base in (("rbw", 10), ("sbw", 20)):
+                bw = base + 2 * (r - 1) + (tool == "rp")
+                write(raw, f"{test}.{tool}.r{r}.s65536.p1.client",
+                      bw_out([(65536, 512, bw)]))
+                done.append(f"{test}.{tool}.r{r}.s65536\t1\tquiet")
+            # SEND latency 2 B: pt 5.0, 5.2; rp 4.8, 5.0 (met)
+            t = 5.0 + 0.2 * (r - 1) - 0.2 * (tool == "rp")
+            write(raw, f"slat.{tool}.r{r}.s2.p1.client",
+                  lat_out(2, 1000, t, 3 * t, 0.1))
+            done.append(f"slat.{tool}.r{r}.s2\t1\tquiet")
+            # instructions, -n 21000 / 1000: per message 20000 apart.
+            #   rbw pt 400, rp 300 (met); sbw pt 500, rp 600 (missed);
+            #   slat (an older run's): left out, the latency client
+            #   busy-polls
+            per = {"rbw": (400, 300), "sbw": (500, 600),
+                   "slat": (900, 900)}
+            for verb, (ppt, prp) in per.items():
+                k = ppt if tool == "pt" else prp
+                for n in (21000, 1000):
+                    name = f"irv.{tool}.r{r}.{verb}.n{n}"
+                    write(raw, f"{name}.p1.client",
+                          f"ir-total: {1000000 + k * n}\n")
+                    done.append(f"{name}\t1\tquiet")
+    write(raw, "done-verbs.tsv", "\n".join(done) + "\n")
+
+
+def check_verbs():
+    """analyze.py over the verbs part alone: its rows, the instruction row
+    per verb, and no WRITE or two-rail target (no such runs)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        raw, out, plot = (os.path.join(tmp, x) for x in ("raw", "out", "plot"))
+        os.makedirs(raw)
+        build_verbs_raw(raw)
+        write(tmp, "meta.txt", "runs=2\nlat_reps=1\n")
+        p = subprocess.run([sys.executable, ANALYZE, "--raw", raw, "--out",
+                            out, "--plot", plot, "--meta",
+                            os.path.join(tmp, "meta.txt")],
+                           capture_output=True, text=True)
+        check("verbs part: analyze.py exits 0", p.returncode == 0, p.stderr)
+        if p.returncode:
+            return
+        rows = rows_by_key(os.path.join(out, "bench.csv"))
+        md = open(os.path.join(out, "bench.md")).read()
+        rb = rows.get(("rbw", "bw_avg", "65536"), {})
+        check("verbs: READ BW 64 KiB medians 11 / 12, met",
+              near(rb.get("perftest_median"), 11) and
+              near(rb.get("railperf_median"), 12) and
+              rb.get("target") == "met", rb)
+        sb = rows.get(("sbw", "bw_avg", "65536"), {})
+        check("verbs: SEND BW 64 KiB medians 21 / 22",
+              near(sb.get("perftest_median"), 21) and
+              near(sb.get("railperf_median"), 22), sb)
+        sl = rows.get(("slat", "t_typical", "2"), {})
+        check("verbs: SEND latency 2 B medians 5.1 / 4.9, met",
+              near(sl.get("perftest_median"), 5.1) and
+              near(sl.get("railperf_median"), 4.9) and
+              sl.get("target") == "met", sl)
+        for label, pt, rp, v in (
+                ("READ bw 2 B hot path (callgrind)", 400, 300, "met"),
+                ("SEND bw 2 B hot path (callgrind)", 500, 600, "missed")):
+            ir = rows.get(("cpu", "ir_per_msg", label), {})
+            check(f"verbs: instructions per message, {label}: {pt} / {rp}, "
+                  f"{v}", near(ir.get("perftest_median"), pt) and
+                  near(ir.get("railperf_median"), rp) and
+                  ir.get("target") == v, ir)
+        check("verbs: no instruction row of the latency tool",
+              not [k for k in rows if k[1] == "ir_per_msg" and
+                   "lat" in k[2]], list(rows))
+        check("verbs: the report has the three sections and targets",
+              "### RDMA READ bandwidth" in md and
+              "### SEND bandwidth" in md and "### SEND latency" in md and
+              "READ BW, railperf >= perftest (within noise): MET" in md and
+              "SEND latency, railperf median <= perftest median" in md, md)
+        check("verbs: no WRITE, READ latency or two-rail lines without "
+              "their runs", "Write BW" not in md and "Read latency" not in md
+              and "Two rails" not in md and "RDMA WRITE bandwidth" not in md,
+              md)
 
 
 def check_u_test():

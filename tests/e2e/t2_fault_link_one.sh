@@ -3,14 +3,23 @@
 # rail_read_lat, in two guests (control over rail 0, RDMA on rxe1):
 # rail_write_bw with the client's link down (guest b takes eth1 down 2 s
 # in): the client exits 1 naming the work-completion status and its link
-# that is down; the server exits 1 with the client's reason ("gave up").
+# that is down, and prints its port's event and its netdev's link change
+# with their times (" railperf: rail 0 (rxe1): port DOWN at T s", "...
+# netdev eth1 link DOWN at T s"); the server exits 1 with the client's
+# reason ("gave up").
 # rail_read_lat with the server's link down (guest a takes eth1 down): the
 # client's READ fails (exit 1) with the work-completion status, or, as
 # Soft-RoCE does (its requester does not time out a READ whose responder
 # went away), with railperf's stall bound: "no completion ... for 30 s";
 # the server exits 1 with the client's reason. Both within a bound (the
 # stall limit plus a margin there), no result row, nothing left behind; eth1 comes back with its GIDs and the guests
-# meet over rail 1 before the next case.
+# meet over rail 1 before the next case. rail_multi_bw -D 6 --interval 1
+# on rxe0,rxe1 with rail 1's IPv4 address removed from eth1 in the client
+# 2 s in and added back 1 s later: the client names the removal (netlink)
+# and the device's "GID table changed", each with its time, in the text
+# and JSON "events" (when the run writes one), nothing on rail 0; rail 1
+# does not survive (Soft-RoCE: IBV_WC_LOC_QP_OP_ERR at once, or a stall
+# the case ends with SIGINT), the client and the server exit 1.
 # Guest a ($1 = a) runs the servers, guest b the clients.
 . tests/e2e/lib.sh
 . tests/e2e/fault.sh
@@ -69,6 +78,14 @@ else
 	has "$TMP/w.client" "$WC_ERR .*; the link of rxe1 port 1 is down" \
 		"rail_write_bw client, its link down"
 	no_rows "$TMP/w.client" "rail_write_bw client, its link down"
+	# its device's event and its netdev's change, each with its time
+	has "$TMP/w.client" \
+		"^ railperf: rail 0 \(rxe1\): port DOWN at [0-9]+\.[0-9]{2} s$" \
+		"rail_write_bw client, its port's event"
+	has "$TMP/w.client" \
+		"^ railperf: rail 0 \(rxe1\): netdev eth1 link DOWN at [0-9]+\.[0-9]{2} s$" \
+		"rail_write_bw client, its netdev's link change"
+	note "rail_write_bw client: $(grep -E 'port DOWN|link DOWN' "$TMP/w.client" | tr '\n' ' ')"
 	within "rail_write_bw client fails after its link went down" \
 		$GONE_MS $PEER_MS
 	note "rail_write_bw client: $(grep 'work completion' "$TMP/w.client")"
@@ -106,4 +123,114 @@ else
 		$GONE_MS $((DOWN_AFTER * 1000 + STALL_MS + PEER_MS))
 	note "rail_read_lat client: $(grep -E 'work completion|no completion' "$TMP/l.client")"
 	no_leftovers "rail_read_lat client, the server's link down"
+fi
+
+# Case 3: rail_multi_bw on rxe0,rxe1 (-D 6 --interval 1), rail 1's IPv4
+# address removed from its netdev in the client (guest b) about 2 s into
+# the run (1 s after its first interval row) and added back 1 s later:
+# the client names the change with its time as it comes (netlink:
+# "netdev eth1 address A removed"; the device: "GID table changed"), in
+# the text and in JSON "events", and nothing on rail 0. Seen on Soft-RoCE
+# (Debian 12's rdma_rxe): both lines at the same 20 ms poll; the run does
+# not survive the gap, in one of two ways (below): rail 1's next WR fails
+# with IBV_WC_LOC_QP_OP_ERR within 0.1 s, or rail 1 stalls for good (the
+# address back at a new GID index, "added" and a second "GID table
+# changed" printed) and the case stops the run with SIGINT.
+GPORT=18892
+if [ "$role" = a ]; then
+	bg "$TMP/g.server" $M -d rxe0,rxe1 -p $GPORT -D 6 --interval 1 \
+		--timeout 60
+	spid=$BG_PID
+	wait_file "$TMP/g.server" "remote address" 90 $spid ||
+		{ cat "$TMP/g.server"; fail "gid: the run did not start"; }
+	wait_gone $spid 60
+	meet 18894
+	note "gid change, server: exit $GONE_RC: $(grep -E '^rail_multi_bw|gave up' "$TMP/g.server" | tr '\n' ' ')"
+	exits_nonzero "server, rail 1's address removed in the client" $GONE_RC
+	no_sanitizer "$TMP/g.server" "server, a GID change in the client"
+	no_leftovers "server, a GID change in the client"
+else
+	addr=$(ip -4 -o addr show dev eth1 | awk '{ print $4; exit }')
+	[ -n "$addr" ] || fail "gid: eth1 has no IPv4 address"
+	gids=$(gid_table rxe1)
+	bg "$TMP/g.client" $M -d rxe0,rxe1 -p $GPORT -D 6 --interval 1 \
+		--timeout 60 --out_json_file="$TMP/g.json" $A0
+	cpid=$BG_PID
+	wait_file "$TMP/g.client" "^ railperf: interval" 90 $cpid ||
+		{ cat "$TMP/g.client"; fail "gid: the run did not start"; }
+	sleep 1
+	trap 'ip addr add "$addr" dev eth1' EXIT
+	t_del=$(now_ms)
+	ip addr del "$addr" dev eth1
+	sleep 0.3
+	during=$(gid_table rxe1)
+	sleep 0.7
+	ip addr add "$addr" dev eth1
+	trap - EXIT
+	# Rail 1 does not come back (both ways seen, below); a run still going
+	# 5 s after the address is back has stalled: stop it (SIGINT) rather
+	# than wait out the 30 s stall limit.
+	mode=failed i=0
+	while kill -0 $cpid 2>/dev/null && [ $i -lt 50 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	if kill -0 $cpid 2>/dev/null; then
+		mode=stalled
+		kill -INT $cpid
+	fi
+	wait_gone $cpid 60
+	gone_ms=$(( $(now_ms) - t_del ))
+	after=$(gid_table rxe1)
+	meet 18894
+	note "gid change: rxe1 GIDs before: $(echo $gids); 0.3 s after the removal: $(echo $during); after the run: $(echo $after)"
+	note "gid change, client: $mode, exit $GONE_RC $gone_ms ms after the removal: $(grep -E '^rail_multi_bw|^ railperf: rail [01] \(rxe[01]\): [a-zA-Z]' "$TMP/g.client" | grep -v 'CPU of' | tr '\n' '|')"
+	no_sanitizer "$TMP/g.client" "client, a GID change"
+	# Soft-RoCE: the QP's packets keep the removed address as their source
+	# (its av was filled at modify_qp). Seen two ways: the route lookup of
+	# rail 1's next packet fails and its WR completes with
+	# IBV_WC_LOC_QP_OP_ERR at once (within 0.1 s); or rail 1 stops
+	# completing (a retry, then nothing) and does not resume once the
+	# address is back (at a new GID index: the QP still holds the old
+	# entry), until railperf's 30 s stall limit. Either way exit 1.
+	exits_nonzero "client, rail 1's address removed ($mode)" $GONE_RC
+	ip=${addr%/*}
+	if [ $mode = failed ]; then
+		has "$TMP/g.client" \
+			"^rail_multi_bw: work completion error on rxe1 QP 0x[0-9a-f]+: IBV_WC_LOC_QP_OP_ERR" \
+			"client, rail 1's address removed"
+		within "client ends after rail 1's address was removed" \
+			$gone_ms $PEER_MS
+	else	# the run saw the address come back
+		has "$TMP/g.client" \
+			"^ railperf: rail 1 \(rxe1\): netdev eth1 address ${ip}/[0-9]+ added at [0-9]+\.[0-9]{2} s$" \
+			"client, rail 1's address added back"
+	fi
+	has "$TMP/g.client" \
+		"^ railperf: rail 1 \(rxe1\): netdev eth1 address ${ip}/[0-9]+ removed at [0-9]+\.[0-9]{2} s$" \
+		"client, rail 1's address removed"
+	has "$TMP/g.client" \
+		"^ railperf: rail 1 \(rxe1\): GID table changed at [0-9]+\.[0-9]{2} s$" \
+		"client, rail 1's GID table changed"
+	if grep -Eq '^ railperf: rail 0 \(rxe0\): (netdev|GID|port)' "$TMP/g.client"; then
+		fail "an event on rxe0, whose address stayed"
+	fi
+	[ -s "$TMP/g.json" ] || note "gid change: no JSON document (exit $GONE_RC)"
+	[ ! -s "$TMP/g.json" ] || python3 - "$TMP/g.json" "$ip" <<'PY' ||
+		fail "gid change: JSON events"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d['events']
+rm = [e for e in ev if e['event'].startswith('netdev eth1 address %s/' % sys.argv[2])
+      and e['event'].endswith(' removed')]
+gid = [e for e in ev if e['event'] == 'GID table changed']
+assert rm and rm[0]['rail'] == 1 and rm[0]['type'] == 'netlink', ev
+assert gid and gid[0]['rail'] == 1 and gid[0]['device'] == 'rxe1', ev
+assert gid[0]['type'] == 'IBV_EVENT_GID_CHANGE' and gid[0]['port'] == 1, ev
+# the removal 2 s into the run, give or take a TCG guest's start
+assert 1.0 < rm[0]['time_s'] < 8 and rm[0]['time_s'] <= gid[0]['time_s'] + 0.1, ev
+assert all(e['rail'] == 1 for e in ev), ev
+print('# gid change, JSON events: ' + '; '.join('%s at %.2f s' % (e['event'], e['time_s']) for e in ev))
+PY
+	no_leftovers "client, a GID change"
 fi

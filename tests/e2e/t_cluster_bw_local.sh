@@ -7,12 +7,14 @@
 # min / median / max per rail agree with the cells; --csv and --out_json_file
 # hold the same cells as the text (Gb/s as printed: 2 decimals, 3 digits
 # at least; bytes = messages x size, status ok, "partial": false); the
-# same with --verb=read on two ranks. --cross with two ranks: 4 matrices
+# same with --verb=read and with --verb=send on two ranks (SEND: each host
+# pre-posts receives for its partner's messages; a cell is ok only when
+# the host's receives completed in the window too). --cross with two ranks: 4 matrices
 # (rail i to rail j) of 2 x 2, the cross-rail cells failed with their
 # reason (no route between the guest's two rail subnets), exit 1. Refused command lines end every rank with
 # exit 1 and exactly one line (rank 0's), before any device is opened:
 # -s 0, --expect 0, a host argument, a --pairs file naming an unknown host,
-# --verb=send.
+# --verb=atomic.
 # 4 KiB messages: with eight busy rail threads on the guest's two vCPUs
 # (and other guests on the host), 64 KiB ones are few enough under TCG
 # that a rail may complete none in the counted window.
@@ -124,15 +126,21 @@ python3 "$TMP/check.py" "$TMP/c.out" "$TMP/c.csv" "$TMP/c.json" 4 rxe0,rxe1 0 ||
 
 # --verb=read, two ranks: each host READs its partner's buffer; the same
 # checks (one round, a 2 x 2 matrix per rail, cells > 0 in the text, the
-# CSV and the JSON). --verb=send: refused, one line.
-refused "--verb=send" "invalid --verb value 'send': valid verbs are write, read" \
-	-d rxe0 --verb=send
+# CSV and the JSON). --verb=atomic: refused, one line.
+refused "--verb=atomic" "invalid --verb value 'atomic': valid verbs are write, read, send" \
+	-d rxe0 --verb=atomic
 mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 3 --verb=read --csv "$TMP/r.csv" \
 	--out_json_file "$TMP/r.json" >"$TMP/rd.out" 2>"$TMP/rd.err"
 rc=$?
 [ "$rc" = 0 ] || { cat "$TMP/rd.out" "$TMP/rd.err"; fail "--verb=read: exit $rc"; }
 python3 "$TMP/check.py" "$TMP/rd.out" "$TMP/r.csv" "$TMP/r.json" 2 rxe0,rxe1 0 ||
 	fail "--verb=read: matrix, CSV and JSON checks (above)"
+mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 3 --verb=send --csv "$TMP/s.csv" \
+	--out_json_file "$TMP/s.json" >"$TMP/sd.out" 2>"$TMP/sd.err"
+rc=$?
+[ "$rc" = 0 ] || { cat "$TMP/sd.out" "$TMP/sd.err"; fail "--verb=send: exit $rc"; }
+python3 "$TMP/check.py" "$TMP/sd.out" "$TMP/s.csv" "$TMP/s.json" 2 rxe0,rxe1 0 ||
+	{ cat "$TMP/sd.out" "$TMP/sd.err"; fail "--verb=send: matrix, CSV and JSON checks (above)"; }
 
 # --cross, two ranks: 2 rounds (rail i -> i, rail i -> i+1), 4 matrices.
 # In one guest rxe0 cannot reach rxe1's subnet (10.0.1.0/24 vs

@@ -7,7 +7,9 @@
 # rail; with -D --interval 1 and no -d (every device a rail), interval
 # rows appear before the table, then each rail's and all rails' min,
 # mean, max and CV over those rows, min <= mean <= max, against the rows
-# themselves and in the JSON; each rail thread's CPU (line and JSON, both
+# themselves and in the JSON, each row's port counters too (JSON
+# "counters": packets, retries, CNP null on rxe), their packets summed
+# against sysfs's hw_counters read before and after the run; each rail thread's CPU (line and JSON, both
 # sides) against /proc read during the run; with one rail, the row has the shape and
 # count of rail_write_bw's.
 . tests/e2e/lib.sh
@@ -57,6 +59,15 @@ sed -n 's/^ railperf: rail [0-9]*: .*sent_pkts \([0-9]*\) sent.*/\1/p' \
 awk '{ p[NR] = $1; t += $1 } END { for (i in p) if (p[i] * 4 < t) exit 1 }' \
 	"$TMP/m.pkts" || fail "a rail carried under a quarter: $(cat "$TMP/m.pkts")"
 
+# hw_counters: "DEV NAME VALUE" for every port-1 hw_counters file of
+# every RDMA device (Soft-RoCE's sent_pkts, completer_retry_err, ...).
+hw_counters() {
+	for f in /sys/class/infiniband/*/ports/1/hw_counters/*; do
+		d=${f#/sys/class/infiniband/}
+		echo "${d%%/*} ${f##*/} $(cat "$f")"
+	done
+}
+
 # Without -d: every RDMA device of the guest is a rail.
 DEV=
 # Meanwhile a sampler reads the client's rail threads ("rail:DEV") from
@@ -105,7 +116,9 @@ open(sys.argv[1], 'w').write(''.join('%s %s %s\n' % (k, v[0], v[2] - v[1])
                                      for k, v in last.items()))
 PY
 sampler=$!
+hw_counters >"$TMP/i.hw0"
 pair i 18662 -D 4 -- -D 4 --interval 1 --out_json_file=$TMP/i.json
+hw_counters >"$TMP/i.hw1"
 wait "$sampler"
 [ "$CLI_RC" = 0 ] || { cat "$TMP/i.client"; fail "-D client exit $CLI_RC"; }
 grep -q 'Device         : rxe0,rxe1$' "$TMP/i.client" ||
@@ -153,6 +166,43 @@ assert len(d['intervals']['end_s']) == len(rows) and d['intervals']['seconds'] =
 assert d['events'] == [], d['events']  # no device event in a quiet run
 PY
 note "$(grep 'intervals of' "$TMP/i.client" | tr '\n' ' ')"
+# Each row's port counters (JSON "counters" beside "samples"): rxe has
+# packet and retry counters, no CNP ones (null, not 0); the rows' packets
+# add up to what sysfs counted over the whole run less its edges (before
+# the first row: nothing, the first row counts from the rails' start;
+# after the last: at most the window's tail, under two rows' worth, and
+# the set-up and teardown); the rows' retries at most the run's.
+python3 - "$TMP/i.json" "$TMP/i.hw0" "$TMP/i.hw1" <<'PY' ||
+import json, sys
+d = json.load(open(sys.argv[1]))
+def hw(path):
+    c = {}
+    for line in open(path):
+        dev, name, v = line.split()
+        c[(dev, name)] = int(v)
+    return c
+h0, h1 = hw(sys.argv[2]), hw(sys.argv[3])
+RETRY = ['completer_retry_err', 'rcvd_seq_err', 'duplicate_request',
+         'out_of_seq_request']
+for r in d['rails']:
+    dev, ivl = r['device'], r['intervals']
+    rows = ivl['counters']
+    assert len(rows) == ivl['count'] == len(ivl['samples']), (dev, ivl)
+    for c in rows:
+        assert set(c) >= {'xmit_pkts', 'rcv_pkts', 'retry_events', 'cnp',
+                          'pause_rx_frames', 'pause_tx_frames'}, c
+        assert c['cnp'] is None, c  # rxe has no CNP counter
+        assert c['xmit_pkts'] >= 0 and c['retry_events'] >= 0, c
+    got = sum(c['xmit_pkts'] for c in rows)
+    run = h1[(dev, 'sent_pkts')] - h0[(dev, 'sent_pkts')]
+    big = max(c['xmit_pkts'] for c in rows)
+    assert 0 < got <= run <= got + 2 * big + 1000, (dev, got, run, big)
+    retry = sum(h1[(dev, n)] - h0[(dev, n)] for n in RETRY if (dev, n) in h0)
+    assert sum(c['retry_events'] for c in rows) <= retry, (dev, rows, retry)
+    print('# %s: rows sent %d packets, sysfs %d over the run; retries %d of %d'
+          % (dev, got, run, sum(c['retry_events'] for c in rows), retry))
+PY
+	fail "interval counters"
 # CPU per rail (the client's threads; the one-way server runs none and
 # prints the client's, sent with RESULT) against /proc: at least the last
 # reading (less 50 ms: the thread's start before its run), at most that

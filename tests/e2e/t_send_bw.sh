@@ -12,7 +12,10 @@
 # server received 200 WRITEs with immediate (its own row), "RX depth
 # : 200", title "RDMA_Write_imm BW Test". Both verbs again through the
 # ibv_wr_* API (--use_new_post_send: ibv_wr_send, ibv_wr_rdma_write_imm),
-# -n 100 --validate.
+# -n 100 --validate. -b (both ways at once, each side posting receives for
+# the other's SENDs), rail_send_bw -s 4096 -n 200 -q 2 and rail_write_bw
+# --write_with_imm -b: exit 0 on both sides, the -b title, "RX depth : 200"
+# on both, both directions' bytes validated on both sides.
 . tests/e2e/lib.sh
 
 BIN=$B/rail_send_bw
@@ -61,6 +64,27 @@ for bin in rail_write_bw rail_send_bw; do
 	grep -q '^ ibv_wr\* API     : ON' "$TMP/np.client" || fail "$bin: ibv_wr* API not ON"
 	grep -q '^ railperf: validation passed' "$TMP/np.server" ||
 		{ cat "$TMP/np.server"; fail "$bin $imm --use_new_post_send: no validation"; }
+done
+for bin in rail_send_bw rail_write_bw; do
+	BIN=$B/$bin
+	imm= title="Send Bidirectional BW Test"
+	[ $bin = rail_write_bw ] &&
+		imm=--write_with_imm title="RDMA_Write_imm Bidirectional BW Test"
+	pair bd 18656 $imm -b -s 4096 -n 200 -q 2 --validate -- \
+		$imm -b -s 4096 -n 200 -q 2 --validate
+	[ "$CLI_RC $SRV_RC" = "0 0" ] || { cat "$TMP/bd.client" "$TMP/bd.server"; fail "$bin $imm -b: exits $CLI_RC $SRV_RC"; }
+	for side in client server; do
+		f=$TMP/bd.$side
+		grep -q "^ *$title\$" "$f" || { cat "$f"; fail "$bin -b $side: title"; }
+		grep -q '^ RX depth        : 200$' "$f" || fail "$bin -b $side: RX depth"
+		for dir in "received here" "received by the peer"; do
+			grep -q "^ railperf: -b validation of the bytes $dir passed: 4096 bytes" "$f" ||
+				{ cat "$f"; fail "$bin $imm -b $side: no '$dir' validation"; }
+		done
+		row=$(rows "$f"); check_bw_row "$row"
+		set -- $row
+		[ "$2" = 4096 ] || fail "$bin -b $side: row $row"
+	done
 done
 BIN=$B/rail_send_bw
 

@@ -3,8 +3,8 @@
 # device needed: the check runs before any rail is looked for). Two local
 # Open MPI ranks started with different -s (an MPMD command line) end
 # with exit 1 and exactly one line from railperf, rank 0's, naming the
-# rank, its host and both values; --cross or --verb=read on one rank only
-# likewise.
+# rank, its host and both values; --cross, --verb=read or --verb=send on
+# one rank only likewise.
 # Skipped without the binary (built without MPI) or mpirun. TAP on stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -55,5 +55,7 @@ mix "--cross on one rank" "rank 1 (H1) has --cross 1, rank 0 (H0) has --cross 0:
 	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --cross
 mix "--verb=read on one rank" "rank 1 (H1) has --verb read, rank 0 (H0) has --verb write: give every rank the same options" \
 	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --verb=read
+mix "--verb=send on one rank" "rank 1 (H1) has --verb send, rank 0 (H0) has --verb write: give every rank the same options" \
+	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --verb=send
 echo "1..$n"
 exit $bad

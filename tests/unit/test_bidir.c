@@ -25,12 +25,10 @@
 #include "output/rp_report_lat.h"
 #include "proto/rp_pattern.h"
 
-static const struct rp_result loc = {
-	65536, 5000, 40.5, 40.25, 0.000644, { 0 }
-};
-static const struct rp_result rem = {
-	65536, 4990, 30.25, 30.5, 0.000488, { 0 }
-};
+static const struct rp_result loc = { 65536,	5000,  40.5, 40.25,
+				      0.000644, { 0 }, { 0 } };
+static const struct rp_result rem = { 65536,	4990,  30.25, 30.5,
+				      0.000488, { 0 }, { 0 } };
 
 static void test_sum(void **state)
 {

@@ -11,10 +11,11 @@
  * receives pre-posted (-r, at most -n), the check of each receive
  * completion (a receive of exactly -s bytes, else one line), and
  * rail_send_bw's and --verb=send's options (-n 1000, -r 512 capped to -n,
- * odd values one more; -b, --run_infinitely, -r with WRITE refused).
+ * odd values one more; -b accepted, on rail_send_bw too; --run_infinitely
+ * and -r with WRITE refused).
  * --write_with_imm: IBV_WR_RDMA_WRITE_WITH_IMM, a receive of no bytes,
  * the completion's IBV_WC_WITH_IMM checked, the flag on rail_write_bw and
- * rail_multi_bw only and with the WRITE verb only. */
+ * rail_multi_bw only and with the WRITE verb only, -b with it. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -297,10 +298,11 @@ static void test_opts_write_imm(void **state)
 				NULL),
 			 -EINVAL);
 	err_has(&r, "--verb cannot follow --write_with_imm");
-	assert_int_equal(finish(&r, WBW, "--write_with_imm", "-b", NULL),
-			 -EINVAL);
-	err_has(&r, "-b cannot be combined with the SEND verb or "
-		    "--write_with_imm");
+	/* -b: both sides write with immediate and post receives */
+	ok_no_output(&r, finish(&r, WBW, "--write_with_imm", "-b", NULL));
+	assert_true(r.o.bidir);
+	assert_int_equal(r.o.verb, RP_VERB_WRITE_IMM);
+	assert_int_equal(r.o.rx_depth, 512);
 	assert_int_equal(finish(&r, RBW, "--write_with_imm", NULL), -EINVAL);
 	err_has(&r, "option --write_with_imm is not supported by "
 		    "rail_read_bw");
@@ -330,8 +332,11 @@ static void test_opts_send_bw(void **state)
 	assert_int_equal(r.o.inline_size, 64);
 	assert_int_equal(finish(&r, SBW, "-r", "0", NULL), -EINVAL);
 	err_has(&r, "invalid -r value '0': valid values are 1 .. 16384");
-	assert_int_equal(finish(&r, SBW, "-b", NULL), -EINVAL);
-	err_has(&r, "option -b is not supported by rail_send_bw");
+	/* -b (ib_send_bw's): both sides send, each with -r receives */
+	ok_no_output(&r,
+		     finish(&r, SBW, "-b", "--report-both", "-r", "9", NULL));
+	assert_true(r.o.bidir && r.o.report_both);
+	assert_int_equal(r.o.rx_depth, 10);
 	assert_int_equal(finish(&r, SBW, "--run_infinitely", NULL), -EINVAL);
 	err_has(&r, "--run_infinitely is not supported by rail_send_bw");
 	assert_int_equal(finish(&r, SBW, "-o", "4", NULL), -EINVAL);
@@ -385,8 +390,16 @@ static void test_opts_multi_verb(void **state)
 				   "valid verbs are write, read, send\n");
 	assert_int_equal(finish(&r, MBW, "-r", "64", NULL), -EINVAL);
 	err_has(&r, "-r (rx depth) needs the SEND verb");
-	assert_int_equal(finish(&r, MBW, "--verb=send", "-b", NULL), -EINVAL);
-	err_has(&r, "-b cannot be combined with the SEND verb");
+	ok_no_output(&r, finish(&r, MBW, "--verb=send", "-b", NULL));
+	assert_true(r.o.bidir);
+	assert_int_equal(finish(&r, WBW, "--write_with_imm", "--run_infinitely",
+				NULL),
+			 -EINVAL);
+	assert_string_equal(
+		r.err, "test_bwverb: --run_infinitely cannot be combined with "
+		       "the SEND verb or --write_with_imm in railperf yet: its "
+		       "receiving side has no endless mode (perftest's server "
+		       "reposts a receive per message until killed); use -D\n");
 	assert_int_equal(finish(&r, MBW, "-o", "4", NULL), -EINVAL);
 	err_has(&r, "-o (outstanding reads) needs the READ verb");
 	assert_int_equal(finish(&r, MBW, "--verb=read", "-I", "64", NULL),

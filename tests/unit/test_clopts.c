@@ -144,6 +144,12 @@ static const struct err_case err_cases[] = {
 	{ "clopts: --out_json_file empty",
 	  { "--out_json_file=" },
 	  "invalid --out_json_file value '': give a file name" },
+	{ "clopts: --verb atomic",
+	  { "--verb=atomic" },
+	  "invalid --verb value 'atomic': valid verbs are write, read, send" },
+	{ "clopts: --write_with_imm not taken",
+	  { "--verb=send", "--write_with_imm" },
+	  "unknown option '--write_with_imm'; see --help" },
 	{ "clopts: -d repeated",
 	  { "-d", "rxe0,rxe0" },
 	  "rail rxe0:1 is given twice in -d" },
@@ -202,7 +208,7 @@ static void test_usage_names_options(void **state)
 		"--cross",	   "--pairs",	      "--expect",
 		"--timeout",	   "--csv",	      "--out_json",
 		"--out_json_file", "--use_hugepages", "--no_hugepages",
-		"--help",	   "--version"
+		"--help",	   "--version",	      "--verb"
 	};
 	struct mem out;
 	size_t i;
@@ -255,6 +261,31 @@ static void test_sig(void **state)
 	assert_string_equal(vb, "-D 3");
 }
 
+/* --verb=send: the verb in the options and in the signature every rank
+ * compares (a SEND rank among WRITE ranks is named), -r's receives
+ * (perftest's default 512) for the receives each host keeps posted. */
+static void test_verb_send(void **state)
+{
+	static const char *const a[] = { "--verb=send", NULL };
+	char sig[192], w[192], va[192], vb[192];
+	struct parsed p;
+
+	(void)state;
+	parse(&p, NULL);
+	rp_clopts_sig(&p.c, w, sizeof(w));
+	parse(&p, a);
+	assert_int_equal(p.ret, 0);
+	assert_string_equal(p.err, "");
+	assert_int_equal(p.c.o.verb, RP_VERB_SEND);
+	assert_int_equal(p.c.o.rx_depth, 512);
+	assert_string_equal(rp_clopts_sig(&p.c, sig, sizeof(sig)),
+			    "-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 "
+			    "--cross 0 --verb send");
+	assert_true(rp_clopts_sig_diff(sig, w, va, vb, sizeof(va)));
+	assert_string_equal(va, "--verb send");
+	assert_string_equal(vb, "--verb write");
+}
+
 int main(void)
 {
 	static const struct CMUnitTest first[] = {
@@ -264,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_help_version),
 		cmocka_unit_test(test_usage_names_options),
 		cmocka_unit_test(test_sig),
+		cmocka_unit_test(test_verb_send),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(first) + ARRAY_SIZE(err_cases)];
 	size_t n = 0;

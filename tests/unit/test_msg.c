@@ -3,7 +3,9 @@
  * big-endian bytes and decode back; decoders reject foreign bytes, other
  * protocol versions, unknown types, oversized lengths, every truncation,
  * counts and fields out of bounds (QPs, 24-bit QPN/PSN, GID index, MTU,
- * NaN/infinite/negative bandwidth, ok=2); encoders return 0 when the
+ * NaN/infinite/negative bandwidth, ok=2, a rail's failure flag other than
+ * 0/1 or a reason without its NUL); RESULT's failure (flag, time,
+ * NUL-padded reason) at its bytes; encoders return 0 when the
  * buffer is too small; rp_msg_decode_error and rp_params_mismatch text. */
 #include <errno.h>
 #include <math.h>
@@ -11,6 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,9 +65,9 @@ static void test_type_str(void **state)
 
 static void test_hdr_encode_bytes(void **state)
 {
-	/* "RPF1", version 6, type 2 (RAIL), length 0x01020304 */
+	/* "RPF1", version 7, type 2 (RAIL), length 0x01020304 */
 	static const uint8_t want[RP_MSG_HDR_LEN] = { 'R',  'P',  'F',	'1',
-						      0x00, 0x06, 0x00, 0x02,
+						      0x00, 0x07, 0x00, 0x02,
 						      0x01, 0x02, 0x03, 0x04 };
 	uint8_t out[RP_MSG_HDR_LEN];
 
@@ -83,7 +86,7 @@ static void test_hdr_round_trip(void **state)
 	rp_msg_hdr_encode(buf, RP_MSG_PROGRESS, 0);
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
 	assert_int_equal(h.magic, 0x52504631);
-	assert_int_equal(h.version, 6);
+	assert_int_equal(h.version, 7);
 	assert_int_equal(h.type, RP_MSG_PROGRESS);
 	assert_int_equal(h.len, 0);
 	/* the largest allowed payload: 64 KiB = 65536 */
@@ -121,23 +124,27 @@ static void test_hdr_other_version(void **state)
 	buf[5] = 1; /* version 0x0001: a railperf before the NIC in RAIL */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 1, this build speaks 6"));
+	assert_non_null(strstr(err, "protocol 1, this build speaks 7"));
 	buf[5] = 2; /* version 2: no rail_write_lat, no -b (ignored flag) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 2, this build speaks 6"));
+	assert_non_null(strstr(err, "protocol 2, this build speaks 7"));
 	buf[5] = 3; /* version 3: no COUNTS (-b --interval) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 3, this build speaks 6"));
+	assert_non_null(strstr(err, "protocol 3, this build speaks 7"));
 	buf[5] = 4; /* version 4: rail_write_lat's count byte is 8 bits */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 4, this build speaks 6"));
+	assert_non_null(strstr(err, "protocol 4, this build speaks 7"));
 	buf[5] = 5; /* version 5: RESULT without the rail thread's CPU */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 5, this build speaks 6"));
+	assert_non_null(strstr(err, "protocol 5, this build speaks 7"));
+	buf[5] = 6; /* version 6: RESULT without a rail's failure */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "protocol 6, this build speaks 7"));
 	buf[4] = 1; /* version 0x0102 = 258 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
@@ -536,12 +543,15 @@ static const struct rp_result base_result = {
 		 .bytes = 0x0123456789abcdefull },
 };
 
+#define RESULT_LEN 244 /* 72, then the failure: 4 + 8 + 160 */
+
 static void test_result_bytes_and_round_trip(void **state)
 {
 	/* u64 size, u64 iters, then IEEE 754 bits: 1.0 = 0x3ff0000000000000,
 	 * 312.5 = 1.220703125 * 2^8 = 0x4073880000000000, 0.5 =
 	 * 0x3fe0000000000000; then the CPU, u64 each: user 1, system 0x102,
-	 * wall 4e9 = 0xee6b2800, bytes 0x0123456789abcdef */
+	 * wall 4e9 = 0xee6b2800, bytes 0x0123456789abcdef; then no failure:
+	 * 172 zeros */
 	static const uint8_t want[72] = {
 		0,    0,    0,	  0,	0,    0x01, 0x00, 0x00, 0,
 		0,    0,    0,	  0,	0,    0x13, 0x88, 0x3f, 0xf0,
@@ -552,27 +562,70 @@ static void test_result_bytes_and_round_trip(void **state)
 		0x01, 0x02, 0,	  0,	0,    0,    0xee, 0x6b, 0x28,
 		0x00, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef
 	};
+	static const uint8_t zeros[RESULT_LEN - 72];
 	struct rp_result r;
-	uint8_t buf[128];
+	uint8_t buf[RESULT_LEN + 8];
 	size_t len;
 
 	(void)state;
 	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &base_result),
-			 72);
+			 RESULT_LEN);
 	assert_memory_equal(buf, want, 72);
-	assert_int_equal(rp_msg_decode_result(buf, 72, &r), 0);
+	assert_memory_equal(buf + 72, zeros, sizeof(zeros));
+	memset(&r, 0, sizeof(r)); /* the padding, for the comparison */
+	assert_int_equal(rp_msg_decode_result(buf, RESULT_LEN, &r), 0);
 	assert_memory_equal(&r, &base_result, sizeof(r));
-	for (len = 0; len < 72; len++)
+	for (len = 0; len < RESULT_LEN; len++)
 		assert_int_equal(rp_msg_decode_result(buf, len, &r), -EBADMSG);
-	assert_int_equal(rp_msg_decode_result(buf, 73, &r), -EBADMSG);
-	assert_int_equal(rp_msg_encode_result(buf, 71, &base_result), 0);
+	assert_int_equal(rp_msg_decode_result(buf, RESULT_LEN + 1, &r),
+			 -EBADMSG);
+	assert_int_equal(
+		rp_msg_encode_result(buf, RESULT_LEN - 1, &base_result), 0);
+}
+
+/* A failed rail's RESULT: u32 flag 1 at 72, u64 time at 76 (5.02 s =
+ * 0x12b371f00 ns), the reason NUL-padded from 84 to the end; decoded
+ * back; a flag of 2 and a reason filling its field (no NUL) refused. */
+static void test_result_failure_bytes(void **state)
+{
+	static const uint8_t want[12] = { 0, 0, 0,    1,    0,	  0,
+					  0, 1, 0x2b, 0x37, 0x1f, 0x00 };
+	static const char why[] = "work completion error on rxe1 QP 0x11: "
+				  "IBV_WC_RETRY_EXC_ERR";
+	struct rp_result in = base_result, r;
+	uint8_t buf[RESULT_LEN];
+	size_t k;
+
+	(void)state;
+	in.fail.failed = 1;
+	in.fail.at_ns = 5020000000ull;
+	snprintf(in.fail.why, sizeof(in.fail.why), "%s", why);
+	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &in),
+			 RESULT_LEN);
+	assert_memory_equal(buf + 72, want, sizeof(want));
+	assert_memory_equal(buf + 84, why, sizeof(why)); /* with its NUL */
+	for (k = 84 + sizeof(why); k < RESULT_LEN; k++)
+		assert_int_equal(buf[k], 0);
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), 0);
+	assert_int_equal(r.fail.failed, 1);
+	assert_true(r.fail.at_ns == 5020000000ull);
+	assert_string_equal(r.fail.why, why);
+	buf[75] = 2;
+	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), -EBADMSG);
+	buf[75] = 1;
+	memset(buf + 84, 'x', RESULT_LEN - 84);
+	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), -EBADMSG);
+	buf[RESULT_LEN - 1] = 0;
+	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), 0);
+	assert_int_equal(strlen(r.fail.why), RESULT_LEN - 84 - 1);
 }
 
 /* Encode @r with @v in field @which (0 peak, 1 avg, 2 rate) and decode. */
 static int result_with(int which, double v)
 {
 	struct rp_result r = base_result, out;
-	uint8_t buf[72];
+	uint8_t buf[RESULT_LEN];
 
 	if (which == 0)
 		r.bw_peak = v;
@@ -580,7 +633,8 @@ static int result_with(int which, double v)
 		r.bw_avg = v;
 	else
 		r.msg_rate = v;
-	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &r), 72);
+	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &r),
+			 RESULT_LEN);
 	return rp_msg_decode_result(buf, sizeof(buf), &out);
 }
 
@@ -914,6 +968,7 @@ int main(void)
 		cmocka_unit_test(test_rail_phys_port),
 		cmocka_unit_test(test_result_bytes_and_round_trip),
 		cmocka_unit_test(test_result_bad_numbers),
+		cmocka_unit_test(test_result_failure_bytes),
 		cmocka_unit_test(test_verdict_bytes_and_round_trip),
 		cmocka_unit_test(test_verdict_ok_values),
 		cmocka_unit_test(test_counts_round_trip),

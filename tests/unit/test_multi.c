@@ -3,7 +3,8 @@
  * order, BW in MiB/s and Gb/s and MsgRate of all bytes over that window
  * (not a sum of per-rail rates), peak kept for one rail and 0 for several,
  * one rail equal to rp_bw_result, empty or inverted windows give 0 without
- * dividing by zero. Also rp_ipv4_same_subnet (/0, /8, /24, /31, /32, 33)
+ * dividing by zero, a rail that failed left out (its messages and its
+ * window; a failed single rail gives 0 and no peak). Also rp_ipv4_same_subnet (/0, /8, /24, /31, /32, 33)
  * and rp_gid_subnet_check: -1 when it cannot tell (IPv6 GIDs, no netdev,
  * a netdev or address this machine does not have), and 1 / 0 with the
  * message on the loopback's 127.0.0.1/8 when this machine has it. And
@@ -100,6 +101,16 @@ struct agg_case {
 	OUT(200000, 10050000000ull, 10450000000ull, 2.0),		\
 	OUT(300000, 10000000000ull, 10300000000ull, 3.0),		\
 	OUT(400000, 10200000000ull, 10500000000ull, 4.0) }
+/* A rail that failed: its messages up to the failure, its window
+ * [start, failure]; left out of the aggregate. */
+#define FAILED(m, start, end, pk) \
+	{ .msgs = (m), .start_ns = (start), .end_ns = (end), .peak = (pk), \
+	  .fail = { .failed = 1, .at_ns = (end) - (start) } }
+/* Rail 0 ran [5 s, 6 s]; rail 1 failed 0.3 s in after 30000 msgs, and
+ * started earlier (4 s): neither its messages nor its start count. */
+#define ONE_FAILED {							\
+	OUT(100000, 5000000000ull, 6000000000ull, 0),			\
+	FAILED(30000, 4000000000ull, 4300000000ull, 0) }
 /* 176806 msgs of 64 KiB in [2 s, 3 s], peak 11200.5 */
 #define ONE_RAIL OUT(176806, 2000000000ull, 3000000000ull, 11200.5)
 
@@ -150,6 +161,21 @@ static const struct agg_case agg_cases[] = {
 	{ .name = "test_four_rails_gbits", .o = FOUR_RAILS, .n = 4,
 	  .size = 4096, .gbits = true, .iters = 1000000, .bw_avg = 65.536,
 	  .msg_rate = 2.0, .bw_peak = 0 },
+	/* the healthy rail alone: 100000 / 16 = 6250 MiB in [5 s, 6 s],
+	 * 0.1 Mpps (with the failed rail: 8125 MiB/s over 2 s) */
+	{ .name = "test_failed_rail_left_out", .o = ONE_FAILED, .n = 2,
+	  .size = SIZE_64K, .gbits = false, .iters = 100000,
+	  .bw_avg = 6250.0, .msg_rate = 0.1, .bw_peak = 0 },
+	{ .name = "test_failed_rail_left_out_first",
+	  .o = { FAILED(30000, 4000000000ull, 4300000000ull, 0),
+		 OUT(100000, 5000000000ull, 6000000000ull, 0) },
+	  .n = 2, .size = SIZE_64K, .gbits = true, .iters = 100000,
+	  .bw_avg = 52.4288, .msg_rate = 0.1, .bw_peak = 0 },
+	/* one rail, failed: nothing, not its peak */
+	{ .name = "test_failed_only_rail",
+	  .o = { FAILED(500, 1000000000ull, 2000000000ull, 9.0) }, .n = 1,
+	  .size = SIZE_64K, .gbits = false, .iters = 0, .bw_avg = 0,
+	  .msg_rate = 0, .bw_peak = 0 },
 	/* 176806 * 65536 / 2^20 = 176806 / 16 = 11050.375 MiB/s;
 	 * 176806 / 1 s = 0.176806 Mpps */
 	{ .name = "test_one_rail_peak", .o = { ONE_RAIL }, .n = 1,

@@ -1,10 +1,16 @@
 /* Description: netdev link changes from netlink (rp_netlink_parse), on
  * messages built here as the kernel lays them out (rtnetlink(7)): a link
  * up (IFF_UP and IFF_LOWER_UP) and down (IFF_UP without carrier, or not
- * IFF_UP) with their names and indexes; an RTM_NEWADDR and a link without
- * a name skipped; at most @max events; a message cut short ends the
- * parse; a name of IF_NAMESIZE bytes or more is cut and terminated. */
+ * IFF_UP) with their names and indexes; an RTM_NEWADDR in a link's
+ * layout (family 0) and a link without a name skipped; at most @max
+ * events; a message cut short ends the parse; a name of IF_NAMESIZE bytes
+ * or more is cut and terminated. Address changes: an IPv4 address removed
+ * and added (IFA_LOCAL and IFA_LABEL: "10.0.2.2/24" on eth1), a global
+ * IPv6 one without a label (empty name, its index), an IPv6 link-local
+ * one skipped (it comes and goes with the link). */
 #define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <linux/if_addr.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <setjmp.h>
@@ -88,11 +94,81 @@ static void test_short_and_long(void **state)
 	assert_memory_equal(ev[1].ifname, "a-name-longer-t", IF_NAMESIZE - 1);
 }
 
+/* Append an rtattr @type of @n bytes at @data to message @h. */
+static void add_attr(struct nlmsghdr *h, unsigned short type, const void *data,
+		     size_t n)
+{
+	struct rtattr *a =
+		(struct rtattr *)((char *)h + NLMSG_ALIGN(h->nlmsg_len));
+
+	a->rta_type = type;
+	a->rta_len = (unsigned short)RTA_LENGTH(n);
+	memcpy(RTA_DATA(a), data, n);
+	h->nlmsg_len = NLMSG_ALIGN(h->nlmsg_len) + RTA_ALIGN(a->rta_len);
+}
+
+/* Append an address message @type of @family address @ip (text) /
+ * @prefix on link @index, scope @scope, labelled @label (NULL: none). */
+static void add_addr(uint16_t type, int family, const char *ip,
+		     unsigned int prefix, int index, unsigned char scope,
+		     const char *label)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)((char *)buf + used);
+	struct ifaddrmsg *ifa = NLMSG_DATA(h);
+	unsigned char bin[16];
+
+	memset(h, 0, NLMSG_SPACE(sizeof(*ifa)) + 3 * RTA_SPACE(32));
+	h->nlmsg_type = type;
+	h->nlmsg_len = NLMSG_LENGTH(sizeof(*ifa));
+	ifa->ifa_family = (unsigned char)family;
+	ifa->ifa_prefixlen = (unsigned char)prefix;
+	ifa->ifa_scope = scope;
+	ifa->ifa_index = (unsigned int)index;
+	assert_int_equal(inet_pton(family, ip, bin), 1);
+	add_attr(h, IFA_ADDRESS, bin, family == AF_INET ? 4 : 16);
+	if (family == AF_INET)
+		add_attr(h, IFA_LOCAL, bin, 4);
+	if (label)
+		add_attr(h, IFA_LABEL, label, strlen(label) + 1);
+	used += NLMSG_ALIGN(h->nlmsg_len);
+}
+
+static void test_addresses(void **state)
+{
+	struct rp_link_event ev[8];
+
+	(void)state;
+	used = 0;
+	add_addr(RTM_DELADDR, AF_INET, "10.0.2.2", 24, 3, RT_SCOPE_UNIVERSE,
+		 "eth1");
+	add_addr(RTM_DELADDR, AF_INET6, "fe80::5054:ff:fe12:3402", 64, 3,
+		 RT_SCOPE_LINK, NULL); /* link-local: skipped */
+	add_addr(RTM_NEWADDR, AF_INET6, "2001:db8::2", 64, 3, RT_SCOPE_UNIVERSE,
+		 NULL);
+	add_addr(RTM_NEWADDR, AF_INET, "10.0.2.2", 24, 3, RT_SCOPE_UNIVERSE,
+		 "eth1");
+	add_link(RTM_NEWLINK, 3, IFF_UP | IFF_LOWER_UP, "eth1");
+	assert_int_equal(rp_netlink_parse(buf, used, ev, 8), 4);
+	assert_int_equal(ev[0].kind, RP_NL_ADDR_DEL);
+	assert_string_equal(ev[0].ifname, "eth1");
+	assert_int_equal(ev[0].ifindex, 3);
+	assert_string_equal(ev[0].addr, "10.0.2.2/24");
+	assert_int_equal(ev[1].kind, RP_NL_ADDR_NEW);
+	assert_string_equal(ev[1].ifname, "");
+	assert_int_equal(ev[1].ifindex, 3);
+	assert_string_equal(ev[1].addr, "2001:db8::2/64");
+	assert_int_equal(ev[2].kind, RP_NL_ADDR_NEW);
+	assert_string_equal(ev[2].addr, "10.0.2.2/24");
+	assert_int_equal(ev[3].kind, RP_NL_LINK);
+	assert_true(ev[3].up);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_up_down),
 		cmocka_unit_test(test_short_and_long),
+		cmocka_unit_test(test_addresses),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,7 +14,9 @@
  * --interval statistics line in both units, none without rows, the JSON
  * object and its samples. rp_report_cpu and rp_json_cpu: a rail thread's
  * CPU as percent of a core and seconds per GB. rp_report_event and
- * rp_json_event: a device event with its time. */
+ * rp_json_event: a device event with its time. rp_report_failed,
+ * rp_report_fail_verdict and rp_json_fail: a rail that failed mid-run
+ * (its time with 2 decimals, its reason; JSON null when it did not). */
 #define _GNU_SOURCE
 #include <math.h>
 #include <setjmp.h>
@@ -709,6 +711,34 @@ static void test_event(void **state)
 		      "s\n");
 }
 
+static void test_failed(void **state)
+{
+	struct rp_fail f = { .failed = 1, .at_ns = 5023400000ull };
+	struct mem m;
+	cJSON *o;
+
+	(void)state;
+	strcpy(f.why, "work completion error on rxe1 QP 0x11: "
+		      "IBV_WC_RETRY_EXC_ERR");
+	mem_open(&m);
+	rp_report_failed(m.f, "rail 1 (rxe1)", &f);
+	rp_report_fail_verdict(m.f, "rail 1 (rxe1)", &f);
+	mem_check(&m, " railperf: rail 1 (rxe1): FAILED at 5.02 s: work "
+		      "completion error on rxe1 QP 0x11: IBV_WC_RETRY_EXC_ERR\n"
+		      " railperf: verdict: FAILED: rail 1 (rxe1) failed at "
+		      "5.02 s (work completion error on rxe1 QP 0x11: "
+		      "IBV_WC_RETRY_EXC_ERR)\n");
+	o = rp_json_fail(&f);
+	assert_true(cJSON_GetObjectItem(o, "at_s")->valuedouble == 5.0234);
+	assert_string_equal(cJSON_GetObjectItem(o, "reason")->valuestring,
+			    f.why);
+	cJSON_Delete(o);
+	f = (struct rp_fail){ 0 };
+	o = rp_json_fail(&f);
+	assert_true(cJSON_IsNull(o));
+	cJSON_Delete(o);
+}
+
 int main(void)
 {
 	static const struct CMUnitTest fractional[] = {
@@ -720,6 +750,7 @@ int main(void)
 		cmocka_unit_test(test_interval_stats),
 		cmocka_unit_test(test_cpu),
 		cmocka_unit_test(test_event),
+		cmocka_unit_test(test_failed),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(rail_cases) + ARRAY_SIZE(fractional) +
 				ARRAY_SIZE(interval_cases)];

@@ -177,13 +177,26 @@ def collect_cpu(lines, tool, run, param, cpu_runs):
         cpu_runs.setdefault((tool, run), {})[int(rows[0][1])] = cpu
 
 
-def collect_ir(lines, tool, run, param, ir_runs):
+def collect_ir(lines, tool, run, param, ir_runs, verb="write"):
     """The instruction count of a client under callgrind ("ir-total:"
-    line, single.sh irun), by its -n (param 'n21000')."""
+    line, single.sh and verbs.sh irun), by its -n (param 'n21000') and
+    verb (verbs.sh: 'rbw', 'sbw', 'slat')."""
     for line in lines:
         if line.startswith("ir-total:"):
-            ir_runs.setdefault((tool, run), {})[int(param[1:])] = \
+            ir_runs.setdefault((verb, tool, run), {})[int(param[1:])] = \
                 int(line.split()[1])
+
+
+# The verbs part (verbs.sh): test -> what it measures, in the report.
+VERBS = {"rbw": "RDMA READ bandwidth (ib_read_bw, rail_read_bw)",
+         "sbw": "SEND bandwidth (ib_send_bw, rail_send_bw)",
+         "slat": "SEND latency (ib_send_lat, rail_send_lat)"}
+# The instruction rows' labels, by verb. Not the latency tools: their
+# client busy-polls for each round trip, so its count grows with the
+# wait (the emulator's slow phases), not with the work per message.
+IR_LABELS = {"write": "write 2 B hot path (callgrind)",
+             "rbw": "READ bw 2 B hot path (callgrind)",
+             "sbw": "SEND bw 2 B hot path (callgrind)"}
 
 
 # The two postings of the message-rate part: name suffix -> (flags, QPs).
@@ -253,11 +266,13 @@ def add_ir_values(vals, ir_runs):
     """Instructions per message of the 2 B hot path: the extra instructions
     per extra message between the smallest and largest -n of a run (the
     start-up, tear-down and report cancel out)."""
-    for (tool, run), by_n in sorted(ir_runs.items()):
+    for (verb, tool, run), by_n in sorted(
+            ir_runs.items(), key=lambda kv: (list(IR_LABELS).index(
+                kv[0][0]), kv[0][1:])):
         extra = per_extra(by_n)
         if extra:
-            vals.add("cpu", "ir_per_msg", "write 2 B hot path (callgrind)",
-                     tool, run, extra[2])
+            vals.add("cpu", "ir_per_msg", IR_LABELS[verb], tool, run,
+                     extra[2])
 
 
 def add_cpu_values(vals, cpu_acc, cpu_runs):
@@ -312,6 +327,14 @@ def collect(raw):
             collect_cpu(lines, tool, run, param, cpu_runs)
         elif test == "ir":
             collect_ir(lines, tool, run, param, ir_runs)
+        elif test in ("rbw", "sbw"):
+            for row in result_rows(lines):
+                vals.add(test, "bw_avg", int(row[0]), tool, run, row[3])
+        elif test == "slat":
+            collect_lat(vals, lines, tool, run, {}, test)
+        elif test == "irv" and param.partition(".")[0] in IR_LABELS:
+            verb, _, n = param.partition(".")
+            collect_ir(lines, tool, run, n, ir_runs, verb)
     add_cpu_values(vals, cpu_acc, cpu_runs)
     add_ir_values(vals, ir_runs)
     return vals, failed, retried, load
@@ -328,7 +351,8 @@ RANK_MIN_N = 4		# values per tool from which the U test decides
 EXACT_MAX = 200000	# splits enumerated for an exact p, else normal
 # Parts where "met within noise" applies (the CPU part and the two-rail
 # aggregate are strict).
-NOISY = ("write", "wlong", "lat", "wlat", "rate", "bidir")
+NOISY = ("write", "wlong", "lat", "wlat", "rate", "bidir", "rbw", "sbw",
+         "slat")
 
 
 def summary(xs):
@@ -457,6 +481,8 @@ UNITS = {("write", "bw_avg"): "MiB/s", ("wlong", "bw_avg"): "MiB/s",
          ("wlat", "t_typical"): "usec", ("wlat", "p99"): "usec",
          ("rate", "mpps"): "Mmsg/s", ("rate", "cpu_ns"): "ns CPU per msg",
          ("bidir", "bw_avg"): "MiB/s",
+         ("rbw", "bw_avg"): "MiB/s", ("sbw", "bw_avg"): "MiB/s",
+         ("slat", "t_typical"): "usec", ("slat", "p99"): "usec",
          ("cpu", "s_per_mmsg"): "s per 1M msgs", ("cpu", "s_fixed"): "s",
          ("cpu", "ir_per_msg"): "instructions per msg",
          ("multi", "overlap"): "%"}
@@ -621,7 +647,8 @@ def target_lines(rows):
     out = []
     w = part_rows(rows, "write")
     strict, noise, miss = by_verdict(w)
-    out.append(f"- **Write BW, railperf >= perftest at every size (within "
+    if w or not part_rows(rows, "rbw") + part_rows(rows, "sbw"):
+        out.append(f"- **Write BW, railperf >= perftest at every size (within "
                f"noise): {'MET' if w and not miss else 'MISSED'}.** "
                f"{len(strict)} of {len(w)} sizes at ratio >= 1.00, "
                f"{len(noise)} below 1.00 but within noise"
@@ -638,7 +665,8 @@ def target_lines(rows):
                                f"{ratio_cell(r)}, best runs "
                                f"{ratio_cell(r, 'best')} ({r['verdict']}"
                                f"{pnote(r)})" for r in wl) + ".")
-    out.append(lat_target(rows, "lat", "Read"))
+    if part_rows(rows, "lat") or not part_rows(rows, "slat"):
+        out.append(lat_target(rows, "lat", "Read"))
     if part_rows(rows, "wlat"):
         out.append(lat_target(rows, "wlat", "Write"))
     agg = [r for r in part_rows(rows, "multi", "bw_avg")
@@ -650,7 +678,7 @@ def target_lines(rows):
                    f"{'MET' if a['verdict'] == 'met' else 'MISSED'}.** "
                    f"{cell(a['rp'])} vs {cell(a['pt'])} MiB/s, ratio "
                    f"{ratio_cell(a)}.")
-    else:
+    elif w:
         out.append("- **Two rails: NOT MEASURED** (no two-rail run finished).")
     cpu = [r for r in part_rows(rows, "cpu")
            if r["metric"] in ("s_per_mmsg", "ir_per_msg")]
@@ -670,6 +698,13 @@ def target_lines(rows):
     if bd:
         out.append(param_target(bd, "Both directions (-b), railperf >= "
                                 "perftest", size_label))
+    for part, what in (("rbw", "READ BW, railperf >= perftest"),
+                       ("sbw", "SEND BW, railperf >= perftest")):
+        if part_rows(rows, part):
+            out.append(param_target(part_rows(rows, part), what,
+                                    size_label))
+    if part_rows(rows, "slat"):
+        out.append(lat_target(rows, "slat", "SEND"))
     return out
 
 
@@ -703,6 +738,44 @@ def pause_note(env):
     paused = sum(int(env.get(k, 0) or 0)
                  for k in ("paused_single", "paused_multi"))
     return f"; the bench waited {paused} s for them" if paused else ""
+
+
+def report_lat(rows, m):
+    """The READ latency section, when there are its rows."""
+    if not part_rows(rows, "lat"):
+        return []
+    out = ["", f"### RDMA READ latency, usec ({m.get('lat_flags', '')})", ""]
+    reps = str(m.get("lat_reps", "1"))
+    counts = sorted({r[t]["n"] for r in part_rows(rows, "lat")
+                     for t in TOOLS if r[t]})
+    if reps.isdigit() and int(reps) > 1 and counts:
+        over = (f"{counts[0]}" if len(counts) == 1 else
+                f"{counts[0]} to {counts[-1]}")
+        out += [f"Each run times every size {reps} times per tool (the tool "
+                "that goes first alternating sample by sample), so each cell "
+                f"is over {over} samples, and \"best runs\" are best "
+                "samples: under emulation a whole latency run lands in a "
+                "fast or a slow phase, for either tool.", ""]
+    out += table_lat(part_rows(rows, "lat"))
+    return out
+
+
+def report_verbs(rows, m):
+    """The verbs part's sections (READ and SEND bandwidth, SEND latency),
+    when there are its rows."""
+    out = []
+    for part in ("rbw", "sbw"):
+        if part_rows(rows, part):
+            out += ["", f"### {VERBS[part]} ({m.get('verbs_flags', '')})",
+                    ""]
+            out += table_write(part_rows(rows, part))
+    if part_rows(rows, "slat"):
+        out += ["", f"### {VERBS['slat']}, usec "
+                f"({m.get('verbs_lat_flags', '')})", "",
+                "Half the round trip of a SEND ping-pong, as ib_send_lat "
+                "reports it.", ""]
+        out += table_lat(part_rows(rows, "slat"))
+    return out
 
 
 def report(rows, meta, env, failed, retried, load):
@@ -739,8 +812,10 @@ def report(rows, meta, env, failed, retried, load):
         out += [f"- `{n}`: {a - 1} failed attempt(s): {why}"
                 for n, a, why in retried]
         out += [f"- `{n}`: FAILED every attempt: {why}" for n, why in failed]
-    out += ["", f"### RDMA WRITE bandwidth ({m.get('write_flags', '')})", ""]
-    out += table_write(part_rows(rows, "write"))
+    if part_rows(rows, "write"):
+        out += ["", f"### RDMA WRITE bandwidth ({m.get('write_flags', '')})",
+                ""]
+        out += table_write(part_rows(rows, "write"))
     wl = part_rows(rows, "wlong")
     if wl:
         out += ["", f"### RDMA WRITE bandwidth, long runs "
@@ -748,19 +823,7 @@ def report(rows, meta, env, failed, retried, load):
                 "Each size of the sweep is one short burst; these runs "
                 "time many more messages at two sizes.", ""]
         out += table_write(wl)
-    out += ["", f"### RDMA READ latency, usec ({m.get('lat_flags', '')})", ""]
-    reps = str(m.get("lat_reps", "1"))
-    counts = sorted({r[t]["n"] for r in part_rows(rows, "lat")
-                     for t in TOOLS if r[t]})
-    if reps.isdigit() and int(reps) > 1 and counts:
-        over = (f"{counts[0]}" if len(counts) == 1 else
-                f"{counts[0]} to {counts[-1]}")
-        out += [f"Each run times every size {reps} times per tool (the tool "
-                "that goes first alternating sample by sample), so each cell "
-                f"is over {over} samples, and \"best runs\" are best "
-                "samples: under emulation a whole latency run lands in a "
-                "fast or a slow phase, for either tool.", ""]
-    out += table_lat(part_rows(rows, "lat"))
+    out += report_lat(rows, m)
     if part_rows(rows, "wlat"):
         out += ["", f"### RDMA WRITE latency, usec ({m.get('wlat_flags', '')})",
                 "", "Half the round trip of a WRITE ping-pong, as "
@@ -780,8 +843,11 @@ def report(rows, meta, env, failed, retried, load):
                 "", "The summed row both tools print with -b (this side's "
                 "sending plus the peer's), one guest, rxe1 loopback.", ""]
         out += table_write(part_rows(rows, "bidir"))
-    out += ["", f"### Two rails at once ({m.get('multi_flags', '')})", ""]
-    out += table_multi(part_rows(rows, "multi", "bw_avg"))
+    out += report_verbs(rows, m)
+    if part_rows(rows, "multi", "bw_avg"):
+        out += ["", f"### Two rails at once ({m.get('multi_flags', '')})",
+                ""]
+        out += table_multi(part_rows(rows, "multi", "bw_avg"))
     ov = part_rows(rows, "multi", "overlap")
     if ov and ov[0]["pt"]:
         out += ["", f"The two ib_write_bw client processes ran at the same "
@@ -790,8 +856,15 @@ def report(rows, meta, env, failed, retried, load):
                 "nothing checks that the two windows overlapped). "
                 "rail_multi_bw's aggregate is all bytes over one window "
                 "that spans both rails."]
-    out += ["", f"### CPU cost of the client ({m.get('cpu_flags', '')})", ""]
+    flags = (m.get("cpu_flags", "") if part_rows(rows, "write") else
+             m.get("verbs_ir_flags", ""))
+    out += ["", f"### CPU cost of the client ({flags})", ""]
     out += table_cpu(part_rows(rows, "cpu"))
+    if part_rows(rows, "write") and any(
+            r["param"] != IR_LABELS["write"]
+            for r in part_rows(rows, "cpu", "ir_per_msg")):
+        out += ["", "READ and SEND instructions: "
+                f"{m.get('verbs_ir_flags', '')}."]
     return out
 
 

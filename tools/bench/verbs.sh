@@ -1,0 +1,142 @@
+#!/bin/sh
+# tools/bench/verbs.sh - the "verbs" part of "make bench", one rail: the
+# other verbs of the perftest family beside perftest.
+#   rbw    RDMA READ bandwidth (ib_read_bw, rail_read_bw), -s S -n N for S
+#          in $BENCH_VERBS_SIZES, N = $BENCH_VERBS_N ("auto": 32 MiB / S
+#          within 30 .. 5000, as the WRITE sweep), the tools alternating
+#          size by size
+#   sbw    SEND bandwidth (ib_send_bw, rail_send_bw), the same sizes
+#   slat   SEND latency (ib_send_lat, rail_send_lat), -s S -n $BENCH_LAT_N
+#          for S in $BENCH_VERBS_LAT_SIZES, $BENCH_LAT_REPS samples per size,
+#          tool and run (named as the READ latency samples of single.sh)
+#   irv    instructions per message of READ and SEND: -s 2 -N -n N for N
+#          in $BENCH_IR_N, the bandwidth client under valgrind
+#          --tool=callgrind (its instruction count); not the latency
+#          tools, whose client busy-polls for each round trip (its count
+#          grows with the wait, not with the work per message)
+# Both tools get the same flags; perftest first in odd runs, railperf first
+# in even ones. Runs in a "tools/scripts/softroce run" guest (server and
+# client on $BENCH_DEV, rxe loopback) or, with BENCH_ROLE=hw, on the host
+# driving two machines. Started by tools/bench/bench, which says what the
+# variables mean.
+cd "$(dirname "$0")/../.." || exit 1
+BENCH_ROLE=${BENCH_ROLE:-${SOFTROCE_GUEST:-}}
+BENCH_PART=verbs
+. tools/bench/lib.sh
+
+DEV=${BENCH_DEV:-rxe1}
+SDEV=${BENCH_SERVER_DEV:-$DEV}
+ADDR=${BENCH_ADDR:-${SOFTROCE_IP1:-10.0.2.1}}
+RP=${BENCH_RP_DIR:-$PWD/build}
+VN=${BENCH_VERBS_N:-auto}
+SIZES=${BENCH_VERBS_SIZES-2 4096 65536}
+LAT_SIZES=${BENCH_VERBS_LAT_SIZES-2 4096 65536}
+LAT_N=${BENCH_LAT_N:-1000}
+LAT_REPS=${BENCH_LAT_REPS:-3}
+IR_N=${BENCH_IR_N-21000 1000}
+X=
+[ -z "${BENCH_GID:-}" ] || X="-x $BENCH_GID"
+
+prog() { # TOOL TEST
+	case $1.$2 in
+	pt.rbw) echo "ib_read_bw $PT_MEM" ;;
+	pt.sbw) echo "ib_send_bw $PT_MEM" ;;
+	pt.slat) echo "ib_send_lat $PT_MEM" ;;
+	rp.rbw) echo "$RP/rail_read_bw $RP_MEM" ;;
+	rp.sbw) echo "$RP/rail_send_bw $RP_MEM" ;;
+	rp.slat) echo "$RP/rail_send_lat $RP_MEM" ;;
+	esac
+}
+
+# one TOOL TEST NAME FLAGS...: one server/client pair, FLAGS on both sides.
+one() {
+	o_bin=$(prog "$1" "$2") o_name=$3
+	shift 3
+	pair 1 "$o_bin -d $SDEV $X $*" "$o_bin -d $DEV $X $*" "$ADDR"
+	item "$o_name" 1 || true
+}
+
+# size_n SIZE: -n of a SIZE-byte bandwidth run ($VN, or "auto").
+size_n() {
+	[ "$VN" = auto ] || { echo "$VN"; return; }
+	s_n=$((33554432 / $1))
+	[ $s_n -le 5000 ] || s_n=5000
+	[ $s_n -ge 30 ] || s_n=30
+	echo $s_n
+}
+
+# irun TOOL TEST NAME N: a 2 B -N run of TEST with the client under
+# valgrind's callgrind; RAW/NAME.p1.client gets the client's output and
+# "ir-total: COUNT" (as single.sh's irun).
+irun() {
+	i_bin=$(prog "$1" "$2") i_port=$NEXT_PORT i_cg=/tmp/bench-cg.$$.out
+	i_f="-s 2 -N -n $4"
+	NEXT_PORT=$((NEXT_PORT + 1))
+	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $i_bin -d $SDEV $X $i_f -p $i_port" \
+		>"$RAW/$3.p1.server" 2>&1 &
+	i_spid=$!
+	if [ "$ROLE" = single ]; then
+		i_w=0
+		until listening "$i_port" || [ $i_w -ge 200 ]; do
+			sleep 0.1; i_w=$((i_w + 1))
+		done
+	else
+		sleep 2
+	fi
+	remote "${CLIENT:-}" "timeout $RUN_TIMEOUT valgrind --tool=callgrind" \
+		"--callgrind-out-file=$i_cg $i_bin -d $DEV $X $i_f" \
+		"-p $i_port $ADDR; sed -n 's/^totals: */ir-total: /p' $i_cg;" \
+		"rm -f $i_cg" >"$RAW/$3.p1.client" 2>&1
+	wait "$i_spid" || true
+	if grep -q '^ir-total: [0-9]' "$RAW/$3.p1.client"; then
+		printf '%s\t1\tquiet\n' "$3" >>"$DONE"
+	else
+		log "$3: no instruction count; see $RAW/$3.p1.client"
+		printf '%s\tFAILED\n' "$3" >>"$DONE"
+	fi
+}
+
+{
+	echo "perftest=$(remote "${CLIENT:-}" ib_send_bw --version 2>&1 | sed -n 's/.*Version: *//p' | head -n 1)"
+	echo "verbs_device=$DEV"
+} >"$RAW/env-verbs.txt"
+
+r=1
+while [ $r -le "$RUNS" ]; do
+	for test in rbw sbw; do
+		[ -z "$SIZES" ] ||
+			log "run $r of $RUNS: $test, -s S -n $VN, S in $SIZES"
+		i=$r
+		for sz in $SIZES; do
+			for t in $(order $i); do
+				one "$t" $test "$test.$t.r$r.s$sz" -s "$sz" \
+					-n "$(size_n "$sz")"
+			done
+			i=$((i + 1))
+		done
+	done
+	[ -z "$LAT_SIZES" ] ||
+		log "run $r of $RUNS: SEND latency, -n $LAT_N, sizes $LAT_SIZES, $LAT_REPS samples"
+	k=1
+	while [ -n "$LAT_SIZES" ] && [ $k -le "$LAT_REPS" ]; do
+		smp=$(( (r - 1) * LAT_REPS + k ))
+		for sz in $LAT_SIZES; do
+			for t in $(order $smp); do
+				one "$t" slat "slat.$t.r$smp.s$sz" -s "$sz" -n "$LAT_N"
+			done
+		done
+		k=$((k + 1))
+	done
+	[ -z "$IR_N" ] ||
+		log "run $r of $RUNS: instructions per verb, 2 B, client under callgrind, -n $IR_N"
+	for test in rbw sbw; do
+		for n in $IR_N; do
+			for t in $(order $r); do
+				irun "$t" $test "irv.$t.r$r.$test.n$n" "$n"
+			done
+		done
+	done
+	r=$((r + 1))
+done
+echo "paused_verbs=$(paused)" >>"$RAW/env-verbs.txt"
+log "done"
