@@ -124,6 +124,19 @@ lat_row() {
 		fail "statistics out of order (min max typ avg stdev p99 p99.9): $lr_row"
 }
 
+# rxe_delta BEFORE AFTER OUT: per device "dev sent received", the packets
+# between two rxe_counters files, into OUT; noted.
+rxe_delta() {
+	join "$1" "$2" | awk '{ print $1, $4 - $2, $5 - $3 }' >"$3"
+	note "packets (dev sent received): $(tr '\n' ';' <"$3")"
+}
+
+# rail_msgs_sum FILE: the messages of FILE's per-rail railperf lines, summed.
+rail_msgs_sum() {
+	sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$1" |
+		awk '{ s += $1 } END { print s }'
+}
+
 # rxe_counters OUT: "dev sent rcvd" for this guest's rxe0 and rxe1, from
 # their ports' hw_counters (sent_pkts, rcvd_pkts)
 rxe_counters() {

@@ -54,8 +54,7 @@ timeout 120 $M -d rxe0,rxe1 -p 18681 -n 300 --validate $A0 >"$TMP/c1" 2>&1 ||
 row=$(rows "$TMP/c1"); check_bw_row "$row"
 set -- $row; agg=$3
 [ "$agg" = 600 ] || fail "aggregate iterations $agg, want 600"
-sum=$(sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$TMP/c1" |
-	awk '{ s += $1 } END { print s }')
+sum=$(rail_msgs_sum "$TMP/c1")
 [ "$sum" = "$agg" ] || fail "per-rail messages add to $sum, aggregate $agg"
 grep -q '^ railperf: validation passed' "$TMP/c1" || fail "client validation"
 quarter "$TMP/c1" 1	# packets sent per rail

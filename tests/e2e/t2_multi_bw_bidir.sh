@@ -31,9 +31,7 @@ fi
 rxe_counters "$TMP/after"
 
 # per rail: sent and received packets during the run, by the counters
-join "$TMP/before" "$TMP/after" |
-	awk '{ print $1, $4 - $2, $5 - $3 }' >"$TMP/delta"
-note "packets (dev sent received): $(tr '\n' ';' <"$TMP/delta")"
+rxe_delta "$TMP/before" "$TMP/after" "$TMP/delta"
 awk '{ s = $2; r = $3; lo = s < r ? s : r; hi = s < r ? r : s
 	if (hi == 0 || lo * 4 < hi) { print $1 ": sent " s ", received " r; bad = 1 }
 	t += s + r; p[$1] = s + r }

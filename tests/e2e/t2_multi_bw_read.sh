@@ -29,9 +29,7 @@ else
 fi
 rxe_counters "$TMP/after"
 
-join "$TMP/before" "$TMP/after" |
-	awk '{ print $1, $4 - $2, $5 - $3 }' >"$TMP/delta"
-note "packets (dev sent received): $(tr '\n' ';' <"$TMP/delta")"
+rxe_delta "$TMP/before" "$TMP/after" "$TMP/delta"
 awk -v o="$out" -v i="$in" '{ d = $o; q = $i
 	if (d == 0 || d < 4 * q) { print $1 ": data " d ", requests " q; bad = 1 }
 	t += d; p[$1] = d }
@@ -48,8 +46,7 @@ grep -q '^ Outstand reads  : [0-9]*$' "$TMP/out" || fail "no Outstand reads line
 row=$(rows "$TMP/out"); check_bw_row "$row"
 set -- $row; agg=$3
 [ "$agg" = 600 ] || fail "aggregate iterations $agg, want 600"
-sum=$(sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$TMP/out" |
-	awk '{ s += $1 } END { print s }')
+sum=$(rail_msgs_sum "$TMP/out")
 [ "$sum" = "$agg" ] || fail "per-rail messages add to $sum, aggregate $agg"
 note "rail_multi_bw --verb=read: $(echo "$row" | cut -d" " -f2-)"
 grep '^ railperf: rail [01]:' "$TMP/out" | grep messages | sed 's/^/# /'

@@ -30,9 +30,7 @@ else
 fi
 rxe_counters "$TMP/after"
 
-join "$TMP/before" "$TMP/after" |
-	awk '{ print $1, $4 - $2, $5 - $3 }' >"$TMP/delta"
-note "packets (dev sent received): $(tr '\n' ';' <"$TMP/delta")"
+rxe_delta "$TMP/before" "$TMP/after" "$TMP/delta"
 awk -v c="$col" '{ d = $c
 	if (d < 100 * 64) { print $1 ": " d " data packets, want >= 6400"; bad = 1 }
 	t += d; p[$1] = d }
@@ -47,8 +45,7 @@ grep -q '^ *Send BW Test$' "$TMP/out" || fail "title is not Send BW Test"
 row=$(rows "$TMP/out"); check_bw_row "$row"
 set -- $row; agg=$3
 [ "$agg" = 200 ] || fail "aggregate iterations $agg, want 200"
-sum=$(sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$TMP/out" |
-	awk '{ s += $1 } END { print s }')
+sum=$(rail_msgs_sum "$TMP/out")
 [ "$sum" = "$agg" ] || fail "per-rail messages add to $sum, aggregate $agg"
 note "rail_multi_bw --verb=send ($side): $(echo "$row" | cut -d" " -f2-)"
 grep '^ railperf: rail [01]:' "$TMP/out" | grep messages | sed 's/^/# /'

@@ -35,8 +35,7 @@ for side in client server; do
 	n=$(grep -c '^ railperf: rail [01]: rxe[01] port 1, GID index 1' "$TMP/m.$side")
 	[ "$n" = 2 ] || fail "$side: $n per-rail lines, want 2"
 done
-sum=$(sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$TMP/m.client" |
-	awk '{ s += $1 } END { print s }')
+sum=$(rail_msgs_sum "$TMP/m.client")
 [ "$sum" = "$agg" ] || fail "per-rail messages add to $sum, aggregate $agg"
 for side in client server; do
 	# one guest: each rail's two ends are the same rxe device
