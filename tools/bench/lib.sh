@@ -234,3 +234,59 @@ item() {
 		it_k=$((it_k + 1))
 	done
 }
+
+# The parts (single.sh, verbs.sh) define prog TOOL TEST: the command line
+# of tool TOOL (pt: perftest, rp: railperf) for test TEST.
+
+# one TOOL TEST NAME FLAGS...: one server/client pair, FLAGS on both sides.
+one() {
+	o_bin=$(prog "$1" "$2") o_name=$3
+	shift 3
+	pair 1 "$o_bin -d $SDEV $X $*" "$o_bin -d $DEV $X $*" "$ADDR"
+	item "$o_name" 1 || true
+}
+
+# n_auto N SIZE: N, or with "auto" the -n of a SIZE-byte bandwidth run:
+# 32 MiB / SIZE within 30 .. 5000 (perftest's default -n), so that small
+# sizes time thousands of messages, not a burst of 30.
+n_auto() {
+	[ "$1" = auto ] || { echo "$1"; return; }
+	s_n=$((33554432 / $2))
+	[ $s_n -le 5000 ] || s_n=5000
+	[ $s_n -ge 30 ] || s_n=30
+	echo $s_n
+}
+
+# irun TOOL TEST NAME N: a 2 B run of TEST (-N: no peak, -n N) with the
+# client under valgrind's callgrind; RAW/NAME.p1.client gets the client's
+# output and "ir-total: COUNT", its instructions from start to exit.
+# perftest may end there with "Can't produce a report" (its CPU clock
+# estimate fails under valgrind) after its loop ran: the count stands.
+irun() {
+	i_bin=$(prog "$1" "$2") i_port=$NEXT_PORT i_cg=/tmp/bench-cg.$$.out
+	i_f="-s 2 -N -n $4"
+	NEXT_PORT=$((NEXT_PORT + 1))
+	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $i_bin -d $SDEV $X $i_f -p $i_port" \
+		>"$RAW/$3.p1.server" 2>&1 &
+	i_spid=$!
+	if [ "$ROLE" = single ]; then
+		i_w=0
+		until listening "$i_port" || [ $i_w -ge 200 ]; do
+			sleep 0.1; i_w=$((i_w + 1))
+		done
+	else
+		sleep 2
+	fi
+	remote "${CLIENT:-}" "timeout $RUN_TIMEOUT valgrind --tool=callgrind" \
+		"--callgrind-out-file=$i_cg $i_bin -d $DEV $X $i_f" \
+		"-p $i_port $ADDR; sed -n 's/^totals: */ir-total: /p' $i_cg;" \
+		"rm -f $i_cg" >"$RAW/$3.p1.client" 2>&1
+	wait "$i_spid" || true
+	if grep -q '^ir-total: [0-9]' "$RAW/$3.p1.client"; then
+		printf '%s\t1\tquiet\n' "$3" >>"$DONE"
+	else
+		log "$3: no instruction count; see $RAW/$3.p1.client"
+		printf '%s\tFAILED\n' "$3" >>"$DONE"
+	fi
+}
+

@@ -63,57 +63,6 @@ prog() { # TOOL TEST
 	esac
 }
 
-# one TOOL TEST NAME FLAGS...: one server/client pair, FLAGS on both sides.
-one() {
-	o_bin=$(prog "$1" "$2") o_name=$3
-	shift 3
-	pair 1 "$o_bin -d $SDEV $X $*" "$o_bin -d $DEV $X $*" "$ADDR"
-	item "$o_name" 1 || true
-}
-
-# sweep_n SIZE: -n of the sweep's SIZE-byte run: $WRITE_N, or with "auto"
-# 32 MiB / SIZE within 30 .. 5000 (perftest's default -n), so that small
-# sizes time thousands of messages, not a burst of 30.
-sweep_n() {
-	[ "$WRITE_N" = auto ] || { echo "$WRITE_N"; return; }
-	s_n=$((33554432 / $1))
-	[ $s_n -le 5000 ] || s_n=5000
-	[ $s_n -ge 30 ] || s_n=30
-	echo $s_n
-}
-
-# irun TOOL NAME N: a 2 B RDMA WRITE run (-N: no peak, -n N) with the
-# client under valgrind's callgrind; RAW/NAME.p1.client gets the client's
-# output and "ir-total: COUNT", its instructions from start to exit.
-# perftest may end there with "Can't produce a report" (its CPU clock
-# estimate fails under valgrind) after its loop ran: the count stands.
-irun() {
-	i_bin=$(prog "$1" write) i_port=$NEXT_PORT i_cg=/tmp/bench-cg.$$.out
-	NEXT_PORT=$((NEXT_PORT + 1))
-	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $i_bin -d $SDEV $X -s 2 -N -n $3 -p $i_port" \
-		>"$RAW/$2.p1.server" 2>&1 &
-	i_spid=$!
-	if [ "$ROLE" = single ]; then
-		i_w=0
-		until listening "$i_port" || [ $i_w -ge 200 ]; do
-			sleep 0.1; i_w=$((i_w + 1))
-		done
-	else
-		sleep 2
-	fi
-	remote "${CLIENT:-}" "timeout $RUN_TIMEOUT valgrind --tool=callgrind" \
-		"--callgrind-out-file=$i_cg $i_bin -d $DEV $X -s 2 -N -n $3" \
-		"-p $i_port $ADDR; sed -n 's/^totals: */ir-total: /p' $i_cg;" \
-		"rm -f $i_cg" >"$RAW/$2.p1.client" 2>&1
-	wait "$i_spid" || true
-	if grep -q '^ir-total: [0-9]' "$RAW/$2.p1.client"; then
-		printf '%s\t1\tquiet\n' "$2" >>"$DONE"
-	else
-		log "$2: no instruction count; see $RAW/$2.p1.client"
-		printf '%s\tFAILED\n' "$2" >>"$DONE"
-	fi
-}
-
 # Versions and the device, for the report.
 {
 	echo "role=$ROLE"
@@ -145,7 +94,7 @@ while [ $r -le "$RUNS" ]; do
 	if [ "$SWEEP" = a ]; then
 		log "run $r of $RUNS: RDMA WRITE bandwidth, -a -n $WRITE_N"
 		for t in $(order $r); do
-			one "$t" write "write.$t.r$r" -a -n "$(sweep_n 8388608)"
+			one "$t" write "write.$t.r$r" -a -n "$(n_auto "$WRITE_N" 8388608)"
 		done
 	else
 		log "run $r of $RUNS: RDMA WRITE bandwidth, -s S -n $WRITE_N, S = 2 B .. 8 MiB, the tools alternating size by size"
@@ -153,7 +102,7 @@ while [ $r -le "$RUNS" ]; do
 		for sz in $SWEEP_SIZES; do
 			for t in $(order $i); do
 				one "$t" write "write.$t.r$r.s$sz" -s "$sz" \
-					-n "$(sweep_n "$sz")"
+					-n "$(n_auto "$WRITE_N" "$sz")"
 			done
 			i=$((i + 1))
 		done
@@ -180,7 +129,7 @@ while [ $r -le "$RUNS" ]; do
 		log "run $r of $RUNS: instructions, RDMA WRITE 2 B -N, client under callgrind, -n $IR_N"
 	for n in $IR_N; do
 		for t in $(order $r); do
-			irun "$t" "ir.$t.r$r.n$n" "$n"
+			irun "$t" write "ir.$t.r$r.n$n" "$n"
 		done
 	done
 	[ -z "$RATE_SIZES" ] ||

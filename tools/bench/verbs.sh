@@ -48,54 +48,6 @@ prog() { # TOOL TEST
 	esac
 }
 
-# one TOOL TEST NAME FLAGS...: one server/client pair, FLAGS on both sides.
-one() {
-	o_bin=$(prog "$1" "$2") o_name=$3
-	shift 3
-	pair 1 "$o_bin -d $SDEV $X $*" "$o_bin -d $DEV $X $*" "$ADDR"
-	item "$o_name" 1 || true
-}
-
-# size_n SIZE: -n of a SIZE-byte bandwidth run ($VN, or "auto").
-size_n() {
-	[ "$VN" = auto ] || { echo "$VN"; return; }
-	s_n=$((33554432 / $1))
-	[ $s_n -le 5000 ] || s_n=5000
-	[ $s_n -ge 30 ] || s_n=30
-	echo $s_n
-}
-
-# irun TOOL TEST NAME N: a 2 B -N run of TEST with the client under
-# valgrind's callgrind; RAW/NAME.p1.client gets the client's output and
-# "ir-total: COUNT" (as single.sh's irun).
-irun() {
-	i_bin=$(prog "$1" "$2") i_port=$NEXT_PORT i_cg=/tmp/bench-cg.$$.out
-	i_f="-s 2 -N -n $4"
-	NEXT_PORT=$((NEXT_PORT + 1))
-	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $i_bin -d $SDEV $X $i_f -p $i_port" \
-		>"$RAW/$3.p1.server" 2>&1 &
-	i_spid=$!
-	if [ "$ROLE" = single ]; then
-		i_w=0
-		until listening "$i_port" || [ $i_w -ge 200 ]; do
-			sleep 0.1; i_w=$((i_w + 1))
-		done
-	else
-		sleep 2
-	fi
-	remote "${CLIENT:-}" "timeout $RUN_TIMEOUT valgrind --tool=callgrind" \
-		"--callgrind-out-file=$i_cg $i_bin -d $DEV $X $i_f" \
-		"-p $i_port $ADDR; sed -n 's/^totals: */ir-total: /p' $i_cg;" \
-		"rm -f $i_cg" >"$RAW/$3.p1.client" 2>&1
-	wait "$i_spid" || true
-	if grep -q '^ir-total: [0-9]' "$RAW/$3.p1.client"; then
-		printf '%s\t1\tquiet\n' "$3" >>"$DONE"
-	else
-		log "$3: no instruction count; see $RAW/$3.p1.client"
-		printf '%s\tFAILED\n' "$3" >>"$DONE"
-	fi
-}
-
 {
 	echo "perftest=$(remote "${CLIENT:-}" ib_send_bw --version 2>&1 | sed -n 's/.*Version: *//p' | head -n 1)"
 	echo "verbs_device=$DEV"
@@ -110,7 +62,7 @@ while [ $r -le "$RUNS" ]; do
 		for sz in $SIZES; do
 			for t in $(order $i); do
 				one "$t" $test "$test.$t.r$r.s$sz" -s "$sz" \
-					-n "$(size_n "$sz")"
+					-n "$(n_auto "$VN" "$sz")"
 			done
 			i=$((i + 1))
 		done
