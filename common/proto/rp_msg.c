@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -223,6 +224,20 @@ size_t rp_msg_encode_result(uint8_t *out, size_t cap,
 	return w.overflow ? 0 : w.len;
 }
 
+/* @f (@len bytes) holds a string and only NULs after it. */
+static bool rp_msg_nul_padded(const char *f, size_t len)
+{
+	const char *nul = memchr(f, 0, len);
+	size_t i;
+
+	if (!nul)
+		return false;
+	for (i = (size_t)(nul - f); i < len; i++)
+		if (f[i])
+			return false;
+	return true;
+}
+
 int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *res)
 {
 	struct rp_rbuf r = { .p = in, .len = len };
@@ -241,9 +256,10 @@ int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *res)
 	res->fail.failed = rp_get_u32(&r);
 	res->fail.at_ns = rp_get_u64(&r);
 	rp_get_bytes(&r, res->fail.why, sizeof(res->fail.why));
-	/* a flag is 0 or 1; the reason ends within its field */
+	/* a flag is 0 or 1; the reason ends within its field, NUL-padded
+	 * as rp_msg_encode_result writes it (one encoding per value) */
 	if (res->fail.failed > 1 ||
-	    !memchr(res->fail.why, 0, sizeof(res->fail.why)))
+	    !rp_msg_nul_padded(res->fail.why, sizeof(res->fail.why)))
 		return -EBADMSG;
 	/* NaN and infinities are not numbers a row may print. */
 	if (r.underflow || !(res->bw_peak >= 0 && res->bw_peak < 1e15) ||

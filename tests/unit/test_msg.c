@@ -585,7 +585,8 @@ static void test_result_bytes_and_round_trip(void **state)
 
 /* A failed rail's RESULT: u32 flag 1 at 72, u64 time at 76 (5.02 s =
  * 0x12b371f00 ns), the reason NUL-padded from 84 to the end; decoded
- * back; a flag of 2 and a reason filling its field (no NUL) refused. */
+ * back; a flag of 2, a reason filling its field (no NUL) and a byte after
+ * the reason's NUL refused. */
 static void test_result_failure_bytes(void **state)
 {
 	static const uint8_t want[12] = { 0, 0, 0,    1,    0,	  0,
@@ -619,6 +620,12 @@ static void test_result_failure_bytes(void **state)
 	buf[RESULT_LEN - 1] = 0;
 	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), 0);
 	assert_int_equal(strlen(r.fail.why), RESULT_LEN - 84 - 1);
+	/* a byte after the reason's NUL: not how it is encoded (fuzz_msg
+	 * found it: the decoded RESULT encodes to other bytes) */
+	memset(buf + 84, 0, RESULT_LEN - 84);
+	memcpy(buf + 84, "failed", 6);
+	buf[RESULT_LEN - 2] = (char)0xff;
+	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), -EBADMSG);
 }
 
 /* Encode @r with @v in field @which (0 peak, 1 avg, 2 rate) and decode. */
