@@ -96,11 +96,10 @@ static void bw_cfg(const struct rp_bwrun *a, uint64_t size,
 	if (rp_bwrun_recv(a)) { /* SEND's server: receives, no peak */
 		cfg->recv = true;
 		cfg->peak = false;
-		cfg->rx_depth = a->o->rx_depth;
-		cfg->rx_pre = rp_bw_rx_pre(cfg);
 	}
-	if (rp_bwrun_duplex(a)) { /* -b SEND: both, into the upper halves */
-		cfg->duplex = true;
+	/* -b SEND: both, into the upper halves */
+	cfg->duplex = rp_bwrun_duplex(a);
+	if (cfg->recv || cfg->duplex) { /* a receiving side's queue */
 		cfg->rx_depth = a->o->rx_depth;
 		cfg->rx_pre = rp_bw_rx_pre(cfg);
 	}
@@ -135,21 +134,36 @@ static int bw_tick_here(void *arg)
 	return a->s.server ? 0 : bw_tick(arg);
 }
 
-/* One rail on the calling thread: watch its device's events (non-blocking
- * async fd) and its netdev (netlink) as rail_multi_bw's watching thread
- * does, from the engine's tick; the run starts now. */
-static void bw_here_watch(struct rp_bwrun *a)
+/* Before a run: the event list cleared, the netdevs watched (netlink),
+ * each rail's port taken as ACTIVE (it was at the start) and its device's
+ * async fd made non-blocking; what cannot be watched is warned of. The
+ * engine's tick (one rail) or the watching thread reads them (bw_events). */
+static void bw_watch_open(struct rp_bwrun *a)
 {
+	unsigned int i;
+
 	a->n_events = 0;
-	a->here_t0 = rp_now_ns();
-	a->link_up[0] = true; /* the port was ACTIVE at the start */
 	a->nl_fd = rp_netlink_open();
-	a->watch_events[0] = !rp_async_nonblock(a->s.rails[0].dev.ctx);
-	if (a->nl_fd < 0 || !a->watch_events[0])
-		rp_warn("%s: its netdev's links or device events are not "
-			"watched (%s)",
-			a->s.rails[0].dev.name,
-			a->nl_fd < 0 ? strerror(-a->nl_fd) : "async fd");
+	if (a->nl_fd < 0)
+		rp_warn("no netlink socket (%s): the rails' netdev links are "
+			"not watched",
+			strerror(-a->nl_fd));
+	for (i = 0; i < a->n; i++) {
+		a->link_up[i] = true;
+		a->watch_events[i] = !rp_async_nonblock(a->s.rails[i].dev.ctx);
+		if (!a->watch_events[i])
+			rp_warn("rail %u (%s): its device events cannot be "
+				"read without blocking: not watched",
+				i, a->s.rails[i].dev.name);
+	}
+}
+
+/* After a run: the netlink socket of bw_watch_open closed. */
+static void bw_watch_close(struct rp_bwrun *a)
+{
+	if (a->nl_fd >= 0)
+		close(a->nl_fd);
+	a->nl_fd = -1;
 }
 
 /* One rail on the calling thread (the process stays single-threaded). */
@@ -168,12 +182,11 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 	a->size = size;
 	a->row_ns = rp_now_ns();
 	a->row_done = 0;
-	bw_here_watch(a);
+	a->here_t0 = rp_now_ns(); /* the run starts now */
+	bw_watch_open(a);
 	ret = rp_bw_run(&a->s.rails[0], &a->peers[0], &cfg, &out);
 	bw_events(a, a->here_t0); /* those of the run's last moments */
-	if (a->nl_fd >= 0)
-		close(a->nl_fd);
-	a->nl_fd = -1;
+	bw_watch_close(a);
 	if (ret)
 		return ret;
 	rp_bw_result(&cfg, &out, &a->rail_res[0]);
@@ -520,28 +533,13 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 		return -ENOMEM;
 	bw_cfg(a, size, &cfg);
 	bw_ivl_begin(a);
-	a->n_events = 0;
-	a->nl_fd = rp_netlink_open();
-	if (a->nl_fd < 0)
-		rp_warn("no netlink socket (%s): the rails' netdev links are "
-			"not watched",
-			strerror(-a->nl_fd));
-	for (i = 0; i < a->n; i++)
-		a->link_up[i] = true; /* each port was ACTIVE at the start */
-	for (i = 0; i < a->n; i++)
-		if (!(a->watch_events[i] =
-			      !rp_async_nonblock(a->s.rails[i].dev.ctx)))
-			rp_warn("rail %u (%s): its device events cannot be "
-				"read without blocking: not watched",
-				i, a->s.rails[i].dev.name);
+	bw_watch_open(a);
 	ret = rp_multi_start(mu, a->s.rails, a->peers, a->n, &cfg,
 			     a->topo.t ? &a->topo : NULL, a->cpus);
 	if (!ret)
 		bw_watch(a, mu, size);
 	jret = rp_multi_join(mu);
-	if (a->nl_fd >= 0)
-		close(a->nl_fd);
-	a->nl_fd = -1;
+	bw_watch_close(a);
 	if (!ret)
 		ret = jret;
 	/* a rail that failed alone: its result up to the failure, left out

@@ -585,10 +585,7 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	if (ret == -EINTR)
 		rp_err("interrupted: %s latency run of %llu bytes stopped "
 		       "after %zu samples; no result",
-		       s.send  ? "SEND" :
-		       s.write ? "WRITE" :
-				 "READ",
-		       (unsigned long long)cfg->size, out->n);
+		       rp_lat_verb(&s), (unsigned long long)cfg->size, out->n);
 	return ret;
 }
 

@@ -40,7 +40,7 @@ port=18850
 for b in $BINS; do
 	n=${b##*/} port=$((port + 2))
 	case $n in
-	rail_read_lat) stopped="interrupted: READ latency run of [0-9]+ bytes stopped after [0-9]+ samples; no result"
+	rail_read_lat) stopped="interrupted: RDMA READ latency run of [0-9]+ bytes stopped after [0-9]+ samples; no result"
 		wait_for=BYE ;;
 	*) stopped="interrupted: run on $DEV stopped after [0-9]+ of its WRs completed; no result"
 		wait_for=RESULT ;;
