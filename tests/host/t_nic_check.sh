@@ -55,7 +55,9 @@ run() {
 }
 check() { # NAME WANT_RC WANT_LINE_PATTERN
 	n=$((n + 1))
-	if [ "$rc" -eq "$2" ] && printf '%s\n' "$out" | grep -Eq -- "$3"; then
+	# a here-string, not a pipe: under pipefail, grep -q leaving early
+	# kills the writer (SIGPIPE) and fails a check that matched
+	if [ "$rc" -eq "$2" ] && grep -Eq -- "$3" <<<"$out"; then
 		echo "ok $n - $1"
 	else
 		echo "not ok $n - $1"; printf '# exit %s\n' "$rc"
