@@ -131,6 +131,15 @@ rxe_delta() {
 	note "packets (dev sent received): $(tr '\n' ';' <"$3")"
 }
 
+# bd_validated FILE SIZE WHAT: FILE, a -b run's output, says that both
+# directions' SIZE-byte messages were validated; WHAT names the run.
+bd_validated() {
+	for bd_dir in "received here" "received by the peer"; do
+		grep -q "^ railperf: -b validation of the bytes $bd_dir passed: $2 bytes" "$1" ||
+			{ cat "$1"; fail "$3: no '$bd_dir' validation"; }
+	done
+}
+
 # rail_msgs_sum FILE: the messages of FILE's per-rail railperf lines, summed.
 rail_msgs_sum() {
 	sed -n 's/^ railperf: rail [0-9]*: .* \([0-9]*\) messages,.*/\1/p' "$1" |
