@@ -68,6 +68,11 @@ void rp_railceil_size(struct rp_railceil *c, const struct rp_rail *rails,
 		c->r[i].cap = rp_rail_ceiling(
 			c->wire[i], rp_pcie_path_gbps(&c->pcie[i], c->dir),
 			NULL);
+		c->rcb[i] = rp_rail_ceiling(
+			c->wire[i], rp_pcie_path_rcb_gbps(&c->pcie[i], c->dir),
+			NULL);
+		if (c->rcb[i] >= c->r[i].cap)
+			c->rcb[i] = 0;
 		if (c->r[i].cap <= 0)
 			rp_railceil_unknown(c, i, &rails[i]);
 	}

@@ -25,9 +25,11 @@ struct rp_railceil {
 	double speed[RP_MAX_RAILS]; /* port speed, Gb/s, 0 unknown */
 	double wire[RP_MAX_RAILS];  /* RoCE v2 WRITE ceiling, 0 unknown */
 	struct rp_railset_rail r[RP_MAX_RAILS]; /* cap: min(wire, PCIe) */
-	enum rp_pcie_dir dir; /* this side: whose PCIe ceilings count */
-	double set;	      /* the set's ceiling, Gb/s, 0 unknown */
-	char why[192];	      /* set 0: the first reason */
+	double rcb[RP_MAX_RAILS]; /* min(wire, PCIe with read completions cut
+				   * at the RCB) where below the cap, else 0 */
+	enum rp_pcie_dir dir;	  /* this side: whose PCIe ceilings count */
+	double set;		  /* the set's ceiling, Gb/s, 0 unknown */
+	char why[192];		  /* set 0: the first reason */
 };
 
 /*
