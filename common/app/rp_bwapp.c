@@ -986,13 +986,14 @@ static int bw_run(struct rp_bwrun *a)
 	if (!ret) {
 		bw_rail_notes(a);
 		/* the ceilings: a rail list's lines and warnings, --expect;
-		 * by this side's PCIe direction (WRITE: the client sends) */
+		 * by this side's PCIe direction (WRITE: the client sends,
+		 * READ: the client receives) and the verb's wire */
 		if (a->multi || a->o->expect) {
 			rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails,
-					 a->n,
-					 a->o->bidir ? RP_PCIE_BOTH :
-					 a->s.server ? RP_PCIE_RECV :
-						       RP_PCIE_SEND);
+					 a->n, a->o->verb,
+					 rp_railceil_side(a->o->verb,
+							  a->s.server,
+							  a->o->bidir));
 			rp_railceil_size(&a->ceil, a->s.rails,
 					 rp_opts_max_size(a->o));
 			rp_railceil_warn(&a->ceil);

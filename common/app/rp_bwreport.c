@@ -163,6 +163,7 @@ static void bw_rail_report(const struct rp_bwrun *a, unsigned int i,
 		.pcie_gbps = rp_pcie_path_gbps(&c->pcie[i], c->dir),
 		.pcie_rcb_gbps = rp_pcie_path_rcb_gbps(&c->pcie[i], c->dir),
 		.pcie_dir = c->dir,
+		.verb = c->verb,
 		.same_nic =
 			rp_rail_addr_same_port(&a->s.local[i], &a->s.remote[i]),
 		/* with -b the port also sent the ACKs of what it received;

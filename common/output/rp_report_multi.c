@@ -36,8 +36,8 @@ void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,
 	const struct rp_rail *r = rr->rail;
 
 	c->wire = rp_dev_is_roce(&r->dev) ?
-			  rp_roce_write_ceiling(rr->speed_gbps, size,
-						rp_mtu_bytes(r->mtu)) :
+			  rp_roce_ceiling(rr->verb, rr->speed_gbps, size,
+					  rp_mtu_bytes(r->mtu)) :
 			  0;
 	c->pcie_bound = c->wire > 0 && rr->pcie_gbps > 0 &&
 			rr->pcie_gbps < c->wire;
@@ -89,15 +89,17 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 		rp_fprintf(
 			f,
 			"%.1f%% of its ceiling of %.2f Gb/s, its PCIe path's "
-			"payload %s, below the RoCE v2 WRITE ceiling of %.2f "
+			"payload %s, below the RoCE v2 %s ceiling of %.2f "
 			"Gb/s (%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
-			pct, c.ceiling, rp_pcie_dir_name(rr->pcie_dir), c.wire,
-			rr->speed_gbps, mtu, size);
+			pct, c.ceiling, rp_pcie_dir_name(rr->pcie_dir),
+			rp_roce_verb_name(rr->verb), c.wire, rr->speed_gbps,
+			mtu, size);
 	else
 		rp_fprintf(f,
-			   "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "
+			   "%.1f%% of the RoCE v2 %s ceiling of %.2f Gb/s "
 			   "(%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
-			   pct, c.ceiling, rr->speed_gbps, mtu, size);
+			   pct, rp_roce_verb_name(rr->verb), c.ceiling,
+			   rr->speed_gbps, mtu, size);
 	rp_report_ceiling_notes(f, rr, &c);
 }
 

@@ -34,6 +34,7 @@ struct rp_rail_report {
 	double pcie_rcb_gbps; /* ... with read completions cut at the RCB
 			       * (rp_pcie_path_rcb_gbps), Gb/s, 0 unknown */
 	enum rp_pcie_dir pcie_dir; /* this side: sending, receiving, both */
+	enum rp_verb verb;	   /* the run's verb: its wire ceiling */
 	bool same_nic;		   /* both ends one NIC and port */
 	bool sender;		   /* this side sent the data (client) */
 	uint64_t needed; /* data packets the whole run's messages needed
@@ -71,7 +72,7 @@ void rp_rail_report_lossy(const struct rp_rail_report *rr, uint64_t size,
 
 /* A rail's ceilings for messages of a size (rp_rail_report_ceiling). */
 struct rp_rail_ceiling {
-	double wire;	 /* RoCE v2 WRITE ceiling, Gb/s, 0 unknown */
+	double wire;	 /* RoCE v2 ceiling of the verb, Gb/s, 0 unknown */
 	double ceiling;	 /* min(wire, PCIe payload bound), Gb/s, 0 unknown */
 	bool pcie_bound; /* the PCIe path is the lower of the two */
 	double rcb;	 /* min(wire, PCIe with completions cut at the RCB)
@@ -91,8 +92,9 @@ void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,
 /*
  * rp_report_rail - two lines for one rail: identity, placement, BW
  * average, MsgRate, share and counters; then its efficiency against its
- * ceiling, min(RoCE v2 WRITE ceiling for its speed, path MTU and @size
- * (rp_ceiling.h), its PCIe path's payload ceiling (rp_pcie.h)), or why
+ * ceiling, min(RoCE v2 ceiling of its verb for its speed, path MTU and
+ * @size (rp_ceiling.h; the label names the verb), its PCIe path's payload
+ * bound (rp_pcie.h)), or why
  * there is none; a line with the figure for read completions cut at the
  * RCB where that is lower; a line when the rail moved more than its
  * ceiling (rp_expect_above_line); then a line when it is lossy or saw

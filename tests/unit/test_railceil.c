@@ -8,8 +8,9 @@
  * set the maximum flow through both links (2 x that, worked out from the
  * formulas here) and one warning per shared link or port naming the rails
  * and the limit; the public Spark runs against the bounds; DGX H100 and
- * Gen4 x16 bound by the wire; two Soft-RoCE rails give an unknown set
- * ceiling, the reason, and no warning. */
+ * Gen4 x16 bound by the wire; each verb judged on its own side, with its
+ * own wire ceiling; two Soft-RoCE rails give an unknown set ceiling, the
+ * reason, and no warning. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -61,7 +62,7 @@ static void spark_side(void **state, enum rp_pcie_dir dir, double link)
 
 	assert_non_null(c);
 	snprintf(root, sizeof(root), "%s/spark", (char *)*state);
-	rp_railceil_read(c, root, r, 3, dir);
+	rp_railceil_read(c, root, r, 3, RP_VERB_WRITE, dir);
 	assert_true(c->speed[0] == 200);
 	rp_railceil_size(c, r, 65536);
 	assert_true(fabs(c->wire[1] - port) < 1e-6);
@@ -147,7 +148,7 @@ static void test_spark_public_runs(void **state)
 
 	assert_non_null(c);
 	snprintf(root, sizeof(root), "%s/spark", (char *)*state);
-	rp_railceil_read(c, root, r, 2, RP_PCIE_SEND);
+	rp_railceil_read(c, root, r, 2, RP_VERB_WRITE, RP_PCIE_SEND);
 	rp_railceil_size(c, r, 1048576);
 	send = c->r[0].cap;
 	assert_true(send >= 111.86 / 0.995);
@@ -163,7 +164,7 @@ static void test_spark_public_runs(void **state)
 	rp_railceil_size(c, r, 65536);
 	assert_true(fabs(c->set - 200.0 * 65536 / (65536 + 82 * 16 + 16)) <
 		    1e-6); /* 196.03 */
-	rp_railceil_read(c, root, r, 2, RP_PCIE_RECV);
+	rp_railceil_read(c, root, r, 2, RP_VERB_WRITE, RP_PCIE_RECV);
 	rp_railceil_size(c, r, 1048576);
 	recv = c->r[0].cap;
 	assert_true(111.86 / recv >= 0.95 && 111.86 / recv <= 1.0);
@@ -190,13 +191,13 @@ static void test_wire_bound_hosts(void **state)
 
 	assert_non_null(c);
 	snprintf(root, sizeof(root), "%s/dgxh100", (char *)*state);
-	rp_railceil_read(c, root, r, 1, RP_PCIE_SEND);
+	rp_railceil_read(c, root, r, 1, RP_VERB_WRITE, RP_PCIE_SEND);
 	rp_railceil_size(c, r, 65536);
 	assert_true(fabs(c->r[0].cap - w400) < 1e-6 && c->rcb[0] == 0);
 	free(r);
 	r = rails_new(g4, g4_nd, 1);
 	snprintf(root, sizeof(root), "%s/gen4x16", (char *)*state);
-	rp_railceil_read(c, root, r, 1, RP_PCIE_SEND);
+	rp_railceil_read(c, root, r, 1, RP_VERB_WRITE, RP_PCIE_SEND);
 	rp_railceil_size(c, r, 65536);
 	assert_true(fabs(c->r[0].cap - w200) < 1e-6);
 	assert_true(fabs(c->rcb[0] -
@@ -205,6 +206,80 @@ static void test_wire_bound_hosts(void **state)
 				 84) < 1e-6); /* 191.08 */
 	free(r);
 	free(c);
+}
+
+/* Each verb judged on its own side (rp_railceil_side): WRITE, WRITE with
+ * immediate and SEND: the client sends (its NIC reads the data: read
+ * completions), the server receives (posted writes); READ the other way
+ * round (the client's NIC writes the responses into memory, the server's
+ * NIC reads what it serves); -b and cluster cells both ways. On Spark's
+ * rocep1s0f0, with each verb's own wire ceiling (on a 400G DGX port,
+ * where the wire binds): WRITE 16 B per message (RETH), WRITE with
+ * immediate 20, SEND 0, READ 8 (AETH on the first and last response). */
+static void test_verb_sides(void **state)
+{
+	static const char *const dev[1] = { "rocep1s0f0" };
+	static const char *const ndev[1] = { "enp1s0f0np0" };
+	static const char *const dgx[1] = { "mlx5_0" };
+	static const char *const dgx_nd[1] = { "enp24s0np0" };
+	static const struct {
+		enum rp_verb verb;
+		bool server, bidir;
+		enum rp_pcie_dir dir;
+	} c[] = {
+		{ RP_VERB_WRITE, false, false, RP_PCIE_SEND },
+		{ RP_VERB_WRITE, true, false, RP_PCIE_RECV },
+		{ RP_VERB_WRITE, false, true, RP_PCIE_BOTH },
+		{ RP_VERB_WRITE, true, true, RP_PCIE_BOTH },
+		{ RP_VERB_WRITE_IMM, false, false, RP_PCIE_SEND },
+		{ RP_VERB_WRITE_IMM, true, false, RP_PCIE_RECV },
+		{ RP_VERB_SEND, false, false, RP_PCIE_SEND },
+		{ RP_VERB_SEND, true, false, RP_PCIE_RECV },
+		{ RP_VERB_SEND, true, true, RP_PCIE_BOTH },
+		{ RP_VERB_READ, false, false, RP_PCIE_RECV },
+		{ RP_VERB_READ, true, false, RP_PCIE_SEND },
+		{ RP_VERB_READ, false, true, RP_PCIE_BOTH },
+		{ RP_VERB_READ, true, true, RP_PCIE_BOTH },
+	};
+	const double e[4] = { [RP_VERB_WRITE] = 16,
+			      [RP_VERB_READ] = 8,
+			      [RP_VERB_SEND] = 0,
+			      [RP_VERB_WRITE_IMM] = 20 };
+	const double want[3] = {
+		[RP_PCIE_RECV] = G5X4 * SKP * 256 / 276,
+		[RP_PCIE_SEND] = spark_send(256),
+		[RP_PCIE_BOTH] = G5X4 * SKP *
+				 (1 - 8 / ((214 + 276 / 4.0) * 4)) /
+				 (276.0 / 256 + 20.0 / 512),
+	};
+	struct rp_railceil *rc = calloc(1, sizeof(*rc));
+	struct rp_rail *r = rails_new(dev, ndev, 1);
+	struct rp_rail *d = rails_new(dgx, dgx_nd, 1);
+	char spark[PATH_MAX], h100[PATH_MAX];
+	enum rp_pcie_dir dir;
+	unsigned int i;
+
+	assert_non_null(rc);
+	snprintf(spark, sizeof(spark), "%s/spark", (char *)*state);
+	snprintf(h100, sizeof(h100), "%s/dgxh100", (char *)*state);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		dir = rp_railceil_side(c[i].verb, c[i].server, c[i].bidir);
+		if (dir != c[i].dir)
+			fail_msg("verb %d server %d bidir %d: side %d, want %d",
+				 c[i].verb, c[i].server, c[i].bidir, dir,
+				 c[i].dir);
+		rp_railceil_read(rc, spark, r, 1, c[i].verb, dir);
+		rp_railceil_size(rc, r, 65536);
+		assert_true(fabs(rc->r[0].cap - want[dir]) < 1e-6);
+		rp_railceil_read(rc, h100, d, 1, c[i].verb, dir);
+		rp_railceil_size(rc, d, 65536);
+		assert_true(fabs(rc->r[0].cap - 400.0 * 65536 /
+							(65536 + 82 * 16 +
+							 e[c[i].verb])) < 1e-6);
+	}
+	free(d);
+	free(r);
+	free(rc);
 }
 
 static void test_softroce(void **state)
@@ -218,7 +293,7 @@ static void test_softroce(void **state)
 
 	assert_non_null(c);
 	snprintf(root, sizeof(root), "%s/softroce", (char *)*state);
-	rp_railceil_read(c, root, r, 2, RP_PCIE_SEND);
+	rp_railceil_read(c, root, r, 2, RP_VERB_WRITE, RP_PCIE_SEND);
 	rp_railceil_size(c, r, 65536);
 	assert_true(c->set == 0);
 	assert_string_equal(c->why, "rail 0 (rxe0): port speed unknown (the "
@@ -236,6 +311,7 @@ int main(int argc, char **argv)
 	char hosts[PATH_MAX];
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_prestate(test_spark_recv, hosts),
+		cmocka_unit_test_prestate(test_verb_sides, hosts),
 		cmocka_unit_test_prestate(test_spark_public_runs, hosts),
 		cmocka_unit_test_prestate(test_wire_bound_hosts, hosts),
 		cmocka_unit_test_prestate(test_spark_send, hosts),

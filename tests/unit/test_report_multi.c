@@ -298,6 +298,39 @@ static const struct rail_case rail_cases[] = {
 	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n"
 	  " railperf: rail 0: 101.8% of 108.11 Gb/s, what its PCIe path "
 	  "carries if the root complex cuts read completions at its RCB\n" },
+	{ "test_rail_read_label",
+	  { "mlx5_0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
+	    IBV_MTU_4096 },
+	  /* READ: its own wire ceiling and label, an AETH on the first and
+	   * last response: 100 * 65536 / (65536 + 82 * 16 + 8) = 98.0256
+	   * -> "98.03"; 78.6432 / 98.0256 = 80.227 % -> "80.2%" */
+	  { .index = 0, .cpu = 2, .numa_node = 0,
+	    .res = { .size = 65536, .iters = 150000, .bw_avg = 9375.0,
+		     .msg_rate = 0.15 },
+	    .share = 100.0, .speed_gbps = 100, .verb = RP_VERB_READ,
+	    .pcie_dir = RP_PCIE_RECV },
+	  65536, false,
+	  " railperf: rail 0: mlx5_0 port 1, GID index 3, netdev "
+	  "enp1s0f0np0, NUMA node 0, CPU 2, 150000 messages, BW average "
+	  "9375.00 MB/sec, MsgRate 0.150000 Mpps, 100.0% of the total, no "
+	  "port counters\n"
+	  " railperf: rail 0: 80.2% of the RoCE v2 READ ceiling of "
+	  "98.03 Gb/s (100 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	{ "test_rail_send_label",
+	  { "mlx5_0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
+	    IBV_MTU_4096 },
+	  /* SEND: no RETH, 100 * 65536 / 66848 = 98.0373 -> "98.04" */
+	  { .index = 0, .cpu = 2, .numa_node = 0,
+	    .res = { .size = 65536, .iters = 150000, .bw_avg = 9375.0,
+		     .msg_rate = 0.15 },
+	    .share = 100.0, .speed_gbps = 100, .verb = RP_VERB_SEND },
+	  65536, false,
+	  " railperf: rail 0: mlx5_0 port 1, GID index 3, netdev "
+	  "enp1s0f0np0, NUMA node 0, CPU 2, 150000 messages, BW average "
+	  "9375.00 MB/sec, MsgRate 0.150000 Mpps, 100.0% of the total, no "
+	  "port counters\n"
+	  " railperf: rail 0: 80.2% of the RoCE v2 SEND ceiling of "
+	  "98.04 Gb/s (100 Gb/s port, MTU 4096, 65536 B messages)\n" },
 	IB_CASE("test_rail_infiniband", 100),
 	IB_CASE("test_rail_infiniband_speed_unknown", 0),
 };
