@@ -275,10 +275,15 @@ static cJSON *rp_json_host(const struct rp_railinfo *ri)
 	a = cJSON_AddArrayToObject(o, "groups");
 	for (i = 0; i < h->ngroups; i++)
 		cJSON_AddItemToArray(a, rp_json_group(h, &h->g[i]));
-	if (h->nsuggest)
+	if (h->nsuggest) {
 		cJSON_AddStringToObject(o, "suggested_devices", h->suggest);
-	else
+		cJSON_AddStringToObject(o, "nccl_ib_hca", h->nccl);
+		cJSON_AddStringToObject(o, "ucx_net_devices", h->ucx);
+	} else {
 		cJSON_AddNullToObject(o, "suggested_devices");
+		cJSON_AddNullToObject(o, "nccl_ib_hca");
+		cJSON_AddNullToObject(o, "ucx_net_devices");
+	}
 	free(h);
 	return o;
 }

@@ -368,9 +368,10 @@ static int rp_print_host(FILE *f, const struct rp_railinfo *ri)
 			rp_fprintf(f,
 				   "Host aggregate ceiling: %.2f Gb/s sending, "
 				   "%.2f receiving (per direction)\nSuggested "
-				   "rails: -d %s (%u of %u rails reach it)\n",
+				   "rails: -d %s (%u of %u rails reach it)\n"
+				   "  NCCL_IB_HCA=%s\n  UCX_NET_DEVICES=%s\n",
 				   h->aggregate_send, h->aggregate, h->suggest,
-				   h->nsuggest, h->n);
+				   h->nsuggest, h->n, h->nccl, h->ucx);
 		else
 			rp_fprintf(f, "Host aggregate ceiling: unknown (%s)\n",
 				   h->why);

@@ -382,7 +382,8 @@ static void test_host_text(void **state)
 		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving "
 		  "(per direction)\n"
 		  "Suggested rails: -d roceP2p1s0f0,rocep1s0f1 (2 of 4 rails "
-		  "reach it)\n",
+		  "reach it)\n  NCCL_IB_HCA==roceP2p1s0f0:1,rocep1s0f1:1\n"
+		  "  UCX_NET_DEVICES=roceP2p1s0f0:1,rocep1s0f1:1\n",
 		  2 * pcie_send(32, 4, 256, 214), 2 * spark_link);
 	/* every NIC on its own Gen5 x16: the wire decides, 8 x 400G, both
 	 * ways (sending, even with completions cut at RCB 128: 433.85 >
@@ -449,6 +450,10 @@ static void test_host_json(void **state)
 		    round(2 * pcie_send(32, 4, 256, 214) * 100) / 100);
 	assert_string_equal(str(h, "suggested_devices"),
 			    "roceP2p1s0f0,rocep1s0f1");
+	assert_string_equal(str(h, "nccl_ib_hca"),
+			    "=roceP2p1s0f0:1,rocep1s0f1:1");
+	assert_string_equal(str(h, "ucx_net_devices"),
+			    "roceP2p1s0f0:1,rocep1s0f1:1");
 	g = cJSON_GetObjectItem(h, "groups");
 	assert_int_equal(cJSON_GetArraySize(g), 5); /* 2 links, 2 ports, NIC */
 	assert_string_equal(str(cJSON_GetArrayItem(g, 2), "kind"),

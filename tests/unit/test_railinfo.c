@@ -7,7 +7,8 @@
  * Gb/s of payload sending (read completions up to MPS; 108.11 cut at RCB
  * 128, assumed) and 116.59 receiving (writes of MPS 256); Soft-RoCE: no PCI
  * function, no ceiling, index 1; IPv6-only; bond and member warnings;
- * link-local only; InfiniBand without GRH; no devices), -d, and netdev
+ * link-local only; InfiniBand without GRH; no devices), -d, the
+ * suggested rails as -d, NCCL_IB_HCA and UCX_NET_DEVICES, and netdev
  * addresses taken from the GIDs when the tree has no ifaddrs file;
  * rp_table alignment; rp_railinfo_print and rp_railinfo_json (parsed back
  * with cJSON). */
@@ -29,6 +30,7 @@
 #include "hosts.h"
 #include "topo/rp_locality.h"
 #include "info/rp_railinfo.h"
+#include "info/rp_railinfo_host.h"
 #include "info/rp_railinfo_json.h"
 #include "info/rp_railinfo_text.h"
 #include "topo/rp_ceiling.h"
@@ -344,6 +346,31 @@ static void print_to(char *buf, size_t len, const struct rp_railinfo *ri,
 	fclose(f);
 }
 
+/* The rails rail_info suggests, as -d and as NCCL and UCX take them
+ * (NCCL_IB_HCA: "=" for exact names, each dev:port; UCX_NET_DEVICES:
+ * dev:port): on Spark the two that share neither link nor port; a port 2
+ * is named dev:2 in all three. */
+static void test_suggest_env(void **state)
+{
+	struct rp_railinfo_host *h = calloc(1, sizeof(*h));
+	struct rp_railinfo ri;
+
+	assert_non_null(h);
+	assert_int_equal(gather(state, "spark", NULL, NULL, &ri), 0);
+	assert_int_equal(rp_railinfo_host(&ri, h), 0);
+	assert_string_equal(h->suggest, "roceP2p1s0f0,rocep1s0f1");
+	assert_string_equal(h->nccl, "=roceP2p1s0f0:1,rocep1s0f1:1");
+	assert_string_equal(h->ucx, "roceP2p1s0f0:1,rocep1s0f1:1");
+	assert_string_equal(ri.p[3].dev, "rocep1s0f1");
+	ri.p[3].port = 2;
+	assert_int_equal(rp_railinfo_host(&ri, h), 0);
+	assert_string_equal(h->suggest, "roceP2p1s0f0,rocep1s0f1:2");
+	assert_string_equal(h->nccl, "=roceP2p1s0f0:1,rocep1s0f1:2");
+	assert_string_equal(h->ucx, "roceP2p1s0f0:1,rocep1s0f1:2");
+	rp_railinfo_free(&ri);
+	free(h);
+}
+
 static void test_table(void **state)
 {
 	static const char *const r1[3] = { "A", "BBBB", "C" };
@@ -459,6 +486,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_prestate(test_gather_infiniband, hosts),
 		cmocka_unit_test_prestate(test_gather_none_and_filter, hosts),
 		cmocka_unit_test_prestate(test_gather_addrs_from_gids, hosts),
+		cmocka_unit_test_prestate(test_suggest_env, hosts),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test_prestate(test_print_text, hosts),
 		cmocka_unit_test_prestate(test_json, hosts),
