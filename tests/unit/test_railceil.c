@@ -216,31 +216,32 @@ static void test_wire_bound_hosts(void **state)
  * rocep1s0f0, with each verb's own wire ceiling (on a 400G DGX port,
  * where the wire binds): WRITE 16 B per message (RETH), WRITE with
  * immediate 20, SEND 0, READ 8 (AETH on the first and last response). */
+static const struct verb_side {
+	enum rp_verb verb;
+	bool server, bidir;
+	enum rp_pcie_dir dir;
+} verb_sides[] = {
+	{ RP_VERB_WRITE, false, false, RP_PCIE_SEND },
+	{ RP_VERB_WRITE, true, false, RP_PCIE_RECV },
+	{ RP_VERB_WRITE, false, true, RP_PCIE_BOTH },
+	{ RP_VERB_WRITE, true, true, RP_PCIE_BOTH },
+	{ RP_VERB_WRITE_IMM, false, false, RP_PCIE_SEND },
+	{ RP_VERB_WRITE_IMM, true, false, RP_PCIE_RECV },
+	{ RP_VERB_SEND, false, false, RP_PCIE_SEND },
+	{ RP_VERB_SEND, true, false, RP_PCIE_RECV },
+	{ RP_VERB_SEND, true, true, RP_PCIE_BOTH },
+	{ RP_VERB_READ, false, false, RP_PCIE_RECV },
+	{ RP_VERB_READ, true, false, RP_PCIE_SEND },
+	{ RP_VERB_READ, false, true, RP_PCIE_BOTH },
+	{ RP_VERB_READ, true, true, RP_PCIE_BOTH },
+};
+
 static void test_verb_sides(void **state)
 {
 	static const char *const dev[1] = { "rocep1s0f0" };
 	static const char *const ndev[1] = { "enp1s0f0np0" };
 	static const char *const dgx[1] = { "mlx5_0" };
 	static const char *const dgx_nd[1] = { "enp24s0np0" };
-	static const struct {
-		enum rp_verb verb;
-		bool server, bidir;
-		enum rp_pcie_dir dir;
-	} c[] = {
-		{ RP_VERB_WRITE, false, false, RP_PCIE_SEND },
-		{ RP_VERB_WRITE, true, false, RP_PCIE_RECV },
-		{ RP_VERB_WRITE, false, true, RP_PCIE_BOTH },
-		{ RP_VERB_WRITE, true, true, RP_PCIE_BOTH },
-		{ RP_VERB_WRITE_IMM, false, false, RP_PCIE_SEND },
-		{ RP_VERB_WRITE_IMM, true, false, RP_PCIE_RECV },
-		{ RP_VERB_SEND, false, false, RP_PCIE_SEND },
-		{ RP_VERB_SEND, true, false, RP_PCIE_RECV },
-		{ RP_VERB_SEND, true, true, RP_PCIE_BOTH },
-		{ RP_VERB_READ, false, false, RP_PCIE_RECV },
-		{ RP_VERB_READ, true, false, RP_PCIE_SEND },
-		{ RP_VERB_READ, false, true, RP_PCIE_BOTH },
-		{ RP_VERB_READ, true, true, RP_PCIE_BOTH },
-	};
 	const double e[4] = { [RP_VERB_WRITE] = 16,
 			      [RP_VERB_READ] = 8,
 			      [RP_VERB_SEND] = 0,
@@ -262,20 +263,21 @@ static void test_verb_sides(void **state)
 	assert_non_null(rc);
 	snprintf(spark, sizeof(spark), "%s/spark", (char *)*state);
 	snprintf(h100, sizeof(h100), "%s/dgxh100", (char *)*state);
-	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		dir = rp_railceil_side(c[i].verb, c[i].server, c[i].bidir);
-		if (dir != c[i].dir)
+	for (i = 0; i < sizeof(verb_sides) / sizeof(verb_sides[0]); i++) {
+		const struct verb_side *c = &verb_sides[i];
+
+		dir = rp_railceil_side(c->verb, c->server, c->bidir);
+		if (dir != c->dir)
 			fail_msg("verb %d server %d bidir %d: side %d, want %d",
-				 c[i].verb, c[i].server, c[i].bidir, dir,
-				 c[i].dir);
-		rp_railceil_read(rc, spark, r, 1, c[i].verb, dir);
+				 c->verb, c->server, c->bidir, dir, c->dir);
+		rp_railceil_read(rc, spark, r, 1, c->verb, dir);
 		rp_railceil_size(rc, r, 65536);
 		assert_true(fabs(rc->r[0].cap - want[dir]) < 1e-6);
-		rp_railceil_read(rc, h100, d, 1, c[i].verb, dir);
+		rp_railceil_read(rc, h100, d, 1, c->verb, dir);
 		rp_railceil_size(rc, d, 65536);
 		assert_true(fabs(rc->r[0].cap - 400.0 * 65536 /
 							(65536 + 82 * 16 +
-							 e[c[i].verb])) < 1e-6);
+							 e[c->verb])) < 1e-6);
 	}
 	free(d);
 	free(r);
