@@ -143,14 +143,9 @@ double rp_pcie_path_gbps(const struct rp_pcie *pc, enum rp_pcie_dir dir)
 
 double rp_pcie_path_rcb_gbps(const struct rp_pcie *pc, enum rp_pcie_dir dir)
 {
-	if (!pc)
-		return 0;
-	switch (dir) {
-	case RP_PCIE_SEND: return pc->send_rcb_gbps;
-	case RP_PCIE_BOTH: return pc->both_rcb_gbps;
-	case RP_PCIE_RECV: break;
-	}
-	return pc->payload_gbps;
+	if (!pc || dir == RP_PCIE_RECV) /* no completions: the bound */
+		return rp_pcie_path_gbps(pc, dir);
+	return dir == RP_PCIE_SEND ? pc->send_rcb_gbps : pc->both_rcb_gbps;
 }
 
 const char *rp_pcie_dir_key(enum rp_pcie_dir dir)
