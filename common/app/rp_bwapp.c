@@ -955,27 +955,39 @@ static int bw_side(struct rp_bwrun *a)
 	return rp_run_side(r);
 }
 
-/* ib_read_bw 6.06 on a device it does not know (Soft-RoCE, siw, ...)
- * prints an extra separator first (rp_report_lat_extra_line); one rail. */
-static int bw_extra_line(const struct rp_bwrun *a)
+/* On a device perftest does not know (Soft-RoCE, siw, ...; 6.06's list,
+ * rp_report_lat_extra_line), perftest_parameters.c ctx_set_max_inline
+ * prints an extra separator first when the inline size is not its default
+ * (ib_read_bw always: READ sets it 0; ib_write_bw, ib_send_bw with -I) and
+ * turns inline off: @run's -I becomes 0. One rail (rail_multi_bw has no
+ * perftest counterpart and keeps -I). */
+static int bw_extra_line(const struct rp_bwrun *a, struct rp_opts *run)
 {
-	bool unknown = false;
+	bool unknown = false, inl = !rp_bwrun_read(a) && run->inline_size >= 0;
 	int ret;
 
-	if (a->multi || !rp_bwrun_read(a) || !a->text)
+	if (a->multi || (!inl && (!rp_bwrun_read(a) || !a->text)))
 		return 0;
 	ret = rp_session_dev_unknown(a->o, &unknown, NULL);
-	if (!ret && unknown)
+	if (ret || !unknown)
+		return ret;
+	if (a->text)
 		rp_fprintf(a->text, RP_RESULT_LINE);
-	return ret;
+	if (inl && run->inline_size > 0)
+		rp_warn("inline data turned off: %s is not a device perftest "
+			"knows, and perftest turns it off there",
+			run->dev ? run->dev : "the device");
+	if (inl)
+		run->inline_size = 0;
+	return 0;
 }
 
-static int bw_run(struct rp_bwrun *a)
+static int bw_run(struct rp_bwrun *a, struct rp_opts *run)
 {
 	struct rp_rail_cfg cfg[RP_MAX_RAILS];
 	int ret;
 
-	ret = bw_extra_line(a);
+	ret = bw_extra_line(a, run);
 	if (!ret)
 		ret = bw_rail_cfgs(a, cfg);
 	if (ret)
@@ -986,13 +998,14 @@ static int bw_run(struct rp_bwrun *a)
 	if (!ret) {
 		bw_rail_notes(a);
 		/* the ceilings: a rail list's lines and warnings, --expect;
-		 * by this side's PCIe direction (WRITE: the client sends) */
+		 * by this side's PCIe direction (WRITE: the client sends,
+		 * READ: the client receives) and the verb's wire */
 		if (a->multi || a->o->expect) {
 			rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails,
-					 a->n,
-					 a->o->bidir ? RP_PCIE_BOTH :
-					 a->s.server ? RP_PCIE_RECV :
-						       RP_PCIE_SEND);
+					 a->n, a->o->verb,
+					 rp_railceil_side(a->o->verb,
+							  a->s.server,
+							  a->o->bidir));
 			rp_railceil_size(&a->ceil, a->s.rails,
 					 rp_opts_max_size(a->o));
 			rp_railceil_warn(&a->ceil);
@@ -1006,16 +1019,17 @@ static int bw_run(struct rp_bwrun *a)
 int rp_bwapp_run(const struct rp_opts *o)
 {
 	struct rp_bwrun *a = calloc(1, sizeof(*a)); /* per-rail arrays */
+	struct rp_opts run = *o; /* -I as the device allows (bw_extra_line) */
 	int ret;
 
 	if (!a)
 		return -ENOMEM;
-	a->o = o;
+	a->o = &run;
 	a->text = rp_opts_full(o) ? stdout : NULL;
 	a->multi = o->desc->features & RP_FEAT_MULTI;
 	a->last_beat = rp_now_ns();
 	a->nl_fd = -1;
-	ret = bw_run(a);
+	ret = bw_run(a, &run);
 	rp_topo_fini(&a->topo);
 	rp_jsonout_fini(&a->json);
 	bw_ivl_clear(a);

@@ -161,7 +161,9 @@ static void bw_rail_report(const struct rp_bwrun *a, unsigned int i,
 		.have_counters = a->have_counters[i],
 		.speed_gbps = c->speed[i],
 		.pcie_gbps = rp_pcie_path_gbps(&c->pcie[i], c->dir),
+		.pcie_rcb_gbps = rp_pcie_path_rcb_gbps(&c->pcie[i], c->dir),
 		.pcie_dir = c->dir,
+		.verb = c->verb,
 		.same_nic =
 			rp_rail_addr_same_port(&a->s.local[i], &a->s.remote[i]),
 		/* with -b the port also sent the ACKs of what it received;
@@ -475,16 +477,28 @@ static void bw_report_bidir(struct rp_bwrun *a)
 	rp_jsonout_add_extra(&a->json, "bidirectional", o);
 }
 
-/* One rail's --expect on the client: its line and JSON "verdict". */
+/* One rail's --expect on the client: its line and JSON "verdict" (with
+ * the side whose PCIe bound judged it and the RCB figure). */
 static void bw_expect_one(struct rp_bwrun *a, uint64_t size)
 {
 	const struct rp_rail *r = &a->s.rails[0];
 	struct rp_expect e;
 	char who[96];
+	cJSON *v;
 
 	rp_expect_eval(&e, a->o->expect, rp_goodput_gbps(a->agg.msg_rate, size),
 		       a->ceil.r[0].cap);
-	rp_jsonout_add_extra(&a->json, "verdict", rp_expect_json(&e));
+	v = a->json.rows ? rp_expect_json(&e) : NULL;
+	if (v) {
+		cJSON_AddStringToObject(v, "pcie_side",
+					rp_pcie_dir_key(a->ceil.dir));
+		if (a->ceil.rcb[0] > 0)
+			cJSON_AddNumberToObject(v, "ceiling_rcb_gbps",
+						a->ceil.rcb[0]);
+		else
+			cJSON_AddNullToObject(v, "ceiling_rcb_gbps");
+	}
+	rp_jsonout_add_extra(&a->json, "verdict", v);
 	a->expect_failed |= !e.pass;
 	snprintf(who, sizeof(who), "rail %s port %u", r->dev.name, r->dev.port);
 	if (!rp_expect_line(a->text, who, &e))
@@ -492,6 +506,7 @@ static void bw_expect_one(struct rp_bwrun *a, uint64_t size)
 			   " railperf: %s: %.1f%% of its ceiling of %.2f "
 			   "Gb/s: --expect %u%% passed\n",
 			   who, e.percent, e.ceiling, e.pct);
+	rp_expect_above_line(a->text, who, e.got, e.ceiling);
 }
 
 void rp_bwreport_rails(struct rp_bwrun *a)

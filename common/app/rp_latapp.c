@@ -69,15 +69,17 @@ static int la_tick(void *arg)
 	return rp_ctrl_beat(b->ctrl, &b->last_ns);
 }
 
-static void la_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
+void rp_latapp_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 {
 	rp_session_rail_defaults(o, c);
 	c->num_qps = 1;
 	if (la_pingpong(o)) {
 		/* two halves: what this side sends, what the peer writes;
-		 * the peer polls the last byte, which must land last */
+		 * WRITE: the peer polls the last byte, which must land last
+		 * (ib_write_lat's disable_pcir); SEND: the receive CQE
+		 * orders the data, relaxed ordering stays as ib_send_lat's */
 		c->slice = rp_rail_slice_bytes(2 * rp_opts_max_size(o));
-		c->strict_order = true;
+		c->strict_order = la_op(o) == RP_LAT_WRITE;
 		return;
 	}
 	/* outstanding READs: -o, else as many as the device allows
@@ -97,6 +99,21 @@ static void la_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
  * (rp_report_lat_extra_line keeps 6.06's list for that). @run gets @o
  * with the inline size resolved. Opens the device once to read its IDs.
  */
+int rp_latapp_inline(const struct rp_opts *o, bool unknown,
+		     const struct rp_devkind *kind)
+{
+	if (!la_pingpong(o))
+		return o->inline_size;
+	if (unknown)
+		return 0;
+	if (o->inline_size >= 0)
+		return o->inline_size;
+	if (rp_opts_cuda_given(o))
+		return 0;
+	return (int)(la_op(o) == RP_LAT_SEND ? kind->send_lat_inline :
+					       kind->write_lat_inline);
+}
+
 static int la_device(const struct rp_opts *o, struct rp_opts *run)
 {
 	bool write = la_pingpong(o), unknown, extra;
@@ -104,18 +121,19 @@ static int la_device(const struct rp_opts *o, struct rp_opts *run)
 	int ret;
 
 	*run = *o;
-	if (!rp_opts_full(o) && !(write && o->inline_size < 0))
+	if (!rp_opts_full(o) && !write)
 		return 0;
 	ret = rp_session_dev_unknown(o, &unknown, &kind);
 	if (ret)
 		return ret;
 	extra = unknown && (!write || o->inline_size >= 0);
-	if (write && o->inline_size < 0)
-		run->inline_size = (int)(la_op(o) == RP_LAT_SEND ?
-						 kind.send_lat_inline :
-						 kind.write_lat_inline);
+	run->inline_size = rp_latapp_inline(o, unknown, &kind);
 	if (extra && rp_opts_full(o))
 		rp_fprintf(stdout, RP_RESULT_LINE);
+	if (write && unknown && o->inline_size > 0)
+		rp_warn("inline data turned off: %s is not a device perftest "
+			"knows, and perftest turns it off there",
+			o->dev ? o->dev : "the device");
 	return 0;
 }
 
@@ -398,13 +416,14 @@ int rp_latapp_run(const struct rp_opts *o)
 	struct rp_opts run;
 	int ret;
 
-	la_rail_cfg(o, &cfg); /* the buffer, before any device is opened */
+	rp_latapp_rail_cfg(o,
+			   &cfg); /* the buffer, before any device is opened */
 	ret = rp_rail_mem_check(&cfg, 1, la_pingpong(o));
 	if (!ret)
 		ret = la_device(o, &run);
 	if (ret)
 		return ret;
-	la_rail_cfg(&run, &cfg);
+	rp_latapp_rail_cfg(&run, &cfg);
 	return rp_session_run(&run, &cfg, la_side, la_side);
 }
 

@@ -86,6 +86,10 @@ enum rp_main_next rp_main_start(struct rp_opts *o,
 	if (rp_opts_finish(o) || (check && check(o)) || rp_precheck(o) ||
 	    rp_main_cuda(o) || rp_signal_install())
 		return RP_MAIN_FAIL;
+	if (rp_opts_gpu_env(o) && rp_opts_full(o))
+		rp_fprintf(stdout, " railperf: GPU memory: the provider's "
+				   "scatter to CQE is off for small SENDs, as "
+				   "perftest does\n");
 	rp_opts_notices(o, stdout);
 	return RP_MAIN_RUN;
 }

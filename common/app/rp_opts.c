@@ -50,6 +50,7 @@ const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
 
 #define RP_DEF_CQ_MOD 100
 #define RP_CQ_MOD_SIZE_LIMIT 8192 /* above: default CQ moderation 1 */
+#define RP_SCATTER_CQE_MAX 64	  /* perftest: scatter to CQE up to this */
 
 void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 {
@@ -278,6 +279,14 @@ int rp_opts_finish(struct rp_opts *o)
 		o->cq_mod = o->tx_depth;
 	}
 	return rp_opts_post_list(o);
+}
+
+bool rp_opts_gpu_env(const struct rp_opts *o)
+{
+	if (!rp_opts_cuda_given(o) || o->verb != RP_VERB_SEND ||
+	    (o->size > RP_SCATTER_CQE_MAX && !o->all_sizes))
+		return false;
+	return setenv("MLX5_SCATTER_TO_CQE", "0", 1) == 0;
 }
 
 void rp_opts_notices(const struct rp_opts *o, FILE *f)

@@ -63,6 +63,17 @@ bool rp_opts_cuda_given(const struct rp_opts *o);
 int rp_opts_gpu_check(const struct rp_opts *o, const struct rp_gpu *g);
 
 /*
+ * rp_opts_gpu_env - GPU memory (--use_cuda, --use_cuda_bus_id,
+ * --use_cuda_near) with SEND (rail_send_bw, rail_send_lat, --verb=send)
+ * of at most 64 bytes or -a: MLX5_SCATTER_TO_CQE=0 in the environment
+ * before any device is opened, so that the mlx5 provider does not scatter
+ * small received messages into the CQE, as perftest does
+ * (perftest_parameters.c force_dependecies, disable_mlx5_scatter_to_cqe;
+ * for BW and latency tests alike). Returns true when it set it.
+ */
+bool rp_opts_gpu_env(const struct rp_opts *o);
+
+/*
  * rp_opts_notices - the lines perftest prints before everything else for
  * these options (stdout, full output only): the CQ moderation warning for
  * -Q > 1 above 8 KiB, "Post List requested - ..." for -l without -Q.

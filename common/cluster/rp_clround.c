@@ -83,8 +83,8 @@ void rp_clround_fini(struct rp_clround *s)
 	rp_topo_fini(&s->topo);
 }
 
-/* Each open rail's ceiling (RoCE v2 WRITE at its MTU and -s, PCIe with
- * both directions at once: a round runs each pair both ways). */
+/* Each open rail's ceiling (RoCE v2 of the round's verb at its MTU and -s,
+ * PCIe with both directions at once: a round runs each pair both ways). */
 static void rp_clround_ceilings(struct rp_clround *s)
 {
 	struct rp_rail up[RP_MAX_RAILS];
@@ -99,7 +99,8 @@ static void rp_clround_ceilings(struct rp_clround *s)
 			map[n] = i;
 			up[n++] = s->rails[i];
 		}
-	rp_railceil_read(ceil, RP_SYSFS_ROOT, up, n, RP_PCIE_BOTH);
+	rp_railceil_read(ceil, RP_SYSFS_ROOT, up, n, s->c->o.verb,
+			 RP_PCIE_BOTH);
 	rp_railceil_size(ceil, up, s->c->o.size);
 	for (i = 0; i < n; i++)
 		s->local[map[i]].ceiling = ceil->r[i].cap;

@@ -59,22 +59,37 @@ static double rp_host_send(const struct rp_railinfo *ri,
 	return rp_railset_ceiling(r, h->n, NULL);
 }
 
-/* The suggested -d value from the rails set in @pick. */
+/* "@sep@item" appended to @b (@len bytes) at *@off; false when full. */
+static bool rp_host_add(char *b, size_t len, size_t *off, const char *item)
+{
+	*off += (size_t)snprintf(b + *off, len - *off, "%s%s", *off ? "," : "",
+				 item);
+	return *off < len;
+}
+
+/* The suggested -d value from the rails set in @pick, and the same rails
+ * for NCCL_IB_HCA ("=" and dev:port each: exact names, the port given)
+ * and UCX_NET_DEVICES (dev:port each). */
 static void rp_host_suggest(const struct rp_railinfo *ri,
 			    struct rp_railinfo_host *h, const bool *pick)
 {
+	size_t off = 0, onccl = 0, oucx = 0;
+	const struct rp_port_info *p;
 	char name[80];
-	size_t off = 0;
 	unsigned int i;
 
+	snprintf(h->nccl, sizeof(h->nccl), "=");
 	for (i = 0; i < h->n; i++) {
 		if (!pick[i])
 			continue;
-		rp_host_name(&ri->p[h->idx[i]], name, sizeof(name));
-		off += (size_t)snprintf(h->suggest + off,
-					sizeof(h->suggest) - off, "%s%s",
-					off ? "," : "", name);
-		if (off >= sizeof(h->suggest))
+		p = &ri->p[h->idx[i]];
+		rp_host_name(p, name, sizeof(name));
+		if (!rp_host_add(h->suggest, sizeof(h->suggest), &off, name))
+			break;
+		snprintf(name, sizeof(name), "%s:%u", p->dev, p->port);
+		if (!rp_host_add(h->ucx, sizeof(h->ucx), &oucx, name) ||
+		    !rp_host_add(h->nccl + 1, sizeof(h->nccl) - 1, &onccl,
+				 name))
 			break;
 	}
 }

@@ -24,6 +24,8 @@ struct rp_railinfo_host {
 	struct rp_railset_group g[RP_RAILINFO_GROUPS];
 	unsigned int nsuggest;		   /* 0: no suggestion */
 	char suggest[RP_RAILSET_MAX * 72]; /* "rocep1s0f0,roceP2p1s0f1" */
+	char nccl[RP_RAILSET_MAX * 72];	   /* NCCL_IB_HCA's value for them */
+	char ucx[RP_RAILSET_MAX * 72];	   /* UCX_NET_DEVICES's value */
 };
 
 /*
@@ -31,7 +33,12 @@ struct rp_railinfo_host {
  * ports as rails (each with its ceiling, PCIe path and physical port),
  * their shared groups (their ceilings receiving), the aggregate ceiling
  * receiving and sending and the suggested -d value (receiving)
- * ("dev" for port 1, "dev:port" otherwise). An ACTIVE port without a known
+ * ("dev" for port 1, "dev:port" otherwise), with the same rails as NCCL
+ * and UCX take them: NCCL_IB_HCA "=dev:port,..." (a list of device:port,
+ * "=" for exact names, else each is a prefix: NVIDIA NCCL's environment
+ * variable documentation and src/transport/net_ib.cc, ncclIbInit) and
+ * UCX_NET_DEVICES "dev:port,..." (UCX's ucp_context.c NET_DEVICES; Open
+ * MPI's UCX notes: mlx5_0:1 is device mlx5_0 port 1). An ACTIVE port without a known
  * ceiling makes the aggregate unknown (@h->why says which). Returns 0, or
  * -E2BIG with more than RP_RAILSET_MAX active ports.
  */

@@ -125,6 +125,8 @@ static cJSON *rp_json_pcie(const struct rp_railinfo *ri, unsigned int k)
 			      rp_json_gbps(pc->payload_gbps));
 	cJSON_AddItemToObject(o, "send_payload_gbps",
 			      rp_json_gbps(pc->send_gbps));
+	cJSON_AddItemToObject(o, "send_rcb_payload_gbps",
+			      rp_json_gbps(pc->send_rcb_gbps));
 	cJSON_AddNumberToObject(o, "max_read_request_bytes", pc->mrrs);
 	cJSON_AddBoolToObject(o, "max_read_request_from_config",
 			      pc->mrrs_known);
@@ -179,6 +181,8 @@ static void rp_json_place(cJSON *r, const struct rp_railinfo *ri,
 	cJSON_AddItemToObject(r, "ceiling_recv_gbps", rp_json_gbps(p->ceiling));
 	cJSON_AddItemToObject(r, "ceiling_send_gbps",
 			      rp_json_gbps(p->ceiling_send));
+	cJSON_AddItemToObject(r, "ceiling_send_rcb_gbps",
+			      rp_json_gbps(p->ceiling_send_rcb));
 	if (p->ceiling_send > 0)
 		cJSON_AddStringToObject(r, "ceiling_send_limit",
 					p->send_pcie_bound ? "pcie" : "wire");
@@ -271,10 +275,15 @@ static cJSON *rp_json_host(const struct rp_railinfo *ri)
 	a = cJSON_AddArrayToObject(o, "groups");
 	for (i = 0; i < h->ngroups; i++)
 		cJSON_AddItemToArray(a, rp_json_group(h, &h->g[i]));
-	if (h->nsuggest)
+	if (h->nsuggest) {
 		cJSON_AddStringToObject(o, "suggested_devices", h->suggest);
-	else
+		cJSON_AddStringToObject(o, "nccl_ib_hca", h->nccl);
+		cJSON_AddStringToObject(o, "ucx_net_devices", h->ucx);
+	} else {
 		cJSON_AddNullToObject(o, "suggested_devices");
+		cJSON_AddNullToObject(o, "nccl_ib_hca");
+		cJSON_AddNullToObject(o, "ucx_net_devices");
+	}
 	free(h);
 	return o;
 }

@@ -119,6 +119,10 @@ static void rp_railinfo_ceiling(struct rp_port_info *p, const char *sysroot)
 				     &p->pcie_bound);
 	p->ceiling_send = rp_rail_ceiling(p->wire_ceiling, p->pcie.send_gbps,
 					  &p->send_pcie_bound);
+	p->ceiling_send_rcb =
+		rp_rail_ceiling(p->wire_ceiling, p->pcie.send_rcb_gbps, NULL);
+	if (p->ceiling_send_rcb >= p->ceiling_send)
+		p->ceiling_send_rcb = 0;
 }
 
 void rp_railinfo_finish(struct rp_port_info *p, const char *sysroot,

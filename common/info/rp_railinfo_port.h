@@ -44,18 +44,21 @@ struct rp_port_info {
 	char cpus[128];	 /* local CPUs as a list, "0-19" */
 	bool cpus_local; /* false: the whole machine (no PCI function) */
 	struct rp_pcie pcie;
-	struct rp_nicport nic; /* its NIC and physical port */
-	struct rp_gpunear gpu; /* the NVIDIA GPU nearest to its function */
-	double line_gbps;      /* rate used for the ceiling: netdev speed on
+	struct rp_nicport nic;	 /* its NIC and physical port */
+	struct rp_gpunear gpu;	 /* the NVIDIA GPU nearest to its function */
+	double line_gbps;	 /* rate used for the ceiling: netdev speed on
 				 * RoCE, port rate on InfiniBand; 0 unknown */
-	double wire_ceiling;   /* RoCE v2 WRITE goodput, Gb/s, 0 unknown */
-	double ceiling;	       /* receiving: min(wire ceiling, the path's
+	double wire_ceiling;	 /* RoCE v2 WRITE goodput, Gb/s, 0 unknown */
+	double ceiling;		 /* receiving: min(wire ceiling, the path's
 				* PCIe payload ceiling for posted writes),
 				* Gb/s, 0 unknown */
-	bool pcie_bound;       /* the PCIe path is the lower of the two */
-	double ceiling_send;   /* sending: min(wire, PCIe for read
-				* completions), Gb/s, 0 unknown */
-	bool send_pcie_bound;  /* ... the PCIe path is the lower */
+	bool pcie_bound;	 /* the PCIe path is the lower of the two */
+	double ceiling_send;	 /* sending: min(wire, PCIe bound for read
+				* completions up to MPS), Gb/s, 0 unknown */
+	bool send_pcie_bound;	 /* ... the PCIe path is the lower */
+	double ceiling_send_rcb; /* sending with completions cut at the
+				  * RCB: min(wire, that PCIe figure), Gb/s;
+				  * 0 when unknown or not below ceiling_send */
 	struct rp_gid_table gids;
 	int gid_index; /* chosen; -1: none (InfiniBand, or error) */
 	char gid_why[256];

@@ -152,8 +152,23 @@ static void rp_fmt_addrs(const struct rp_port_info *p, char *b, size_t len)
 	}
 }
 
-static void rp_fmt_ceiling_long(const struct rp_port_info *p, char *b,
-				size_t len)
+/* "; sending 108.11 Gb/s if the root complex cuts read completions at
+ * its RCB of 128 B" where that figure is below the sending bound. */
+static void rp_fmt_ceiling_rcb(const struct rp_port_info *p, char *b,
+			       size_t len)
+{
+	size_t off = strlen(b);
+
+	if (p->ceiling_send_rcb > 0)
+		snprintf(b + off, len - off,
+			 "; sending %.2f Gb/s if the root complex cuts read "
+			 "completions at its RCB of %u B",
+			 p->ceiling_send_rcb, p->pcie.rcb);
+}
+
+/* The bounds: "sending 115.92 Gb/s, receiving 116.59 Gb/s: ...". */
+static void rp_fmt_ceiling_bound(const struct rp_port_info *p, char *b,
+				 size_t len)
 {
 	char how[128];
 
@@ -180,6 +195,14 @@ static void rp_fmt_ceiling_long(const struct rp_port_info *p, char *b,
 			 p->ceiling, how);
 }
 
+/* The WRITE ceiling row: the bounds, then the RCB figure. */
+static void rp_fmt_ceiling_long(const struct rp_port_info *p, char *b,
+				size_t len)
+{
+	rp_fmt_ceiling_bound(p, b, len);
+	rp_fmt_ceiling_rcb(p, b, len);
+}
+
 /* "active 1024, max 4096; netdev MTU 1500". */
 static void rp_fmt_mtu_long(const struct rp_port_info *p, char *b, size_t len)
 {
@@ -198,10 +221,10 @@ static void rp_fmt_mtu_long(const struct rp_port_info *p, char *b, size_t len)
 		snprintf(b + off, len - off, "; netdev MTU %u", p->ndev_mtu);
 }
 
-/* The PCIe line: link, raw rate, payload sending (read completions of
- * RCB) and receiving (writes of MPS), each size said "assumed" where
- * config space could not say, the narrowest link, @below when under the
- * port's rate. */
+/* The PCIe line: link, raw rate, payload sending (the bound: read
+ * completions up to MPS; the figure with completions cut at the RCB) and
+ * receiving (writes of MPS), each size said "assumed" where config space
+ * could not say, the narrowest link, @below when under the port's rate. */
 static void rp_fmt_pcie(const struct rp_port_info *p, const char *below,
 			char *b, size_t len)
 {
@@ -209,10 +232,10 @@ static void rp_fmt_pcie(const struct rp_port_info *p, const char *below,
 
 	snprintf(b, len,
 		 "%s, %s x%u (max x%u): %.2f Gb/s raw; payload %.2f sending "
-		 "(read completions of RCB %u B%s), %.2f receiving (writes "
-		 "of MPS %u B%s) through %s%s",
+		 "(read completions up to MPS; %.2f if cut at the RCB of %u "
+		 "B%s), %.2f receiving (writes of MPS %u B%s) through %s%s",
 		 pc->addr, pc->speed, pc->width, pc->max_width, pc->gbps,
-		 pc->send_gbps, pc->rcb,
+		 pc->send_gbps, pc->send_rcb_gbps, pc->rcb,
 		 pc->rcb_known ? "" :
 				 ", assumed: the root port's config space is "
 				 "not readable",
@@ -345,9 +368,10 @@ static int rp_print_host(FILE *f, const struct rp_railinfo *ri)
 			rp_fprintf(f,
 				   "Host aggregate ceiling: %.2f Gb/s sending, "
 				   "%.2f receiving (per direction)\nSuggested "
-				   "rails: -d %s (%u of %u rails reach it)\n",
+				   "rails: -d %s (%u of %u rails reach it)\n"
+				   "  NCCL_IB_HCA=%s\n  UCX_NET_DEVICES=%s\n",
 				   h->aggregate_send, h->aggregate, h->suggest,
-				   h->nsuggest, h->n);
+				   h->nsuggest, h->n, h->nccl, h->ucx);
 		else
 			rp_fprintf(f, "Host aggregate ceiling: unknown (%s)\n",
 				   h->why);

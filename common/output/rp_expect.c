@@ -49,6 +49,21 @@ int rp_expect_min_line(FILE *f, const char *who, const struct rp_expect *e,
 	return 1;
 }
 
+int rp_expect_above_line(FILE *f, const char *who, double got_gbps,
+			 double ceiling_gbps)
+{
+	if (ceiling_gbps <= 0 || got_gbps <= ceiling_gbps)
+		return 0;
+	rp_fprintf(f,
+		   " railperf: %s: measured %.2f Gb/s, above its ceiling of "
+		   "%.2f Gb/s: railperf's model is below this host's "
+		   "measurement; please report it to the railperf "
+		   "maintainers with this output and rail_info's JSON "
+		   "(docs/ceilings.md)\n",
+		   who, got_gbps, ceiling_gbps);
+	return 1;
+}
+
 cJSON *rp_expect_json(const struct rp_expect *e)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -59,9 +74,11 @@ cJSON *rp_expect_json(const struct rp_expect *e)
 	if (e->ceiling > 0) {
 		cJSON_AddNumberToObject(o, "percent_of_ceiling", e->percent);
 		cJSON_AddNumberToObject(o, "ceiling_gbps", e->ceiling);
+		cJSON_AddBoolToObject(o, "above_ceiling", e->got > e->ceiling);
 	} else {
 		cJSON_AddNullToObject(o, "percent_of_ceiling");
 		cJSON_AddNullToObject(o, "ceiling_gbps");
+		cJSON_AddNullToObject(o, "above_ceiling");
 	}
 	cJSON_AddBoolToObject(o, "pass", e->pass);
 	return o;

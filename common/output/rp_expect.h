@@ -31,8 +31,19 @@ void rp_expect_eval(struct rp_expect *e, unsigned int pct, double got_gbps,
 int rp_expect_line(FILE *f, const char *who, const struct rp_expect *e);
 
 /*
+ * rp_expect_above_line - when @got_gbps is above @ceiling_gbps (known,
+ * > 0): " railperf: WHO: measured G Gb/s, above its ceiling of C Gb/s:
+ * railperf's model is below this host's measurement; please report it
+ * ..." (a ceiling is a bound no healthy run passes, docs/ceilings.md says
+ * what to send). Returns 1 when it printed, else 0.
+ */
+int rp_expect_above_line(FILE *f, const char *who, double got_gbps,
+			 double ceiling_gbps);
+
+/*
  * rp_expect_json - { "expect_percent", "percent_of_ceiling",
- * "ceiling_gbps", "pass" }; a new object or NULL (ENOMEM).
+ * "ceiling_gbps", "above_ceiling", "pass" }; a new object or NULL
+ * (ENOMEM).
  */
 cJSON *rp_expect_json(const struct rp_expect *e);
 

@@ -50,11 +50,9 @@ static void rp_json_ceiling(cJSON *o, const struct rp_rail_report *rr,
 	rp_json_num_or_null(o, "wire_ceiling_gbit_per_s", c.wire, c.wire > 0);
 	rp_json_num_or_null(o, "pcie_payload_gbps", rr->pcie_gbps,
 			    rr->pcie_gbps > 0);
-	cJSON_AddStringToObject(o, "pcie_side",
-				rr->pcie_dir == RP_PCIE_SEND ? "send" :
-				rr->pcie_dir == RP_PCIE_BOTH ? "both" :
-							       "recv");
+	cJSON_AddStringToObject(o, "pcie_side", rp_pcie_dir_key(rr->pcie_dir));
 	rp_json_num_or_null(o, "ceiling_gbps", c.ceiling, c.ceiling > 0);
+	rp_json_num_or_null(o, "ceiling_rcb_gbps", c.rcb, c.rcb > 0);
 	if (c.ceiling > 0)
 		cJSON_AddStringToObject(o, "ceiling_limit",
 					c.pcie_bound ? "pcie" : "wire");
@@ -63,6 +61,10 @@ static void rp_json_ceiling(cJSON *o, const struct rp_rail_report *rr,
 	rp_json_num_or_null(o, "efficiency",
 			    c.ceiling > 0 ? c.got / c.ceiling : 0,
 			    c.ceiling > 0);
+	if (c.ceiling > 0)
+		cJSON_AddBoolToObject(o, "above_ceiling", c.got > c.ceiling);
+	else
+		cJSON_AddNullToObject(o, "above_ceiling");
 	cJSON_AddBoolToObject(o, "same_nic", rr->same_nic);
 }
 

@@ -7,15 +7,25 @@
 #include "topo/rp_ceiling.h"
 #include "verbs/rp_dev.h"
 
+enum rp_pcie_dir rp_railceil_side(enum rp_verb verb, bool server, bool bidir)
+{
+	if (bidir)
+		return RP_PCIE_BOTH;
+	if (verb == RP_VERB_READ) /* the requester receives the data */
+		return server ? RP_PCIE_SEND : RP_PCIE_RECV;
+	return server ? RP_PCIE_RECV : RP_PCIE_SEND;
+}
+
 void rp_railceil_read(struct rp_railceil *c, const char *sysroot,
 		      const struct rp_rail *rails, unsigned int n,
-		      enum rp_pcie_dir dir)
+		      enum rp_verb verb, enum rp_pcie_dir dir)
 {
 	char net[256];
 	unsigned int i;
 
 	memset(c, 0, sizeof(*c));
 	c->dir = dir;
+	c->verb = verb;
 	c->n = n < RP_MAX_RAILS ? n : RP_MAX_RAILS;
 	snprintf(net, sizeof(net), "%s/class/net", sysroot);
 	for (i = 0; i < c->n; i++) {
@@ -59,15 +69,20 @@ void rp_railceil_size(struct rp_railceil *c, const struct rp_rail *rails,
 
 	c->why[0] = '\0';
 	for (i = 0; i < c->n; i++) {
-		c->wire[i] = rp_dev_is_roce(&rails[i].dev) ?
-				     rp_roce_write_ceiling(
-					     c->speed[i], size,
-					     rp_mtu_bytes(rails[i].mtu)) :
-				     0;
+		c->wire[i] =
+			rp_dev_is_roce(&rails[i].dev) ?
+				rp_roce_ceiling(c->verb, c->speed[i], size,
+						rp_mtu_bytes(rails[i].mtu)) :
+				0;
 		c->r[i].port_cap = c->wire[i];
 		c->r[i].cap = rp_rail_ceiling(
 			c->wire[i], rp_pcie_path_gbps(&c->pcie[i], c->dir),
 			NULL);
+		c->rcb[i] = rp_rail_ceiling(
+			c->wire[i], rp_pcie_path_rcb_gbps(&c->pcie[i], c->dir),
+			NULL);
+		if (c->rcb[i] >= c->r[i].cap)
+			c->rcb[i] = 0;
 		if (c->r[i].cap <= 0)
 			rp_railceil_unknown(c, i, &rails[i]);
 	}

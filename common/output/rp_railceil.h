@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_railceil.h - the ceilings of the rails of one rail_multi_bw run: each
- * rail's min(RoCE v2 WRITE ceiling of its port at its path MTU and the
- * message size, payload ceiling of its PCIe path for this side of the run:
- * sending, receiving or both, rp_pcie.h) and what the set can
+ * rp_railceil.h - the ceilings of the rails of one run: each rail's
+ * min(RoCE v2 ceiling of the run's verb on its port at its path MTU and
+ * the message size, rp_ceiling.h; payload bound of its PCIe path for this
+ * side of the run: sending, receiving or both, rp_pcie.h) and what the set can
  * move at once through the links and ports the rails share (rp_railset.h),
  * read from the live sysfs for the rails' devices.
  */
 #ifndef RP_RAILCEIL_H
 #define RP_RAILCEIL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "proto/rp_proto.h"
@@ -23,23 +24,36 @@ struct rp_railceil {
 	struct rp_pcie pcie[RP_MAX_RAILS];
 	struct rp_nicport nic[RP_MAX_RAILS];
 	double speed[RP_MAX_RAILS]; /* port speed, Gb/s, 0 unknown */
-	double wire[RP_MAX_RAILS];  /* RoCE v2 WRITE ceiling, 0 unknown */
+	double wire[RP_MAX_RAILS];  /* RoCE v2 ceiling of @verb, 0 unknown */
 	struct rp_railset_rail r[RP_MAX_RAILS]; /* cap: min(wire, PCIe) */
-	enum rp_pcie_dir dir; /* this side: whose PCIe ceilings count */
-	double set;	      /* the set's ceiling, Gb/s, 0 unknown */
-	char why[192];	      /* set 0: the first reason */
+	double rcb[RP_MAX_RAILS]; /* min(wire, PCIe with read completions cut
+				   * at the RCB) where below the cap, else 0 */
+	enum rp_pcie_dir dir;	  /* this side: whose PCIe ceilings count */
+	enum rp_verb verb;	  /* the run's verb: its wire ceiling */
+	double set;		  /* the set's ceiling, Gb/s, 0 unknown */
+	char why[192];		  /* set 0: the first reason */
 };
+
+/*
+ * rp_railceil_side - how this side's data crosses its PCIe link in a run
+ * of @verb: with @bidir both ways; else the side whose NIC reads the data
+ * from memory (completions) sends, the side whose NIC writes it (posted
+ * writes) receives. WRITE, WRITE with immediate and SEND: the client
+ * (requester) sends, the server receives; READ: the client's NIC writes
+ * the responses into memory (receiving), the server's NIC reads what it
+ * serves (sending).
+ */
+enum rp_pcie_dir rp_railceil_side(enum rp_verb verb, bool server, bool bidir);
 
 /*
  * rp_railceil_read - the PCIe path, NIC, physical port and port speed of
  * each of the @n rails (netdev speed on RoCE, the port's rate on
- * InfiniBand), from sysfs under @sysroot (RP_SYSFS_ROOT live), for a side
- * whose data crosses PCIe as @dir (a WRITE client sends, its server
- * receives, -b both).
+ * InfiniBand), from sysfs under @sysroot (RP_SYSFS_ROOT live), for a run
+ * of @verb on a side whose data crosses PCIe as @dir (rp_railceil_side).
  */
 void rp_railceil_read(struct rp_railceil *c, const char *sysroot,
 		      const struct rp_rail *rails, unsigned int n,
-		      enum rp_pcie_dir dir);
+		      enum rp_verb verb, enum rp_pcie_dir dir);
 
 /*
  * rp_railceil_size - every rail's ceiling and the set's for messages of

@@ -5,6 +5,7 @@
 #include "base/rp_log.h"
 #include "topo/rp_ceiling.h"
 #include "verbs/rp_dev.h"
+#include "output/rp_expect.h"
 #include "output/rp_report_multi.h"
 #include "engine/rp_stats.h"
 
@@ -35,13 +36,33 @@ void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,
 	const struct rp_rail *r = rr->rail;
 
 	c->wire = rp_dev_is_roce(&r->dev) ?
-			  rp_roce_write_ceiling(rr->speed_gbps, size,
-						rp_mtu_bytes(r->mtu)) :
+			  rp_roce_ceiling(rr->verb, rr->speed_gbps, size,
+					  rp_mtu_bytes(r->mtu)) :
 			  0;
 	c->pcie_bound = c->wire > 0 && rr->pcie_gbps > 0 &&
 			rr->pcie_gbps < c->wire;
 	c->ceiling = c->pcie_bound ? rr->pcie_gbps : c->wire;
+	c->rcb = rp_rail_ceiling(c->wire, rr->pcie_rcb_gbps, NULL);
+	if (c->rcb >= c->ceiling)
+		c->rcb = 0;
 	c->got = rp_goodput_gbps(rr->res.msg_rate, size);
+}
+
+/* The lines after a rail's ceiling: the RCB figure where lower, and the
+ * note for a rail above its ceiling. */
+static void rp_report_ceiling_notes(FILE *f, const struct rp_rail_report *rr,
+				    const struct rp_rail_ceiling *c)
+{
+	char who[32];
+
+	snprintf(who, sizeof(who), "rail %u", rr->index);
+	if (c->rcb > 0)
+		rp_fprintf(f,
+			   " railperf: %s: %.1f%% of %.2f Gb/s, what its PCIe "
+			   "path carries if the root complex cuts read "
+			   "completions at its RCB\n",
+			   who, 100.0 * c->got / c->rcb, c->rcb);
+	rp_expect_above_line(f, who, c->got, c->ceiling);
 }
 
 static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
@@ -68,15 +89,18 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 		rp_fprintf(
 			f,
 			"%.1f%% of its ceiling of %.2f Gb/s, its PCIe path's "
-			"payload %s, below the RoCE v2 WRITE ceiling of %.2f "
+			"payload %s, below the RoCE v2 %s ceiling of %.2f "
 			"Gb/s (%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
-			pct, c.ceiling, rp_pcie_dir_name(rr->pcie_dir), c.wire,
-			rr->speed_gbps, mtu, size);
+			pct, c.ceiling, rp_pcie_dir_name(rr->pcie_dir),
+			rp_roce_verb_name(rr->verb), c.wire, rr->speed_gbps,
+			mtu, size);
 	else
 		rp_fprintf(f,
-			   "%.1f%% of the RoCE v2 WRITE ceiling of %.2f Gb/s "
+			   "%.1f%% of the RoCE v2 %s ceiling of %.2f Gb/s "
 			   "(%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
-			   pct, c.ceiling, rr->speed_gbps, mtu, size);
+			   pct, rp_roce_verb_name(rr->verb), c.ceiling,
+			   rr->speed_gbps, mtu, size);
+	rp_report_ceiling_notes(f, rr, &c);
 }
 
 void rp_report_set(FILE *f, const struct rp_result *agg, uint64_t size,
@@ -84,17 +108,19 @@ void rp_report_set(FILE *f, const struct rp_result *agg, uint64_t size,
 {
 	double got = rp_goodput_gbps(agg->msg_rate, size);
 
-	if (set > 0)
-		rp_fprintf(f,
-			   " railperf: all rails: %.2f Gb/s, %.1f%% of the "
-			   "set's ceiling of %.2f Gb/s (per direction, through "
-			   "the PCIe links and ports the rails share)\n",
-			   got, 100.0 * got / set, set);
-	else
+	if (set <= 0) {
 		rp_fprintf(f,
 			   " railperf: all rails: %.2f Gb/s; the set's ceiling "
 			   "is unknown: %s\n",
 			   got, why);
+		return;
+	}
+	rp_fprintf(f,
+		   " railperf: all rails: %.2f Gb/s, %.1f%% of the set's "
+		   "ceiling of %.2f Gb/s (per direction, through the PCIe "
+		   "links and ports the rails share)\n",
+		   got, 100.0 * got / set, set);
+	rp_expect_above_line(f, "all rails", got, set);
 }
 
 void rp_rail_report_lossy(const struct rp_rail_report *rr, uint64_t size,

@@ -29,9 +29,12 @@ struct rp_rail_report {
 	bool have_counters;
 	struct rp_port_counters delta; /* over the run */
 	double speed_gbps;	       /* port speed, 0 = unknown */
-	double pcie_gbps; /* PCIe path's payload ceiling for @pcie_dir, Gb/s,
+	double pcie_gbps;     /* PCIe path's payload bound for @pcie_dir, Gb/s,
 			   * 0 unknown */
+	double pcie_rcb_gbps; /* ... with read completions cut at the RCB
+			       * (rp_pcie_path_rcb_gbps), Gb/s, 0 unknown */
 	enum rp_pcie_dir pcie_dir; /* this side: sending, receiving, both */
+	enum rp_verb verb;	   /* the run's verb: its wire ceiling */
 	bool same_nic;		   /* both ends one NIC and port */
 	bool sender;		   /* this side sent the data (client) */
 	uint64_t needed; /* data packets the whole run's messages needed
@@ -69,16 +72,19 @@ void rp_rail_report_lossy(const struct rp_rail_report *rr, uint64_t size,
 
 /* A rail's ceilings for messages of a size (rp_rail_report_ceiling). */
 struct rp_rail_ceiling {
-	double wire;	 /* RoCE v2 WRITE ceiling, Gb/s, 0 unknown */
-	double ceiling;	 /* min(wire, PCIe payload), Gb/s, 0 unknown */
+	double wire;	 /* RoCE v2 ceiling of the verb, Gb/s, 0 unknown */
+	double ceiling;	 /* min(wire, PCIe payload bound), Gb/s, 0 unknown */
 	bool pcie_bound; /* the PCIe path is the lower of the two */
+	double rcb;	 /* min(wire, PCIe with completions cut at the RCB)
+			  * where below @ceiling, Gb/s; else 0 */
 	double got;	 /* the rail's goodput, Gb/s */
 };
 
 /*
  * rp_rail_report_ceiling - @rr's ceilings for @size-byte messages at its
- * path MTU (rp_ceiling.h; none on InfiniBand or at an unknown speed) and
- * its goodput, into @c.
+ * path MTU (rp_ceiling.h; none on InfiniBand or at an unknown speed): the
+ * bound and, where lower, the figure with read completions cut at the RCB
+ * (rp_pcie.h); and its goodput, into @c.
  */
 void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,
 			    struct rp_rail_ceiling *c);
@@ -86,10 +92,13 @@ void rp_rail_report_ceiling(const struct rp_rail_report *rr, uint64_t size,
 /*
  * rp_report_rail - two lines for one rail: identity, placement, BW
  * average, MsgRate, share and counters; then its efficiency against its
- * ceiling, min(RoCE v2 WRITE ceiling for its speed, path MTU and @size
- * (rp_ceiling.h), its PCIe path's payload ceiling (rp_pcie.h)), or why
- * there is none; then a line when it is lossy or saw congestion
- * (rp_rail_report_lossy).
+ * ceiling, min(RoCE v2 ceiling of its verb for its speed, path MTU and
+ * @size (rp_ceiling.h; the label names the verb), its PCIe path's payload
+ * bound (rp_pcie.h)), or why
+ * there is none; a line with the figure for read completions cut at the
+ * RCB where that is lower; a line when the rail moved more than its
+ * ceiling (rp_expect_above_line); then a line when it is lossy or saw
+ * congestion (rp_rail_report_lossy).
  */
 void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 		    bool gbits);

@@ -6,15 +6,38 @@
 #include "base/rp_sysfs.h"
 #include "topo/rp_ceiling.h"
 
-double rp_roce_write_ceiling(double rate_gbps, uint64_t msg, unsigned int mtu)
+double rp_roce_ceiling(enum rp_verb verb, double rate_gbps, uint64_t msg,
+		       unsigned int mtu)
 {
-	uint64_t n;
+	uint64_t n, e = 0;
 
 	if (rate_gbps <= 0 || !msg || !mtu)
 		return 0;
 	n = (msg + mtu - 1) / mtu;
+	switch (verb) {
+	case RP_VERB_WRITE: e = RP_ROCE_RETH; break;
+	case RP_VERB_WRITE_IMM: e = RP_ROCE_RETH + RP_ROCE_IMMDT; break;
+	case RP_VERB_READ: e = RP_ROCE_AETH * (n < 2 ? n : 2); break;
+	case RP_VERB_SEND: break;
+	}
 	return rate_gbps * (double)msg /
-	       (double)(msg + RP_ROCE_PKT_OVERHEAD * n + RP_ROCE_RETH);
+	       (double)(msg + RP_ROCE_PKT_OVERHEAD * n + e);
+}
+
+double rp_roce_write_ceiling(double rate_gbps, uint64_t msg, unsigned int mtu)
+{
+	return rp_roce_ceiling(RP_VERB_WRITE, rate_gbps, msg, mtu);
+}
+
+const char *rp_roce_verb_name(enum rp_verb verb)
+{
+	switch (verb) {
+	case RP_VERB_READ: return "READ";
+	case RP_VERB_SEND: return "SEND";
+	case RP_VERB_WRITE_IMM: return "WRITE with immediate";
+	case RP_VERB_WRITE: break;
+	}
+	return "WRITE";
 }
 
 /*

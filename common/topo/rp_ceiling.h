@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * rp_ceiling.h - what the wire allows: port speed and the RoCE v2 goodput
- * ceiling for RDMA WRITE (IBTA InfiniBand Architecture Specification
- * Vol. 1, Annex A17 RoCEv2, for the headers; IEEE 802.3 clause 4 for the
- * preamble, SFD and inter-frame gap).
+ * ceiling of each verb's data packets (IBTA InfiniBand Architecture
+ * Specification Vol. 1, section 9.2 for the extended transport headers,
+ * Annex A17 RoCEv2; IEEE 802.3 clause 4 for the preamble, SFD and
+ * inter-frame gap).
  *
  * Per packet on Ethernet, IPv4, no VLAN: preamble+SFD 8, IFG 12, Ethernet
- * 14, IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4 = 82 bytes; RETH 16 bytes once
- * per WRITE message. For a message of M bytes at path MTU P:
- *   n = ceil(M / P),  goodput = rate * M / (M + 82 n + 16).
+ * 14, IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4 = 82 bytes; per message, E
+ * bytes of the verb's own headers: WRITE a RETH (16) on its first packet,
+ * WRITE with immediate also an ImmDt (4) on its last, SEND none, a READ's
+ * responses an AETH (4) on the first and the last (one for a single
+ * packet). For a message of M bytes at path MTU P:
+ *   n = ceil(M / P),  goodput = rate * M / (M + 82 n + E).
+ * A READ's request and a WRITE's or SEND's ACKs travel the other way.
  * Minimum-frame padding of tiny messages is ignored (the ceiling then is
  * the small-message packet rate, not this formula).
  */
@@ -19,14 +24,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "proto/rp_proto.h"
+
 #define RP_ROCE_PKT_OVERHEAD 82 /* bytes per packet, see above */
 #define RP_ROCE_RETH 16		/* bytes per WRITE message */
+#define RP_ROCE_IMMDT 4		/* bytes of immediate data */
+#define RP_ROCE_AETH 4		/* bytes per READ response First/Last/Only */
 
 /*
  * rp_roce_write_ceiling - RDMA WRITE goodput ceiling in Gb/s for a port of
  * @rate_gbps, messages of @msg bytes, path MTU @mtu bytes. 0 if any is 0.
  */
 double rp_roce_write_ceiling(double rate_gbps, uint64_t msg, unsigned int mtu);
+
+/*
+ * rp_roce_ceiling - goodput ceiling in Gb/s of @verb's messages of @msg
+ * bytes at path MTU @mtu on a port of @rate_gbps, in the direction its
+ * data flows (see above). 0 if any is 0.
+ */
+double rp_roce_ceiling(enum rp_verb verb, double rate_gbps, uint64_t msg,
+		       unsigned int mtu);
+
+/* rp_roce_verb_name - "WRITE", "READ", "SEND", "WRITE with immediate":
+ * the verb of a ceiling's label ("the RoCE v2 READ ceiling"). */
+const char *rp_roce_verb_name(enum rp_verb verb);
 
 /*
  * rp_rail_ceiling - a rail's ceiling in Gb/s: the port's @wire_gbps

@@ -31,32 +31,92 @@ double rp_pcie_gbps(double gts, unsigned int width)
 	return gts * width * enc;
 }
 
-double rp_pcie_payload_gbps(double raw_gbps, unsigned int mps)
+double rp_pcie_skp_share(double gts)
 {
-	if (raw_gbps <= 0 || !mps)
+	if (gts <= 0)
 		return 0;
-	return raw_gbps * mps /
-	       (double)(mps + RP_PCIE_TLP_OVERHEAD + RP_PCIE_DLLP_PER_TLP);
+	return gts <= 5.0 ? 1538.0 / 1542.0 : 375.0 / 376.0;
 }
 
-double rp_pcie_send_gbps(double raw_gbps, unsigned int rcb)
+/* Table 3-9 (8 GT/s and above): widths x1 x2 x4 x8 x16 x32, MPS 128 ..
+ * 4096, symbol times. */
+static const unsigned short rp_pcie_ack_tab[6][6] = {
+	{ 333, 512, 655, 1167, 2191, 4239 }, { 224, 313, 385, 641, 1153, 2177 },
+	{ 169, 214, 250, 378, 634, 1146 },   { 163, 203, 182, 246, 374, 630 },
+	{ 144, 168, 182, 246, 374, 630 },    { 129, 141, 148, 180, 244, 372 },
+};
+
+unsigned int rp_pcie_ack_limit(double gts, unsigned int width, unsigned int mps)
 {
-	if (raw_gbps <= 0 || !rcb)
+	unsigned int w = 0, m = 0, v;
+
+	if (!width || mps < 128 || mps > 4096 || gts <= 0)
 		return 0;
-	return raw_gbps * rcb /
-	       (double)(rcb + RP_PCIE_CPL_OVERHEAD + RP_PCIE_DLLP_PER_TLP);
+	while (w < 5 && (2u << w) <= width) /* the widest listed <= width */
+		w++;
+	while (m < 5 && (256u << m) <= mps)
+		m++;
+	v = rp_pcie_ack_tab[w][m];
+	return gts <= 2.5 ? v - 96 : gts <= 5.0 ? v - 45 : v;
 }
 
-double rp_pcie_both_gbps(double raw_gbps, unsigned int mps, unsigned int rcb,
-			 unsigned int mrrs)
+/* The share of a direction's bytes taken by the Acks of TLPs that the
+ * other direction sends at most @gap symbol times apart (see the header). */
+static double rp_pcie_ack_share(double gts, unsigned int width,
+				unsigned int mps, double gap)
 {
-	double tlp = RP_PCIE_TLP_OVERHEAD + RP_PCIE_DLLP_PER_TLP, up, send;
+	unsigned int l = rp_pcie_ack_limit(gts, width, mps);
 
-	if (raw_gbps <= 0 || !mps || !rcb || !mrrs)
+	return l ? RP_PCIE_DLLP / ((l + gap) * width) : 0;
+}
+
+/* Link time per byte of payload in TLPs of @n bytes (framing, header). */
+static double rp_pcie_tlp(unsigned int n)
+{
+	return (double)(n + RP_PCIE_TLP_OVERHEAD) / n;
+}
+
+double rp_pcie_recv_gbps(double gts, unsigned int width, unsigned int mps)
+{
+	if (!mps)
 		return 0;
-	up = raw_gbps / ((mps + tlp) / mps + tlp / mrrs);
-	send = rp_pcie_send_gbps(raw_gbps, rcb);
-	return send < up ? send : up;
+	return rp_pcie_gbps(gts, width) * rp_pcie_skp_share(gts) /
+	       rp_pcie_tlp(mps);
+}
+
+double rp_pcie_send_gbps(double gts, unsigned int width, unsigned int mps,
+			 unsigned int mrrs, unsigned int cpl)
+{
+	double gap;
+
+	if (!mps || !mrrs || !cpl || !width)
+		return 0;
+	cpl = cpl < mrrs ? cpl : mrrs;
+	gap = (double)mrrs / cpl * (cpl + RP_PCIE_TLP_OVERHEAD) / width;
+	return rp_pcie_gbps(gts, width) * rp_pcie_skp_share(gts) *
+	       (1 - rp_pcie_ack_share(gts, width, mps, gap)) / rp_pcie_tlp(cpl);
+}
+
+double rp_pcie_both_gbps(double gts, unsigned int width, unsigned int mps,
+			 unsigned int mrrs, unsigned int cpl)
+{
+	double link, up, down;
+
+	if (!mps || !mrrs || !cpl || !width)
+		return 0;
+	cpl = cpl < mrrs ? cpl : mrrs;
+	link = rp_pcie_gbps(gts, width) * rp_pcie_skp_share(gts);
+	up = link *
+	     (1 -
+	      rp_pcie_ack_share(gts, width, mps,
+				(double)(cpl + RP_PCIE_TLP_OVERHEAD) / width)) /
+	     (rp_pcie_tlp(mps) + (double)RP_PCIE_TLP_OVERHEAD / mrrs);
+	down = link *
+	       (1 - rp_pcie_ack_share(gts, width, mps,
+				      (double)(mps + RP_PCIE_TLP_OVERHEAD) /
+					      width)) /
+	       rp_pcie_tlp(cpl);
+	return up < down ? up : down;
 }
 
 double rp_pcie_hop_gbps(const struct rp_pcie_hop *h, enum rp_pcie_dir dir)
@@ -79,6 +139,23 @@ double rp_pcie_path_gbps(const struct rp_pcie *pc, enum rp_pcie_dir dir)
 	case RP_PCIE_RECV: break;
 	}
 	return pc->payload_gbps;
+}
+
+double rp_pcie_path_rcb_gbps(const struct rp_pcie *pc, enum rp_pcie_dir dir)
+{
+	if (!pc || dir == RP_PCIE_RECV) /* no completions: the bound */
+		return rp_pcie_path_gbps(pc, dir);
+	return dir == RP_PCIE_SEND ? pc->send_rcb_gbps : pc->both_rcb_gbps;
+}
+
+const char *rp_pcie_dir_key(enum rp_pcie_dir dir)
+{
+	switch (dir) {
+	case RP_PCIE_SEND: return "send";
+	case RP_PCIE_BOTH: return "both";
+	case RP_PCIE_RECV: break;
+	}
+	return "recv";
 }
 
 const char *rp_pcie_dir_name(enum rp_pcie_dir dir)
@@ -216,14 +293,18 @@ static void rp_pcie_sizes(const char *fn, const char *root, struct rp_pcie *pc)
 		pc->rcb = RP_PCIE_DEF_RCB;
 }
 
-/* Hop @h's three ceilings from its link and @pc's sizes. */
+/* Hop @h's bounds and RCB figures from its link and @pc's sizes. */
 static void rp_pcie_hop_caps(const struct rp_pcie *pc, struct rp_pcie_hop *h)
 {
-	double raw = rp_pcie_gbps(h->gts, h->width);
-
-	h->payload_gbps = rp_pcie_payload_gbps(raw, pc->mps);
-	h->send_gbps = rp_pcie_send_gbps(raw, pc->rcb);
-	h->both_gbps = rp_pcie_both_gbps(raw, pc->mps, pc->rcb, pc->mrrs);
+	h->payload_gbps = rp_pcie_recv_gbps(h->gts, h->width, pc->mps);
+	h->send_gbps =
+		rp_pcie_send_gbps(h->gts, h->width, pc->mps, pc->mrrs, pc->mps);
+	h->both_gbps =
+		rp_pcie_both_gbps(h->gts, h->width, pc->mps, pc->mrrs, pc->mps);
+	h->send_rcb_gbps =
+		rp_pcie_send_gbps(h->gts, h->width, pc->mps, pc->mrrs, pc->rcb);
+	h->both_rcb_gbps =
+		rp_pcie_both_gbps(h->gts, h->width, pc->mps, pc->mrrs, pc->rcb);
 }
 
 /* The other end of link @h (a port reporting the same link): keep the
@@ -277,8 +358,9 @@ static void rp_pcie_bridges(char *path, struct rp_pcie *pc, char *root)
 	}
 }
 
-/* Each hop's ceilings and the narrowest hop's (unknown hops do not
- * count; the three scale alike, so one hop is the narrowest for all). */
+/* Each hop's bounds and the narrowest hop's (unknown hops do not count;
+ * the figures grow with the raw rate alike, so one hop is the narrowest
+ * for all). */
 static void rp_pcie_narrowest(struct rp_pcie *pc)
 {
 	unsigned int i;
@@ -292,6 +374,8 @@ static void rp_pcie_narrowest(struct rp_pcie *pc)
 			pc->payload_gbps = h->payload_gbps;
 			pc->send_gbps = h->send_gbps;
 			pc->both_gbps = h->both_gbps;
+			pc->send_rcb_gbps = h->send_rcb_gbps;
+			pc->both_rcb_gbps = h->both_rcb_gbps;
 			pc->narrow = i;
 		}
 	}

@@ -9,41 +9,57 @@
  * Specification 6.0, sections 4.2 and 4.2.3.1). Gen5 x4: 32 x 4 x 128/130
  * = 126.03 Gb/s per direction.
  *
- * Payload ceilings of a link, one per side of an RDMA WRITE (the formula
- * and the worked numbers: docs/ceilings.md). Each TLP costs, besides its
- * data (PCI Express Base Specification 5.0):
- *   4 B  STP framing token, which at 8 GT/s and above carries the 12-bit
- *        sequence number (section 4.2.2.3; up to 5 GT/s STP 1 + sequence
- *        2 + END 1: the same 4 B);
- *   4 B  LCRC (section 3.6.2); ECRC off (no TLP digest);
- *   the header: 16 B for a memory request with 64-bit addresses (4DW,
- *        section 2.2.7), 12 B for a completion (3DW, section 2.2.9);
- *   4 B  of DLLPs (an 8 B Ack and an 8 B UpdateFC about every fourth TLP;
- *        an assumption, as in Xilinx WP350 "Understanding Performance of
- *        PCI Express Systems").
- * SKP ordered sets (about 0.3 %) are not counted.
- *
- * Receiving (the responder of a WRITE): the NIC writes the data into host
- * memory as posted writes of MPS bytes (the device's Max_Payload_Size,
- * Device Control bits 7:5 of the PCI Express capability, section 7.5.3.4;
- * 256 B when config space cannot be read, and said so):
- *   recv = raw x MPS / (MPS + 16 + 4 + 4 + 4)
- * Sending (the requester): the NIC fetches the data with memory reads of
- * up to MRRS bytes (Max_Read_Request_Size, Device Control bits 14:12); the
- * root complex returns it as completions, which it may cut at every read
- * completion boundary (RCB, section 2.3.1.1: 64 or 128 B; the root port's
- * Link Control bit 3, section 7.5.3.7; 128 B when its config space cannot
- * be read, and said so). Counted cut at every RCB:
- *   send = raw x RCB / (RCB + 12 + 4 + 4 + 4)
- * Both at once (-b): the device's upstream direction carries the posted
- * writes and the read requests (one 4DW request, 28 B with its share of
- * DLLPs, per MRRS bytes sent; MRRS 512 B when unreadable), so per
- * direction, at equal rates:
- *   both = min(send, raw / ((MPS + 28) / MPS + 28 / MRRS))
- * Gen5 x4 (DGX Spark), MPS 256, RCB 128, MRRS 512: recv 126.03 x 256 / 284
- * = 113.61 Gb/s, send 126.03 x 128 / 152 = 106.13 Gb/s, both 106.13.
- * A completer that returns larger completions than its RCB lets a sender
- * pass the send figure (up to the receive one).
+ * Payload ceilings of a link, per direction and per side of a run: the
+ * bound the link cannot beat, and for a sender the figure with its read
+ * completions cut at the RCB (the worked numbers and the public runs
+ * beside them: docs/ceilings.md). Every term, from the PCI Express Base
+ * Specification 5.0 (ECRC off, no TLP prefix):
+ *   raw   GT/s x lanes x line encoding (section 4.2; above);
+ *   SKP   a transmitter sends one SKP Ordered Set every 370 to 375 blocks
+ *         at 8 GT/s and above (section 4.2.7.3; one 130-bit block of the
+ *         376), every 1180 to 1538 symbol times below (4 symbols): the
+ *         bound takes the longest interval, 375/376 (1538/1542);
+ *   TLP   8 B of framing per TLP: the STP token with the 12-bit sequence
+ *         number, 4 B (section 4.2.2.3.1; at 2.5 and 5 GT/s STP 1 +
+ *         sequence 2 + END 1), and the LCRC, 4 B (section 3.6.2);
+ *         a header of 12 B: a completion's is always 3DW (section 2.2.9),
+ *         a memory request's is 3DW for an address below 4 GiB, 4DW (16 B)
+ *         above (section 2.2.4.1); the bound takes 3DW (an IOMMU may hand
+ *         a device 32-bit addresses), 4DW costs a receiver 1.4 %;
+ *   DLLP  8 B (the SDP token 2 B, section 4.2.2.3.1, and the DLLP with its
+ *         CRC, 6 B, section 3.5): the Acks and UpdateFCs of the TLPs of
+ *         one direction travel in the other. A receiver must send an Ack
+ *         at the latest when its AckNak latency timer reaches the Ack
+ *         latency limit L (section 3.6.3.1, Tables 3-7 to 3-9: symbol
+ *         times by MPS and width; rp_pcie_ack_limit), so a direction
+ *         carries at least one Ack per L + G symbol times while the other
+ *         sends TLPs at most G apart: a share 8 / ((L + G) x lanes) of its
+ *         bytes. UpdateFC rates are only recommended (section 2.6.1.2,
+ *         Tables 2-46 to 2-48; endpoints advertise infinite completion
+ *         credits): not charged.
+ * Receiving (posted writes of MPS bytes; Max_Payload_Size, Device Control
+ * bits 7:5, section 7.5.3.4; 256 B when unreadable, and said so): the
+ * Acks and UpdateFCs of the writes go down, nothing comes up but the
+ * writes:
+ *   recv = raw x SKP x MPS / (MPS + 20)
+ * Sending (read completions of C bytes; the NIC reads with requests of up
+ * to MRRS bytes, Device Control bits 14:12; the completer returns
+ * completions of at most MPS (section 2.2.2) and may cut them at every
+ * read completion boundary, RCB, section 2.3.1.1: 64 or 128 B, the root
+ * port's Link Control bit 3, section 7.5.3.7): the completions come down
+ * with the Acks of the read requests that go up, one per MRRS bytes, so
+ * G = (MRRS / C) x (C + 20) / lanes:
+ *   send = raw x SKP x (1 - 8 / ((L + G) x lanes)) x C / (C + 20)
+ * with C = min(MPS, MRRS) for the bound, C = RCB for the figure a root
+ * complex that cuts at every RCB allows.
+ * Both at once (-b), per direction at equal rates: up carries the writes
+ * and one 20-byte request per MRRS bytes sent, plus the Acks of the
+ * completions (G = (C + 20) / lanes); down the completions and the Acks
+ * of the writes (G = (MPS + 20) / lanes):
+ *   both = min(raw x SKP x (1 - a_up) / ((MPS + 20) / MPS + 20 / MRRS),
+ *              raw x SKP x (1 - a_down) x C / (C + 20))
+ * Gen5 x4 (DGX Spark), MPS 256, MRRS 512, L 214: recv 116.59 Gb/s, send
+ * 115.92 (108.11 with completions cut at RCB 128), both 111.71 (107.94).
  *
  * Functions of one PCI device (0000:01:00.0 and .1) share that device's
  * upstream link; the bridges above it (switch ports, the root port) have
@@ -55,18 +71,19 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define RP_PCIE_TLP_OVERHEAD 24 /* bytes per TLP: STP+seq, 4DW header, LCRC */
-#define RP_PCIE_CPL_OVERHEAD 20 /* per completion: STP+seq, 3DW header, LCRC */
-#define RP_PCIE_DLLP_PER_TLP 4	/* bytes per TLP of ACK/UpdateFC DLLPs */
-#define RP_PCIE_DEF_MPS 256	/* Max_Payload_Size when unreadable */
-#define RP_PCIE_DEF_RCB 128	/* read completion boundary when unreadable */
-#define RP_PCIE_DEF_MRRS 512	/* Max_Read_Request_Size when unreadable */
-#define RP_PCIE_MAX_HOPS 8	/* links from the device to the root port */
+#define RP_PCIE_TLP_FRAMING 8 /* per TLP: STP token with the sequence, LCRC */
+#define RP_PCIE_TLP_HDR 12 /* 3DW header: completions, requests below 4 GiB */
+#define RP_PCIE_TLP_OVERHEAD (RP_PCIE_TLP_FRAMING + RP_PCIE_TLP_HDR) /* 20 */
+#define RP_PCIE_DLLP 8	     /* one DLLP on the link: SDP token + 6 B */
+#define RP_PCIE_DEF_MPS 256  /* Max_Payload_Size when unreadable */
+#define RP_PCIE_DEF_RCB 128  /* read completion boundary when unreadable */
+#define RP_PCIE_DEF_MRRS 512 /* Max_Read_Request_Size when unreadable */
+#define RP_PCIE_MAX_HOPS 8   /* links from the device to the root port */
 
 /* Which way the data of a run crosses the PCIe link (see above). */
 enum rp_pcie_dir {
 	RP_PCIE_RECV = 0, /* data arrives: posted writes of MPS */
-	RP_PCIE_SEND,	  /* data leaves: read completions of RCB */
+	RP_PCIE_SEND,	  /* data leaves: read completions */
 	RP_PCIE_BOTH,	  /* both at once (-b): per direction */
 };
 
@@ -79,9 +96,11 @@ struct rp_pcie_hop {
 	unsigned int width; /* current lanes, 0 unknown */
 	double max_gts;	    /* what the link can train to */
 	unsigned int max_width;
-	double payload_gbps; /* receiving (posted writes), Gb/s, 0 unknown */
-	double send_gbps;    /* sending (read completions), Gb/s */
-	double both_gbps;    /* per direction with both at once, Gb/s */
+	double payload_gbps;  /* receiving (posted writes), Gb/s, 0 unknown */
+	double send_gbps;     /* sending (read completions up to MPS), Gb/s */
+	double both_gbps;     /* per direction with both at once, Gb/s */
+	double send_rcb_gbps; /* sending, completions cut at the RCB */
+	double both_rcb_gbps; /* both at once, completions cut at the RCB */
 };
 
 /* The PCIe function behind a device and its path to the root port. */
@@ -103,11 +122,13 @@ struct rp_pcie {
 	char root[16];		/* the root port's address, "" none found */
 	unsigned int nhops;	/* hop[0]: the device's link; then bridges */
 	struct rp_pcie_hop hop[RP_PCIE_MAX_HOPS];
-	unsigned int narrow; /* the hop with the smallest payload ceiling */
-	double payload_gbps; /* that ceiling: what the path carries, Gb/s,
-			      * receiving (posted writes of MPS) */
-	double send_gbps;    /* sending: read completions of RCB */
-	double both_gbps;    /* both at once, per direction */
+	unsigned int narrow;  /* the hop with the smallest payload ceiling */
+	double payload_gbps;  /* that hop's bounds: what the path carries,
+			       * Gb/s, receiving (posted writes of MPS) */
+	double send_gbps;     /* sending: read completions up to MPS */
+	double both_gbps;     /* both at once, per direction */
+	double send_rcb_gbps; /* sending, completions cut at the RCB */
+	double both_rcb_gbps; /* both at once, completions cut at the RCB */
 };
 
 /*
@@ -129,36 +150,71 @@ int rp_pcie_read(const char *sysroot, const char *ibdev, struct rp_pcie *pc);
 double rp_pcie_gbps(double gts, unsigned int width);
 
 /*
- * rp_pcie_payload_gbps - receiving payload ceiling of a link of @raw_gbps
- * (per direction) for posted writes of @mps bytes: raw x MPS / (MPS + 28).
- * 0 if either is 0.
+ * rp_pcie_skp_share - the share of a link's time at @gts GT/s per lane
+ * left between SKP Ordered Sets, at their longest interval (section
+ * 4.2.7.3): 375/376 from 8 GT/s, 1538/1542 below. 0 if @gts is 0.
  */
-double rp_pcie_payload_gbps(double raw_gbps, unsigned int mps);
+double rp_pcie_skp_share(double gts);
 
 /*
- * rp_pcie_send_gbps - sending payload ceiling of a link of @raw_gbps for
- * read completions of @rcb bytes: raw x RCB / (RCB + 24). 0 if either is 0.
+ * rp_pcie_ack_limit - the Ack latency limit in symbol times of a receiver
+ * at @gts GT/s, @width lanes, Max_Payload_Size @mps bytes (PCI Express
+ * Base Specification 5.0 section 3.6.3.1, Table 3-9 for 8 GT/s and above;
+ * Tables 3-7 and 3-8 give 96 and 45 symbol times less at 2.5 and 5 GT/s;
+ * the values as pcie-bench's model/pcie.py transcribes them). A width the
+ * tables do not list takes the next narrower one's (a longer limit: fewer
+ * Acks, a higher bound). 0 when @width or @mps is out of the tables.
  */
-double rp_pcie_send_gbps(double raw_gbps, unsigned int rcb);
+unsigned int rp_pcie_ack_limit(double gts, unsigned int width,
+			       unsigned int mps);
 
 /*
- * rp_pcie_both_gbps - per-direction payload ceiling of a link of
- * @raw_gbps that sends and receives at once at equal rates: min(send,
- * raw / ((MPS + 28) / MPS + 28 / MRRS)) (see above). 0 if any is 0.
+ * rp_pcie_recv_gbps - receiving bound of a link of @gts GT/s x @width
+ * lanes for posted writes of @mps bytes, Gb/s of payload per direction:
+ * raw x SKP x MPS / (MPS + 20) (see above). 0 if any is 0.
  */
-double rp_pcie_both_gbps(double raw_gbps, unsigned int mps, unsigned int rcb,
-			 unsigned int mrrs);
+double rp_pcie_recv_gbps(double gts, unsigned int width, unsigned int mps);
 
 /*
- * rp_pcie_hop_gbps - hop @h's payload ceiling for @dir, Gb/s, 0 unknown.
+ * rp_pcie_send_gbps - sending payload of a link of @gts GT/s x @width
+ * lanes for read completions of @cpl bytes (at most @mrrs), requests of
+ * @mrrs bytes, Max_Payload_Size @mps: raw x SKP x (1 - the Acks of the
+ * requests) x C / (C + 20) (see above). @cpl = @mps gives the bound, the
+ * RCB the figure of completions cut at every RCB. Gb/s, 0 if any is 0.
+ */
+double rp_pcie_send_gbps(double gts, unsigned int width, unsigned int mps,
+			 unsigned int mrrs, unsigned int cpl);
+
+/*
+ * rp_pcie_both_gbps - per-direction payload of a link that sends and
+ * receives at once at equal rates, as rp_pcie_send_gbps's arguments: the
+ * lower of the upstream (writes of MPS, a request per MRRS, the Acks of
+ * the completions) and the downstream (completions of @cpl, the Acks of
+ * the writes) figure (see above). Gb/s, 0 if any is 0.
+ */
+double rp_pcie_both_gbps(double gts, unsigned int width, unsigned int mps,
+			 unsigned int mrrs, unsigned int cpl);
+
+/*
+ * rp_pcie_hop_gbps - hop @h's payload bound for @dir, Gb/s, 0 unknown.
  */
 double rp_pcie_hop_gbps(const struct rp_pcie_hop *h, enum rp_pcie_dir dir);
 
 /*
- * rp_pcie_path_gbps - the path's (its narrowest hop's) payload ceiling for
+ * rp_pcie_path_gbps - the path's (its narrowest hop's) payload bound for
  * @dir, Gb/s; 0 when unknown or @pc is NULL.
  */
 double rp_pcie_path_gbps(const struct rp_pcie *pc, enum rp_pcie_dir dir);
+
+/*
+ * rp_pcie_path_rcb_gbps - as rp_pcie_path_gbps, with read completions cut
+ * at the root port's RCB (sending and both; receiving has no completions:
+ * the bound). Gb/s, 0 unknown.
+ */
+double rp_pcie_path_rcb_gbps(const struct rp_pcie *pc, enum rp_pcie_dir dir);
+
+/* rp_pcie_dir_key - "recv", "send" or "both" (JSON's "pcie_side"). */
+const char *rp_pcie_dir_key(enum rp_pcie_dir dir);
 
 /* rp_pcie_dir_name - "receiving", "sending" or "both ways". */
 const char *rp_pcie_dir_name(enum rp_pcie_dir dir);

@@ -10,10 +10,21 @@
 #include <numa.h>
 #include <numaif.h>
 
+#include "base/rp_memcheck.h"
+#include "base/rp_sysfs.h"
 #include "topo/rp_numa.h"
 
 #include "verbs/rp_cuda.h"
 #include "verbs/rp_mem.h"
+
+bool rp_buf_huge_fits(const char *sys, size_t len, size_t huge)
+{
+	uint64_t free_bytes = 0;
+
+	if (!huge || rp_memcheck_huge_free(sys, huge, &free_bytes))
+		return false;
+	return (uint64_t)((len + huge - 1) / huge) * huge <= free_bytes;
+}
 
 static int rp_buf_alloc_huge(struct rp_buf *b, size_t len)
 {
@@ -22,6 +33,9 @@ static int rp_buf_alloc_huge(struct rp_buf *b, size_t len)
 
 	if (hpage <= 0)
 		return -ENOENT;
+	/* none free: do not ask (libhugetlbfs would warn on stderr) */
+	if (!rp_buf_huge_fits(RP_SYSFS_ROOT, len, (size_t)hpage))
+		return -ENOMEM;
 	/* STRICT: hugepages or NULL, so we know what we got. No COLOR: keep
 	 * the buffer aligned, its offset is part of what we measure. */
 	p = get_hugepage_region(len, GHR_STRICT);

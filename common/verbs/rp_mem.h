@@ -39,7 +39,8 @@ struct rp_buf {
  * rp_buf_alloc - allocate @len bytes (> 0), zero-filled and touched so every
  * page is faulted in before registration. With @want_huge, hugepages are
  * tried first and base pages used when none are free (a fallback, not an
- * error: check b->kind). With @numa_node >= 0 the pages are bound to that
+ * error: check b->kind; libhugetlbfs is asked only when rp_buf_huge_fits
+ * says the free pool holds the buffer). With @numa_node >= 0 the pages are bound to that
  * node (libnuma, before the first touch) where the kernel has NUMA.
  * libhugetlbfs faults hugepages in as it maps them, under the calling
  * thread's memory policy (set it first: rp_numa_bind_self); either way
@@ -47,6 +48,18 @@ struct rp_buf {
  * buffer is page aligned. Returns 0 or -ENOMEM. Release with rp_buf_free().
  */
 int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node);
+
+/*
+ * rp_buf_huge_fits - whether @len bytes, rounded up to whole hugepages of
+ * @huge bytes, fit in the free, unreserved hugepages of that size under
+ * sysfs root @sys (rp_memcheck_huge_free). rp_buf_alloc asks libhugetlbfs
+ * only then: asked with none free, get_hugepage_region(GHR_STRICT) prints
+ * a WARNING on stderr before returning NULL (libhugetlbfs 2.24), which
+ * perftest-style wrappers read as a failure; the memory check
+ * (rp_rail_mem_check) has already said the run falls back to base pages.
+ * False when @huge is 0 or the pool cannot be read.
+ */
+bool rp_buf_huge_fits(const char *sys, size_t len, size_t huge);
 
 /*
  * rp_buf_alloc_gpu - @len bytes (> 0) of @g's memory (g->mem: device

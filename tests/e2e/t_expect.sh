@@ -10,6 +10,10 @@
 # one line naming the rail and why, well within FAST_MS (fault.sh).
 # rail_multi_bw runs -D 2 --interval 1 with --expect-min beside --expect:
 # 1 passes, 99 fails on the slowest interval row with its line.
+# rail_read_bw --expect 2: the READ client is judged on its receiving side
+# (JSON "pcie_side": "recv": its NIC writes the responses into memory) by
+# READ's own wire ceiling, 65536 / (65536 + 82 x 64 + 8): an AETH on the
+# first and last response instead of WRITE's RETH.
 . tests/e2e/lib.sh
 . tests/e2e/fault.sh
 
@@ -52,6 +56,15 @@ grep -Eq "^ railperf: rail 0 \(rxe1\): slowest interval from [0-9.]+ s: [0-9.]+%
 grep -q '^ railperf: --expect-min 99%: FAILED$' "$TMP/y.client" || fail "--expect-min 99: no FAILED line"
 json_check "$TMP/y.json" "d['rails'][0]['verdict_min']['pass'] is False and \
 d['rails'][0]['verdict_min']['expect_percent'] == 99"
+
+BIN=$B/rail_read_bw
+pair r 18921 -n 300 -- -n 300 --expect 2 --out_json_file=$TMP/r.json
+[ "$CLI_RC" = 0 ] && [ "$SRV_RC" = 0 ] ||
+	{ cat "$TMP/r.client" "$TMP/r.server"; fail "rail_read_bw --expect 2: exit $CLI_RC/$SRV_RC"; }
+json_check "$TMP/r.json" "d['verdict']['pcie_side'] == 'recv' and \
+d['verdict']['pass'] is True and \
+abs(d['verdict']['ceiling_gbps'] - 65536 / (65536 + 82 * 64 + 8)) < 1e-9"
+note "rail_read_bw: $(grep 'expect' "$TMP/r.client" | head -n 1)"
 
 ethtool -s eth1 speed 4294967295 || fail "could not restore eth1's speed"
 for bin in rail_write_bw rail_multi_bw; do

@@ -7,7 +7,8 @@
 # 4096 x 200; the same through ibv_wr_send (--use_new_post_send, -n 100).
 # The header lines up to the address lines and the table
 # header, client and server, are ib_send_lat's (its stderr lines
-# "Device not recognized" and "Correlation coefficient" left out).
+# "Device not recognized" and "Correlation coefficient" left out), with
+# the same "PCIe relax order" value (ON: only ib_write_lat turns it off).
 . tests/e2e/lib.sh
 
 BIN=$B/rail_send_lat
@@ -57,6 +58,9 @@ for side in client server; do
 	head_shape "$TMP/sl.$side" >"$TMP/h.rp"
 	head_shape "$TMP/pt.$side" >"$TMP/h.pt"
 	diff "$TMP/h.pt" "$TMP/h.rp" || fail "$side header differs from ib_send_lat's"
+	ro=$(grep '^ PCIe relax order' "$TMP/sl.$side")
+	[ -n "$ro" ] && [ "$ro" = "$(grep '^ PCIe relax order' "$TMP/pt.$side")" ] ||
+		fail "$side: '$ro', ib_send_lat: '$(grep '^ PCIe relax order' "$TMP/pt.$side")'"
 	[ "$(table_header "$TMP/sl.$side")" = "$(table_header "$TMP/pt.$side")" ] ||
 		fail "$side table header differs"
 done

@@ -2,7 +2,11 @@
 # Description: rail_write_bw's perftest flags that the conformance suite
 # cannot compare with perftest: --run_infinitely rows every -D seconds
 # until SIGINT on the client, or on the server, with both exiting 0 and
-# the server printing no rows; -I 64 (inline, header line, also with -a);
+# the server printing no rows; -I 64 on rxe, a device perftest does not
+# know, turned off as ib_write_bw does (ctx_set_max_inline: the extra
+# separator before the header, "Max inline data : 0[B]", a warning naming
+# the device); the inline path itself through rail_multi_bw (no perftest
+# counterpart, keeps -I: header line, -a with --validate);
 # -u 20 with -N (peak 0.00) and -F (accepted, harmless); -y alone gates
 # (unlike perftest); -w below the result passes; --bind_source_ip on both
 # sides, and a source address that is not local fails at once with the
@@ -49,10 +53,19 @@ inf infs 18802 server
 
 pair inl 18803 -I 64 -s 64 -n 200 -- -I 64 -s 64 -n 200
 [ "$CLI_RC/$SRV_RC" = 0/0 ] || { cat "$TMP/inl.client"; fail "-I 64: exit $CLI_RC/$SRV_RC"; }
-grep -q '^ Max inline data : 64\[B\]$' "$TMP/inl.client" || fail "-I 64: header"
+grep -q '^ Max inline data : 0\[B\]$' "$TMP/inl.client" ||
+	{ cat "$TMP/inl.client"; fail "-I 64 on rxe: inline not turned off"; }
+grep -q "^rail_write_bw: warning: inline data turned off: $DEV is not a device perftest knows" \
+	"$TMP/inl.client" || { cat "$TMP/inl.client"; fail "-I 64 on rxe: no warning"; }
+[ "$(grep -v ': warning: ' "$TMP/inl.client" | sed -n '1,2p' | grep -c '^-\{87\}$')" = 2 ] ||
+	{ cat "$TMP/inl.client"; fail "-I 64 on rxe: no extra separator before the header"; }
 check_bw_row "$(rows "$TMP/inl.client")"
 
-pair inla 18805 -I 64 -a -n 5 --validate -- -I 64 -a -n 5 --validate
+BIN=$B/rail_multi_bw pair inlm 18804 -I 64 -s 64 -n 200 -- -I 64 -s 64 -n 200
+[ "$CLI_RC/$SRV_RC" = 0/0 ] || { cat "$TMP/inlm.client"; fail "multi -I 64: exit $CLI_RC/$SRV_RC"; }
+grep -q '^ Max inline data : 64\[B\]$' "$TMP/inlm.client" || fail "multi -I 64: header"
+
+BIN=$B/rail_multi_bw pair inla 18805 -I 64 -a -n 5 --validate -- -I 64 -a -n 5 --validate
 [ "$CLI_RC/$SRV_RC" = 0/0 ] || { cat "$TMP/inla.client"; fail "-I 64 -a: exit $CLI_RC/$SRV_RC"; }
 [ "$(rows "$TMP/inla.client" | wc -l)" = 23 ] || fail "-I 64 -a: want 23 rows"
 grep -q 'validation passed' "$TMP/inla.client" || fail "-I 64 -a: data not as written"

@@ -1,7 +1,9 @@
 /* Description: the wire ceilings. rp_roce_write_ceiling against the RDMA
  * WRITE goodput worked out in docs/rails.md ("rail_multi_bw", ceilings)
  * from the RoCE v2 packet overheads (100, 200 and
- * 400 Gb/s at MTU 1024/2048/4096, 4 KiB and 64 KiB messages), the large
+ * 400 Gb/s at MTU 1024/2048/4096, 4 KiB and 64 KiB messages), each
+ * verb's own headers per message (WRITE, WRITE with immediate, SEND,
+ * READ) and its label, the large
  * message limit P/(P+82), partial last packets, zeros; rp_ib_rate_gbps
  * for every IBTA speed and width code and unknown codes; and
  * rp_netdev_speed_gbps over tests/fixtures/counters/net (found through
@@ -266,11 +268,44 @@ static void test_rail_ceiling(void **state)
 	assert_true(rp_rail_ceiling(50, 40, NULL) == 40);
 }
 
+/* Each verb's own wire ceiling: its headers per message (IBTA 9.2): WRITE
+ * a RETH (16), WRITE with immediate a RETH and an ImmDt (20), SEND none,
+ * a READ's responses an AETH on the first and last packet (8), one AETH
+ * for a single-packet response; and the label naming the verb. */
+static void test_verb_ceilings(void **state)
+{
+	(void)state;
+	assert_near(rp_roce_ceiling(RP_VERB_WRITE, 100, 64 * KIB, 1024),
+		    rp_roce_write_ceiling(100, 64 * KIB, 1024), 1e-12);
+	assert_near(rp_roce_ceiling(RP_VERB_WRITE, 200, 64 * KIB, 4096),
+		    200.0 * 65536 / (65536 + 82 * 16 + 16), 1e-9);
+	assert_near(rp_roce_ceiling(RP_VERB_WRITE_IMM, 200, 64 * KIB, 4096),
+		    200.0 * 65536 / (65536 + 82 * 16 + 20), 1e-9);
+	assert_near(rp_roce_ceiling(RP_VERB_SEND, 200, 64 * KIB, 4096),
+		    200.0 * 65536 / (65536 + 82 * 16), 1e-9);
+	assert_near(rp_roce_ceiling(RP_VERB_READ, 200, 64 * KIB, 4096),
+		    200.0 * 65536 / (65536 + 82 * 16 + 8), 1e-9);
+	/* READ Response Only: one AETH */
+	assert_near(rp_roce_ceiling(RP_VERB_READ, 100, 4096, 4096),
+		    100.0 * 4096 / (4096 + 82 + 4), 1e-9);
+	/* the guest's rxe1 at 1 Gb/s, MTU 1024 (t_expect) */
+	assert_near(rp_roce_ceiling(RP_VERB_READ, 1, 64 * KIB, 1024),
+		    65536.0 / (65536 + 82 * 64 + 8), 1e-12);
+	assert_true(rp_roce_ceiling(RP_VERB_READ, 0, 64 * KIB, 4096) == 0);
+	assert_true(rp_roce_ceiling(RP_VERB_SEND, 100, 64 * KIB, 0) == 0);
+	assert_string_equal(rp_roce_verb_name(RP_VERB_WRITE), "WRITE");
+	assert_string_equal(rp_roce_verb_name(RP_VERB_READ), "READ");
+	assert_string_equal(rp_roce_verb_name(RP_VERB_SEND), "SEND");
+	assert_string_equal(rp_roce_verb_name(RP_VERB_WRITE_IMM),
+			    "WRITE with immediate");
+}
+
 int main(int argc, char **argv)
 {
 	char fixtures[PATH_MAX];
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rail_ceiling),
+		cmocka_unit_test(test_verb_ceilings),
 		cmocka_unit_test(test_anchor_table_100g),
 		cmocka_unit_test(test_anchor_table_200g_400g),
 		cmocka_unit_test(test_large_message_limit),

@@ -1,7 +1,8 @@
 /* Description: --expect's verdict (rp_expect): at, above and below the
  * threshold, an unknown ceiling (fails), the failing line's numbers and
- * that a passing verdict prints nothing, the JSON object's keys;
- * --expect-min's line for the slowest interval. */
+ * that a passing verdict prints nothing, the JSON object's keys; the
+ * line for a run above its ceiling (a bound: the model is too low) and
+ * "above_ceiling"; --expect-min's line for the slowest interval. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -52,10 +53,30 @@ static void test_line_and_json(void **state)
 	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(o, "pass")));
 	assert_true(cJSON_GetObjectItem(o, "ceiling_gbps")->valuedouble ==
 		    0.9256);
+	assert_true(cJSON_IsFalse(cJSON_GetObjectItem(o, "above_ceiling")));
+	cJSON_Delete(o);
+	/* 111.86 Gb/s against a model of 106.13: above, said and reported */
+	rp_expect_eval(&e, 90, 111.86, 106.13);
+	o = rp_expect_json(&e);
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(o, "above_ceiling")));
+	mem_open(&m);
+	assert_int_equal(rp_expect_above_line(m.f, "rail 0 (rocep1s0f0)", e.got,
+					      e.ceiling),
+			 1);
+	mem_expect(&m, " railperf: rail 0 (rocep1s0f0): measured 111.86 Gb/s, "
+		       "above its ceiling of 106.13 Gb/s: railperf's model is "
+		       "below this host's measurement; please report it to "
+		       "the railperf maintainers with this output and "
+		       "rail_info's JSON (docs/ceilings.md)\n");
+	mem_open(&m);
+	assert_int_equal(rp_expect_above_line(m.f, "x", 106.13, 106.13), 0);
+	assert_int_equal(rp_expect_above_line(m.f, "x", 5, 0), 0);
+	mem_expect(&m, "");
 	cJSON_Delete(o);
 	rp_expect_eval(&e, 5, 0.3, 0);
 	o = rp_expect_json(&e);
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(o, "ceiling_gbps")));
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(o, "above_ceiling")));
 	assert_true(cJSON_IsFalse(cJSON_GetObjectItem(o, "pass")));
 	cJSON_Delete(o);
 }

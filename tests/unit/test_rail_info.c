@@ -85,7 +85,14 @@ static void test_text(void **state)
 		 "on enP2p1s0f0np0\n");
 	/* two ceilings per rail, the sending one below (rp_pcie.h) */
 	text_has("spark", "", "CEILING SEND/RECV\n");
-	text_has("spark", "", "  106.13/113.61 (PCIe)\n");
+	text_has("spark", "", "  115.92/116.59 (PCIe)\n");
+	/* the bound, then the figure with completions cut at the RCB */
+	text_has("spark", "-d rocep1s0f0",
+		 "  WRITE ceiling  sending 115.92 Gb/s, receiving 116.59 Gb/s: "
+		 "the PCIe path's payload is below the wire's 196.03 Gb/s (64 "
+		 "KiB WRITEs, MTU 4096, 200 Gb/s line); sending 108.11 Gb/s if "
+		 "the root complex cuts read completions at its RCB of 128 "
+		 "B\n");
 	text_has("softroce", "",
 		 "  GID index 1: RoCE v2 ::ffff:10.0.2.1 on "
 		 "eth1\n");
@@ -219,16 +226,16 @@ static void test_json_spark(void **state)
 	assert_int_equal(num(pcie, "link_width"), 4);
 	/* ceiling_gbps stays the receiving one (scripts read it) */
 	assert_true(cJSON_GetObjectItem(r, "ceiling_gbps")->valuedouble ==
-		    113.61);
+		    116.59);
 	assert_true(cJSON_GetObjectItem(r, "ceiling_recv_gbps")->valuedouble ==
-		    113.61);
+		    116.59);
 	assert_true(cJSON_GetObjectItem(r, "ceiling_send_gbps")->valuedouble ==
-		    106.13);
+		    115.92);
 	assert_string_equal(str(r, "ceiling_limit"), "pcie");
 	assert_string_equal(str(r, "ceiling_send_limit"), "pcie");
 	assert_true(
 		cJSON_GetObjectItem(pcie, "send_payload_gbps")->valuedouble ==
-		106.13);
+		115.92);
 	assert_int_equal(num(pcie, "read_completion_boundary_bytes"), 128);
 	assert_true(cJSON_IsFalse(cJSON_GetObjectItem(
 		pcie, "read_completion_boundary_from_config")));
@@ -256,6 +263,22 @@ static void test_json_spark(void **state)
 	cJSON_Delete(root);
 }
 
+/* The figure with completions cut at the RCB beside the sending bound. */
+static void test_json_spark_rcb(void **state)
+{
+	cJSON *root = json_of("spark", "-d rocep1s0f0"), *r;
+
+	(void)state;
+	r = rail(root, 0);
+	assert_true(
+		cJSON_GetObjectItem(r, "ceiling_send_rcb_gbps")->valuedouble ==
+		108.11);
+	assert_true(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "pcie"),
+					"send_rcb_payload_gbps")
+			    ->valuedouble == 108.11);
+	cJSON_Delete(root);
+}
+
 static void test_json_special(void **state)
 {
 	cJSON *root, *pcie;
@@ -280,9 +303,12 @@ static void test_json_special(void **state)
 	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(
 		pcie, "read_completion_boundary_from_config")));
 	assert_string_equal(str(pcie, "root_port"), "0000:a0:01.1");
+	/* the bound is the wire's; completions cut at 64 B would not be */
 	assert_true(cJSON_GetObjectItem(rail(root, 0), "ceiling_send_gbps")
-			    ->valuedouble == 183.32);
-	assert_string_equal(str(rail(root, 0), "ceiling_send_limit"), "pcie");
+			    ->valuedouble == 196.03);
+	assert_true(cJSON_GetObjectItem(rail(root, 0), "ceiling_send_rcb_gbps")
+			    ->valuedouble == 191.08);
+	assert_string_equal(str(rail(root, 0), "ceiling_send_limit"), "wire");
 	assert_string_equal(str(rail(root, 0), "ceiling_limit"), "wire");
 	cJSON_Delete(root);
 	/* the H100 behind mlx5_5's own switch, of eight */
@@ -314,17 +340,23 @@ static double wire(double gbps, unsigned int mtu)
 	return gbps * 65536 / (65536 + 82.0 * pkts + 16);
 }
 
-/* PCIe payload ceiling receiving: GT/s x lanes x 128/130 x MPS /
- * (MPS + 28). */
+/* PCIe bound receiving: GT/s x lanes x 128/130 x SKP (375/376) x MPS /
+ * (MPS + 20). */
 static double pcie(double gts, unsigned int lanes, unsigned int mps)
 {
-	return gts * lanes * 128 / 130 * mps / (mps + 24 + 4);
+	return gts * lanes * 128 / 130 * 375 / 376 * mps / (mps + 20);
 }
 
-/* ... sending: read completions of RCB bytes, RCB / (RCB + 24). */
-static double pcie_send(double gts, unsigned int lanes, unsigned int rcb)
+/* ... sending: read completions of @c B (20 B each), the Acks of the read
+ * requests (one per 512 B) coming down, 8 B at least every @ack (the Ack
+ * latency limit) + 512 / c x (c + 20) / lanes symbol times. */
+static double pcie_send(double gts, unsigned int lanes, unsigned int c,
+			unsigned int ack)
 {
-	return gts * lanes * 128 / 130 * rcb / (rcb + 20 + 4);
+	double gap = 512.0 / c * (c + 20) / lanes;
+
+	return gts * lanes * 128 / 130 * 375 / 376 *
+	       (1 - 8 / ((ack + gap) * lanes)) * c / (c + 20);
 }
 
 /* text_has with a printf-built expectation (numbers from the formulas). */
@@ -352,7 +384,7 @@ static void test_host_text(void **state)
 	text_hasf("spark",
 		  "  PCIe link 0000:01:00 (Gen5 x4, payload %.2f Gb/s sending, "
 		  "%.2f receiving): rocep1s0f0, rocep1s0f1\n",
-		  pcie_send(32, 4, 128), spark_link);
+		  pcie_send(32, 4, 256, 214), spark_link);
 	text_hasf("spark",
 		  "  port 30c5:9903:003e:6a13/p0 (wire %.2f Gb/s): "
 		  "roceP2p1s0f0, rocep1s0f0\n",
@@ -361,12 +393,14 @@ static void test_host_text(void **state)
 		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving "
 		  "(per direction)\n"
 		  "Suggested rails: -d roceP2p1s0f0,rocep1s0f1 (2 of 4 rails "
-		  "reach it)\n",
-		  2 * pcie_send(32, 4, 128), 2 * spark_link);
+		  "reach it)\n  NCCL_IB_HCA==roceP2p1s0f0:1,rocep1s0f1:1\n"
+		  "  UCX_NET_DEVICES=roceP2p1s0f0:1,rocep1s0f1:1\n",
+		  2 * pcie_send(32, 4, 256, 214), 2 * spark_link);
 	/* every NIC on its own Gen5 x16: the wire decides, 8 x 400G, both
-	 * ways (sending, RCB 128 assumed: 424.52 > 392.06) */
+	 * ways (sending, even with completions cut at RCB 128: 433.85 >
+	 * 392.06) */
 	assert_true(pcie(32, 16, 512) > wire(400, 4096));
-	assert_true(pcie_send(32, 16, 128) > wire(400, 4096));
+	assert_true(pcie_send(32, 16, 128, 182) > wire(400, 4096));
 	text_hasf("dgxh100",
 		  "(per direction, 64 KiB RDMA WRITE): nothing\n"
 		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving "
@@ -376,7 +410,7 @@ static void test_host_text(void **state)
 	text_hasf("dgxh100", "  %.2f/%.2f\n", wire(400, 4096), wire(400, 4096));
 	/* two ports on one Gen4 x16 link that carries both */
 	assert_true(pcie(16, 16, 256) > cx_sum);
-	assert_true(pcie_send(16, 16, 128) > cx_sum);
+	assert_true(pcie_send(16, 16, 256, 168) > cx_sum);
 	text_hasf(
 		"connectx",
 		"  PCIe link 0000:17:00 (Gen4 x16, payload %.2f Gb/s sending, "
@@ -384,16 +418,7 @@ static void test_host_text(void **state)
 		"mlx5_0, mlx5_1\nHost aggregate ceiling: %.2f Gb/s sending, "
 		"%.2f receiving (per direction)\n"
 		"Suggested rails: -d mlx5_0,mlx5_1 (2 of 2",
-		pcie_send(16, 16, 128), pcie(16, 16, 256), cx_sum, cx_sum);
-	/* a 200G port on Gen4 x16 behind a root port with RCB 64: the
-	 * sender's completions bound it (183.32), the receiver the wire */
-	assert_true(pcie_send(16, 16, 64) < wire(200, 4096));
-	assert_true(pcie(16, 16, 256) > wire(200, 4096));
-	text_hasf("gen4x16", "  %.2f/%.2f (send: PCIe)\n",
-		  pcie_send(16, 16, 64), wire(200, 4096));
-	text_hasf("gen4x16",
-		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving",
-		  pcie_send(16, 16, 64), wire(200, 4096));
+		pcie_send(16, 16, 256, 168), pcie(16, 16, 256), cx_sum, cx_sum);
 	/* the bond (2 x 25G) is one port of its own, MTU 1024 */
 	text_hasf("bond",
 		  "): nothing\nHost aggregate ceiling: %.2f Gb/s sending, "
@@ -404,6 +429,25 @@ static void test_host_text(void **state)
 	text_has("softroce", "",
 		 "Host aggregate ceiling: unknown (rxe0 port 1 has no known "
 		 "ceiling)\n");
+}
+
+/* A 200G port on Gen4 x16 behind a root port with RCB 64: the wire
+ * bounds both sides; completions cut at 64 B would not carry it (191.08),
+ * and the rail's line says so. */
+static void test_host_text_gen4(void **state)
+{
+	(void)state;
+	assert_true(pcie_send(16, 16, 256, 168) > wire(200, 4096));
+	assert_true(pcie_send(16, 16, 64, 168) < wire(200, 4096));
+	assert_true(pcie(16, 16, 256) > wire(200, 4096));
+	text_hasf("gen4x16", "  %.2f/%.2f\n", wire(200, 4096), wire(200, 4096));
+	text_hasf("gen4x16",
+		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving",
+		  wire(200, 4096), wire(200, 4096));
+	text_hasf("gen4x16",
+		  "; sending %.2f Gb/s if the root complex cuts read "
+		  "completions at its RCB of 64 B\n",
+		  pcie_send(16, 16, 64, 168));
 }
 
 /* The same in --json: the "host" object and each rail's NIC and port. */
@@ -419,9 +463,13 @@ static void test_host_json(void **state)
 		round(2 * pcie(32, 4, 256) * 100) / 100);
 	assert_true(cJSON_GetObjectItem(h, "aggregate_ceiling_send_gbps")
 			    ->valuedouble ==
-		    round(2 * pcie_send(32, 4, 128) * 100) / 100);
+		    round(2 * pcie_send(32, 4, 256, 214) * 100) / 100);
 	assert_string_equal(str(h, "suggested_devices"),
 			    "roceP2p1s0f0,rocep1s0f1");
+	assert_string_equal(str(h, "nccl_ib_hca"),
+			    "=roceP2p1s0f0:1,rocep1s0f1:1");
+	assert_string_equal(str(h, "ucx_net_devices"),
+			    "roceP2p1s0f0:1,rocep1s0f1:1");
 	g = cJSON_GetObjectItem(h, "groups");
 	assert_int_equal(cJSON_GetArraySize(g), 5); /* 2 links, 2 ports, NIC */
 	assert_string_equal(str(cJSON_GetArrayItem(g, 2), "kind"),
@@ -464,10 +512,10 @@ static void test_check(void **state)
 				    "degraded: PCIe link 0002:01:00 trained to "
 				    "x2, below its maximum x4\n"));
 	assert_null(strstr(out, "rail rocep1s0f0 port 1 is degraded"));
-	/* the x2 link halves those rails: 113.61 + 56.80 */
+	/* the x2 link halves those rails: 116.59 + 58.30 receiving */
 	text_hasf("spark-x2",
 		  "Host aggregate ceiling: %.2f Gb/s sending, %.2f receiving",
-		  pcie_send(32, 4, 128) + pcie_send(32, 2, 128),
+		  pcie_send(32, 4, 256, 214) + pcie_send(32, 2, 256, 313),
 		  pcie(32, 4, 256) + pcie(32, 2, 256));
 	assert_int_equal(
 		run("spark-mtu1500", "--check", true, out, sizeof(out)), 1);
@@ -606,8 +654,10 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_json_hosts),
 		cmocka_unit_test(test_json_spark),
+		cmocka_unit_test(test_json_spark_rcb),
 		cmocka_unit_test(test_json_special),
 		cmocka_unit_test(test_host_text),
+		cmocka_unit_test(test_host_text_gen4),
 		cmocka_unit_test(test_host_json),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_usage),

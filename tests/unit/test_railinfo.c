@@ -3,11 +3,12 @@
  * rp_locality_sysfs and rp_locality_hwloc; rp_railinfo_gather for every
  * host (ConnectX: MTU from the netdev, 98.01/92.56 Gb/s wire ceilings,
  * the peer subnet rule; DGX Spark: four devices in name order, each
- * capped by its PCIe Gen5 x4 link: 126.03 Gb/s raw, 106.13 of payload
- * sending (read completions of RCB 128, assumed) and 113.61 receiving
- * (writes of MPS 256); Soft-RoCE: no PCI
+ * capped by its PCIe Gen5 x4 link: 126.03 Gb/s raw, bounds of 115.92
+ * Gb/s of payload sending (read completions up to MPS; 108.11 cut at RCB
+ * 128, assumed) and 116.59 receiving (writes of MPS 256); Soft-RoCE: no PCI
  * function, no ceiling, index 1; IPv6-only; bond and member warnings;
- * link-local only; InfiniBand without GRH; no devices), -d, and netdev
+ * link-local only; InfiniBand without GRH; no devices), -d, the
+ * suggested rails as -d, NCCL_IB_HCA and UCX_NET_DEVICES, and netdev
  * addresses taken from the GIDs when the tree has no ifaddrs file;
  * rp_table alignment; rp_railinfo_print and rp_railinfo_json (parsed back
  * with cJSON). */
@@ -29,6 +30,7 @@
 #include "hosts.h"
 #include "topo/rp_locality.h"
 #include "info/rp_railinfo.h"
+#include "info/rp_railinfo_host.h"
 #include "info/rp_railinfo_json.h"
 #include "info/rp_railinfo_text.h"
 #include "topo/rp_ceiling.h"
@@ -204,9 +206,9 @@ static void test_gather_spark(void **state)
 		assert_int_equal(p->active_mtu, 4096);
 		near(p->wire_ceiling, 196.03);
 		assert_true(p->pcie_bound);
-		/* Gen5 x4, 128b/130b, MPS 256 from config space: 24 B of
-		 * TLP and 4 B of DLLP per 256 B (rp_pcie.h) */
-		near(p->ceiling, 32.0 * 4 * 128 / 130 * 256 / (256 + 24 + 4));
+		/* Gen5 x4, 128b/130b, SKP 1 block in 376, MPS 256 from
+		 * config space: 20 B of TLP per 256 B (rp_pcie.h) */
+		near(p->ceiling, 32.0 * 4 * 128 / 130 * 375 / 376 * 256 / 276);
 		near(p->pcie.gbps, 126.03);
 		assert_true(p->pcie.mps == 256 && p->pcie.mps_known);
 		assert_int_equal(p->gid_index, 3);
@@ -344,6 +346,31 @@ static void print_to(char *buf, size_t len, const struct rp_railinfo *ri,
 	fclose(f);
 }
 
+/* The rails rail_info suggests, as -d and as NCCL and UCX take them
+ * (NCCL_IB_HCA: "=" for exact names, each dev:port; UCX_NET_DEVICES:
+ * dev:port): on Spark the two that share neither link nor port; a port 2
+ * is named dev:2 in all three. */
+static void test_suggest_env(void **state)
+{
+	struct rp_railinfo_host *h = calloc(1, sizeof(*h));
+	struct rp_railinfo ri;
+
+	assert_non_null(h);
+	assert_int_equal(gather(state, "spark", NULL, NULL, &ri), 0);
+	assert_int_equal(rp_railinfo_host(&ri, h), 0);
+	assert_string_equal(h->suggest, "roceP2p1s0f0,rocep1s0f1");
+	assert_string_equal(h->nccl, "=roceP2p1s0f0:1,rocep1s0f1:1");
+	assert_string_equal(h->ucx, "roceP2p1s0f0:1,rocep1s0f1:1");
+	assert_string_equal(ri.p[3].dev, "rocep1s0f1");
+	ri.p[3].port = 2;
+	assert_int_equal(rp_railinfo_host(&ri, h), 0);
+	assert_string_equal(h->suggest, "roceP2p1s0f0,rocep1s0f1:2");
+	assert_string_equal(h->nccl, "=roceP2p1s0f0:1,rocep1s0f1:2");
+	assert_string_equal(h->ucx, "roceP2p1s0f0:1,rocep1s0f1:2");
+	rp_railinfo_free(&ri);
+	free(h);
+}
+
 static void test_table(void **state)
 {
 	static const char *const r1[3] = { "A", "BBBB", "C" };
@@ -379,7 +406,7 @@ static void test_print_text(void **state)
 	/* Ethernet: no InfiniBand lane names; RoCE MTU / netdev MTU */
 	assert_non_null(strstr(out, "\nrocep1s0f0    1     ACTIVE  Ethernet  "
 				    "200 Gb/s  4096/9000  enp1s0f0np0    3    "
-				    "106.13/113.61 (PCIe)\n"));
+				    "115.92/116.59 (PCIe)\n"));
 	assert_non_null(strstr(out, "  MTU            active 4096, max 4096 "
 				    "(derived from the netdev's MTU); netdev "
 				    "MTU 9000\n"));
@@ -389,17 +416,19 @@ static void test_print_text(void **state)
 				    "::ffff:192.168.100.11 on enp1s0f0np0\n"));
 	assert_non_null(strstr(out,
 			       "0000:01:00.0, 32.0 GT/s PCIe x4 (max x4): "
-			       "126.03 Gb/s raw; payload 106.13 sending "
-			       "(read completions of RCB 128 B, assumed: "
-			       "the root port's config space is not "
-			       "readable), 113.61 receiving (writes of MPS "
-			       "256 B) through 0000:01:00, below the "
-			       "port's 200 Gb/s"));
-	assert_non_null(strstr(out, "  WRITE ceiling  sending 106.13 Gb/s, "
-				    "receiving 113.61 Gb/s: the PCIe path's "
+			       "126.03 Gb/s raw; payload 115.92 sending "
+			       "(read completions up to MPS; 108.11 if cut "
+			       "at the RCB of 128 B, assumed: the root "
+			       "port's config space is not readable), 116.59 "
+			       "receiving (writes of MPS 256 B) through "
+			       "0000:01:00, below the port's 200 Gb/s"));
+	assert_non_null(strstr(out, "  WRITE ceiling  sending 115.92 Gb/s, "
+				    "receiving 116.59 Gb/s: the PCIe path's "
 				    "payload is below the wire's 196.03 Gb/s "
 				    "(64 KiB WRITEs, MTU 4096, 200 Gb/s "
-				    "line)\n"));
+				    "line); sending 108.11 Gb/s if the root "
+				    "complex cuts read completions at its RCB "
+				    "of 128 B\n"));
 	assert_null(strstr(out, " \n")); /* no trailing blanks */
 	assert_int_equal(gather(state, "none", NULL, NULL, &ri), 0);
 	print_to(out, sizeof(out), &ri, NULL);
@@ -457,6 +486,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_prestate(test_gather_infiniband, hosts),
 		cmocka_unit_test_prestate(test_gather_none_and_filter, hosts),
 		cmocka_unit_test_prestate(test_gather_addrs_from_gids, hosts),
+		cmocka_unit_test_prestate(test_suggest_env, hosts),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test_prestate(test_print_text, hosts),
 		cmocka_unit_test_prestate(test_json, hosts),

@@ -6,9 +6,11 @@
  * makes the set unknown; the smallest set reaching the host's ceiling
  * (first in rail order, every subset up to 12 rails, greedy above);
  * shared groups with a bridge that duplicates a narrower link left out.
- * Also rp_pcie's arithmetic: raw rates, the payload ceiling receiving
- * (writes of MPS) and sending (read completions of RCB) and both at once
- * (read requests of MRRS), MPS, MRRS and RCB from config space, PCIe
+ * Also rp_pcie's arithmetic, each term written out here: raw rates, SKP,
+ * the Ack latency limits, the bound receiving (writes of MPS), sending
+ * (read completions up to MPS, with the Acks of the read requests; and
+ * cut at the RCB) and both at once (the read requests of MRRS and each
+ * direction's Acks), MPS, MRRS and RCB from config space, PCIe
  * generations; a sending set on Spark; and rp_pcie_read /
  * rp_nicport_read over the DGX Spark, DGX H100, dual-port ConnectX, Gen4
  * x16 (root port with RCB 64), bond and Soft-RoCE fixtures; the root
@@ -31,7 +33,27 @@
 #include "topo/rp_pcie.h"
 #include "topo/rp_railset.h"
 
-#define near(a, b) assert_true(fabs((a) - (b)) < 1e-6)
+#define near(a, b) assert_true(fabs((double)(a) - (double)(b)) < 1e-6)
+
+#define G5X4 (32.0 * 4 * 128 / 130) /* 126.03 Gb/s raw */
+#define SKP (375.0 / 376)	    /* SKP OS: 1 block in 376 */
+
+/* DGX Spark's link (Gen5 x4, MPS 256, MRRS 512, Ack limit 214 symbol
+ * times): receiving, writes of 256 B with 20 B each */
+static double spark_recv(void)
+{
+	return G5X4 * SKP * 256 / 276; /* 116.59 */
+}
+
+/* sending, completions of @c B: one read request up per 512 B, so the
+ * Acks coming down are at least one per 214 + (512 / c) x (c + 20) / 4
+ * symbol times, 8 B each over 4 lanes */
+static double spark_send(unsigned int c)
+{
+	double gap = 512.0 / c * (c + 20) / 4;
+
+	return G5X4 * SKP * (1 - 8 / ((214 + gap) * 4)) * c / (c + 20);
+}
 
 /* A path of one link @addr (payload @g), under bridge @up (payload @ug,
  * "" for none). */
@@ -137,13 +159,12 @@ static void test_smallest_spark(void **state)
 	     port < 2 * link ? port : 2 * link);
 }
 
-/* The same rails sending: each link's read-completion ceiling (RCB 128,
- * 126.03 x 128 / 152 = 106.13) caps the links, not the receiving 113.61;
- * the shared-link group says so too. */
+/* The same rails sending: each link's sending bound (completions up to
+ * MPS, 115.92) caps the links, not the receiving 116.59; the
+ * shared-link group says so too. */
 static void test_spark_sending(void **state)
 {
-	const double link = 32.0 * 4 * 128 / 130 * 256 / 284, port = 196.03;
-	const double send = 32.0 * 4 * 128 / 130 * 128 / 152;
+	const double link = spark_recv(), port = 196.03, send = spark_send(256);
 	struct rp_railset_group g[8];
 	struct rp_pcie pc[4];
 	struct rp_railset_rail r[4];
@@ -228,11 +249,32 @@ static void test_pcie_math(void **state)
 	unsigned char cfg[256] = { 0 };
 
 	(void)state;
-	near(rp_pcie_payload_gbps(rp_pcie_gbps(32, 4), 256),
-	     32.0 * 4 * 128 / 130 * 256 / (256 + 24 + 4));
-	near(rp_pcie_payload_gbps(rp_pcie_gbps(16, 16), 512),
-	     16.0 * 16 * 128 / 130 * 512 / (512 + 28));
-	near(rp_pcie_payload_gbps(0, 256), 0);
+	/* SKP: the longest interval, 375 blocks at 128b/130b, 1538 symbol
+	 * times (4 symbols each) at 8b/10b */
+	near(rp_pcie_skp_share(32), 375.0 / 376);
+	near(rp_pcie_skp_share(8), 375.0 / 376);
+	near(rp_pcie_skp_share(5), 1538.0 / 1542);
+	near(rp_pcie_skp_share(0), 0);
+	/* Ack latency limits (Table 3-9; 45 and 96 less at 5 and 2.5 GT/s);
+	 * x12 is not listed: x8's */
+	assert_int_equal(rp_pcie_ack_limit(32, 4, 256), 214);
+	assert_int_equal(rp_pcie_ack_limit(16, 16, 512), 182);
+	assert_int_equal(rp_pcie_ack_limit(8, 1, 128), 333);
+	assert_int_equal(rp_pcie_ack_limit(32, 32, 4096), 372);
+	assert_int_equal(rp_pcie_ack_limit(32, 12, 256), 203);
+	assert_int_equal(rp_pcie_ack_limit(5, 4, 256), 169);
+	assert_int_equal(rp_pcie_ack_limit(2.5, 4, 256), 118);
+	assert_int_equal(rp_pcie_ack_limit(32, 0, 256), 0);
+	assert_int_equal(rp_pcie_ack_limit(32, 4, 64), 0);
+	/* receiving: writes of MPS, 20 B each (STP 4, 3DW header 12, LCRC
+	 * 4), SKP; no Ack rides with them */
+	near(rp_pcie_recv_gbps(32, 4, 256), spark_recv());
+	near(rp_pcie_recv_gbps(16, 16, 512),
+	     16.0 * 16 * 128 / 130 * SKP * 512 / 532);
+	near(rp_pcie_recv_gbps(2.5, 1, 128),
+	     2.5 * 0.8 * 1538 / 1542 * 128 / 148);
+	near(rp_pcie_recv_gbps(0, 4, 256), 0);
+	near(rp_pcie_recv_gbps(32, 4, 0), 0);
 	assert_int_equal(rp_pcie_gen(2.5), 1);
 	assert_int_equal(rp_pcie_gen(32), 5);
 	assert_int_equal(rp_pcie_gen(7), 0);
@@ -248,35 +290,64 @@ static void test_pcie_math(void **state)
 	assert_int_equal(rp_pcie_mps_from_config(cfg, 256), 0);
 }
 
-/* The two sides of a WRITE over one link, worked out per TLP: sending,
- * completions of RCB with a 3DW header (4 STP + 12 + 4 LCRC + 4 DLLP =
- * 24 B); receiving, writes of MPS with a 4DW header (28 B); both at once,
- * the upstream direction also carries a 28 B read request per MRRS. */
+/* Both at once on Spark's link, per direction at equal rates: up the
+ * writes (276 per 256 B) and a 20 B request per 512 B, with the Acks of
+ * the completions coming down at most (c + 20) / 4 apart; down the
+ * completions of c B with the Acks of the writes, at most 276 / 4
+ * apart. */
+static double spark_both(unsigned int c)
+{
+	double up = G5X4 * SKP * (1 - 8 / ((214 + (c + 20) / 4.0) * 4)) /
+		    (276.0 / 256 + 20.0 / 512);
+	double down =
+		G5X4 * SKP * (1 - 8 / ((214 + 276 / 4.0) * 4)) * c / (c + 20);
+
+	return up < down ? up : down;
+}
+
+/* The sides of a run over one link: sending, completions up to MPS (the
+ * bound) or of the RCB; both at once; the hop and path accessors. */
 static void test_pcie_sides(void **state)
 {
-	const double g5x4 = 32.0 * 4 * 128 / 130; /* 126.03 */
 	unsigned char cfg[256] = { 0 };
 	struct rp_pcie_hop h = { .payload_gbps = 3,
 				 .send_gbps = 2,
 				 .both_gbps = 1 };
+	struct rp_pcie pc = { .payload_gbps = 3,
+			      .send_gbps = 2,
+			      .send_rcb_gbps = 1.5,
+			      .both_gbps = 1,
+			      .both_rcb_gbps = 0.5 };
 
 	(void)state;
-	near(rp_pcie_send_gbps(g5x4, 128), g5x4 * 128 / 152); /* 106.13 */
-	near(rp_pcie_send_gbps(g5x4, 64), g5x4 * 64 / 88);    /* 91.66 */
-	assert_true(rp_pcie_send_gbps(g5x4, 128) <
-		    rp_pcie_payload_gbps(g5x4, 256));
-	near(rp_pcie_send_gbps(0, 128), 0);
-	/* MRRS 512: upstream 126.03 / (284/256 + 28/512) = 108.27 > send */
-	near(rp_pcie_both_gbps(g5x4, 256, 128, 512), g5x4 * 128 / 152);
-	/* MRRS 128: the read requests bind, 126.03 / (284/256 + 28/128) */
-	near(rp_pcie_both_gbps(g5x4, 256, 128, 128),
-	     g5x4 / (284.0 / 256 + 28.0 / 128)); /* 94.89 */
-	near(rp_pcie_both_gbps(g5x4, 256, 128, 0), 0);
+	near(rp_pcie_send_gbps(32, 4, 256, 512, 256), spark_send(256));
+	near(rp_pcie_send_gbps(32, 4, 256, 512, 128), spark_send(128));
+	near(rp_pcie_send_gbps(32, 4, 256, 512, 64), spark_send(64));
+	/* a completion is never longer than its request: MRRS 128 */
+	near(rp_pcie_send_gbps(32, 4, 256, 128, 256),
+	     G5X4 * SKP * (1 - 8 / ((214 + 148 / 4.0) * 4)) * 128 / 148);
+	assert_true(rp_pcie_send_gbps(32, 4, 256, 512, 256) <
+		    rp_pcie_recv_gbps(32, 4, 256));
+	near(rp_pcie_send_gbps(0, 4, 256, 512, 128), 0);
+	near(rp_pcie_send_gbps(32, 4, 256, 512, 0), 0);
+	near(rp_pcie_both_gbps(32, 4, 256, 512, 256), spark_both(256));
+	near(rp_pcie_both_gbps(32, 4, 256, 512, 128), spark_both(128));
+	/* MRRS 128: the read requests load the upstream direction more */
+	assert_true(rp_pcie_both_gbps(32, 4, 256, 128, 128) <
+		    rp_pcie_both_gbps(32, 4, 256, 512, 128));
+	near(rp_pcie_both_gbps(32, 4, 256, 0, 128), 0);
 	assert_true(rp_pcie_hop_gbps(&h, RP_PCIE_RECV) == 3);
 	assert_true(rp_pcie_hop_gbps(&h, RP_PCIE_SEND) == 2);
 	assert_true(rp_pcie_hop_gbps(&h, RP_PCIE_BOTH) == 1);
 	assert_true(rp_pcie_path_gbps(NULL, RP_PCIE_SEND) == 0);
+	assert_true(rp_pcie_path_rcb_gbps(&pc, RP_PCIE_SEND) == 1.5);
+	assert_true(rp_pcie_path_rcb_gbps(&pc, RP_PCIE_BOTH) == 0.5);
+	assert_true(rp_pcie_path_rcb_gbps(&pc, RP_PCIE_RECV) == 3);
+	assert_true(rp_pcie_path_rcb_gbps(NULL, RP_PCIE_RECV) == 0);
 	assert_string_equal(rp_pcie_dir_name(RP_PCIE_SEND), "sending");
+	assert_string_equal(rp_pcie_dir_key(RP_PCIE_SEND), "send");
+	assert_string_equal(rp_pcie_dir_key(RP_PCIE_RECV), "recv");
+	assert_string_equal(rp_pcie_dir_key(RP_PCIE_BOTH), "both");
 	/* PCI Express capability at 0x60: DevCtl 14:12 = 2 -> MRRS 512,
 	 * Link Control (+0x10) bit 3: RCB 128, clear: 64 */
 	cfg[0x34] = 0x60;
@@ -333,14 +404,16 @@ static void test_read_fixtures(void **state)
 	/* the device's link; the root port is its other end, not a hop */
 	assert_int_equal(pc.nhops, 1);
 	assert_true(pc.mps == 256 && pc.mps_known);
-	near(pc.payload_gbps, 32.0 * 4 * 128 / 130 * 256 / 284);
+	near(pc.payload_gbps, spark_recv());
 	/* the root port has no config file: RCB 128 assumed */
 	assert_string_equal(pc.root, "0002:00:00.0");
 	assert_true(pc.rcb == 128 && !pc.rcb_known);
 	assert_true(pc.mrrs == 512 && pc.mrrs_known);
-	near(pc.send_gbps, 32.0 * 4 * 128 / 130 * 128 / 152);
+	near(pc.send_gbps, spark_send(256));
+	near(pc.send_rcb_gbps, spark_send(128));
 	near(rp_pcie_path_gbps(&pc, RP_PCIE_SEND), pc.send_gbps);
-	near(pc.both_gbps, pc.send_gbps);
+	near(pc.both_gbps, spark_both(256));
+	near(pc.both_rcb_gbps, spark_both(128));
 	rp_nicport_read(root, "roceP2p1s0f1", 1, "enP2p1s0f1np1", pc.addr, &n);
 	assert_string_equal(n.key, "30c5:9903:003e:6a13/p1");
 	host(state, "dgxh100", root);
@@ -355,18 +428,11 @@ static void test_read_fixtures(void **state)
 	host(state, "spark-x2", root);
 	assert_int_equal(rp_pcie_read(root, "roceP2p1s0f0", &pc), 0);
 	assert_true(pc.hop[0].width == 2 && pc.hop[0].max_width == 4);
-	near(pc.payload_gbps, 32.0 * 2 * 128 / 130 * 256 / 284);
+	near(pc.payload_gbps, 32.0 * 2 * 128 / 130 * SKP * 256 / 276);
 	host(state, "connectx", root);
 	assert_int_equal(rp_pcie_read(root, "mlx5_1", &pc), 0);
 	assert_true(pc.mps == 256 && !pc.mps_known); /* assumed */
 	assert_true(pc.mrrs == 512 && !pc.mrrs_known);
-	/* the root port says RCB 64 in its Link Control */
-	host(state, "gen4x16", root);
-	assert_int_equal(rp_pcie_read(root, "mlx5_0", &pc), 0);
-	assert_string_equal(pc.root, "0000:a0:01.1");
-	assert_true(pc.rcb == 64 && pc.rcb_known);
-	near(pc.send_gbps, 16.0 * 16 * 128 / 130 * 64 / 88); /* 183.32 */
-	near(pc.hop[0].send_gbps, pc.send_gbps);
 	host(state, "bond", root);
 	assert_int_equal(rp_pcie_read(root, "mlx5_bond_0", &pc), 0);
 	rp_nicport_read(root, "mlx5_bond_0", 1, "bond0", pc.addr, &n);
@@ -376,6 +442,26 @@ static void test_read_fixtures(void **state)
 	assert_int_equal(rp_pcie_read(root, "rxe0", &pc), -ENOENT);
 	rp_nicport_read(root, "rxe0", 1, "eth0", "", &n);
 	assert_string_equal(n.key, "rxe0/port1"); /* no GUID, no PCI */
+}
+
+/* Gen4 x16 below a root port whose Link Control says RCB 64: the figure
+ * with completions cut there, below the bound. */
+static void test_read_rcb64(void **state)
+{
+	char root[PATH_MAX];
+	struct rp_pcie pc;
+
+	/* the root port says RCB 64 in its Link Control */
+	host(state, "gen4x16", root);
+	assert_int_equal(rp_pcie_read(root, "mlx5_0", &pc), 0);
+	assert_string_equal(pc.root, "0000:a0:01.1");
+	assert_true(pc.rcb == 64 && pc.rcb_known);
+	/* completions of 64 B: 8 per request, Ack limit 168 (x16, 256) */
+	near(pc.send_rcb_gbps, 16.0 * 16 * 128 / 130 * SKP *
+				       (1 - 8 / ((168 + 8 * 84 / 16.0) * 16)) *
+				       64 / 84); /* 191.08 */
+	near(pc.hop[0].send_rcb_gbps, pc.send_rcb_gbps);
+	assert_true(pc.send_gbps > pc.send_rcb_gbps);
 }
 
 int main(int argc, char **argv)
@@ -391,6 +477,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_pcie_math),
 		cmocka_unit_test(test_pcie_sides),
 		cmocka_unit_test_prestate(test_read_fixtures, hosts),
+		cmocka_unit_test_prestate(test_read_rcb64, hosts),
 		cmocka_unit_test_prestate(test_ro_suspect, hosts),
 	};
 

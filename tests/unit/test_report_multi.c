@@ -138,14 +138,19 @@ static const struct rail_case rail_cases[] = {
 	  /* got = 0.176806e6 * 65536 * 8 / 1e9 = 92.697264128 Gb/s;
 	   * ceiling at MTU 1024, 64 KiB: n = 64, 100 * 65536 / (65536 +
 	   * 82*64 + 16) = 6553600 / 70800 = 92.564972 -> "92.56";
-	   * 100 * 92.697264 / 92.564972 = 100.1429 % -> "100.1%" (above
-	   * the ceiling: a measurement artifact, printed as it is) */
+	   * 100 * 92.697264 / 92.564972 = 100.1429 % -> "100.1%": above
+	   * the ceiling, which a bound never is: printed as it is, with the
+	   * line that says the model is below the measurement */
 	  65536, true,
 	  " railperf: rail 0: rxe0 port 1, GID index 1, netdev eth0, "
 	  "NUMA node 0, CPU 3, 176806 messages, BW average 92.70 Gb/sec, "
 	  "MsgRate 0.176806 Mpps, 50.0% of the total, no port counters\n"
 	  " railperf: rail 0: 100.1% of the RoCE v2 WRITE ceiling of "
-	  "92.56 Gb/s (100 Gb/s port, MTU 1024, 65536 B messages)\n" },
+	  "92.56 Gb/s (100 Gb/s port, MTU 1024, 65536 B messages)\n"
+	  " railperf: rail 0: measured 92.70 Gb/s, above its ceiling of "
+	  "92.56 Gb/s: railperf's model is below this host's measurement; "
+	  "please report it to the railperf maintainers with this output "
+	  "and rail_info's JSON (docs/ceilings.md)\n" },
 	{ "test_rail_rxe_unpinned_speed_unknown",
 	  { "rxe1", 1, IBV_LINK_LAYER_ETHERNET, 1, "eth1", IBV_MTU_1024 },
 	  /* 4800 msgs of 64 KiB in 1 s: 4800 / 16 = 300 MiB/s, 0.0048 Mpps;
@@ -244,45 +249,88 @@ static const struct rail_case rail_cases[] = {
 	{ "test_rail_pcie_bound",
 	  { "rocep1s0f0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
 	    IBV_MTU_4096 },
-	  /* DGX Spark: a 200G port behind a Gen5 x4 link whose payload
-	   * ceiling is 32 * 4 * 128/130 * 256/284 = 113.6052 Gb/s; 0.2 Mpps
-	   * of 64 KiB = 200000 / 16 = 12500 MiB/s */
+	  /* DGX Spark: a 200G port behind a Gen5 x4 link whose receiving
+	   * bound is 32 * 4 * 128/130 * 375/376 * 256/276 = 116.5869 Gb/s;
+	   * 0.2 Mpps of 64 KiB = 200000 / 16 = 12500 MiB/s */
 	  { .index = 0, .cpu = 4, .numa_node = 0,
 	    .res = { .size = 65536, .iters = 200000, .bw_avg = 12500.0,
 		     .msg_rate = 0.2 },
 	    .share = 100.0, .speed_gbps = 200,
-	    .pcie_gbps = 32.0 * 4 * 128 / 130 * 256 / 284 },
+	    .pcie_gbps = 32.0 * 4 * 128 / 130 * 375 / 376 * 256 / 276,
+	    .pcie_rcb_gbps = 32.0 * 4 * 128 / 130 * 375 / 376 * 256 / 276 },
 	  /* got = 0.2e6 * 524288 / 1e9 = 104.8576 Gb/s; 100 * 104.8576 /
-	   * 113.6052 = 92.300 % -> "92.3%"; wire at MTU 4096: 200 *
-	   * 65536 / 66864 = 196.0277 -> "196.03" */
+	   * 116.5869 = 89.940 % -> "89.9%"; wire at MTU 4096: 200 *
+	   * 65536 / 66864 = 196.0277 -> "196.03"; no completions on this
+	   * side: no RCB line */
 	  65536, false,
 	  " railperf: rail 0: rocep1s0f0 port 1, GID index 3, netdev "
 	  "enp1s0f0np0, NUMA node 0, CPU 4, 200000 messages, BW average "
 	  "12500.00 MB/sec, MsgRate 0.200000 Mpps, 100.0% of the total, no "
 	  "port counters\n"
-	  " railperf: rail 0: 92.3% of its ceiling of 113.61 Gb/s, its PCIe "
+	  " railperf: rail 0: 89.9% of its ceiling of 116.59 Gb/s, its PCIe "
 	  "path's payload receiving, below the RoCE v2 WRITE ceiling of "
 	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n" },
 	{ "test_rail_pcie_bound_send",
 	  { "rocep1s0f0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
 	    IBV_MTU_4096 },
-	  /* the same on the sending side: read completions of RCB 128,
-	   * 32 * 4 * 128/130 * 128/152 = 106.1312 Gb/s */
+	  /* the sending side, the bound: read completions up to MPS 256,
+	   * the Acks of the read requests coming down (x4, limit 214, one
+	   * request per 512 B): 126.0308 * 375/376 * (1 - 8 / ((214 + 138)
+	   * * 4)) * 256/276 = 115.9248 Gb/s; cut at RCB 128 (gap 148):
+	   * 108.1091. 0.21 Mpps of 64 KiB = 110.10048 Gb/s: 94.98 % of the
+	   * bound, 101.84 % of the RCB figure (as the public Spark runs) */
 	  { .index = 0, .cpu = 4, .numa_node = 0,
-	    .res = { .size = 65536, .iters = 200000, .bw_avg = 12500.0,
-		     .msg_rate = 0.2 },
+	    .res = { .size = 65536, .iters = 210000, .bw_avg = 13125.0,
+		     .msg_rate = 0.21 },
 	    .share = 100.0, .speed_gbps = 200,
-	    .pcie_gbps = 32.0 * 4 * 128 / 130 * 128 / 152,
+	    .pcie_gbps = 32.0 * 4 * 128 / 130 * 375 / 376 *
+			 (1 - 8 / ((214 + 138.0) * 4)) * 256 / 276,
+	    .pcie_rcb_gbps = 32.0 * 4 * 128 / 130 * 375 / 376 *
+			     (1 - 8 / ((214 + 148.0) * 4)) * 128 / 148,
 	    .pcie_dir = RP_PCIE_SEND },
-	  /* 100 * 104.8576 / 106.1312 = 98.800 % -> "98.8%" */
 	  65536, false,
 	  " railperf: rail 0: rocep1s0f0 port 1, GID index 3, netdev "
-	  "enp1s0f0np0, NUMA node 0, CPU 4, 200000 messages, BW average "
-	  "12500.00 MB/sec, MsgRate 0.200000 Mpps, 100.0% of the total, no "
+	  "enp1s0f0np0, NUMA node 0, CPU 4, 210000 messages, BW average "
+	  "13125.00 MB/sec, MsgRate 0.210000 Mpps, 100.0% of the total, no "
 	  "port counters\n"
-	  " railperf: rail 0: 98.8% of its ceiling of 106.13 Gb/s, its PCIe "
+	  " railperf: rail 0: 95.0% of its ceiling of 115.92 Gb/s, its PCIe "
 	  "path's payload sending, below the RoCE v2 WRITE ceiling of "
-	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n"
+	  " railperf: rail 0: 101.8% of 108.11 Gb/s, what its PCIe path "
+	  "carries if the root complex cuts read completions at its RCB\n" },
+	{ "test_rail_read_label",
+	  { "mlx5_0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
+	    IBV_MTU_4096 },
+	  /* READ: its own wire ceiling and label, an AETH on the first and
+	   * last response: 100 * 65536 / (65536 + 82 * 16 + 8) = 98.0256
+	   * -> "98.03"; 78.6432 / 98.0256 = 80.227 % -> "80.2%" */
+	  { .index = 0, .cpu = 2, .numa_node = 0,
+	    .res = { .size = 65536, .iters = 150000, .bw_avg = 9375.0,
+		     .msg_rate = 0.15 },
+	    .share = 100.0, .speed_gbps = 100, .verb = RP_VERB_READ,
+	    .pcie_dir = RP_PCIE_RECV },
+	  65536, false,
+	  " railperf: rail 0: mlx5_0 port 1, GID index 3, netdev "
+	  "enp1s0f0np0, NUMA node 0, CPU 2, 150000 messages, BW average "
+	  "9375.00 MB/sec, MsgRate 0.150000 Mpps, 100.0% of the total, no "
+	  "port counters\n"
+	  " railperf: rail 0: 80.2% of the RoCE v2 READ ceiling of "
+	  "98.03 Gb/s (100 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	{ "test_rail_send_label",
+	  { "mlx5_0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
+	    IBV_MTU_4096 },
+	  /* SEND: no RETH, 100 * 65536 / 66848 = 98.0373 -> "98.04" */
+	  { .index = 0, .cpu = 2, .numa_node = 0,
+	    .res = { .size = 65536, .iters = 150000, .bw_avg = 9375.0,
+		     .msg_rate = 0.15 },
+	    .share = 100.0, .speed_gbps = 100, .verb = RP_VERB_SEND },
+	  65536, false,
+	  " railperf: rail 0: mlx5_0 port 1, GID index 3, netdev "
+	  "enp1s0f0np0, NUMA node 0, CPU 2, 150000 messages, BW average "
+	  "9375.00 MB/sec, MsgRate 0.150000 Mpps, 100.0% of the total, no "
+	  "port counters\n"
+	  " railperf: rail 0: 80.2% of the RoCE v2 SEND ceiling of "
+	  "98.04 Gb/s (100 Gb/s port, MTU 4096, 65536 B messages)\n" },
 	IB_CASE("test_rail_infiniband", 100),
 	IB_CASE("test_rail_infiniband_speed_unknown", 0),
 };
@@ -390,6 +438,17 @@ static void test_set_line(void **state)
 	mem_check(&m, " railperf: all rails: 209.72 Gb/s, 92.3% of the set's "
 		      "ceiling of 227.21 Gb/s (per direction, through the "
 		      "PCIe links and ports the rails share)\n");
+	/* above the set's ceiling: the line that says the model is low */
+	mem_open(&m);
+	rp_report_set(m.f, &agg, 65536, 200.0, "");
+	mem_check(&m, " railperf: all rails: 209.72 Gb/s, 104.9% of the set's "
+		      "ceiling of 200.00 Gb/s (per direction, through the "
+		      "PCIe links and ports the rails share)\n"
+		      " railperf: all rails: measured 209.72 Gb/s, above its "
+		      "ceiling of 200.00 Gb/s: railperf's model is below this "
+		      "host's measurement; please report it to the railperf "
+		      "maintainers with this output and rail_info's JSON "
+		      "(docs/ceilings.md)\n");
 	mem_open(&m);
 	rp_report_set(m.f, &agg, 65536, 0, "rail 0 (rxe0): port speed unknown");
 	mem_check(&m, " railperf: all rails: 209.72 Gb/s; the set's ceiling "
@@ -526,6 +585,50 @@ static void test_pause(void **state)
 	memset(&rr.delta.pause, 0, sizeof(rr.delta.pause)); /* none: null */
 	o = rp_json_rail(&rr, 65536, false);
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(o, "pause")));
+	cJSON_Delete(o);
+	free(r);
+}
+
+/* JSON of a Spark rail on the sending side: the bound, its side, the
+ * figure with completions cut at the RCB, and whether the rail passed
+ * its ceiling; on the receiving side no RCB figure (null). */
+static void test_json_ceiling(void **state)
+{
+	const struct rail_in in = {
+		"rocep1s0f0",  1,	    IBV_LINK_LAYER_ETHERNET, 3,
+		"enp1s0f0np0", IBV_MTU_4096
+	};
+	struct rp_rail *r = rail_new(&in);
+	struct rp_rail_report rr = {
+		.index = 0,
+		.rail = r,
+		.cpu = 1,
+		.numa_node = 0,
+		.res = { .size = 65536, .msg_rate = 0.21 }, /* 110.10 Gb/s */
+		.speed_gbps = 200,
+		.pcie_gbps = 115.92,
+		.pcie_rcb_gbps = 108.11,
+		.pcie_dir = RP_PCIE_SEND,
+	};
+	cJSON *o;
+
+	(void)state;
+	o = rp_json_rail(&rr, 65536, false);
+	assert_string_equal(cJSON_GetObjectItem(o, "pcie_side")->valuestring,
+			    "send");
+	assert_true(cJSON_GetObjectItem(o, "ceiling_gbps")->valuedouble ==
+		    115.92);
+	assert_true(cJSON_GetObjectItem(o, "ceiling_rcb_gbps")->valuedouble ==
+		    108.11);
+	assert_true(cJSON_IsFalse(cJSON_GetObjectItem(o, "above_ceiling")));
+	cJSON_Delete(o);
+	rr.pcie_dir = RP_PCIE_RECV;
+	rr.pcie_gbps = rr.pcie_rcb_gbps = 105.0; /* below the goodput */
+	o = rp_json_rail(&rr, 65536, false);
+	assert_string_equal(cJSON_GetObjectItem(o, "pcie_side")->valuestring,
+			    "recv");
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(o, "ceiling_rcb_gbps")));
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(o, "above_ceiling")));
 	cJSON_Delete(o);
 	free(r);
 }
@@ -747,6 +850,7 @@ int main(void)
 		cmocka_unit_test(test_ro_warn),
 		cmocka_unit_test(test_lossy),
 		cmocka_unit_test(test_pause),
+		cmocka_unit_test(test_json_ceiling),
 		cmocka_unit_test(test_interval_stats),
 		cmocka_unit_test(test_cpu),
 		cmocka_unit_test(test_event),

@@ -833,8 +833,9 @@ def report(rows, meta, env, failed, retried, load):
     if part_rows(rows, "rate"):
         out += ["", f"### Message rate ({m.get('rate_flags', '')})", "",
                 "Both tools post alike: one WR per post (-l 1), or 32 WRs "
-                "per doorbell on 4 QPs of TX depth 512 with 64 B inline "
-                "(sizes above 64 B are not inlined). CPU = the client's user "
+                "per doorbell on 4 QPs of TX depth 512 with -I 64 (inline up "
+                "to 64 B where perftest knows the device; on Soft-RoCE both "
+                "turn it off, as perftest does). CPU = the client's user "
                 "+ system time over the messages it sent, start-up "
                 "included.", ""]
         out += table_rate(part_rows(rows, "rate"))
