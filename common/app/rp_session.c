@@ -135,8 +135,8 @@ static int rp_session_build(struct rp_session *s, struct rp_rail *r,
 }
 
 /* Rail @i's health before the run: a warning when it is not healthy
- * (rp_preflight.h). */
-static void rp_session_preflight(const struct rp_session *s, unsigned int i)
+ * (rp_preflight.h), its kinds kept in @s->health. */
+static void rp_session_preflight(struct rp_session *s, unsigned int i)
 {
 	const struct rp_rail *r = &s->rails[i];
 	char who[96];
@@ -146,7 +146,8 @@ static void rp_session_preflight(const struct rp_session *s, unsigned int i)
 	else
 		snprintf(who, sizeof(who), "rail %s port %u", r->dev.name,
 			 r->dev.port);
-	rp_preflight_warn(who, r->dev.name, r->dev.port, r->gid.ndev);
+	s->health[i] =
+		rp_preflight_warn(who, r->dev.name, r->dev.port, r->gid.ndev);
 }
 
 static int rp_session_rails(struct rp_session *s, const struct rp_rail_cfg *cfg)

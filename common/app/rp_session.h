@@ -27,7 +27,9 @@ struct rp_session {
 	struct rp_rail_addr *remote; /* [num_rails], heap */
 	struct rp_ctrl ctrl;
 	struct rp_params params;
-	struct rp_cm cm;				 /* -R only */
+	struct rp_cm cm;		   /* -R only */
+	unsigned int health[RP_MAX_RAILS]; /* each rail's health before the
+					    * run: rp_health_kind bits */
 	char devices[RP_MAX_RAILS * IBV_SYSFS_NAME_MAX]; /* "rxe0,rxe1" */
 };
 

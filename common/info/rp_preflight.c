@@ -32,13 +32,15 @@ static void rp_preflight_read(const char *sysroot, struct rp_port_info *p,
 
 unsigned int rp_preflight(const char *sysroot, const char *dev,
 			  unsigned int port, const char *ndev, char *line,
-			  size_t len)
+			  size_t len, unsigned int *kinds)
 {
 	struct rp_port_info *p = calloc(1, sizeof(*p));
 	unsigned int i, n;
 	size_t off = 0;
 
 	line[0] = '\0';
+	if (kinds)
+		*kinds = 0;
 	if (!p)
 		return 0;
 	snprintf(p->dev, sizeof(p->dev), "%.63s", dev);
@@ -48,6 +50,8 @@ unsigned int rp_preflight(const char *sysroot, const char *dev,
 	for (i = 0; i < n && off < len; i++)
 		off += (size_t)snprintf(line + off, len - off, "%s%s",
 					i ? "; " : "", p->degraded[i]);
+	if (kinds)
+		*kinds = p->kinds;
 	free(p);
 	return n;
 }
@@ -56,10 +60,10 @@ unsigned int rp_preflight_warn(const char *who, const char *dev,
 			       unsigned int port, const char *ndev)
 {
 	char line[RP_RAILINFO_DEGRADED * RP_RAILINFO_REASON];
-	unsigned int n;
+	unsigned int kinds;
 
-	n = rp_preflight(RP_SYSFS_ROOT, dev, port, ndev, line, sizeof(line));
-	if (n)
+	if (rp_preflight(RP_SYSFS_ROOT, dev, port, ndev, line, sizeof(line),
+			 &kinds))
 		rp_warn("%s: %s", who, line);
-	return n;
+	return kinds;
 }

@@ -20,18 +20,20 @@
 /*
  * rp_preflight - port @port of RDMA device @dev under @sysroot, whose
  * netdev is @ndev (NULL or "": looked up, rp_ibdev_port_netdev): the
- * reasons above joined by "; " into @line. Returns their number (0:
- * healthy, @line empty; also when sysfs says nothing of it, or on ENOMEM).
+ * reasons above joined by "; " into @line, their kinds (bits of enum
+ * rp_health_kind, rp_railinfo_health.h) into *@kinds when not NULL.
+ * Returns their number (0: healthy, @line empty; also when sysfs says
+ * nothing of it, or on ENOMEM).
  */
 unsigned int rp_preflight(const char *sysroot, const char *dev,
 			  unsigned int port, const char *ndev, char *line,
-			  size_t len);
+			  size_t len, unsigned int *kinds);
 
 /*
  * rp_preflight_warn - rp_preflight under the live sysfs and, when the rail
  * is not healthy, one warning "WHO: REASONS" on stderr; @who names the
  * rail as the binary's other lines do ("rail 1 (rxe1)", "rail rxe1 port
- * 1"). Returns the number of reasons.
+ * 1"). Returns the kinds of its reasons (0: healthy).
  */
 unsigned int rp_preflight_warn(const char *who, const char *dev,
 			       unsigned int port, const char *ndev);

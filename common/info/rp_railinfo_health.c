@@ -12,16 +12,15 @@
  * BTH, XRC and AtomicETH extension and ICRC headers off the netdev MTU. */
 #define RP_ROCE_NDEV_MTU_4096 (4096 + 96)
 
-/* A reason why @p is degraded; @pre: one every binary warns about. */
+/* A reason why @p is degraded, of @kind (enum rp_health_kind). */
 __attribute__((format(printf, 3, 4))) static void
-rp_degraded(struct rp_port_info *p, bool pre, const char *fmt, ...)
+rp_degraded(struct rp_port_info *p, unsigned int kind, const char *fmt, ...)
 {
 	va_list ap;
 
+	p->kinds |= kind;
 	if (p->ndegraded >= RP_RAILINFO_DEGRADED)
 		return;
-	if (pre)
-		p->preflight |= 1u << p->ndegraded;
 	va_start(ap, fmt);
 	vsnprintf(p->degraded[p->ndegraded++], sizeof(p->degraded[0]), fmt, ap);
 	va_end(ap);
@@ -36,12 +35,12 @@ static void rp_health_pcie(struct rp_port_info *p)
 	for (i = 0; i < p->pcie.nhops; i++) {
 		h = &p->pcie.hop[i];
 		if (h->max_gts > 0 && h->gts > 0 && h->gts < h->max_gts)
-			rp_degraded(p, true,
+			rp_degraded(p, RP_HEALTH_PCIE,
 				    "PCIe link %s trained at %g GT/s, below "
 				    "its maximum %g GT/s",
 				    h->addr, h->gts, h->max_gts);
 		if (h->max_width && h->width && h->width < h->max_width)
-			rp_degraded(p, true,
+			rp_degraded(p, RP_HEALTH_PCIE,
 				    "PCIe link %s trained to x%u, below its "
 				    "maximum x%u",
 				    h->addr, h->width, h->max_width);
@@ -63,7 +62,7 @@ static void rp_health_carrier(struct rp_port_info *p)
 	else
 		snprintf(counts, sizeof(counts), "carrier_changes %lu",
 			 c->changes);
-	rp_degraded(p, true,
+	rp_degraded(p, RP_HEALTH_DROPS,
 		    "link of netdev %s went down and came back %lu time%s "
 		    "since boot (%s): check the cable, its transceivers and "
 		    "the peer's port",
@@ -106,8 +105,8 @@ static void rp_health_aer_dev(struct rp_port_info *p,
 			off += rp_aer_names(d, k, what + off,
 					    sizeof(what) - off);
 	}
-	rp_degraded(p, true, "PCIe AER errors at %s (%s) since boot: %s",
-		    d->addr,
+	rp_degraded(p, RP_HEALTH_AER,
+		    "PCIe AER errors at %s (%s) since boot: %s", d->addr,
 		    d == &p->aer.dev[0] ? "its function" :
 		    d->root		? "its root port" :
 					  "a bridge above it",
@@ -134,7 +133,7 @@ static void rp_health_halves(struct rp_port_info *p)
 	for (i = 0; p->roce && i < p->halves.n; i++) {
 		f = &p->halves.f[i];
 		if (p->configured && !f->configured)
-			rp_degraded(p, true,
+			rp_degraded(p, RP_HEALTH_HALF,
 				    "%s (netdev %s) reaches physical port %s "
 				    "too and has no IP address: with one of "
 				    "the port's PCI functions configured, a "
@@ -143,7 +142,7 @@ static void rp_health_halves(struct rp_port_info *p)
 				    f->dev, f->ndev[0] ? f->ndev : "unknown",
 				    p->nic.port, f->ndev[0] ? f->ndev : f->dev);
 		else if (!p->configured && f->configured)
-			rp_degraded(p, true,
+			rp_degraded(p, RP_HEALTH_HALF,
 				    "no IP address, while %s on the same "
 				    "physical port %s has one: a run over the "
 				    "port moves one PCIe link's worth, about "
@@ -158,27 +157,27 @@ static void rp_health_roce(struct rp_port_info *p)
 	if (p->rate_gbps > 0 && p->line_gbps > 0 &&
 	    p->bond.role != RP_BOND_MASTER &&
 	    p->rate_gbps < p->line_gbps * 0.99)
-		rp_degraded(p, false,
+		rp_degraded(p, RP_HEALTH_OTHER,
 			    "port rate %g Gb/s below the netdev's %g Gb/s",
 			    p->rate_gbps, p->line_gbps);
 	if (p->active_mtu && p->active_mtu < RP_ROCE_BEST_MTU &&
 	    (!p->max_mtu || p->max_mtu >= RP_ROCE_BEST_MTU) && p->ndev_mtu &&
 	    p->ndev_mtu < RP_ROCE_NDEV_MTU_4096)
-		rp_degraded(p, false,
+		rp_degraded(p, RP_HEALTH_OTHER,
 			    "netdev %s MTU %u caps RoCE's active MTU at %u: "
 			    "set MTU 9000 (ip link set dev %s mtu 9000) for "
 			    "%u",
 			    p->ndev, p->ndev_mtu, p->active_mtu, p->ndev,
 			    RP_ROCE_BEST_MTU);
 	if (p->peer_mtu && p->ndev_mtu && p->peer_mtu != p->ndev_mtu)
-		rp_degraded(p, false,
+		rp_degraded(p, RP_HEALTH_OTHER,
 			    "netdev %s MTU %u, the peer's rail %s in its "
 			    "subnet MTU %u: RoCE runs at the smaller path "
 			    "MTU and larger IP packets are dropped; set both "
 			    "ends alike",
 			    p->ndev, p->ndev_mtu, p->peer_rail, p->peer_mtu);
 	if (p->bond.role != RP_BOND_NONE)
-		rp_degraded(p, false,
+		rp_degraded(p, RP_HEALTH_OTHER,
 			    "its GID is on bond %s: RDMA bypasses the bond",
 			    p->bond.bond);
 }
@@ -195,7 +194,7 @@ static void rp_health_pre(struct rp_port_info *p)
 unsigned int rp_railinfo_preflight_health(struct rp_port_info *p)
 {
 	p->ndegraded = 0;
-	p->preflight = 0;
+	p->kinds = 0;
 	rp_health_pre(p);
 	return p->ndegraded;
 }
@@ -203,9 +202,9 @@ unsigned int rp_railinfo_preflight_health(struct rp_port_info *p)
 unsigned int rp_railinfo_health(struct rp_port_info *p)
 {
 	p->ndegraded = 0;
-	p->preflight = 0;
+	p->kinds = 0;
 	if (strcmp(p->state, "ACTIVE"))
-		rp_degraded(p, false, "port %s, not ACTIVE",
+		rp_degraded(p, RP_HEALTH_OTHER, "port %s, not ACTIVE",
 			    p->state[0] ? p->state : "state unknown");
 	rp_health_pre(p);
 	if (p->roce)

@@ -31,14 +31,25 @@
 
 /*
  * rp_railinfo_health - set @p->degraded to one line per reason above
- * (none: healthy), at most RP_RAILINFO_DEGRADED. Returns their number.
+ * (none: healthy), at most RP_RAILINFO_DEGRADED, and @p->kinds to their
+ * kinds (enum rp_health_kind). Returns their number.
  */
 unsigned int rp_railinfo_health(struct rp_port_info *p);
+
+/* What a reason is about: a bit of @p->kinds each. The first four are
+ * the reasons every binary warns about before its run. */
+enum rp_health_kind {
+	RP_HEALTH_PCIE = 1u << 0,  /* a PCIe link trained below its max */
+	RP_HEALTH_DROPS = 1u << 1, /* link drops since boot */
+	RP_HEALTH_AER = 1u << 2,   /* PCIe AER errors on its path */
+	RP_HEALTH_HALF = 1u << 3,  /* its port half configured */
+	RP_HEALTH_OTHER = 1u << 4, /* rail_info's others (state, MTU, ...) */
+};
 
 /*
  * rp_railinfo_preflight_health - only the reasons every binary warns
  * about (PCIe training, link drops, AER, half-configured port) into
- * @p->degraded, each with its bit in @p->preflight. Returns their number.
+ * @p->degraded, their kinds into @p->kinds. Returns their number.
  */
 unsigned int rp_railinfo_preflight_health(struct rp_port_info *p);
 

@@ -72,8 +72,8 @@ struct rp_port_info {
 				      * peer's rail in its subnet, 0 none */
 	char peer_rail[96];	    /* that rail: "mlx5_0 (enp1s0f0np0)" */
 	unsigned int ndegraded;	    /* rp_railinfo_health: why it is degraded */
-	unsigned int preflight;	    /* bit i: degraded[i] is a reason every
-				 * binary warns about (rp_preflight.h) */
+	unsigned int kinds;	    /* the kinds of its reasons: bits of enum
+				 * rp_health_kind (rp_railinfo_health.h) */
 	char degraded[RP_RAILINFO_DEGRADED][RP_RAILINFO_REASON];
 };
 

@@ -29,6 +29,7 @@
 #include "info/rp_portfuncs.h"
 #include "info/rp_preflight.h"
 #include "info/rp_railinfo.h"
+#include "info/rp_railinfo_health.h"
 #include "net/rp_carrier.h"
 #include "topo/rp_aer.h"
 
@@ -237,43 +238,49 @@ static void test_health_reasons(void **state)
 static void test_preflight(void **state)
 {
 	char root[PATH_MAX], line[2048];
+	unsigned int kinds;
 
 	(void)state;
 	assert_int_equal(rp_preflight(root_of("spark-drops", root),
 				      "roceP2p1s0f1", 1, NULL, line,
-				      sizeof(line)),
+				      sizeof(line), NULL),
 			 1);
 	assert_non_null(strstr(line, "went down and came back 21 times"));
 	assert_int_equal(rp_preflight(root, "roceP2p1s0f0", 1, "", line,
-				      sizeof(line)),
+				      sizeof(line), NULL),
 			 0);
 	assert_string_equal(line, "");
 	/* several reasons, one line */
 	assert_int_equal(rp_preflight(root_of("spark-aer", root),
 				      "roceP2p1s0f0", 1, NULL, line,
-				      sizeof(line)),
+				      sizeof(line), &kinds),
 			 2);
+	assert_int_equal(kinds, RP_HEALTH_AER);
 	assert_non_null(strstr(line, "(BadTLP 3); PCIe AER errors at "
 				     "0002:00:00.0 (its root port)"));
 	assert_null(strchr(line, '\n'));
 	assert_int_equal(rp_preflight(root_of("spark-x2", root), "roceP2p1s0f1",
-				      1, NULL, line, sizeof(line)),
+				      1, NULL, line, sizeof(line), &kinds),
 			 1);
+	assert_int_equal(kinds, RP_HEALTH_PCIE);
 	assert_string_equal(line, "PCIe link 0002:01:00 trained to x2, below "
 				  "its maximum x4");
 	assert_int_equal(rp_preflight(root_of("spark-half", root), "rocep1s0f0",
-				      1, NULL, line, sizeof(line)),
+				      1, NULL, line, sizeof(line), &kinds),
 			 1);
+	assert_int_equal(kinds, RP_HEALTH_HALF);
 	/* MTU 1500 caps RoCE: rail_info's reason, not a binary's warning */
 	assert_int_equal(rp_preflight(root_of("spark-mtu1500", root),
-				      "rocep1s0f0", 1, NULL, line,
-				      sizeof(line)),
+				      "rocep1s0f0", 1, NULL, line, sizeof(line),
+				      NULL),
 			 0);
 	assert_int_equal(rp_preflight(root_of("softroce", root), "rxe1", 1,
-				      "eth1", line, sizeof(line)),
+				      "eth1", line, sizeof(line), NULL),
 			 0);
-	assert_int_equal(
-		rp_preflight(root, "nosuch", 1, NULL, line, sizeof(line)), 0);
+	assert_int_equal(rp_preflight(root, "nosuch", 1, NULL, line,
+				      sizeof(line), &kinds),
+			 0);
+	assert_int_equal(kinds, 0);
 }
 
 static void test_mtu_mismatch(void **state)
