@@ -134,6 +134,19 @@ static int rp_session_build(struct rp_session *s, struct rp_rail *r,
 	return b.ret;
 }
 
+/* Rail @i as the binaries' lines name it: "rail 1 (rxe1)" in a rail
+ * list, "rail rxe1 port 1" alone. */
+static void rp_session_who(const struct rp_session *s, unsigned int i,
+			   char *who, size_t len)
+{
+	const struct rp_rail *r = &s->rails[i];
+
+	if (s->num_rails > 1)
+		snprintf(who, len, "rail %u (%s)", i, r->dev.name);
+	else
+		snprintf(who, len, "rail %s port %u", r->dev.name, r->dev.port);
+}
+
 /* Rail @i's health before the run: a warning when it is not healthy
  * (rp_preflight.h), its kinds kept in @s->health. */
 static void rp_session_preflight(struct rp_session *s, unsigned int i)
@@ -141,11 +154,7 @@ static void rp_session_preflight(struct rp_session *s, unsigned int i)
 	const struct rp_rail *r = &s->rails[i];
 	char who[96];
 
-	if (s->num_rails > 1)
-		snprintf(who, sizeof(who), "rail %u (%s)", i, r->dev.name);
-	else
-		snprintf(who, sizeof(who), "rail %s port %u", r->dev.name,
-			 r->dev.port);
+	rp_session_who(s, i, who, sizeof(who));
 	s->health[i] =
 		rp_preflight_warn(who, r->dev.name, r->dev.port, r->gid.ndev);
 }
@@ -212,16 +221,13 @@ bool rp_session_mtu_mismatch(const struct rp_rail_addr *local,
 /* Rail @i: a warning when its two ends' netdev MTUs differ. */
 static void rp_session_mtu_check(const struct rp_session *s, unsigned int i)
 {
-	const struct rp_rail *r = &s->rails[i];
-	char msg[320];
+	char msg[320], who[96];
 
-	if (!rp_session_mtu_mismatch(&s->local[i], &s->remote[i], r->gid.ndev,
-				     msg, sizeof(msg)))
+	if (!rp_session_mtu_mismatch(&s->local[i], &s->remote[i],
+				     s->rails[i].gid.ndev, msg, sizeof(msg)))
 		return;
-	if (s->num_rails > 1)
-		rp_warn("rail %u (%s): %s", i, r->dev.name, msg);
-	else
-		rp_warn("rail %s port %u: %s", r->dev.name, r->dev.port, msg);
+	rp_session_who(s, i, who, sizeof(who));
+	rp_warn("%s: %s", who, msg);
 }
 
 static int rp_session_exchange(struct rp_session *s)
