@@ -100,7 +100,7 @@ const char *rp_sig_remedy(enum rp_sig s)
 		       "flows over it";
 	case RP_SIG_LOSSY:
 		return "the path loses packets: check the cable, its "
-		       "transceivers and the switch port's error counters";
+		       "transceivers and the switch port's FEC and CRC counters";
 	case RP_SIG_NONE: break;
 	}
 	return NULL;

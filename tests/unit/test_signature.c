@@ -216,8 +216,8 @@ static void test_lines(void **state)
 		" railperf: rail 1: lossy path: 0.38 Gb/sec, 9.6% of what its "
 		"like rails move (median 3.96 Gb/sec), with 79 packets sent again and "
 		"11 retry events by port counters: the path loses packets: "
-		"check the cable, its transceivers and the switch port's error "
-		"counters\n");
+		"check the cable, its transceivers and the switch port's FEC and "
+		"CRC counters\n");
 	free(m.buf);
 	in[0] = rail(12.74);
 	in[0].ceiling = 98.01;
