@@ -21,6 +21,8 @@
 #include "output/rp_report.h"
 #include "output/rp_report_bidir.h"
 #include "output/rp_report_multi.h"
+#include "output/rp_signature.h"
+#include "info/rp_railinfo_health.h"
 #include "verbs/rp_dev.h"
 
 void rp_bwreport_title(const struct rp_bwrun *a)
@@ -83,6 +85,9 @@ void rp_bwreport_counters(struct rp_bwrun *a, struct rp_port_counters *out)
 							&out[i]);
 		/* no netdev or no ethtool stats: no pause counters */
 		(void)rp_pause_read(a->s.rails[i].gid.ndev, &out[i].pause);
+		/* no carrier counters: no link drop can be seen */
+		(void)rp_carrier_read(RP_SYSFS_ROOT, a->s.rails[i].gid.ndev,
+				      &out[i].carrier);
 	}
 }
 
@@ -396,28 +401,82 @@ static void bw_fail_verdicts(struct rp_bwrun *a)
 	rp_jsonout_add_extra(&a->json, "failed_rails", arr);
 }
 
-/* A rail list's lines: a pair per rail, the set's ceiling, --expect's
- * verdicts on the client; JSON "rails" and "set_ceiling_gbps". */
-static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
+/* Rail @rr's facts for its grey-failure signature (rp_signature.h): its
+ * goodput and ceiling, its loss, congestion and pause counters, and
+ * whether its link and PCIe path were healthy (no device event or carrier
+ * change during the run, no PCIe training or AER reason before it). */
+static void bw_sig_in(const struct rp_bwrun *a, const struct rp_rail_report *rr,
+		      uint64_t size, struct rp_sig_in *in)
+{
+	const struct rp_carrier *cd = &rr->delta.carrier;
+	struct rp_rail_ceiling c;
+	struct rp_lossy l;
+	bool event = false;
+	unsigned int k;
+
+	rp_rail_report_ceiling(rr, size, &c);
+	rp_rail_report_lossy(rr, size, &l);
+	for (k = 0; k < a->n_events; k++)
+		event |= a->events[k].rail == rr->index;
+	*in = (struct rp_sig_in){
+		.got = c.got,
+		.ceiling = c.ceiling,
+		.speed = rr->speed_gbps,
+		.failed = bw_fail(a, rr->index) != NULL,
+		.needed = l.needed,
+		.resent = l.retrans,
+		.retry = l.retry,
+		.lossy = l.lossy,
+		.quiet = !l.cnp && !l.pause_rx && !l.pause_tx,
+		.link_ok = !event && !(cd->known && cd->changes) &&
+			   !(a->s.health[rr->index] &
+			     (RP_HEALTH_PCIE | RP_HEALTH_AER)),
+	};
+}
+
+/* Every rail's report and, from all of them, its signature. */
+static void bw_rail_reports(struct rp_bwrun *a, uint64_t size,
+			    struct rp_rail_report *rr, struct rp_sig_in *sin,
+			    struct rp_sig_out *sig)
 {
 	struct rp_port_counters after[RP_MAX_RAILS];
-	cJSON *rails = a->json.rows ? cJSON_CreateArray() : NULL, *obj;
-	bool judge = a->o->expect && !a->s.server;
-	struct rp_rail_report rr;
 	unsigned int i;
 
 	rp_bwreport_counters(a, after);
 	for (i = 0; i < a->n; i++) {
-		bw_rail_report(a, i, after, &rr);
+		bw_rail_report(a, i, after, &rr[i]);
 		if (bw_fail(a, i))
-			rr.res.fail = *bw_fail(a, i);
-		rp_report_rail(a->text, &rr, size, a->o->report_gbits);
+			rr[i].res.fail = *bw_fail(a, i);
+		bw_sig_in(a, &rr[i], size, &sin[i]);
+	}
+	rp_signature(sin, a->n, sig);
+}
+
+/* A rail list's lines: a pair per rail, its signature, the set's
+ * ceiling, --expect's verdicts on the client; JSON "rails" (each with
+ * "signature") and "set_ceiling_gbps". */
+static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
+{
+	cJSON *rails = a->json.rows ? cJSON_CreateArray() : NULL, *obj;
+	bool judge = a->o->expect && !a->s.server;
+	struct rp_rail_report rr[RP_MAX_RAILS];
+	struct rp_sig_in sin[RP_MAX_RAILS];
+	struct rp_sig_out sig[RP_MAX_RAILS];
+	unsigned int i;
+
+	bw_rail_reports(a, size, rr, sin, sig);
+	for (i = 0; i < a->n; i++) {
+		rp_report_rail(a->text, &rr[i], size, a->o->report_gbits);
+		rp_sig_line(a->text, i, &sin[i], &sig[i], a->o->report_gbits);
 		bw_failed_line(a, i);
-		obj = rails ? rp_json_rail(&rr, size, a->o->report_gbits) :
+		obj = rails ? rp_json_rail(&rr[i], size, a->o->report_gbits) :
 			      NULL;
-		bw_ivl_rail(a, &rr, size, obj);
+		if (obj)
+			cJSON_AddItemToObject(obj, "signature",
+					      rp_sig_json(&sig[i]));
+		bw_ivl_rail(a, &rr[i], size, obj);
 		if (judge && !bw_fail(a, i)) /* the healthy rails only */
-			bw_expect_rail(a, &rr, size, obj);
+			bw_expect_rail(a, &rr[i], size, obj);
 		if (obj)
 			cJSON_AddItemToArray(rails, obj);
 	}

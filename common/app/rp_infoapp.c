@@ -38,9 +38,10 @@ static const struct rp_test_desc ri_desc = {
 /* clang-format off */
 static void ri_usage(FILE *f)
 {
-	static const char *const order[] = { "ib-dev", "json",	"check",
-					     "ipv6",   "peer",	"sysfs",
-					     "help",   "version", NULL };
+	static const char *const order[] = { "ib-dev",	  "json", "check",
+					     "peer_json", "ipv6", "peer",
+					     "sysfs",	  "help", "version",
+					     NULL };
 	struct rp_opts def;
 
 	rp_fprintf(f,
@@ -72,6 +73,8 @@ static int ri_own(void *ctx, const struct rp_optrow *r, const char *arg)
 
 	if (!strcmp(r->name, "sysfs"))
 		o->ro.sysfs = arg;
+	else if (!strcmp(r->name, "peer_json"))
+		o->ro.peer_json = arg;
 	else if (!strcmp(r->name, "json"))
 		o->json = true;
 	else if (!strcmp(r->name, "check"))

@@ -701,9 +701,18 @@ static const struct rp_optrow rp_rows[] = {
 	  .pt = RP_PT_OWN,
 	  .help = H1(INFO,
 		   "exit 1 when a rail is degraded (a PCIe link trained\n"
-		   "below its maximum, a port rate below its netdev's,\n"
-		   "an MTU that caps RoCE below 4096, a port not\n"
-		   "ACTIVE, a GID on a bond), 0 when all are healthy") },
+		   "below its maximum, link drops since boot, PCIe AER\n"
+		   "errors on its path, a port with one of its PCI\n"
+		   "functions given no address, a port rate below its\n"
+		   "netdev's, an MTU that caps RoCE below 4096 or that\n"
+		   "differs from --peer_json's, a port not ACTIVE, a GID\n"
+		   "on a bond), 0 when all are healthy") },
+	{ .name = "peer_json", .has_arg = REQ, .arg = "file", .bins = INFO,
+	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
+	  .help = H1(INFO,
+		   "the peer host's rail_info --json: each rail's far\n"
+		   "end (its netdev in the same IPv4 subnet), whose MTU\n"
+		   "--check compares") },
 	{ .name = "peer", .has_arg = REQ, .arg = "ipv4", .bins = INFO,
 	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
 	  .help = H1(INFO,

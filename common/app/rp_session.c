@@ -15,6 +15,8 @@
 #include "app/rp_session.h"
 #include "engine/rp_cycle.h"
 #include "ctrl/rp_exchange.h"
+#include "info/rp_preflight.h"
+#include "net/rp_netdev.h"
 
 void rp_session_params(const struct rp_opts *o, unsigned int num_rails,
 		       struct rp_params *p)
@@ -132,6 +134,31 @@ static int rp_session_build(struct rp_session *s, struct rp_rail *r,
 	return b.ret;
 }
 
+/* Rail @i as the binaries' lines name it: "rail 1 (rxe1)" in a rail
+ * list, "rail rxe1 port 1" alone. */
+static void rp_session_who(const struct rp_session *s, unsigned int i,
+			   char *who, size_t len)
+{
+	const struct rp_rail *r = &s->rails[i];
+
+	if (s->num_rails > 1)
+		snprintf(who, len, "rail %u (%s)", i, r->dev.name);
+	else
+		snprintf(who, len, "rail %s port %u", r->dev.name, r->dev.port);
+}
+
+/* Rail @i's health before the run: a warning when it is not healthy
+ * (rp_preflight.h), its kinds kept in @s->health. */
+static void rp_session_preflight(struct rp_session *s, unsigned int i)
+{
+	const struct rp_rail *r = &s->rails[i];
+	char who[96];
+
+	rp_session_who(s, i, who, sizeof(who));
+	s->health[i] =
+		rp_preflight_warn(who, r->dev.name, r->dev.port, r->gid.ndev);
+}
+
 static int rp_session_rails(struct rp_session *s, const struct rp_rail_cfg *cfg)
 {
 	struct rp_rail_cfg c;
@@ -147,6 +174,7 @@ static int rp_session_rails(struct rp_session *s, const struct rp_rail_cfg *cfg)
 		ret = rp_session_build(s, &s->rails[i], &c);
 		if (ret)
 			return ret;
+		rp_session_preflight(s, i);
 		rp_rail_local_addr(&s->rails[i], &s->local[i]);
 	}
 	return 0;
@@ -170,6 +198,38 @@ static int rp_session_connect(struct rp_session *s)
 	return rp_ctrl_accept(lfd, rp_opts_accept_s(o), &s->ctrl);
 }
 
+bool rp_session_mtu_mismatch(const struct rp_rail_addr *local,
+			     const struct rp_rail_addr *remote,
+			     const char *ndev, char *msg, size_t len)
+{
+	unsigned int lo;
+
+	if (!local->ndev_mtu || !remote->ndev_mtu ||
+	    local->ndev_mtu == remote->ndev_mtu)
+		return false;
+	lo = local->ndev_mtu < remote->ndev_mtu ? local->ndev_mtu :
+						  remote->ndev_mtu;
+	snprintf(msg, len,
+		 "netdev %s MTU %u here, %u at the peer: RoCE runs at the "
+		 "path MTU the smaller one allows (%u) and IP packets over %u "
+		 "bytes are dropped on the way; set both ends alike",
+		 ndev[0] ? ndev : "(unknown)", local->ndev_mtu,
+		 remote->ndev_mtu, rp_roce_active_mtu(lo), lo);
+	return true;
+}
+
+/* Rail @i: a warning when its two ends' netdev MTUs differ. */
+static void rp_session_mtu_check(const struct rp_session *s, unsigned int i)
+{
+	char msg[320], who[96];
+
+	if (!rp_session_mtu_mismatch(&s->local[i], &s->remote[i],
+				     s->rails[i].gid.ndev, msg, sizeof(msg)))
+		return;
+	rp_session_who(s, i, who, sizeof(who));
+	rp_warn("%s: %s", who, msg);
+}
+
 static int rp_session_exchange(struct rp_session *s)
 {
 	struct rp_params peer;
@@ -185,6 +245,7 @@ static int rp_session_exchange(struct rp_session *s)
 				       &s->remote[i]);
 		if (ret)
 			return ret;
+		rp_session_mtu_check(s, i);
 		ret = rp_rail_connect(&s->rails[i], &s->remote[i]);
 		if (ret) {
 			rp_ctrl_send_error(&s->ctrl,
@@ -251,9 +312,12 @@ static int rp_session_cm(struct rp_session *s, const struct rp_rail_cfg *cfg)
 		return ret;
 	}
 	s->rails[0].bound = bound;
+	rp_session_preflight(s, 0);
 	rp_rail_local_addr(&s->rails[0], &s->local[0]);
 	ret = rp_exchange_rail(&s->ctrl, s->server, &s->local[0],
 			       &s->remote[0]);
+	if (!ret)
+		rp_session_mtu_check(s, 0);
 	return ret ? ret :
 		     rp_exchange_sync(&s->ctrl, s->server, RP_MSG_READY, -1);
 }

@@ -27,7 +27,9 @@ struct rp_session {
 	struct rp_rail_addr *remote; /* [num_rails], heap */
 	struct rp_ctrl ctrl;
 	struct rp_params params;
-	struct rp_cm cm;				 /* -R only */
+	struct rp_cm cm;		   /* -R only */
+	unsigned int health[RP_MAX_RAILS]; /* each rail's health before the
+					    * run: rp_health_kind bits */
 	char devices[RP_MAX_RAILS * IBV_SYSFS_NAME_MAX]; /* "rxe0,rxe1" */
 };
 
@@ -44,6 +46,17 @@ struct rp_session {
  */
 int rp_session_open(struct rp_session *s, const struct rp_opts *o,
 		    const struct rp_rail_cfg *cfg, unsigned int num_rails);
+
+/*
+ * rp_session_mtu_mismatch - when the netdev MTUs of a rail's two ends
+ * (RAIL's ndev_mtu, @local's of netdev @ndev and @remote's) are both
+ * known and differ, one line into @msg: both MTUs, the RoCE path MTU the
+ * smaller allows (rp_roce_active_mtu) and that IP packets above it are
+ * dropped. Returns true then, false otherwise (@msg untouched).
+ */
+bool rp_session_mtu_mismatch(const struct rp_rail_addr *local,
+			     const struct rp_rail_addr *remote,
+			     const char *ndev, char *msg, size_t len);
 
 /* rp_session_close - close the connection and release every rail. */
 void rp_session_close(struct rp_session *s);

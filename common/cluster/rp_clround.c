@@ -12,6 +12,7 @@
 #include "proto/rp_msg.h"
 #include "engine/rp_bidir.h"
 #include "engine/rp_multi.h"
+#include "info/rp_preflight.h"
 #include "output/rp_railceil.h"
 #include "app/rp_session.h"
 #include "cluster/rp_clround.h"
@@ -62,6 +63,12 @@ int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
 	ret = rp_clround_specs(s);
 	if (ret)
 		return ret;
+	for (i = 0; i < s->n; i++) { /* each rail's health, once */
+		char who[96];
+
+		snprintf(who, sizeof(who), "rail %u (%s)", i, s->spec[i].dev);
+		rp_preflight_warn(who, s->spec[i].dev, s->spec[i].port, NULL);
+	}
 	rp_clround_cfg(s, 0, &cfg); /* every round's buffers, before any */
 	ret = rp_rail_mem_check(&cfg, s->n, true);
 	if (ret)

@@ -15,7 +15,9 @@
  * GIDs) or, when NULL, live. No devices is not an error: @ri->n is 0 and
  * @ri->none_why says why; but a device @o->dev that is not there is
  * (-ENODEV), and so is an @o->sysfs that is not a sysfs tree (no class/
- * directory: -ENOTDIR). Returns 0 or -errno (one line printed).
+ * directory: -ENOTDIR). With @o->peer_json, each rail's far end from
+ * that file (rp_railinfo_peer.h; its errors too). Then each rail's
+ * health (rp_railinfo_health.h). Returns 0 or -errno (one line printed).
  * Release with rp_railinfo_free().
  */
 int rp_railinfo_gather(struct rp_railinfo *ri,

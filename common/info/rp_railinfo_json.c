@@ -66,6 +66,7 @@ static cJSON *rp_json_netdev(const struct rp_port_info *p)
 	unsigned int i;
 
 	cJSON_AddStringToObject(n, "name", p->ndev);
+	cJSON_AddItemToObject(n, "mtu", rp_json_uint_or_null(p->ndev_mtu));
 	a = cJSON_AddArrayToObject(n, "addresses");
 	for (i = 0; i < p->naddrs; i++)
 		cJSON_AddItemToArray(

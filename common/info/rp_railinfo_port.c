@@ -139,4 +139,16 @@ void rp_railinfo_finish(struct rp_port_info *p, const char *sysroot,
 			&p->nic);
 	(void)rp_gpuloc_near(sysroot, p->dev, &p->gpu); /* none on error */
 	rp_railinfo_ceiling(p, sysroot);
+	rp_railinfo_health_inputs(p, sysroot);
+}
+
+void rp_railinfo_health_inputs(struct rp_port_info *p, const char *sysroot)
+{
+	/* each leaves its part empty (not known) when there is none */
+	(void)rp_carrier_read(sysroot, p->ndev, &p->carrier);
+	(void)rp_aer_read(sysroot, p->dev, &p->aer);
+	p->configured = rp_port_configured(sysroot, p->dev, p->port);
+	if (p->roce)
+		rp_portfuncs_read(sysroot, p->dev, p->port, p->nic.key,
+				  &p->halves);
 }

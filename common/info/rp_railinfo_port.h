@@ -10,9 +10,12 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "info/rp_portfuncs.h"
+#include "net/rp_carrier.h"
 #include "net/rp_gid.h"
 #include "net/rp_ifaddr.h"
 #include "net/rp_netdev.h"
+#include "topo/rp_aer.h"
 #include "topo/rp_gpuloc.h"
 #include "topo/rp_nicport.h"
 #include "topo/rp_pcie.h"
@@ -21,6 +24,7 @@
 #define RP_RAILINFO_MSG 65536 /* message size of the WRITE ceiling */
 #define RP_RAILINFO_MAX_PORTS 64
 #define RP_RAILINFO_DEGRADED 8 /* reasons kept per rail */
+#define RP_RAILINFO_REASON 320 /* bytes of one reason */
 #define RP_RAILINFO_ADDRS 8    /* addresses shown per netdev */
 
 struct rp_port_info {
@@ -62,9 +66,18 @@ struct rp_port_info {
 	struct rp_gid_table gids;
 	int gid_index; /* chosen; -1: none (InfiniBand, or error) */
 	char gid_why[256];
-	char warning[384];	/* bond warning, "" none */
-	unsigned int ndegraded; /* rp_railinfo_health: why it is degraded */
-	char degraded[RP_RAILINFO_DEGRADED][200];
+	char warning[384];	    /* bond warning, "" none */
+	struct rp_carrier carrier;  /* its netdev's link drops since boot */
+	struct rp_aer aer;	    /* PCIe AER counts along its path */
+	bool configured;	    /* it has an address (rp_portfuncs.h) */
+	struct rp_portfuncs halves; /* the other functions of its port */
+	unsigned int peer_mtu;	    /* --peer_json: the netdev MTU of the
+				      * peer's rail in its subnet, 0 none */
+	char peer_rail[96];	    /* that rail: "mlx5_0 (enp1s0f0np0)" */
+	unsigned int ndegraded;	    /* rp_railinfo_health: why it is degraded */
+	unsigned int kinds;	    /* the kinds of its reasons: bits of enum
+				 * rp_health_kind (rp_railinfo_health.h) */
+	char degraded[RP_RAILINFO_DEGRADED][RP_RAILINFO_REASON];
 };
 
 /* All ports, in device-name then port order. Caller-owned. */
@@ -80,6 +93,7 @@ struct rp_railinfo_opts {
 	const char *sysfs;	   /* fixture / sysfs root; NULL = live */
 	const char *dev;	   /* only this device, NULL = all */
 	struct rp_gid_prefs prefs; /* --ipv6, --peer; addrs set inside */
+	const char *peer_json;	   /* --peer_json: the peer's rails, NULL */
 };
 
 /* rp_railinfo_free - release what rp_railinfo_gather() took. */
@@ -109,5 +123,15 @@ void rp_railinfo_netdev(struct rp_port_info *p, const char *sysroot);
 void rp_railinfo_finish(struct rp_port_info *p, const char *sysroot,
 			const struct rp_ifaddrs *addrs,
 			const struct rp_gid_prefs *prefs);
+
+/*
+ * rp_railinfo_health_inputs - what rp_railinfo_health judges beyond the
+ * port and its PCIe link, read under @sysroot for port @p (dev, port,
+ * ndev, roce and nic set): its netdev's carrier counters
+ * (rp_carrier.h), the AER counts of its PCIe path (rp_aer.h), whether it
+ * has an address and the other functions of its physical port
+ * (rp_portfuncs.h). Called by rp_railinfo_finish.
+ */
+void rp_railinfo_health_inputs(struct rp_port_info *p, const char *sysroot);
 
 #endif /* RP_RAILINFO_PORT_H */

@@ -8,8 +8,9 @@
 #include "proto/rp_msg.h"
 #include "proto/rp_wire.h"
 
-#define RP_RAIL_FIXED_LEN 60 /* bytes before the per-QP entries */
-#define RP_QP_ADDR_LEN 28    /* qpn, psn, rkey: u32; addr, len: u64 */
+#define RP_RAIL_FIXED_LEN 64  /* bytes before the per-QP entries */
+#define RP_NDEV_MTU_MAX 65536 /* the largest netdev MTU (lo's) */
+#define RP_QP_ADDR_LEN 28     /* qpn, psn, rkey: u32; addr, len: u64 */
 #define RP_PARAMS_LEN 32
 #define RP_RESULT_LEN RP_MSG_RESULT_LEN
 #define RP_VERDICT_LEN 22
@@ -138,6 +139,7 @@ size_t rp_msg_encode_rail(uint8_t *out, size_t cap,
 	rp_put_u32(&w, a->rd_atomic);
 	rp_put_u64(&w, a->nic_guid);
 	rp_put_bytes(&w, a->phys_port, sizeof(a->phys_port));
+	rp_put_u32(&w, a->ndev_mtu);
 	rp_put_u32(&w, a->num_qps);
 	for (i = 0; i < a->num_qps; i++) {
 		rp_put_u32(&w, a->qp[i].qpn);
@@ -155,7 +157,8 @@ static int rp_msg_check_rail(const struct rp_rail_addr *a)
 
 	if (a->gid_index < -1 || a->gid_index > 255 || a->gid_type > 2)
 		return -EBADMSG;
-	if (!memchr(a->phys_port, '\0', sizeof(a->phys_port)))
+	if (!memchr(a->phys_port, '\0', sizeof(a->phys_port)) ||
+	    a->ndev_mtu > RP_NDEV_MTU_MAX)
 		return -EBADMSG;
 	if (a->link_layer != RP_LINK_LAYER_IB &&
 	    a->link_layer != RP_LINK_LAYER_ETH)
@@ -182,6 +185,7 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 	a->rd_atomic = rp_get_u32(&r);
 	a->nic_guid = rp_get_u64(&r);
 	rp_get_bytes(&r, a->phys_port, sizeof(a->phys_port));
+	a->ndev_mtu = rp_get_u32(&r);
 	a->num_qps = rp_get_u32(&r);
 	if (mtu < RP_WIRE_MTU_MIN || mtu > RP_WIRE_MTU_MAX)
 		return -EBADMSG;

@@ -25,8 +25,10 @@
  * forever; 6: RESULT carries the rail thread's CPU (32 bytes more), which
  * a version-5 peer would refuse as malformed; 7: RESULT carries a rail's
  * failure (flag, time, reason: 172 bytes more), so that both sides name
- * the rail that failed */
-#define RP_PROTO_VERSION 7
+ * the rail that failed; 8: RAIL carries the netdev MTU (4 bytes before
+ * the QP count), so that each side names an MTU that differs between
+ * the two ends of a rail */
+#define RP_PROTO_VERSION 8
 #define RP_MSG_HDR_LEN 12
 #define RP_MSG_MAX_PAYLOAD (64u * 1024)
 #define RP_MSG_ERROR_MAX 512 /* bytes of text in an ERROR message */

@@ -80,6 +80,8 @@ struct rp_rail_addr {
 	uint32_t rd_atomic; /* outstanding READs this side accepts */
 	uint64_t nic_guid;  /* the NIC's sys_image_guid, 0 unknown */
 	char phys_port[16]; /* its physical port (rp_nicport): "p0", "port1" */
+	uint32_t ndev_mtu;  /* its netdev's MTU, bytes, 0 unknown (InfiniBand
+			     * without IPoIB, or unreadable) */
 	uint32_t num_qps;
 	struct rp_qp_addr qp[RP_MAX_QPS];
 };

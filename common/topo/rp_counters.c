@@ -129,4 +129,7 @@ void rp_counters_delta(const struct rp_port_counters *b,
 					  a->cnp, 0, 0, &d->reset);
 	d->cnp = d->have_cnp ? a->cnp - b->cnp : 0;
 	rp_pause_delta(&b->pause, &a->pause, &d->pause);
+	d->carrier.known = b->carrier.known && a->carrier.known;
+	if (d->carrier.known)
+		d->carrier.changes = a->carrier.changes - b->carrier.changes;
 }

@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "net/rp_carrier.h"
 #include "net/rp_ethstats.h"
 
 #define RP_SYSFS_IB_ROOT "/sys/class/infiniband"
@@ -47,7 +48,11 @@ struct rp_port_counters {
 	uint64_t cnp;		 /* the congestion counters, summed */
 	bool reset; /* a delta only: a counter went backwards (reset with
 		     * perfquery -R, a driver restart): its kind is absent */
-	struct rp_pause pause; /* the netdev's pause frames (caller-read) */
+	struct rp_pause pause;	   /* the netdev's pause frames (caller-read) */
+	struct rp_carrier carrier; /* its netdev's carrier counters
+				    * (caller-read, rp_carrier_read); in a
+				    * delta: changes is how often its carrier
+				    * changed, known when read both times */
 };
 
 /*
@@ -64,7 +69,8 @@ int rp_counters_read(const char *root, const char *dev, unsigned int port,
  * present only if present in both. A kind (data, packets, retries,
  * congestion) in which a counter went backwards is marked absent and
  * @d->reset set: "counter reset", not a difference near 2^64. The pause
- * counters are subtracted by rp_pause_delta (their own reset flag).
+ * counters are subtracted by rp_pause_delta (their own reset flag); the
+ * carrier's changes are the difference of carrier_changes (or up + down).
  */
 void rp_counters_delta(const struct rp_port_counters *before,
 		       const struct rp_port_counters *after,

@@ -17,6 +17,7 @@
 #include "topo/rp_nicport.h"
 #include "topo/rp_pcie.h"
 #include "net/rp_gid_rules.h"
+#include "net/rp_netdev.h"
 
 _Static_assert(RP_LINK_LAYER_IB == IBV_LINK_LAYER_INFINIBAND &&
 		       RP_LINK_LAYER_ETH == IBV_LINK_LAYER_ETHERNET &&
@@ -411,7 +412,8 @@ void rp_rail_fini(struct rp_rail *r)
 	rp_dev_close(&r->dev);
 }
 
-/* The NIC (sys_image_guid, from verbs) and physical port (sysfs) of @r. */
+/* The NIC (sys_image_guid, from verbs), physical port and netdev MTU
+ * (sysfs) of @r. */
 static void rp_rail_nic(const struct rp_rail *r, struct rp_rail_addr *a)
 {
 	struct rp_nicport n;
@@ -420,6 +422,9 @@ static void rp_rail_nic(const struct rp_rail *r, struct rp_rail_addr *a)
 	rp_nicport_read(RP_SYSFS_ROOT, r->dev.name, r->dev.port, r->gid.ndev,
 			NULL, &n);
 	snprintf(a->phys_port, sizeof(a->phys_port), "%.15s", n.port);
+	if (!r->gid.ndev[0] ||
+	    rp_netdev_mtu(RP_SYSFS_ROOT, r->gid.ndev, &a->ndev_mtu))
+		a->ndev_mtu = 0; /* unknown */
 }
 
 void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a)

@@ -154,3 +154,40 @@ rxe_counters() {
 		echo "$rc_d $(cat $rc_h/sent_pkts) $(cat $rc_h/rcvd_pkts)"
 	done >"$1"
 }
+
+# cable RAIL off|on: pull (or put back) this guest's cable of rail RAIL
+# (0 or 1) through the test bed (tools/scripts/softroce: qemu's set_link
+# on the rail's netdev, which moves the carrier counters as a real cable
+# does and "ip link set down" does not), and wait for the host's answer
+# (10 s); fails the test on an error.
+cable() {
+	[ -n "${SOFTROCE_CABLE:-}" ] && [ -d "$SOFTROCE_CABLE" ] ||
+		fail "cable: no \$SOFTROCE_CABLE directory (not in a softroce guest?)"
+	cable_n=$((${cable_n:-0} + 1))
+	cable_id=$$.$cable_n
+	echo "$1 $2" >"$SOFTROCE_CABLE/.req.$cable_id" &&
+		mv "$SOFTROCE_CABLE/.req.$cable_id" "$SOFTROCE_CABLE/req.$cable_id" ||
+		fail "cable: cannot write $SOFTROCE_CABLE/req.$cable_id"
+	i=0
+	until [ -e "$SOFTROCE_CABLE/done.$cable_id" ]; do
+		i=$((i + 1))
+		[ $i -le 100 ] || fail "cable $1 $2: no answer from the test bed in 10 s"
+		sleep 0.1
+	done
+	read -r cable_ans <"$SOFTROCE_CABLE/done.$cable_id"
+	rm -f "$SOFTROCE_CABLE/done.$cable_id"
+	[ "$cable_ans" = ok ] || fail "cable $1 $2: $cable_ans"
+}
+
+# carrier NETDEV COUNTER: its class/net counter (carrier_up_count, ...).
+carrier() { cat "/sys/class/net/$1/$2"; }
+
+# wait_carrier NETDEV 0|1 SECONDS: until its carrier reads so.
+wait_carrier() {
+	i=0
+	until [ "$(cat "/sys/class/net/$1/carrier" 2>/dev/null)" = "$2" ]; do
+		i=$((i + 1))
+		[ $i -le $(($3 * 10)) ] || return 1
+		sleep 0.1
+	done
+}

@@ -20,9 +20,10 @@ TIMEOUT_S = 3		# the servers' --timeout
 BOUND_MS = 5000		# exit after the garbage, but for the left-open case
 RSS_MAX_KIB = 300 * 1024
 
-def rail_absurd():	# 60 fixed bytes (protocol 2), num_qps 0xffffffff
-    return hdr(2, 60) + struct.pack(">HBBi16sIIQ16sI", 0, 2, 2, 1, bytes(16),
-                                    3, 1, 0, b"p0", 0xffffffff)
+def rail_absurd():	# 64 fixed bytes (protocol 8), num_qps 0xffffffff
+    return hdr(2, 64) + struct.pack(">HBBi16sIIQ16sII", 0, 2, 2, 1,
+                                    bytes(16), 3, 1, 0, b"p0", 1500,
+                                    0xffffffff)
 
 # name, payload(test), close after sending, pattern, extra wait (ms)
 CASES = [
@@ -39,7 +40,7 @@ CASES = [
     ("header announcing 4 GiB", lambda t: hdr(1, 0xfffffff0), False,
      r"HELLO message of 4294967280 bytes exceeds the limit of 65536", 0),
     ("RAIL claiming 2^32-1 QPs", lambda t: hello(t) + rail_absurd(), False,
-     r"malformed RAIL message from 127\.0\.0\.1:\d+ \(60 bytes\)", 0),
+     r"malformed RAIL message from 127\.0\.0\.1:\d+ \(64 bytes\)", 0),
 ]
 
 def wait4(pid, secs):

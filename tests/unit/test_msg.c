@@ -21,15 +21,16 @@
 
 #include "proto/rp_msg.h"
 
-/* RAIL layout (rp_msg.c, protocol 2): 60 fixed bytes, then 28 per QP. */
-#define RAIL_FIXED 60
+/* RAIL layout (rp_msg.c, protocol 8): 64 fixed bytes, then 28 per QP. */
+#define RAIL_FIXED 64
 #define QP_LEN 28
 #define OFF_GID_TYPE 3
 #define OFF_GID_INDEX 4
 #define OFF_MTU 24
 #define OFF_NIC_GUID 32
 #define OFF_PHYS_PORT 40
-#define OFF_NUM_QPS 56
+#define OFF_NDEV_MTU 56
+#define OFF_NUM_QPS 60
 #define OFF_QPN(i) (RAIL_FIXED + (i)*QP_LEN)
 #define OFF_PSN(i) (RAIL_FIXED + (i)*QP_LEN + 4)
 
@@ -65,9 +66,9 @@ static void test_type_str(void **state)
 
 static void test_hdr_encode_bytes(void **state)
 {
-	/* "RPF1", version 7, type 2 (RAIL), length 0x01020304 */
+	/* "RPF1", version 8, type 2 (RAIL), length 0x01020304 */
 	static const uint8_t want[RP_MSG_HDR_LEN] = { 'R',  'P',  'F',	'1',
-						      0x00, 0x07, 0x00, 0x02,
+						      0x00, 0x08, 0x00, 0x02,
 						      0x01, 0x02, 0x03, 0x04 };
 	uint8_t out[RP_MSG_HDR_LEN];
 
@@ -86,7 +87,7 @@ static void test_hdr_round_trip(void **state)
 	rp_msg_hdr_encode(buf, RP_MSG_PROGRESS, 0);
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
 	assert_int_equal(h.magic, 0x52504631);
-	assert_int_equal(h.version, 7);
+	assert_int_equal(h.version, 8);
 	assert_int_equal(h.type, RP_MSG_PROGRESS);
 	assert_int_equal(h.len, 0);
 	/* the largest allowed payload: 64 KiB = 65536 */
@@ -124,27 +125,31 @@ static void test_hdr_other_version(void **state)
 	buf[5] = 1; /* version 0x0001: a railperf before the NIC in RAIL */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 1, this build speaks 7"));
+	assert_non_null(strstr(err, "protocol 1, this build speaks 8"));
 	buf[5] = 2; /* version 2: no rail_write_lat, no -b (ignored flag) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 2, this build speaks 7"));
+	assert_non_null(strstr(err, "protocol 2, this build speaks 8"));
 	buf[5] = 3; /* version 3: no COUNTS (-b --interval) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 3, this build speaks 7"));
+	assert_non_null(strstr(err, "protocol 3, this build speaks 8"));
 	buf[5] = 4; /* version 4: rail_write_lat's count byte is 8 bits */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 4, this build speaks 7"));
+	assert_non_null(strstr(err, "protocol 4, this build speaks 8"));
 	buf[5] = 5; /* version 5: RESULT without the rail thread's CPU */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 5, this build speaks 7"));
+	assert_non_null(strstr(err, "protocol 5, this build speaks 8"));
 	buf[5] = 6; /* version 6: RESULT without a rail's failure */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 6, this build speaks 7"));
+	assert_non_null(strstr(err, "protocol 6, this build speaks 8"));
+	buf[5] = 7; /* version 7: RAIL without the netdev MTU */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "protocol 7, this build speaks 8"));
 	buf[4] = 1; /* version 0x0102 = 258 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
@@ -301,6 +306,7 @@ static struct rp_rail_addr *rail_new(uint32_t num_qps)
 	a->rd_atomic = 16;
 	a->nic_guid = 0x30c59903003e6a13ULL;
 	memcpy(a->phys_port, "p1", 3);
+	a->ndev_mtu = 9000;
 	a->num_qps = num_qps;
 	for (i = 0; i < num_qps && i < RP_MAX_QPS; i++) {
 		a->qp[i].qpn = 0x11 + i;
@@ -324,11 +330,12 @@ static void rail_equal(const struct rp_rail_addr *a,
 	assert_int_equal(a->rd_atomic, b->rd_atomic);
 	assert_true(a->nic_guid == b->nic_guid);
 	assert_string_equal(a->phys_port, b->phys_port);
+	assert_int_equal(a->ndev_mtu, b->ndev_mtu);
 	assert_int_equal(a->num_qps, b->num_qps);
 	assert_memory_equal(a->qp, b->qp, a->num_qps * sizeof(a->qp[0]));
 }
 
-/* 60 + 28 * @n bytes. */
+/* 64 + 28 * @n bytes. */
 static size_t rail_len(uint32_t n)
 {
 	return RAIL_FIXED + (size_t)n * QP_LEN;
@@ -337,13 +344,14 @@ static size_t rail_len(uint32_t n)
 static void test_rail_bytes_one_qp(void **state)
 {
 	/* clang-format off */
-	static const uint8_t want[88] = {
+	static const uint8_t want[92] = {
 		0x12, 0x34, 2, 2, 0, 0, 0, 3,	/* lid, ll, type, idx */
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0xff, 0xff, 10, 0, 0, 1,	/* gid */
 		0, 0, 0, 3, 0, 0, 0, 16,	/* mtu, rd */
 		0x30, 0xc5, 0x99, 0x03, 0x00, 0x3e, 0x6a, 0x13, /* NIC */
 		'p', '1', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* port */
+		0, 0, 0x23, 0x28,		/* netdev MTU 9000 */
 		0, 0, 0, 1,			/* nqps */
 		0, 0, 0, 0x11, 0, 0, 0x37, 0xd0, 0, 0,
 		0x02, 0x38, 0, 0, 0x7f, 0xb7, 0x1d, 0x60, 0, 0, /* addr */
@@ -354,9 +362,9 @@ static void test_rail_bytes_one_qp(void **state)
 	uint8_t buf[128];
 
 	(void)state;
-	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 88);
-	assert_memory_equal(buf, want, 88);
-	assert_int_equal(rp_msg_decode_rail(buf, 88, b), 0);
+	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 92);
+	assert_memory_equal(buf, want, 92);
+	assert_int_equal(rp_msg_decode_rail(buf, 92, b), 0);
 	rail_equal(a, b);
 	free(a);
 	free(b);
@@ -365,12 +373,12 @@ static void test_rail_bytes_one_qp(void **state)
 static void test_rail_max_qps(void **state)
 {
 	struct rp_rail_addr *a = rail_new(RP_MAX_QPS), *b = rail_new(0);
-	size_t len = rail_len(RP_MAX_QPS); /* 60 + 28 * 1024 = 28732 */
+	size_t len = rail_len(RP_MAX_QPS); /* 64 + 28 * 1024 = 28736 */
 	uint8_t *buf = malloc(RP_MSG_MAX_PAYLOAD);
 
 	(void)state;
 	assert_non_null(buf);
-	assert_int_equal(len, 28732);
+	assert_int_equal(len, 28736);
 	assert_int_equal(rp_msg_encode_rail(buf, RP_MSG_MAX_PAYLOAD, a), len);
 	assert_int_equal(rp_msg_decode_rail(buf, len, b), 0);
 	rail_equal(a, b);
@@ -389,22 +397,22 @@ static void test_rail_gid_index_none(void **state)
 
 	(void)state;
 	a->gid_index = -1; /* LID routing: sent as 0xffffffff */
-	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 88);
+	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 92);
 	assert_int_equal(buf[OFF_GID_INDEX], 0xff);
-	assert_int_equal(rp_msg_decode_rail(buf, 88, b), 0);
+	assert_int_equal(rp_msg_decode_rail(buf, 92, b), 0);
 	assert_int_equal(b->gid_index, -1);
 	free(a);
 	free(b);
 }
 
-/* Encodes a 2-QP rail into @buf (116 bytes). */
+/* Encodes a 2-QP rail into @buf (120 bytes). */
 static size_t rail_two(uint8_t *buf, size_t cap)
 {
 	struct rp_rail_addr *a = rail_new(2);
 	size_t len = rp_msg_encode_rail(buf, cap, a);
 
 	free(a);
-	assert_int_equal(len, rail_len(2)); /* 60 + 56 = 116 */
+	assert_int_equal(len, rail_len(2)); /* 64 + 56 = 120 */
 	return len;
 }
 
@@ -500,6 +508,24 @@ static void test_rail_mtu_bounds(void **state)
 	assert_int_equal(rail_patched(OFF_MTU, 5), 0);
 	assert_int_equal(rail_patched(OFF_MTU, 0), -EBADMSG);
 	assert_int_equal(rail_patched(OFF_MTU, 6), -EBADMSG);
+}
+
+/* The netdev MTU (protocol 8): 0 (unknown) .. 65536, lo's; no more. */
+static void test_rail_ndev_mtu_bounds(void **state)
+{
+	struct rp_rail_addr *b = rail_new(0);
+	uint8_t buf[128];
+	size_t n = rail_two(buf, sizeof(buf));
+
+	(void)state;
+	assert_int_equal(rail_patched(OFF_NDEV_MTU, 0), 0);
+	assert_int_equal(rail_patched(OFF_NDEV_MTU, 65536), 0);
+	assert_int_equal(rail_patched(OFF_NDEV_MTU, 65537), -EBADMSG);
+	assert_int_equal(rail_patched(OFF_NDEV_MTU, 0xffffffffu), -EBADMSG);
+	put_be32(buf + OFF_NDEV_MTU, 1500);
+	assert_int_equal(rp_msg_decode_rail(buf, n, b), 0);
+	assert_int_equal(b->ndev_mtu, 1500);
+	free(b);
 }
 
 /* 0x103 = 259 is no MTU; it must not be read as 259 & 0xff = 3 (1024). */
@@ -971,6 +997,7 @@ int main(void)
 		cmocka_unit_test(test_rail_gid_index_bounds),
 		cmocka_unit_test(test_rail_gid_type_bounds),
 		cmocka_unit_test(test_rail_mtu_bounds),
+		cmocka_unit_test(test_rail_ndev_mtu_bounds),
 		cmocka_unit_test(test_rail_mtu_high_bytes),
 		cmocka_unit_test(test_rail_phys_port),
 		cmocka_unit_test(test_result_bytes_and_round_trip),

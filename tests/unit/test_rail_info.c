@@ -534,6 +534,97 @@ static void test_check(void **state)
 	cJSON_Delete(root);
 }
 
+/* --check on the health fixtures: link drops, AER counts, a
+ * half-configured port, each named with its numbers and exit 1; the
+ * healthy Spark exits 0 with nothing on stderr; the reasons in --json. */
+static void test_check_health(void **state)
+{
+	static char out[65536];
+	cJSON *root;
+
+	(void)state;
+	assert_int_equal(
+		run("spark", "--check >/dev/null", true, out, sizeof(out)), 0);
+	assert_string_equal(out, ""); /* no warning on a healthy host */
+	assert_int_equal(run("spark-drops", "--check", true, out, sizeof(out)),
+			 1);
+	assert_non_null(strstr(out, "rail_info: rail roceP2p1s0f1 port 1 is "
+				    "degraded: link of netdev enP2p1s0f1np1 "
+				    "went down and came back 21 times since "
+				    "boot (carrier_up_count 22, "
+				    "carrier_down_count 22)"));
+	assert_null(strstr(out, "rail rocep1s0f0 port 1 is degraded"));
+	assert_int_equal(run("spark-aer", "--check", true, out, sizeof(out)),
+			 1);
+	assert_non_null(strstr(out, "  degraded: PCIe AER errors at "
+				    "0002:01:00.0 (its function) since boot: "
+				    "aer_dev_fatal 1 (MalfTLP 1), "
+				    "aer_dev_correctable 3 (BadTLP 3)\n"));
+	assert_non_null(strstr(out, "  degraded: PCIe AER errors at "
+				    "0002:00:00.0 (its root port) since boot: "
+				    "aer_dev_correctable 14 (RxErr 12, "
+				    "BadDLLP 2)\n"));
+	assert_non_null(strstr(out, "rail roceP2p1s0f1 port 1 is degraded"));
+	assert_null(strstr(out, "rail rocep1s0f1 port 1 is degraded"));
+	assert_int_equal(run("spark-half", "--check", true, out, sizeof(out)),
+			 1);
+	assert_non_null(strstr(out, "rail rocep1s0f0 port 1 is degraded: "
+				    "roceP2p1s0f0 (netdev enP2p1s0f0np0) "
+				    "reaches physical port p0 too and has no "
+				    "IP address"));
+	assert_non_null(strstr(out, "rail roceP2p1s0f0 port 1 is degraded: "
+				    "no IP address, while rocep1s0f0"));
+	assert_null(strstr(out, "rail rocep1s0f1 port 1 is degraded"));
+	root = json_of("spark-drops", ""); /* rails 0, 1: roceP2p1s0f* */
+	assert_non_null(strstr(
+		cJSON_GetArrayItem(
+			cJSON_GetObjectItem(rail(root, 1), "degraded"), 0)
+			->valuestring,
+		"21 times since boot"));
+	cJSON_Delete(root);
+}
+
+/* --peer_json: the far end of each rail from the peer's own rail_info
+ * --json; a netdev MTU that differs is named (exit 1 with --check), the
+ * same MTUs pass; a bad file is refused with one line. */
+static void test_check_peer(void **state)
+{
+	static char out[65536];
+	char cmd[4 * PATH_MAX], peer[PATH_MAX], args[PATH_MAX + 64];
+	cJSON *root;
+
+	(void)state;
+	snprintf(peer, sizeof(peer), "%s/rail_info_peer_%d.json",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "'%s' --json --sysfs '%s/spark-peer' >'%s'",
+		 env.bin, env.hosts, peer);
+	assert_int_equal(system(cmd), 0);
+	root = json_of("spark-peer", "");
+	assert_int_equal(
+		num(cJSON_GetObjectItem(rail(root, 3), "netdev"), "mtu"), 4200);
+	cJSON_Delete(root);
+	snprintf(args, sizeof(args), "--check --peer_json '%s'", peer);
+	assert_int_equal(run("spark", args, true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "rail_info: rail rocep1s0f1 port 1 is "
+				    "degraded: netdev enp1s0f1np1 MTU 9000, "
+				    "the peer's rail rocep1s0f1 (enp1s0f1np1) "
+				    "in its subnet MTU 4200"));
+	assert_null(strstr(out, "rail rocep1s0f0 port 1 is degraded"));
+	/* the peer compared with itself: every MTU alike */
+	assert_int_equal(run("spark-peer", args, true, out, sizeof(out)), 0);
+	unlink(peer);
+	assert_int_equal(run("spark", args, true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "invalid --peer_json value '"));
+	assert_non_null(strstr(out, "cannot read it (No such file"));
+	assert_null(strstr(out, "DEVICE")); /* refused before any output */
+	snprintf(cmd, sizeof(cmd), "echo '{\"rails\": 3}' >'%s'", peer);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(run("spark", args, true, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "not rail_info's JSON (no \"rails\" "
+				    "array)"));
+	unlink(peer);
+}
+
 static void test_usage(void **state)
 {
 	char out[8192];
@@ -660,6 +751,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_host_text_gen4),
 		cmocka_unit_test(test_host_json),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_check_health),
+		cmocka_unit_test(test_check_peer),
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_exit_codes),
 		cmocka_unit_test(test_summary_width),

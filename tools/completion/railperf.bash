@@ -35,7 +35,7 @@ _railperf()
 		COMPREPLY=($(compgen -W "$(_railperf_devs)" -- "$cur"))
 		return
 		;;
-	--out_json_file | --pairs | --csv)
+	--out_json_file | --pairs | --csv | --peer_json)
 		_filedir
 		return
 		;;
