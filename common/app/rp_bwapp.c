@@ -21,8 +21,10 @@
 #include "base/rp_sysfs.h"
 #include "base/rp_time.h"
 #include "ctrl/rp_exchange.h"
+#include "verbs/rp_railbuf.h"
 #include "engine/rp_bidir.h"
 #include "engine/rp_bw.h"
+#include "engine/rp_bwpost.h"
 #include "engine/rp_multi.h"
 #include "engine/rp_stats.h"
 #include "net/rp_netlink.h"
@@ -699,7 +701,7 @@ static int bw_rail_list(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 /* Every rail's configuration; one rail: -d's device, bound as perftest
  * binds its process. -b: each slice in two halves, what is sent and what
  * arrives. Their buffers are checked against the host's memory first
- * (rp_rail_mem_check). */
+ * (rp_railbuf_check). */
 static int bw_rail_cfgs(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 {
 	unsigned int i;
@@ -714,15 +716,15 @@ static int bw_rail_cfgs(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 		ret = bw_rails(a);
 	rp_session_rail_defaults(a->o, &cfg[0]);
 	if (a->o->bidir)
-		cfg[0].slice = rp_rail_slice_bytes(2 * rp_opts_max_size(a->o));
+		cfg[0].slice = rp_railbuf_slice(2 * rp_opts_max_size(a->o));
 	if (!ret) /* the buffers: before the topology and any device */
-		ret = rp_rail_mem_check(&cfg[0], a->n, a->o->bidir);
+		ret = rp_railbuf_check(&cfg[0], a->n, a->o->bidir);
 	if (!ret && a->multi) {
 		bw_place(a);
 		ret = bw_rail_list(a, cfg);
 	}
 	for (i = 0; i < a->n && a->o->bidir; i++)
-		cfg[i].slice = rp_rail_slice_bytes(2 * rp_opts_max_size(a->o));
+		cfg[i].slice = rp_railbuf_slice(2 * rp_opts_max_size(a->o));
 	/* --validate READ: the bytes read are there before the rkey is sent
 	 * (the server's slices; -b: each side's lower halves) */
 	for (i = 0; i < a->n && a->o->validate && rp_bwrun_read(a); i++)

@@ -19,6 +19,7 @@
 #include "base/rp_log.h"
 #include "base/rp_time.h"
 #include "ctrl/rp_exchange.h"
+#include "verbs/rp_railbuf.h"
 #include "engine/rp_latstats.h"
 #include "output/rp_report_extra.h"
 #include "output/rp_json_mem.h"
@@ -40,17 +41,15 @@ struct la_verdict {
 	uint64_t checked; /* bytes per READ of that size */
 };
 
-static enum rp_lat_op la_op(const struct rp_opts *o)
+static enum rp_verb la_op(const struct rp_opts *o)
 {
-	return o->desc->test == RP_TEST_WRITE_LAT ? RP_LAT_WRITE :
-	       o->desc->test == RP_TEST_SEND_LAT  ? RP_LAT_SEND :
-						    RP_LAT_READ;
+	return o->verb;
 }
 
 /* WRITE and SEND: both sides run a ping-pong (READ: the client alone) */
 static bool la_pingpong(const struct rp_opts *o)
 {
-	return la_op(o) != RP_LAT_READ;
+	return la_op(o) != RP_VERB_READ;
 }
 
 /* samples per round trip: READ 1, WRITE and SEND 2 (perftest's
@@ -76,7 +75,7 @@ static void la_rail_cfg(const struct rp_opts *o, struct rp_rail_cfg *c)
 	if (la_pingpong(o)) {
 		/* two halves: what this side sends, what the peer writes;
 		 * the peer polls the last byte, which must land last */
-		c->slice = rp_rail_slice_bytes(2 * rp_opts_max_size(o));
+		c->slice = rp_railbuf_slice(2 * rp_opts_max_size(o));
 		c->strict_order = true;
 		return;
 	}
@@ -111,7 +110,7 @@ static int la_device(const struct rp_opts *o, struct rp_opts *run)
 		return ret;
 	extra = unknown && (!write || o->inline_size >= 0);
 	if (write && o->inline_size < 0)
-		run->inline_size = (int)(la_op(o) == RP_LAT_SEND ?
+		run->inline_size = (int)(la_op(o) == RP_VERB_SEND ?
 						 kind.send_lat_inline :
 						 kind.write_lat_inline);
 	if (extra && rp_opts_full(o))
@@ -121,9 +120,9 @@ static int la_device(const struct rp_opts *o, struct rp_opts *run)
 
 static void la_header(const struct rp_session *s, const struct rp_header *h)
 {
-	enum rp_addr_fmt fmt = la_op(s->o) == RP_LAT_WRITE ? RP_ADDR_WRITE :
-			       la_op(s->o) == RP_LAT_SEND  ? RP_ADDR_SEND :
-							     RP_ADDR_READ;
+	enum rp_addr_fmt fmt = la_op(s->o) == RP_VERB_WRITE ? RP_ADDR_WRITE :
+			       la_op(s->o) == RP_VERB_SEND  ? RP_ADDR_SEND :
+							      RP_ADDR_READ;
 
 	if (!rp_opts_full(s->o))
 		return;
@@ -194,9 +193,9 @@ static void la_notes(const struct rp_session *s, const struct rp_lat_cfg *cfg,
 		     const struct rp_lat_samples *smp,
 		     const struct rp_latstats *st)
 {
-	if (la_op(s->o) == RP_LAT_SEND)
+	if (la_op(s->o) == RP_VERB_SEND)
 		rp_report_lat_method_pingpong(stdout, "SEND", cfg->warmup);
-	else if (la_op(s->o) == RP_LAT_WRITE)
+	else if (la_op(s->o) == RP_VERB_WRITE)
 		rp_report_lat_method_write(stdout, cfg->warmup);
 	else
 		rp_report_lat_method(stdout, cfg->warmup);
@@ -223,7 +222,7 @@ static void la_lat_cfg(const struct rp_session *s, struct la_beat *beat,
 		 * the peer sends during the run for its end */
 		.tick = s->server ? NULL : la_tick,
 		.tick_arg = beat,
-		.op = la_op(o),
+		.verb = la_op(o),
 		.first = s->server, /* perftest's server posts first */
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
 						    0,
@@ -295,7 +294,7 @@ static int la_arm(void *app, uint64_t size)
 	int ret;
 
 	(void)size;
-	if (la_op(la->s->o) != RP_LAT_SEND)
+	if (la_op(la->s->o) != RP_VERB_SEND)
 		return 0;
 	ret = rp_lat_recv_prepost(&la->s->rails[0], &la->cfg);
 	return ret ? rp_session_run_failed(la->s, ret) : 0;
@@ -378,7 +377,7 @@ static int la_side(struct rp_session *s)
 		.ops = &la_ops,
 		.app = &la,
 		.measures = !s->server || write,
-		.ready = la_op(s->o) == RP_LAT_SEND, /* receives first */
+		.ready = la_op(s->o) == RP_VERB_SEND, /* receives first */
 		.receives = !write && !s->server,
 		.sends = !write && s->server,
 	};
@@ -399,7 +398,7 @@ int rp_latapp_run(const struct rp_opts *o)
 	int ret;
 
 	la_rail_cfg(o, &cfg); /* the buffer, before any device is opened */
-	ret = rp_rail_mem_check(&cfg, 1, la_pingpong(o));
+	ret = rp_railbuf_check(&cfg, 1, la_pingpong(o));
 	if (!ret)
 		ret = la_device(o, &run);
 	if (ret)

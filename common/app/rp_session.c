@@ -13,6 +13,8 @@
 #include "output/rp_report_lat.h"
 #include "app/rp_place.h"
 #include "app/rp_session.h"
+#include "verbs/rp_devid.h"
+#include "verbs/rp_railbuf.h"
 #include "engine/rp_cycle.h"
 #include "ctrl/rp_exchange.h"
 
@@ -298,7 +300,7 @@ void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c)
 		.num_qps = o->num_qps,
 		.tx_depth = o->tx_depth,
 		.rx_depth = o->rx_depth, /* SEND's -r; else 0: one */
-		.slice = rp_rail_slice_bytes(rp_opts_max_size(o)),
+		.slice = rp_railbuf_slice(rp_opts_max_size(o)),
 		.mtu = o->mtu,
 		.verb = o->verb,
 		.rd_atomic = o->outs, /* 0: the verb's default (rp_rail) */
@@ -458,16 +460,14 @@ int rp_session_run_failed(struct rp_session *s, int err)
 int rp_session_dev_unknown(const struct rp_opts *o, bool *unknown,
 			   struct rp_devkind *kind)
 {
-	struct rp_dev d;
+	struct rp_devid id;
 	int ret;
 
-	ret = rp_dev_open(&d, o->dev, o->ib_port);
+	ret = rp_devid_read(o->dev, o->ib_port, &id);
 	if (ret)
 		return ret;
-	*unknown = rp_report_lat_extra_line(d.attr.vendor_id,
-					    d.attr.vendor_part_id);
+	*unknown = rp_report_lat_extra_line(id.vendor, id.part);
 	if (kind)
-		rp_devkind_of(d.attr.vendor_id, d.attr.vendor_part_id, kind);
-	rp_dev_close(&d);
+		rp_devkind_of(id.vendor, id.part, kind);
 	return 0;
 }

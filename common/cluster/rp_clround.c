@@ -10,7 +10,9 @@
 #include "base/rp_signal.h"
 #include "base/rp_sysfs.h"
 #include "proto/rp_msg.h"
+#include "verbs/rp_railbuf.h"
 #include "engine/rp_bidir.h"
+#include "engine/rp_bwpost.h"
 #include "engine/rp_multi.h"
 #include "output/rp_railceil.h"
 #include "app/rp_session.h"
@@ -45,7 +47,7 @@ static void rp_clround_cfg(const struct rp_clround *s, unsigned int i,
 	cfg->gid_index = s->spec[i].gid_index;
 	cfg->qp_timeout = o->qp_timeout;
 	cfg->max_msg = o->size;
-	cfg->slice = rp_rail_slice_bytes(2 * o->size); /* both halves */
+	cfg->slice = rp_railbuf_slice(2 * o->size); /* both halves */
 }
 
 int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
@@ -63,7 +65,7 @@ int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
 	if (ret)
 		return ret;
 	rp_clround_cfg(s, 0, &cfg); /* every round's buffers, before any */
-	ret = rp_rail_mem_check(&cfg, s->n, true);
+	ret = rp_railbuf_check(&cfg, s->n, true);
 	if (ret)
 		return ret;
 	for (i = 0; i < s->n; i++)
@@ -246,7 +248,7 @@ static void rp_clround_bw_cfg(const struct rp_clround *s, struct rp_bw_cfg *cfg)
 	cfg->size = o->size;
 	cfg->gbits = true;
 	if (cfg->verb == RP_VERB_READ) /* into the upper halves */
-		cfg->local_off = rp_rail_slice_bytes(2 * o->size) / 2;
+		cfg->local_off = rp_railbuf_slice(2 * o->size) / 2;
 	if (rp_verb_recv(cfg->verb)) {
 		cfg->duplex = true;
 		cfg->rx_depth = o->rx_depth;

@@ -31,6 +31,7 @@
 #include "app/rp_opts.h"
 #include "engine/rp_bidir.h"
 #include "engine/rp_bw.h"
+#include "engine/rp_bwpost.h"
 #include "verbs/rp_rail.h"
 
 static void test_wr_write(void **state)
