@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include "app/rp_bwapp.h"
-#include "app/rp_main.h"
 #include "app/rp_bwreport.h"
 #include "app/rp_run.h"
 #include "base/rp_log.h"
@@ -87,24 +86,12 @@ static uint64_t bw_packets(const struct rp_rail *r, uint64_t done,
 	return done * ((size + mtu - 1) / mtu);
 }
 
-/* The engine's configuration of this run for @size-byte WRs; -b READ
- * reads into the upper half of each slice (rp_bidir_source). */
+/* The engine's settings of this run (its plan's) for @size-byte WRs. */
 static void bw_cfg(const struct rp_bwrun *a, uint64_t size,
 		   struct rp_bw_cfg *cfg)
 {
-	rp_bwrun_cfg(a->o, size, cfg);
-	if (a->o->bidir && rp_bwrun_read(a))
-		cfg->local_off = a->s.rails[0].slice / 2;
-	if (rp_bwrun_recv(a)) { /* SEND's server: receives, no peak */
-		cfg->recv = true;
-		cfg->peak = false;
-	}
-	/* -b SEND: both, into the upper halves */
-	cfg->duplex = rp_bwrun_duplex(a);
-	if (cfg->recv || cfg->duplex) { /* a receiving side's queue */
-		cfg->rx_depth = a->o->rx_depth;
-		cfg->rx_pre = rp_bw_rx_pre(cfg);
-	}
+	*cfg = a->p->bwcfg;
+	cfg->size = size;
 }
 
 /* SEND's server (-b: both sides), before each size's READY: every rail's
@@ -116,7 +103,7 @@ static int bw_arm(void *app, uint64_t size)
 	unsigned int i;
 	int ret = 0;
 
-	if (!rp_bwrun_recv(a) && !rp_bwrun_duplex(a))
+	if (!a->p->role->receives)
 		return 0;
 	bw_cfg(a, size, &cfg);
 	for (i = 0; i < a->n && !ret; i++)
@@ -176,7 +163,6 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 	int ret;
 
 	bw_cfg(a, size, &cfg);
-	cfg.infinite = a->o->run_infinitely;
 	cfg.tick = bw_tick_here; /* only the client beats */
 	cfg.tick_arg = a;
 	cfg.progress = &a->progress;
@@ -263,7 +249,7 @@ static int bw_ivl_counters(struct rp_bwrun *a, double from_s, double to_s)
 			return -ENOMEM;
 		snprintf(who, sizeof(who), "rail %u (%s)", i,
 			 a->s.rails[i].dev.name);
-		rp_report_interval_counters(a->text, who, from_s, to_s,
+		rp_report_interval_counters(a->p->text, who, from_s, to_s,
 					    &ps->v[ps->n - 1]);
 	}
 	return 0;
@@ -303,7 +289,7 @@ static void bw_interval(struct rp_bwrun *a, struct rp_multi *mu,
 		bytes[i] = (p - w->prev[i]) * size;
 		w->prev[i] = p;
 	}
-	rp_report_interval(stdout, (double)(w->prev_ns - mu->t0_ns) / 1e9,
+	rp_report_interval(a->p->text, (double)(w->prev_ns - mu->t0_ns) / 1e9,
 			   (double)(now - mu->t0_ns) / 1e9, a->s.rails, bytes,
 			   a->n, now - w->prev_ns, a->o->report_gbits);
 	bw_ivl_add(a, bytes, now - w->prev_ns, (double)(now - mu->t0_ns) / 1e9);
@@ -340,7 +326,7 @@ static void bw_event_add(struct rp_bwrun *a, unsigned int rail,
 	};
 	snprintf(who, sizeof(who), "rail %u (%s)", rail,
 		 a->s.rails[rail].dev.name);
-	rp_report_event(a->text, who, &e->ev, e->t_s);
+	rp_report_event(a->p->text, who, &e->ev, e->t_s);
 }
 
 /* Rail @i's netdev lost or gained address @le->addr (netlink): its GID
@@ -450,7 +436,7 @@ static void bw_row_bidir(struct rp_bwrun *a, struct rp_multi *mu,
 		rx[i] = got ? (pc->done[i] - w->peer_prev.done[i]) * size : 0;
 	}
 	rp_report_interval_bidir(
-		stdout, (double)(w->from_ns - mu->t0_ns) / 1e9,
+		a->p->text, (double)(w->from_ns - mu->t0_ns) / 1e9,
 		(double)(w->from_ns + w->row_ns - mu->t0_ns) / 1e9, devs, w->tx,
 		w->row_ns, got ? rx : NULL,
 		got ? (pc->seq - w->peer_prev.seq) * a->o->interval *
@@ -571,10 +557,10 @@ static int bw_swap(void *app)
 	int ret;
 
 	ret = rp_exchange_result_swap(c, a->s.server, &a->agg, &a->peer_agg);
-	for (i = 0; i < a->n && a->multi && !ret; i++)
+	for (i = 0; i < a->n && a->p->multi && !ret; i++)
 		ret = rp_exchange_result_swap(c, a->s.server, &a->rail_res[i],
 					      &a->peer_res[i]);
-	if (!a->multi)
+	if (!a->p->multi)
 		a->peer_res[0] = a->peer_agg;
 	return ret;
 }
@@ -586,7 +572,7 @@ static int bw_size(void *app, uint64_t size)
 	struct rp_bwrun *a = app;
 	int ret;
 
-	ret = a->multi ? bw_run_threads(a, size) : bw_run_here(a, size);
+	ret = a->p->multi ? bw_run_threads(a, size) : bw_run_here(a, size);
 	return ret ? rp_session_run_failed(&a->s, ret) : 0;
 }
 
@@ -598,7 +584,7 @@ static int bw_send_results(struct rp_bwrun *a)
 	int ret;
 
 	ret = rp_exchange_result_send(&a->s.ctrl, &a->agg);
-	for (i = 0; i < a->n && a->multi && !ret; i++)
+	for (i = 0; i < a->n && a->p->multi && !ret; i++)
 		ret = rp_exchange_result_send(&a->s.ctrl, &a->rail_res[i]);
 	return ret;
 }
@@ -611,9 +597,9 @@ static int bw_recv_results(struct rp_bwrun *a)
 	int ret;
 
 	ret = rp_exchange_result_recv(&a->s.ctrl, &a->agg);
-	for (i = 0; i < a->n && a->multi && !ret; i++)
+	for (i = 0; i < a->n && a->p->multi && !ret; i++)
 		ret = rp_exchange_result_recv(&a->s.ctrl, &a->rail_res[i]);
-	if (!a->multi)
+	if (!a->p->multi)
 		a->rail_res[0] = a->agg;
 	return ret;
 }
@@ -681,11 +667,8 @@ static int bw_rail_list(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 	for (i = 0; i < a->n; i++) {
 		struct rp_bind *b = &cfg[i].bind;
 
-		rp_session_rail_defaults(a->o, &cfg[i]);
-		cfg[i].dev = a->spec[i].dev;
-		cfg[i].port = a->spec[i].port;
-		cfg[i].gid_index = a->spec[i].gid_index;
-		if (rp_main_gpu_near(a->o, cfg[i].dev, i, &cfg[i].gpu) ||
+		rp_plan_rail(a->p, &a->spec[i], &cfg[i]);
+		if (rp_plan_gpu_near(a->p, cfg[i].dev, i, &cfg[i].gpu) ||
 		    rp_place_bind(a->o, a->spec[i].dev, i, a->place[i].cpu, b))
 			return -EINVAL;
 		if (b->cpu >= 0) /* --pin_cores, or hwloc's core */
@@ -698,9 +681,10 @@ static int bw_rail_list(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 	return 0;
 }
 
-/* Every rail's configuration; one rail: -d's device, bound as perftest
- * binds its process. -b: each slice in two halves, what is sent and what
- * arrives. Their buffers are checked against the host's memory first
+/* Every rail's settings: the plan's (one rail: -d's device, bound as
+ * perftest binds its process; -b: each slice in two halves, what is sent
+ * and what arrives), a rail list's a device, port and placement each.
+ * Their buffers are checked against the host's memory first
  * (rp_railbuf_check). */
 static int bw_rail_cfgs(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 {
@@ -712,25 +696,15 @@ static int bw_rail_cfgs(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 		a->place[i] = (struct rp_place){ .cpu = -1, .numa_node = -1 };
 	}
 	a->n = 1;
-	if (a->multi)
+	if (a->p->multi)
 		ret = bw_rails(a);
-	rp_session_rail_defaults(a->o, &cfg[0]);
-	if (a->o->bidir)
-		cfg[0].slice = rp_railbuf_slice(2 * rp_opts_max_size(a->o));
+	cfg[0] = a->p->rail;
 	if (!ret) /* the buffers: before the topology and any device */
-		ret = rp_railbuf_check(&cfg[0], a->n, a->o->bidir);
-	if (!ret && a->multi) {
+		ret = rp_railbuf_check(&cfg[0], a->n, a->p->halves);
+	if (!ret && a->p->multi) {
 		bw_place(a);
 		ret = bw_rail_list(a, cfg);
 	}
-	for (i = 0; i < a->n && a->o->bidir; i++)
-		cfg[i].slice = rp_railbuf_slice(2 * rp_opts_max_size(a->o));
-	/* --validate READ: the bytes read are there before the rkey is sent
-	 * (the server's slices; -b: each side's lower halves) */
-	for (i = 0; i < a->n && a->o->validate && rp_bwrun_read(a); i++)
-		if (a->o->bidir || !a->o->server)
-			cfg[i].fill_bytes = a->o->bidir ? cfg[i].slice / 2 :
-							  cfg[i].slice;
 	return ret;
 }
 
@@ -741,7 +715,7 @@ static void bw_rail_notes(struct rp_bwrun *a)
 	char msg[256];
 	unsigned int i;
 
-	for (i = 0; i < a->n && a->multi; i++) {
+	for (i = 0; i < a->n && a->p->multi; i++) {
 		struct rp_bound *b = &a->s.rails[i].bound;
 
 		if (rp_gid_subnet_check(&a->s.rails[i].gid, a->s.remote[i].gid,
@@ -754,11 +728,13 @@ static void bw_rail_notes(struct rp_bwrun *a)
 	}
 }
 
-/* Where this side posts: the peer's slices, -b its receive halves (READ:
- * the halves it sends from); WRITE --validate: what is sent filled with
- * the pattern (READ's was filled as the rails were built). */
+/* Where this side posts (rp_plan_peer: the peer's slices, -b the halves
+ * the verb needs); --validate on a side whose data leaves: what is sent
+ * filled with the pattern (a verb that pulls: filled as the rails were
+ * built, before the rkey went out). */
 static int bw_prepare(struct rp_bwrun *a)
 {
+	bool fill = a->o->validate && a->p->role->leaves && !a->p->verb->pulls;
 	unsigned int i, q;
 	int ret = 0;
 
@@ -768,19 +744,12 @@ static int bw_prepare(struct rp_bwrun *a)
 	for (i = 0; i < a->n; i++) {
 		struct rp_rail *r = &a->s.rails[i];
 
-		if (a->o->bidir && rp_bwrun_read(a))
-			rp_bidir_source(&a->s.remote[i], &a->peers[i]);
-		else if (a->o->bidir)
-			rp_bidir_peer(&a->s.remote[i], &a->peers[i]);
-		else
-			a->peers[i] = a->s.remote[i];
-		if (!a->o->validate || rp_bwrun_read(a))
-			continue; /* READ: filled before the rkey went out */
+		rp_plan_peer(a->p, &a->s.remote[i], &a->peers[i]);
+		if (!fill)
+			continue;
 		if (a->o->bidir)
 			ret = rp_bidir_fill(r);
-		for (q = 0;
-		     !ret && !a->o->bidir && !a->s.server && q < r->num_qps;
-		     q++)
+		for (q = 0; !ret && !a->o->bidir && q < r->num_qps; q++)
 			ret = rp_bufpat_fill(&r->buf, (uint64_t)q * r->slice,
 					     r->slice, q);
 		if (ret)
@@ -795,7 +764,7 @@ static void bw_begin(void *app)
 {
 	struct rp_bwrun *a = app;
 
-	if (a->multi)
+	if (a->p->multi)
 		rp_bwreport_counters(a, a->before);
 }
 
@@ -822,7 +791,7 @@ static int bw_server_rows(void *app)
 	struct rp_bwrun *a = app;
 	int ret;
 
-	if (a->multi)
+	if (a->p->multi)
 		rp_bwreport_counters(a, a->before);
 	ret = bw_recv_results(a);
 	if (ret)
@@ -863,7 +832,7 @@ static int bw_gates(void *app)
 
 	if (rp_bwreport_failed(a))
 		return -EIO;
-	if (rp_bwrun_posts(a) &&
+	if (a->p->role->posts &&
 	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
 		return -ERANGE;
 	return a->expect_failed || a->expect_min_failed ? -ERANGE : 0;
@@ -941,34 +910,21 @@ static int bw_side(struct rp_bwrun *a)
 		return ret;
 	*r = (struct rp_run){
 		.s = &a->s,
+		.p = a->p,
 		.ops = &bw_ops,
 		.app = a,
-		/* SEND, WRITE with immediate: the server measures what it
-		 * receives, prints its own row (no RESULT) and posts its
-		 * receives before READY */
-		.measures = rp_bwrun_posts(a) || rp_bwrun_recv(a),
-		.barrier = a->o->bidir,
-		.ready = rp_verb_recv(a->o->verb),
-		.results = !a->o->bidir && !rp_verb_recv(a->o->verb),
-		.receives = rp_bwrun_gets(a),
-		.sends = a->o->bidir || !rp_bwrun_gets(a),
-		.infinite = a->o->run_infinitely,
 	};
 	return rp_run_side(r);
 }
 
 /* ib_read_bw 6.06 on a device it does not know (Soft-RoCE, siw, ...)
- * prints an extra separator first (rp_report_lat_extra_line); one rail. */
-static int bw_extra_line(const struct rp_bwrun *a)
+ * prints an extra separator first (rp_plan_device); one rail. */
+static int bw_extra_line(struct rp_bwrun *a)
 {
-	bool unknown = false;
-	int ret;
+	int ret = rp_plan_device(a->p);
 
-	if (a->multi || !rp_bwrun_read(a) || !a->text)
-		return 0;
-	ret = rp_session_dev_unknown(a->o, &unknown, NULL);
-	if (!ret && unknown)
-		rp_fprintf(a->text, RP_RESULT_LINE);
+	if (!ret && a->p->extra_line)
+		rp_fprintf(a->p->text, RP_RESULT_LINE);
 	return ret;
 }
 
@@ -984,19 +940,15 @@ static int bw_run(struct rp_bwrun *a)
 		return ret;
 	if (rp_jsonout_init(&a->json, rp_opts_json_path(a->o), a->o->output))
 		return -ENOMEM;
-	ret = rp_session_open(&a->s, a->o, cfg, a->n);
+	ret = rp_session_open(&a->s, a->p, cfg, a->n);
 	if (!ret) {
 		bw_rail_notes(a);
 		/* the ceilings: a rail list's lines and warnings, --expect;
-		 * by this side's PCIe direction (WRITE: the client sends) */
-		if (a->multi || a->o->expect) {
+		 * by this side's PCIe direction (its role's) */
+		if (a->p->multi || a->o->expect) {
 			rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails,
-					 a->n,
-					 a->o->bidir ? RP_PCIE_BOTH :
-					 a->s.server ? RP_PCIE_RECV :
-						       RP_PCIE_SEND);
-			rp_railceil_size(&a->ceil, a->s.rails,
-					 rp_opts_max_size(a->o));
+					 a->n, a->p->role->pcie);
+			rp_railceil_size(&a->ceil, a->s.rails, a->p->max_size);
 			rp_railceil_warn(&a->ceil);
 		}
 		ret = bw_side(a);
@@ -1005,16 +957,15 @@ static int bw_run(struct rp_bwrun *a)
 	return ret;
 }
 
-int rp_bwapp_run(const struct rp_opts *o)
+int rp_bwapp_run(struct rp_plan *p)
 {
 	struct rp_bwrun *a = calloc(1, sizeof(*a)); /* per-rail arrays */
 	int ret;
 
 	if (!a)
 		return -ENOMEM;
-	a->o = o;
-	a->text = rp_opts_full(o) ? stdout : NULL;
-	a->multi = o->desc->features & RP_FEAT_MULTI;
+	a->p = p;
+	a->o = p->o;
 	a->last_beat = rp_now_ns();
 	a->nl_fd = -1;
 	ret = bw_run(a);

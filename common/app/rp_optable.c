@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "base/rp_parse.h"
 #include "app/rp_opts_types.h"
 #include "app/rp_optable.h"
+#include "app/rp_roles.h"
 
 #define RP_MAX_SIZE (1ULL << 31) /* -s; perftest: UINT_MAX / 2 */
 #define RP_XSTR(x) #x
@@ -220,22 +222,22 @@ static int rp_set_conn(struct rp_opts *o, const struct rp_optrow *r,
 static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		       const char *arg)
 {
+	const struct rp_verbrow *v;
+	char names[64], valid[96];
+
 	(void)r;
 	if (o->verb == RP_VERB_WRITE_IMM) {
 		rp_err("--verb cannot follow --write_with_imm: give --verb "
 		       "first (--write_with_imm needs the WRITE verb)");
 		return -EINVAL;
 	}
-	if (!strcmp(arg, "write"))
-		o->verb = RP_VERB_WRITE;
-	else if (!strcmp(arg, "read"))
-		o->verb = RP_VERB_READ;
-	else if (!strcmp(arg, "send"))
-		o->verb = RP_VERB_SEND;
-	else
-		return rp_optable_bad_value("--verb", arg,
-					    "valid verbs are write, read, "
-					    "send");
+	v = rp_roles_by_name(arg);
+	if (!v) {
+		snprintf(valid, sizeof(valid), "valid verbs are %s",
+			 rp_roles_names(names, sizeof(names)));
+		return rp_optable_bad_value("--verb", arg, valid);
+	}
+	o->verb = v->verb;
 	return 0;
 }
 
@@ -261,7 +263,7 @@ static int rp_set_write_imm(struct rp_opts *o, const struct rp_optrow *r,
 	(void)arg;
 	if (o->verb != RP_VERB_WRITE && o->verb != RP_VERB_WRITE_IMM) {
 		rp_err("--write_with_imm needs the WRITE verb, not --verb=%s",
-		       o->verb == RP_VERB_READ ? "read" : "send");
+		       rp_roles_verb(o->verb)->name);
 		return -EINVAL;
 	}
 	o->verb = RP_VERB_WRITE_IMM;

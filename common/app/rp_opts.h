@@ -113,14 +113,4 @@ void rp_opts_limit_pass(const struct rp_opts *o, double bw_avg, double msg_rate,
 bool rp_opts_limits_ok(const struct rp_opts *o, bool bw_passed,
 		       bool rate_passed);
 
-/*
- * rp_opts_sizes - the message sizes this run covers: -a gives 2, 4, ...,
- * 8 MiB (23 sizes, as perftest); otherwise the single -s size. Writes up to
- * @max sizes to @out and returns how many.
- */
-size_t rp_opts_sizes(const struct rp_opts *o, uint64_t *out, size_t max);
-
-/* rp_opts_max_size - the largest size of the run, bytes (buffer sizing). */
-uint64_t rp_opts_max_size(const struct rp_opts *o);
-
 #endif /* RP_OPTS_H */
