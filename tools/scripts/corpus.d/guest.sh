@@ -5,7 +5,9 @@
 # A pair: the server in the background, the client once the server
 # listens (-p 20000 + the line's number on both, the client's host
 # 10.0.1.1 last); @JSON@ in a side's arguments is its own --out_json file,
-# kept as NAME.SIDE.json. Each command runs in an empty folder.
+# kept as NAME.SIDE.json. Each command runs in an empty folder, its stdin
+# /dev/null (mpirun would read the case list). OUT/times.K: each line's
+# seconds with build K.
 cases=$1 out=$2
 shift 2
 export HOME=/tmp # Open MPI writes its session directory under it
@@ -50,13 +52,13 @@ pair() {
 	w=$(mktemp -d)
 	# shellcheck disable=SC2046 # words, as written
 	(cd "$w" && exec "$b/$bin" -p $port $(side_args "$srv" "$w/server.json")) \
-		>"$d/$name.server.out" 2>"$d/$name.server.err" &
+		</dev/null >"$d/$name.server.out" 2>"$d/$name.server.err" &
 	spid=$!
 	wait_port $port $spid
 	# shellcheck disable=SC2046
 	(cd "$w" && exec timeout 120 "$b/$bin" -p $port \
 		$(side_args "$cli" "$w/client.json") 10.0.1.1) \
-		>"$d/$name.client.out" 2>"$d/$name.client.err"
+		</dev/null >"$d/$name.client.out" 2>"$d/$name.client.err"
 	echo $? >"$d/$name.client.rc"
 	reap $spid 60
 	echo $? >"$d/$name.server.rc"
@@ -75,7 +77,7 @@ mpi() {
 	(cd "$w" && exec timeout 300 mpirun --allow-run-as-root --oversubscribe \
 		-np "$np" --mca btl tcp,self --mca pml ob1 \
 		--mca btl_tcp_if_include lo --mca oob_tcp_if_include lo \
-		"$b/$bin" $@) >"$d/$name.out" 2>"$d/$name.err"
+		"$b/$bin" $@) </dev/null >"$d/$name.out" 2>"$d/$name.err"
 	echo $? >"$d/$name.rc"
 	rm -rf "$w"
 	kill_bins || :
@@ -89,11 +91,14 @@ for b in "$@"; do
 		case $kind in '' | '#'*) continue ;; esac
 		no=$((no + 1))
 		name=$(printf %03d $no)
+		t0=$(date +%s)
 		# shellcheck disable=SC2086 # the line's words
 		case $kind in
 		pair) pair "$d" "$b" $no $rest ;;
 		mpi) mpi "$d" "$b" $rest ;;
+		*) continue ;;
 		esac
+		echo "$name $(($(date +%s) - t0)) s" >>"$out/times.$k"
 	done <"$cases"
 	echo "corpus: build $k ($b): $no lines done"
 	k=$((k + 1))
