@@ -8,12 +8,12 @@
 #include <stdlib.h>
 
 #include "app/rp_bwreport.h"
+#include "app/rp_bwwatch.h"
 #include "app/rp_header.h"
 #include "base/rp_log.h"
 #include "base/rp_sysfs.h"
 #include "engine/rp_bw.h"
 #include "engine/rp_stats.h"
-#include "net/rp_ethstats.h"
 #include "output/rp_expect.h"
 #include "output/rp_report_extra.h"
 #include "output/rp_json_mem.h"
@@ -68,20 +68,6 @@ void rp_bwreport_block_end(const struct rp_bwrun *a)
 		rp_report_bidir_both(a->p->text, &a->agg, &a->peer_agg,
 				     o->report_gbits);
 	rp_fprintf(a->p->text, RP_RESULT_LINE);
-}
-
-void rp_bwreport_counters(struct rp_bwrun *a, struct rp_port_counters *out)
-{
-	unsigned int i;
-
-	for (i = 0; i < a->n; i++) {
-		a->have_counters[i] = !rp_counters_read(RP_SYSFS_IB_ROOT,
-							a->s.rails[i].dev.name,
-							a->s.rails[i].dev.port,
-							&out[i]);
-		/* no netdev or no ethtool stats: no pause counters */
-		(void)rp_pause_read(a->s.rails[i].gid.ndev, &out[i].pause);
-	}
 }
 
 /* QPs over every rail: what --validate checked. */
@@ -405,7 +391,7 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 	struct rp_rail_report rr;
 	unsigned int i;
 
-	rp_bwreport_counters(a, after);
+	rp_bwwatch_counters(a, after);
 	for (i = 0; i < a->n; i++) {
 		bw_rail_report(a, i, after, &rr);
 		if (bw_fail(a, i))

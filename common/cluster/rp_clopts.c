@@ -47,7 +47,7 @@ static int rp_cl_own(void *ctx, const struct rp_optrow *r, const char *arg)
 	if (!file)
 		return -EINVAL;
 	if (!*arg)
-		return rp_optable_bad_value(rp_optable_name(r, name,
+		return rp_optrows_bad_value(rp_optable_name(r, name,
 							    sizeof(name)),
 					    arg, "give a file name");
 	*file = arg;
