@@ -73,15 +73,6 @@ static int rp_value_mtu(const char *arg, unsigned int *out)
 	return 0;
 }
 
-static int rp_value_size(const char *arg, uint64_t *out)
-{
-	if (rp_parse_size(arg, 1, RP_MAX_SIZE, out))
-		return rp_optrows_bad_value("-s", arg,
-					    "valid sizes are 1 .. 2147483648 "
-					    "bytes, K/M/G suffixes allowed");
-	return 0;
-}
-
 /* -x: one index, or (several rails) a list that rp_railspec checks. */
 static int rp_set_gid(struct rp_opts *o, const struct rp_optrow *r,
 		      const char *arg)
@@ -98,13 +89,6 @@ static int rp_set_gid(struct rp_opts *o, const struct rp_optrow *r,
 	if (!ret)
 		o->gid_index = (int)v;
 	return ret;
-}
-
-static int rp_set_size(struct rp_opts *o, const struct rp_optrow *r,
-		       const char *arg)
-{
-	(void)r;
-	return rp_value_size(arg, &o->size);
 }
 
 static int rp_set_mtu(struct rp_opts *o, const struct rp_optrow *r,
@@ -322,7 +306,10 @@ static const struct rp_optrow rp_rows[] = {
 		      "rail (default: each rail chooses: RoCE v2,\n"
 		      "IPv4-mapped, not link-local)" } } },
 	{ .short_opt = 's', .name = "size", .has_arg = REQ, .arg = "bytes",
-	  .bins = PT | CL, .kind = RP_OK_SET, .set = rp_set_size,
+	  .bins = PT | CL, .kind = RP_OK_SIZE, .off = OFF(size), .min = 1,
+	  .max = RP_MAX_SIZE,
+	  .valid = "valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes "
+		   "allowed",
 	  .help = H1(PT | CL, "message size 1 .. 2147483648, K/M/G suffixes\n"
 			      "(default: @s)") },
 	{ .short_opt = 'n', .name = "iters", .has_arg = REQ, .arg = "n",
