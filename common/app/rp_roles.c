@@ -48,8 +48,8 @@ static const struct rp_verbrow rp_verbs[] = {
 		.title = "RDMA_Read", .addr = RP_ADDR_READ, .bw_iters = 1000,
 		.hello = RP_PF_READ, .pulls = true,
 		/*           meas post recv ready swap result lands leaves pcie */
-		.bw = { ROLE(1,   1,   0,   0,    0,   1,     1,    0,     SEND),
-			ROLE(0,   0,   0,   0,    0,   1,     0,    1,     RECV) },
+		.bw = { ROLE(1,   1,   0,   0,    0,   1,     1,    0,     RECV),
+			ROLE(0,   0,   0,   0,    0,   1,     0,    1,     SEND) },
 		.bidir = ROLE(1,  1,   0,   1,    1,   0,     1,    1,     BOTH),
 		.lat = { ROLE(1,  0,   0,   0,    0,   0,     1,    0,     NONE),
 			 ROLE(0,  0,   0,   0,    0,   0,     0,    1,     NONE) },

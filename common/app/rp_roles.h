@@ -39,8 +39,9 @@ struct rp_role {
 	bool leaves;   /* this side's data lands at the peer (--validate:
 			* the pattern is filled here) */
 	/* the PCIe direction of this side's data (its ceiling, --expect):
-	 * perftest's sender reads host memory (RP_PCIE_SEND), its receiver
-	 * writes it (RP_PCIE_RECV) */
+	 * the side whose data leaves reads host memory (RP_PCIE_SEND: a
+	 * WRITE's or SEND's sender, a READ's server), the side it lands on
+	 * writes it (RP_PCIE_RECV: their receiver, a READ's client) */
 	enum rp_pcie_dir pcie;
 };
 

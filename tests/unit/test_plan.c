@@ -138,7 +138,8 @@ static void test_bidir_roles(void **state)
 			    "RDMA_Write Bidirectional Post List BW Test");
 }
 
-/* READ: the client posts and the data lands there; --validate fills the
+/* READ: the client posts and the data lands there (its PCIe side is
+ * the receiving one, the server's the sending one); --validate fills the
  * server's slices (-b: each side's lower halves) before the rkey goes. */
 static void test_read_roles(void **state)
 {
@@ -148,9 +149,11 @@ static void test_read_roles(void **state)
 	(void)state;
 	PLAN(&r, &p, RP_TEST_READ_BW, "--validate", "host", NULL);
 	assert_true(p.role->posts && p.role->lands && !p.role->leaves);
+	assert_int_equal(p.role->pcie, RP_PCIE_RECV); /* the data lands */
 	assert_true(p.rail.fill_bytes == 0);
 	PLAN(&r, &p, RP_TEST_READ_BW, "--validate", NULL);
 	assert_true(p.role->leaves && !p.role->lands);
+	assert_int_equal(p.role->pcie, RP_PCIE_SEND); /* it leaves */
 	assert_true(p.rail.fill_bytes == p.rail.slice);
 	PLAN(&r, &p, RP_TEST_READ_BW, "--validate", "-b", NULL);
 	assert_true(p.rail.fill_bytes == p.rail.slice / 2);
