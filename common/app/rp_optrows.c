@@ -201,7 +201,7 @@ static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 	char names[64], valid[96];
 
 	(void)r;
-	if (o->verb == RP_VERB_WRITE_IMM) {
+	if (!rp_roles_verb(o->verb)->name) { /* --write_with_imm's verb */
 		rp_err("--verb cannot follow --write_with_imm: give --verb "
 		       "first (--write_with_imm needs the WRITE verb)");
 		return -EINVAL;
@@ -234,14 +234,16 @@ static int rp_set_cuda(struct rp_opts *o, const struct rp_optrow *r,
 static int rp_set_write_imm(struct rp_opts *o, const struct rp_optrow *r,
 			    const char *arg)
 {
+	const struct rp_verbrow *v = rp_roles_verb(o->verb);
+
 	(void)r;
 	(void)arg;
-	if (o->verb != RP_VERB_WRITE && o->verb != RP_VERB_WRITE_IMM) {
+	if (v->imm < 0) {
 		rp_err("--write_with_imm needs the WRITE verb, not --verb=%s",
-		       rp_roles_verb(o->verb)->name);
+		       v->name);
 		return -EINVAL;
 	}
-	o->verb = RP_VERB_WRITE_IMM;
+	o->verb = (enum rp_verb)v->imm;
 	return 0;
 }
 

@@ -35,6 +35,7 @@ static const struct rp_verbrow rp_verbs[] = {
 	[RP_VERB_WRITE] = {
 		.verb = RP_VERB_WRITE, .name = "write", .wr = "RDMA WRITE",
 		.title = "RDMA_Write", .addr = RP_ADDR_WRITE, .bw_iters = 5000,
+		.imm = RP_VERB_WRITE_IMM,
 		/*           meas post recv ready swap result lands leaves pcie */
 		.bw = { ROLE(1,   1,   0,   0,    0,   1,     0,    1,     SEND),
 			ROLE(0,   0,   0,   0,    0,   1,     1,    0,     RECV) },
@@ -46,7 +47,7 @@ static const struct rp_verbrow rp_verbs[] = {
 	[RP_VERB_READ] = {
 		.verb = RP_VERB_READ, .name = "read", .wr = "RDMA READ",
 		.title = "RDMA_Read", .addr = RP_ADDR_READ, .bw_iters = 1000,
-		.hello = RP_PF_READ, .pulls = true,
+		.hello = RP_PF_READ, .pulls = true, .imm = -1,
 		/*           meas post recv ready swap result lands leaves pcie */
 		.bw = { ROLE(1,   1,   0,   0,    0,   1,     1,    0,     RECV),
 			ROLE(0,   0,   0,   0,    0,   1,     0,    1,     SEND) },
@@ -58,7 +59,7 @@ static const struct rp_verbrow rp_verbs[] = {
 	[RP_VERB_SEND] = {
 		.verb = RP_VERB_SEND, .name = "send", .wr = "SEND",
 		.title = "Send", .addr = RP_ADDR_SEND, .bw_iters = 1000,
-		.hello = RP_PF_SEND, .consumes = true,
+		.hello = RP_PF_SEND, .consumes = true, .imm = -1,
 		/*           meas post recv ready swap result lands leaves pcie */
 		.bw = { ROLE(1,   1,   0,   1,    0,   0,     0,    1,     SEND),
 			ROLE(1,   0,   1,   1,    0,   0,     1,    0,     RECV) },
@@ -70,7 +71,7 @@ static const struct rp_verbrow rp_verbs[] = {
 	[RP_VERB_WRITE_IMM] = {
 		.verb = RP_VERB_WRITE_IMM, .wr = "RDMA WRITE with immediate",
 		.title = "RDMA_Write_imm", .addr = RP_ADDR_SEND, .bw_iters = 5000,
-		.hello = RP_PF_IMM, .consumes = true,
+		.hello = RP_PF_IMM, .consumes = true, .imm = RP_VERB_WRITE_IMM,
 		/*           meas post recv ready swap result lands leaves pcie */
 		.bw = { ROLE(1,   1,   0,   1,    0,   0,     0,    1,     SEND),
 			ROLE(1,   0,   1,   1,    0,   0,     1,    0,     RECV) },

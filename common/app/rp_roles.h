@@ -62,6 +62,8 @@ struct rp_verbrow {
 			* flows to the side that posts; -o, no inline data */
 	bool consumes; /* each message takes a receive the peer posted
 			* (SEND, WRITE with immediate); -r */
+	int imm;       /* its variant that also takes a receive per message
+		  * (--write_with_imm; an enum rp_verb), -1: none */
 	uint64_t bw_iters;     /* perftest's -n default in a BW test */
 	struct rp_role bw[2];  /* one way: client, server (RP_ROLE_*) */
 	struct rp_role bidir;  /* -b: both sides */
