@@ -205,6 +205,44 @@ static inline int app_lines(const char *text, const char *line)
 	return n;
 }
 
+/* perftest's separator line, without its newline (RP_RESULT_LINE) */
+#define APP_SEP \
+	"---------------------------------------------------------------------------------------"
+
+/* The warning of a side whose -I is turned off on the fake's device */
+#define APP_INLINE_OFF \
+	"inline data turned off: fake0 is not a device perftest knows"
+
+/* The times @needle occurs in @hay. */
+static inline int app_count(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+/* The number of lines of @text equal to @line (whole lines, without
+ * its newline) before the first that holds @stop; -1 without one. */
+static inline int app_lines_before(const char *text, const char *line,
+				   const char *stop)
+{
+	const char *end = strstr(text, stop);
+	char *head;
+	int n;
+
+	if (!end)
+		return -1;
+	head = strndup(text, (size_t)(end - text));
+	assert_non_null(head);
+	n = app_lines(head, line);
+	free(head);
+	return n;
+}
+
 /* The JSON document in @path, NULL when there is none. */
 static inline cJSON *app_json(const char *path)
 {

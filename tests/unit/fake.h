@@ -28,6 +28,8 @@
 struct fake_knobs {
 	bool corrupt;	   /* the data's first byte arrives flipped */
 	unsigned int runs; /* rp_bw_run and rp_lat_run calls, both sides */
+	unsigned int max_inline; /* the largest inline size a rail opened
+				  * with (rp_rail_cfg.max_inline), bytes */
 };
 extern struct fake_knobs fake;
 

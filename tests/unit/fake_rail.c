@@ -288,6 +288,12 @@ int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 	r->verb = c->verb;
 	r->rd_atomic = rp_rail_rd_atomic(c, &r->dev.attr, &(bool){ 0 });
 	r->max_inline = c->max_inline;
+	pthread_mutex_lock(&wire_lock); /* both sides open rails at once */
+	if (c->max_inline > fake.max_inline)
+		fake.max_inline = c->max_inline;
+	pthread_mutex_unlock(&wire_lock);
+	/* asked for, as the real rail's MR says it (rp_rail_mr) */
+	r->relaxed_ordering = !c->no_relaxed && !c->strict_order;
 	r->qp_timeout = c->qp_timeout;
 	r->mtu = IBV_MTU_1024;
 	r->bind = c->bind;

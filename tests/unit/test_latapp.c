@@ -7,7 +7,11 @@
  * byte flipped on the way fails both); rail_write_lat and rail_send_lat
  * run the ping-pong on both sides, both print the table and write JSON,
  * and halve the round trip (perftest's rtt_factor); -a's 23 rows; the
- * title of each verb; --output's one number. Every fake sample is 2 us. */
+ * title of each verb; --output's one number; on the fake's device, one
+ * perftest does not know, inline data turned off even with -I (a warning
+ * on each side, 6.06's extra separator first, no inline size on any QP)
+ * and relaxed ordering asked for by rail_send_lat, not by
+ * rail_write_lat. Every fake sample is 2 us. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -142,6 +146,48 @@ static void test_output(void **state)
 	app_done(&pr);
 }
 
+/* Side @s printed perftest 6.06's extra separator (@want): two before
+ * the title (the server's "Waiting" banner between them), else one. */
+static void extra_line_is(const struct side *s, bool want)
+{
+	int n = app_lines_before(s->text, APP_SEP, " Latency Test\n");
+
+	if (n != (want ? 2 : 1))
+		fail_msg("%d separators before the title in:\n%s", n, s->text);
+}
+
+/* A device perftest does not know: -I turned off on both sides of a
+ * ping-pong (ctx_set_max_inline), no inline default either. */
+static void test_unknown_device(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_LAT, "-d", "fake0", "-I", "64", "-n", "100");
+	both_ok(&pr);
+	assert_int_equal(fake.max_inline, 0);
+	assert_int_equal(app_count(pr.err, APP_INLINE_OFF), 2);
+	assert_non_null(strstr(pr.cli.text, " Max inline data : 0[B]\n"));
+	assert_non_null(strstr(pr.srv.text, " Max inline data : 0[B]\n"));
+	extra_line_is(&pr.cli, true);
+	extra_line_is(&pr.srv, true);
+	/* ib_write_lat's disable_pcir: the peer polls the last byte */
+	assert_non_null(strstr(pr.cli.text, " PCIe relax order: OFF\n"));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_SEND_LAT, "-d", "fake0", "-n", "100");
+	both_ok(&pr);
+	assert_int_equal(fake.max_inline, 0);
+	assert_null(strstr(pr.err, APP_INLINE_OFF));
+	extra_line_is(&pr.cli, false);
+	extra_line_is(&pr.srv, false);
+	/* ib_send_lat keeps relaxed ordering: the receive CQE orders */
+	assert_non_null(strstr(pr.cli.text, " PCIe relax order: ON\n"));
+	assert_non_null(strstr(pr.srv.text, " PCIe relax order: ON\n"));
+	app_done(&pr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +195,7 @@ int main(void)
 		cmocka_unit_test(test_pingpong),
 		cmocka_unit_test(test_all_sizes),
 		cmocka_unit_test(test_output),
+		cmocka_unit_test(test_unknown_device),
 	};
 
 	srand((unsigned int)getpid());
