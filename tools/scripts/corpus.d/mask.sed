@@ -9,6 +9,12 @@
 # pause / CNP / retry line, a rail's "lossy" verdict.
 / railperf: rail [0-9]+ \([^)]*\): [0-9.]+-[0-9.]+ s: .*(pause frames|CNPs|retries|counter reset)/d
 / railperf: rail [0-9]+: lossy: /d
+# The grey-failure signatures that those counters decide (rp_signature.c:
+# counters that grew name a congested or lossy path, by the random
+# retries and the rail's share): their line, and their name and remedy
+# in a rail's JSON "signature".
+/ railperf: rail [0-9]+: (congested|lossy path): /d
+s/"(name|remedy)":([[:space:]]*)"(congested|lossy path|packets are lost to load[^"]*|the path loses packets[^"]*)"/"\1":\2<SIG>/
 # The QP's and the buffer's numbers in perftest's address lines: QPN and
 # PSN are random, the rkey and the buffer's address the kernel's.
 s/(QPN|PSN|RKey|VAddr) 0x[0-9a-fA-F]+/\1 <X>/g
