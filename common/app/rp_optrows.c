@@ -18,6 +18,7 @@
 #include "app/rp_roles.h"
 #include "base/rp_log.h"
 #include "base/rp_parse.h"
+#include "engine/rp_probestats.h"
 
 #define RP_MAX_SIZE (1ULL << 31) /* -s; perftest: UINT_MAX / 2 */
 #define RP_XSTR(x) #x
@@ -40,6 +41,7 @@
 #define OFF(f) offsetof(struct rp_opts, f)
 #define REQ required_argument
 #define NO no_argument
+#define OPT optional_argument
 
 int rp_optrows_bad_value(const char *name, const char *arg, const char *valid)
 {
@@ -214,6 +216,30 @@ static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 	}
 	o->verb = v->verb;
 	return 0;
+}
+
+/* --lat_probe[=VERB]: a latency probe per rail, READ or WRITE. */
+static int rp_set_lat_probe(struct rp_opts *o, const struct rp_optrow *r,
+			    const char *arg)
+{
+	(void)r;
+	o->lat_probe = true;
+	if (!arg || !strcasecmp(arg, "read"))
+		o->lat_probe_verb = RP_VERB_READ;
+	else if (!strcasecmp(arg, "write"))
+		o->lat_probe_verb = RP_VERB_WRITE;
+	else
+		return rp_optrows_bad_value("--lat_probe", arg,
+					    "valid verbs are read, write");
+	return 0;
+}
+
+static int rp_set_lat_probe_rate(struct rp_opts *o, const struct rp_optrow *r,
+				 const char *arg)
+{
+	o->lat_probe_rate_given = true;
+	return rp_optrows_value_uint("--lat_probe_rate", arg, r->min, r->max,
+				     &o->lat_probe_rate);
 }
 
 /* --use_cuda: a GPU ordinal (perftest: a non-negative int); checked
@@ -575,6 +601,17 @@ static const struct rp_optrow rp_rows[] = {
 	  .kind = RP_OK_UINT, .off = OFF(interval), .min = 1,
 	  .max = RP_MAX_DURATION, .pt = RP_PT_OWN,
 	  .help = H1(MBW, "with -D: per-rail and aggregate rows every <s>") },
+	{ .name = "lat_probe", .has_arg = OPT, .arg = "verb", .bins = MBW,
+	  .kind = RP_OK_SET, .set = rp_set_lat_probe, .pt = RP_PT_OWN,
+	  .help = H1(MBW, "per rail, one more QP probes latency (read: RDMA\n"
+			  "READ, default; write: a WRITE ping-pong), idle\n"
+			  "before the load and loaded while the rails run;\n"
+			  "both sides give it") },
+	{ .name = "lat_probe_rate", .has_arg = REQ, .arg = "n", .bins = MBW,
+	  .kind = RP_OK_SET, .set = rp_set_lat_probe_rate, .min = 1,
+	  .max = RP_PROBE_RATE_MAX, .pt = RP_PT_OWN,
+	  .help = H1(MBW, "with --lat_probe: at most <n> probes a second\n"
+			  "per rail (default: " RP_STR(RP_PROBE_RATE) ")") },
 	{ .name = "ipv6", .has_arg = NO, .bins = PT | INFO, .kind = RP_OK_TRUE,
 	  .off = OFF(ipv6),
 	  .help = H1(PT | INFO, "prefer IPv6 GIDs over IPv4-mapped ones") },
