@@ -81,12 +81,13 @@ static int rp_probeset_spawn(struct rp_probeset *ps, unsigned int i,
 	return 0;
 }
 
-int rp_probeset_stop(struct rp_probeset *ps)
+/* Wait for every thread started; a rail's first error kept in err[].
+ * Returns the first rail's error, or 0. */
+static int rp_probeset_join(struct rp_probeset *ps)
 {
 	unsigned int i;
 	int ret = 0;
 
-	__atomic_store_n(&ps->stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < ps->n; i++) {
 		if (!ps->th[i].started)
 			continue;
@@ -100,13 +101,19 @@ int rp_probeset_stop(struct rp_probeset *ps)
 	return ret;
 }
 
+int rp_probeset_stop(struct rp_probeset *ps)
+{
+	__atomic_store_n(&ps->stop, 1, __ATOMIC_RELAXED);
+	return rp_probeset_join(ps);
+}
+
 int rp_probeset_idle(struct rp_probeset *ps, struct rp_rail *rails,
 		     uint64_t idle_ns)
 {
 	struct rp_probe_stop st = { .flag = { &ps->stop } };
 	uint64_t want = ps->cfg.rate * (idle_ns / RP_NSEC_PER_SEC + 1);
 	unsigned int i;
-	int ret = 0;
+	int ret = 0, jret;
 
 	__atomic_store_n(&ps->stop, 0, __ATOMIC_RELAXED);
 	st.until_ns = rp_now_ns() + idle_ns;
@@ -117,16 +124,8 @@ int rp_probeset_idle(struct rp_probeset *ps, struct rp_rail *rails,
 					NULL);
 	if (ret) /* those started end at once */
 		__atomic_store_n(&ps->stop, 1, __ATOMIC_RELAXED);
-	for (i = 0; i < ps->n; i++) {
-		if (!ps->th[i].started)
-			continue;
-		pthread_join(ps->th[i].thread, NULL);
-		ps->th[i].started = false;
-		ps->err[i] = ps->th[i].ret;
-	}
-	for (i = 0; i < ps->n && !ret; i++)
-		ret = ps->err[i];
-	return ret;
+	jret = rp_probeset_join(ps);
+	return ret ? ret : jret;
 }
 
 int rp_probeset_loaded(struct rp_probeset *ps, struct rp_rail *rails,
