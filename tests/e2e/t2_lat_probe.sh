@@ -1,0 +1,133 @@
+#!/bin/sh
+# Description: rail_multi_bw --lat_probe finds the rail whose latency
+# grew, idle and under load: one boot of the two guests, two runs of
+# `rail_multi_bw -d rxe0,rxe1 -D 10 --lat_probe` (the probe's defaults:
+# RDMA READ, at most 200 probes a second a rail). The fault the probe must
+# see is a delay of 1 ms (tc netem on guest b's eth1, the client side of
+# rail 1: each RDMA READ's request waits 1 ms there).
+# Run 1, the delay for the whole run: rail 1's idle and loaded medians are
+# each at least 0.9 ms above rail 0's.
+# Run 2, the delay added only once the load runs (after the first
+# --interval row, 1 s into the load, after the 2 s idle phase): rail 1's
+# loaded median is at least 0.9 ms above its own idle one.
+# Both runs: at least 1000 loaded and 200 idle samples a rail, no probe
+# lost, each rail's idle and loaded line in the output, and the probe's
+# share of each rail's bytes under 5 %, twice: railperf's share_percent,
+# and from outside: the bytes the probe can have moved at most (the
+# samples in the JSON, each at most the rate bound over the test's own
+# clock, times 256 wire bytes a READ probe, request and response with
+# their headers) over the bytes the rail's netdev counted (tx + rx,
+# /sys/class/net/ethN/statistics) during the run.
+# One run of each, no retry. Guest a ($1 = a) runs the servers, guest b
+# the clients. Guest time: about 40 s on top of the boot.
+. tests/e2e/lib.sh
+
+M=$B/rail_multi_bw
+A0=10.0.1.1
+P1=18701 P2=18702
+RATE=200      # the probe's default rate bound, probes/s a rail
+WIRE=256      # bytes on the wire a READ probe at most (74 + 126, rounded up)
+
+if [ "$1" = a ]; then
+	for p in $P1 $P2; do
+		timeout 120 $M -d rxe0,rxe1 -p $p -D 10 --lat_probe \
+			--timeout 60 >"$TMP/lp$p.server" 2>&1 ||
+			{ cat "$TMP/lp$p.server"; fail "server exit (port $p)"; }
+	done
+	exit 0
+fi
+
+trap 'tc qdisc del dev eth1 root 2>/dev/null' EXIT
+
+# netbytes OUT: "eth0 bytes eth1 bytes" (tx + rx) from the netdevs' counters
+netbytes() {
+	for nb_d in eth0 eth1; do
+		nb_s=/sys/class/net/$nb_d/statistics
+		printf '%s %s ' $nb_d $(($(cat $nb_s/tx_bytes) + $(cat $nb_s/rx_bytes)))
+	done >"$1"
+}
+
+# probed FILE.json BEFORE AFTER SECONDS: both rails' probe figures as the
+# JSON has them; the checks both runs make (counts, share from railperf
+# and from the netdev counters, nothing lost); notes the figures.
+probed() {
+	python3 - "$1" "$2" "$3" "$4" $RATE $WIRE <<'PY' || fail "probe figures of $1"
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = open(sys.argv[2]).read().split()
+a = open(sys.argv[3]).read().split()
+secs, rate, wire = float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+bad = []
+for i, r in enumerate(d['rails']):
+    p = r['lat_probe']
+    idle, ld = p['idle'], p['loaded']
+    rail = int(a[2 * i + 1]) - int(b[2 * i + 1])
+    n = idle['samples'] + ld['samples']
+    outside = 100.0 * n * wire / rail if rail > 0 else 100.0
+    print('# rail %d: idle median %.1f us (%d samples), loaded median %.1f us '
+          '(%d samples, p99 %.1f), share %.4f %% (railperf), %.4f %% at most '
+          '(%d probes of %d B over %d B the netdev counted)' % (i,
+          idle['t_median_us'], idle['samples'], ld['t_median_us'],
+          ld['samples'], ld['p99_us'], p['share_percent'], outside, n, wire, rail))
+    if ld['samples'] < 1000: bad.append('rail %d: %d loaded samples' % (i, ld['samples']))
+    if idle['samples'] < 200: bad.append('rail %d: %d idle samples' % (i, idle['samples']))
+    if n > rate * secs: bad.append('rail %d: %d samples in %.1f s: over %d/s' % (i, n, secs, rate))
+    if not p['share_percent'] < 5: bad.append('rail %d: share %s %%' % (i, p['share_percent']))
+    if not outside < 5: bad.append('rail %d: share from the counters %.2f %%' % (i, outside))
+    if p['lost'] is not None: bad.append('rail %d: lost: %s' % (i, p['lost']))
+    if p['verb'] != 'RDMA READ': bad.append('rail %d: verb %s' % (i, p['verb']))
+for x in bad:
+    print('FAIL: ' + x)
+sys.exit(1 if bad else 0)
+PY
+}
+
+# lines FILE: each rail's idle and loaded line
+lines() {
+	for r in 0 1; do
+		for ph in idle loaded; do
+			grep -q "^ railperf: rail $r (rxe$r): latency probe, RDMA READ, $ph: [0-9]* samples, t_min" "$1" ||
+				{ cat "$1"; fail "no $ph line for rail $r in $1"; }
+		done
+	done
+}
+
+# Run 1: rail 1 delayed for the whole run.
+tc qdisc add dev eth1 root netem delay 1ms ||
+	fail "tc netem on eth1 (is sch_netem in the guest?)"
+netbytes "$TMP/b1"; t0=$(date +%s.%N)
+timeout 120 $M -d rxe0,rxe1 -p $P1 -D 10 --lat_probe --out_json_file="$TMP/lp1.json" \
+	$A0 >"$TMP/lp1.client" 2>&1 || { cat "$TMP/lp1.client"; fail "client exit (run 1)"; }
+t1=$(date +%s.%N); netbytes "$TMP/a1"
+tc qdisc del dev eth1 root
+lines "$TMP/lp1.client"
+probed "$TMP/lp1.json" "$TMP/b1" "$TMP/a1" "$(awk "BEGIN { print $t1 - $t0 }")"
+json_check "$TMP/lp1.json" "[d['rails'][1]['lat_probe'][ph]['t_median_us'] - \
+d['rails'][0]['lat_probe'][ph]['t_median_us'] >= 900 for ph in ('idle', 'loaded')] == [True, True]"
+grep 'latency probe' "$TMP/lp1.client" | sed 's/^/# run 1:/'
+
+# Run 2: the delay from the first interval row on (the load runs).
+netbytes "$TMP/b2"; t0=$(date +%s.%N)
+$M -d rxe0,rxe1 -p $P2 -D 10 --interval 1 --lat_probe --out_json_file="$TMP/lp2.json" \
+	$A0 >"$TMP/lp2.client" 2>&1 &
+pid=$!
+i=0
+until grep -q '^ railperf: interval' "$TMP/lp2.client"; do
+	i=$((i + 1))
+	[ $i -le 600 ] && kill -0 $pid 2>/dev/null ||
+		{ cat "$TMP/lp2.client"; fail "no interval row within 60 s (run 2)"; }
+	sleep 0.1
+done
+tc qdisc add dev eth1 root netem delay 1ms || fail "tc netem on eth1 (run 2)"
+added=$(grep -c '^ railperf: interval' "$TMP/lp2.client")
+wait_pid $pid 120 || { cat "$TMP/lp2.client"; fail "client exit (run 2)"; }
+t1=$(date +%s.%N); netbytes "$TMP/a2"
+tc qdisc del dev eth1 root
+# the loaded median is delayed only when the delay covers most of the load
+[ "$added" -le 3 ] || fail "the delay came after $added interval rows"
+lines "$TMP/lp2.client"
+probed "$TMP/lp2.json" "$TMP/b2" "$TMP/a2" "$(awk "BEGIN { print $t1 - $t0 }")"
+json_check "$TMP/lp2.json" "d['rails'][1]['lat_probe']['loaded']['t_median_us'] - \
+d['rails'][1]['lat_probe']['idle']['t_median_us'] >= 900"
+grep 'latency probe' "$TMP/lp2.client" | sed 's/^/# run 2:/'
+exit 0
