@@ -18,8 +18,6 @@
 
 #define RP_PROBE_STALL_NS (30 * RP_NSEC_PER_SEC)
 #define RP_PROBE_NAP_NS (100 * 1000 * 1000ULL) /* a sleep sees a stop */
-/* A probe in flight: the CQ polled at least this often while asleep */
-#define RP_PROBE_POLL_NS (100 * 1000ULL)
 #define RP_PROBE_SPIN_MASK 63 /* the clock read every 64 empty polls */
 
 #define rp_likely(x) __builtin_expect(!!(x), 1)
@@ -263,8 +261,7 @@ static bool rp_probe_busy(const struct rp_probe_st *s)
 }
 
 /* Until a completion or @until: busy-polled while a probe is in flight
- * and the last post is under c->spin_ns old, then slept (rp_probe_sleep;
- * at most RP_PROBE_POLL_NS while a probe is in flight).
+ * and the last post is under c->spin_ns old, then slept (rp_probe_sleep).
  * 1 when a completion came, 0 none, -errno. */
 static int rp_probe_wait(struct rp_probe_st *s, uint64_t until)
 {
@@ -282,13 +279,6 @@ static int rp_probe_wait(struct rp_probe_st *s, uint64_t until)
 		if (now - s->last_post >= s->c->spin_ns || now >= until)
 			break;
 	}
-	/* the completion channel alone is not trusted to wake the thread
-	 * in time: in a Soft-RoCE guest an idle rail's samples ended at the
-	 * next slot (t_min 3.7 ms against 5 ms slots) while its twin's did
-	 * not; while a probe is in flight the sleep ends every 100 us */
-	now = rp_now_ns();
-	if (rp_probe_busy(s) && until > now + RP_PROBE_POLL_NS)
-		until = now + RP_PROBE_POLL_NS;
 	return rp_probe_sleep(s, until);
 }
 
