@@ -33,6 +33,23 @@ exits_with() {
 		"want: '$want'"
 }
 
+# programs [KIND...]: the tree's programs, one a line, as the Makefile
+# lists them (make programs: "NAME KIND", KIND test, mpi or tool); only
+# those of KIND when given. The one list of binaries the host tests hold
+# to their contracts: a program added to bw/, lat/ or tools/rail_info/ is
+# in it. An empty list ends the test ("Bail out!"), never a pass.
+programs() {
+	local list
+	list=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s \
+		--no-print-directory programs PKG_CONFIG=/bin/false 2>&1)
+	if [ -z "$list" ] || [[ $list == *"make"* ]]; then
+		echo "Bail out! make programs: '$list'"
+		exit 1
+	fi
+	printf '%s\n' "$list" |
+		awk -v k=" $* " 'k == "  " || index(k, " " $2 " ") { print $1 }'
+}
+
 # tap_end: the plan line; exits 1 when a test failed.
 tap_end() {
 	echo "1..$n"

@@ -14,6 +14,9 @@ cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
 README=${RP_README:-README.md}
 export B README
+. tests/host/lib.sh
+PROGRAMS=$(programs) || { echo "$PROGRAMS"; exit 1; }
+export PROGRAMS
 help=$(make -s help PKG_CONFIG=/bin/false 2>&1)
 help_rc=$?
 export help help_rc
@@ -31,10 +34,9 @@ if lines and lines[-1] == "":
     lines.pop()
 tap(len(lines) <= 250, f"{README}: {len(lines)} lines, at most 250")
 
-# The programs: every bw/*.c, lat/*.c and tools/rail_info/*.c (Makefile).
-progs = sorted(os.path.basename(s)[:-2] for s in
-               glob.glob("bw/*.c") + glob.glob("lat/*.c") +
-               glob.glob("tools/rail_info/*.c"))
+# The programs: the Makefile's list (make programs: every bw/*.c, lat/*.c
+# and tools/rail_info/*.c).
+progs = sorted(os.environ["PROGRAMS"].split())
 named = sorted(set(re.findall(r"\brail_[a-z_]+\b", text)))
 unknown = [b for b in named if b not in progs]
 tap(not unknown, f"every rail_* name in {README} is a program ({len(named)})",
