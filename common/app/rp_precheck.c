@@ -87,19 +87,21 @@ static int rp_precheck_bind(const char *addr, unsigned int port)
 	return err ? rp_precheck_bind_err(addr, port, err) : 0;
 }
 
-/* The --out_json file: a file can be created beside it now (the file
- * itself is written, atomically, at the end of the run). */
+/* The --out_json file: a file can be created beside it now and given
+ * its owner, or it is a device or FIFO this process may write (the file
+ * itself is written, atomically, at the end of the run: rp_atomic.h). */
 static int rp_precheck_json(const char *path)
 {
-	int err = -rp_atomic_probe(path);
+	const char *why = NULL;
+	int err = -rp_atomic_probe(path, &why);
 
-	if (err) {
+	if (err && why)
+		rp_err("invalid --out_json_file value '%s': %s", path, why);
+	else if (err)
 		rp_err("invalid --out_json_file value '%s': cannot write it "
 		       "(%s); give a file in a writable directory",
 		       path, strerror(err));
-		return -err;
-	}
-	return 0;
+	return -err;
 }
 
 /* One rail for --expect: a RoCE port whose netdev reports a speed. */

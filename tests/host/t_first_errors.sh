@@ -45,6 +45,13 @@ time.sleep(60)' >"$tmp/port" &
 holder=$!
 for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 busy=$(cat "$tmp/port")
+# Output targets refused before the run: a symlink to a file (never
+# followed into it, never replaced) and a UNIX socket; both left as they
+# were (checked after the loop).
+echo precious >"$tmp/victim"
+ln -s "$tmp/victim" "$tmp/link.json"
+python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+	"$tmp/sock.json"
 
 for b in $tests; do
 	bin=$B/$b
@@ -57,6 +64,10 @@ for b in $tests; do
 		"$bin" -d "$d" --bind_source_ip 192.0.2.77
 	expect "$b: JSON in a missing directory" 1 "--out_json_file value '$tmp/no/x.json'|cannot write it" -- \
 		"$bin" -d "$d" --out_json_file "$tmp/no/x.json" 127.0.0.1
+	expect "$b: JSON to a symlink to a file" 1 "--out_json_file value '$tmp/link.json'|a symbolic link, not to a character device or a FIFO: railperf neither writes through a link into a file nor replaces the link; give the file's own path" -- \
+		"$bin" -d "$d" --out_json_file "$tmp/link.json" 127.0.0.1
+	expect "$b: JSON to a socket" 1 "--out_json_file value '$tmp/sock.json'|a socket: results go to a file, a character device or a FIFO" -- \
+		"$bin" -d "$d" --out_json_file "$tmp/sock.json" 127.0.0.1
 	expect "$b: bad size" 1 "-s value '0'|1 .. 2147483648" -- \
 		"$bin" -d "$d" -s 0 127.0.0.1
 	expect "$b: -a with -D" 1 "-a and -D" -- "$bin" -d "$d" -a -D 2 127.0.0.1
@@ -81,6 +92,9 @@ for b in $tools $mpi; do
 	expect "$b: unknown option" 1 "unknown option '--bogus'|--help" -- \
 		"$B/$b" --bogus
 done
+[ "$(readlink "$tmp/link.json")" = "$tmp/victim" ] && [ -S "$tmp/sock.json" ] &&
+	[ "$(cat "$tmp/victim")" = precious ]
+tap $((! $?)) "the refused targets left as they were"
 expect "rail_read_lat: -n over the sample cap" 1 "-n value '40000000'|33554432" -- \
 	"$B/rail_read_lat" -d rxe0 -n 40000000 127.0.0.1
 expect "rail_write_lat: -n over the sample cap" 1 "-n value '40000000'|33554432" -- \
