@@ -205,9 +205,10 @@ fuzz:
 	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-frame-corpus \
 		$(B)/fuzz-pairs-corpus $(B)/fuzz-sched-corpus
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_msg tests/fuzz/fuzz_msg.c \
-		common/proto/rp_msg.c
+		common/proto/rp_msg.c common/base/rp_text.c
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_frame tests/fuzz/fuzz_frame.c \
-		common/proto/rp_frame.c common/proto/rp_msg.c
+		common/proto/rp_frame.c common/proto/rp_msg.c \
+		common/base/rp_text.c
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_pairs tests/fuzz/fuzz_pairs.c \
 		tests/fuzz/fuzz_schedcheck.c $(FUZZ_SCHED_SRC)
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_sched tests/fuzz/fuzz_sched.c \

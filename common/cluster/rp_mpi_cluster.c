@@ -15,6 +15,7 @@
 #include "app/rp_precheck.h"
 #include "base/rp_log.h"
 #include "base/rp_signal.h"
+#include "base/rp_text.h"
 #include "base/rp_time.h"
 #include "base/rp_version.h"
 #include "cluster/rp_clopts.h"
@@ -186,9 +187,11 @@ static int clb_check_infos(struct clb *b, const struct clb_info *all)
 		return -ENOMEM;
 	for (h = 0; h < b->mx.hosts; h++) {
 		memcpy(b->mx.host[h], b->mpi.host[h], RP_CL_NAME_LEN);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
 			memcpy(b->mx.dev[h * n + i], all[h].dev[i],
 			       RP_CL_NAME_LEN);
+			rp_text_clean(b->mx.dev[h * n + i], RP_CL_NAME_LEN);
+		}
 	}
 	b->mx.size = b->c.o.size;
 	b->mx.duration = b->c.o.duration;
@@ -467,7 +470,8 @@ static void clb_merge(struct clb *b, unsigned int h, const struct clb_report *p)
 					rp_matrix_index(&b->mx, i, j),
 				 read ? q : h, read ? h : q);
 		*c = p->cells[i];
-		c->reason[RP_CELL_REASON_LEN - 1] = '\0'; /* printed with %s */
+		/* printed with %s: terminated, control bytes as '?' */
+		rp_text_clean(c->reason, RP_CELL_REASON_LEN);
 	}
 }
 

@@ -8,7 +8,12 @@
 # a directory that does not exist and an --out_json_file that is a
 # symbolic link to a file are refused by rank 0 before the first round,
 # with exactly one line from railperf, exit 1, the link and its target
-# left as they were.
+# left as they were. Names are data: each rank in a UTS namespace of its
+# own whose host name holds ESC, a comma and a quote, and a -d device
+# name with ESC, the job runs (every cell fails: no device here) and
+# neither its output nor its CSV or JSON holds an ESC byte (shown '?'),
+# the CSV parses to 13 columns a row with the names whole, its quote
+# doubled.
 # Skipped without the binary (built without MPI) or mpirun. TAP on stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -88,4 +93,40 @@ refused "--out_json_file a symlink to a file" \
 	-d rxe0 -D 1 --timeout 3 --out_json_file "$tmp/link.json"
 [ "$(readlink "$tmp/link.json")" = "$tmp/victim" ] && [ "$(cat "$tmp/victim")" = precious ]
 tap $((! $?)) "--out_json_file refused: the link and its target kept"
+# A hostile host name (root may set any bytes) and device name.
+evil_host=$'h\e[31mX,"y' evil_dev=$'r\e[1mx'
+cat >"$tmp/uts.py" <<'PY'
+import ctypes, os, sys
+name = os.environ["EVIL_HOST"].encode()
+if ctypes.CDLL(None).sethostname(name, len(name)):
+    sys.exit("sethostname: %s" % os.strerror(ctypes.get_errno()))
+os.execvp(sys.argv[1], sys.argv[1:])
+PY
+if ! EVIL_HOST=x unshare -u python3 "$tmp/uts.py" true 2>/dev/null; then
+	tap 1 "# SKIP no UTS namespace here (unshare -u needs root)"
+else
+	EVIL_HOST=$evil_host timeout 60 mpirun --allow-run-as-root \
+		--oversubscribe --mca btl tcp,self --mca pml ob1 \
+		--mca btl_tcp_if_include lo --mca oob_tcp_if_include lo \
+		-x EVIL_HOST -np 2 unshare -u python3 "$tmp/uts.py" "$BIN" \
+		-d "$evil_dev" -D 1 --timeout 3 --csv "$tmp/out/e.csv" \
+		--out_json_file "$tmp/out/e.json" >"$tmp/job" 2>&1
+	rc=$?
+	esc=$(cat "$tmp/job" "$tmp/out/e.csv" "$tmp/out/e.json" 2>&1 | grep -c $'\e')
+	[ "$rc" = 1 ] && [ "$esc" = 0 ] &&
+		grep -qF ' railperf: rail 0 (r?[1mx): Gb/s' "$tmp/job"
+	tap $((! $?)) "hostile names: printed with '?', no ESC anywhere" \
+		"exit $rc, $esc lines with ESC" "$(cat -v "$tmp/job" | sed 's/^/  /')"
+	python3 - "$tmp/out/e.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+names = {'h?[31mX,"y/0', 'h?[31mX,"y/1'}
+ok = (len(rows) == 3 and all(len(r) == 13 for r in rows) and
+      {r[0] for r in rows[1:]} == names and {r[1] for r in rows[1:]} == names
+      and all(r[4] == r[5] == "r?[1mx" for r in rows[1:]))
+sys.exit(0 if ok else 1)
+PY
+	tap $((! $?)) "hostile names: the CSV's columns hold" \
+		"$(cat -v "$tmp/out/e.csv" | sed 's/^/  /')"
+fi
 tap_end
