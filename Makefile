@@ -45,7 +45,7 @@ deb_cmocka     := libcmocka-dev
 # that can find the packages; so they need none to start.
 NO_BUILD_GOALS := clean format format-check deps uninstall demo test help \
 	programs
-TEST_GOALS     := unit unit-bins check test sanitize
+TEST_GOALS     := unit unit-bins check test sanitize tsan
 # Non-empty when a goal builds something (no goal means all).
 RP_BUILDING := $(if $(MAKECMDGOALS),$(filter-out $(NO_BUILD_GOALS),\
 	$(MAKECMDGOALS)),all)
@@ -110,7 +110,7 @@ SHIMS      += $(B)/tests/cudafake/libcuda.so.1
 
 .PHONY: all check test unit e2e demo deps install uninstall clean sanitize \
 	programs \
-	unit-bins fuzz sanitize-e2e format format-check cuda-check
+	unit-bins fuzz sanitize-e2e format format-check cuda-check tsan
 all: $(BINS)
 
 # -MMD -MP: each object's header dependencies in a .d file beside it; the
@@ -185,6 +185,12 @@ sanitize:
 		UBSAN_OPTIONS=print_stacktrace=1 tests/run unit
 
 unit-bins: $(UNIT_BINS) $(SHIMS) $(B)/cuda_check
+
+# ThreadSanitizer over the unit programs that start threads (tests/tsan
+# picks them from this build: those linking pthread_create or
+# timer_create), built into build-tsan/; a race report fails.
+tsan: unit-bins
+	B=$(B) TSAN_B=build-tsan tests/tsan
 
 # libFuzzer (clang): the control-message decoders for FUZZ_SECONDS, with
 # inputs up to the 64 KiB message limit (RAIL of 1024 QPs and more); the
@@ -315,6 +321,7 @@ help:
 	@echo 'make bench        railperf against perftest, same flags (about an hour)'
 	@echo 'make sanitize     the unit tests under ASan and UBSan (build-asan/)'
 	@echo 'make sanitize-e2e the sanitized binaries through the guest paths'
+	@echo 'make tsan         the unit programs with threads under ThreadSanitizer'
 	@echo 'make fuzz         libFuzzer on the control-message decoders and framing'
 	@echo 'make cuda-check   the GPU memory check (tools/scripts/cuda-check)'
 	@echo 'make format       clang-format every C file in place'
