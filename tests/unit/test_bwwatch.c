@@ -8,7 +8,9 @@
  * 20 ms): each rail's messages in its result and the sum in the
  * aggregate; one rail runs on the calling thread, its events read at the
  * engine's tick. A netdev's link DOWN is the event of the rail on that
- * netdev (rail 0: lo) and of no other. make tsan runs it under
+ * netdev (rail 0: lo) and of no other; an address event with no name is
+ * the rail's whose netdev has its index, never the InfiniBand rail's
+ * (no netdev). make tsan runs it under
  * ThreadSanitizer: the watcher and the rail threads share no plain
  * memory. */
 #define _GNU_SOURCE
@@ -223,11 +225,45 @@ static void test_one_rail_here(void **state)
 	run_free(a);
 }
 
+static void script_addr(const char *ifname, int ifindex, const char *addr)
+{
+	struct rp_link_event *e = &nl_script[nl_n++];
+
+	*e = (struct rp_link_event){ .kind = RP_NL_ADDR_NEW,
+				     .ifindex = ifindex };
+	snprintf(e->ifname, sizeof(e->ifname), "%s", ifname);
+	snprintf(e->addr, sizeof(e->addr), "%s", addr);
+}
+
+/* Address events are matched to a rail by its own netdev only: an event
+ * with no name (IPv6 has no IFA_LABEL; if_indextoname fails once the
+ * interface is gone) of another interface is no rail's, not the
+ * InfiniBand rail's (whose netdev name is empty too); one with no name
+ * but lo's index is rail 0's. */
+static void test_events_by_own_netdev(void **state)
+{
+	struct rp_bwrun *a = run_new(2, true);
+	int lo = (int)if_nametoindex("lo");
+
+	(void)state;
+	script_addr("", 999999, "2001:db8::7/64"); /* someone else's */
+	script_addr("", lo, "2001:db8::1/64");	   /* lo's, unnamed */
+	script_link("", 999999, false);		   /* a nameless link */
+	assert_int_equal(rp_bwapp_size(a, 65536), 0);
+	assert_int_equal(a->n_events, 1);
+	assert_int_equal(a->events[0].rail, 0);
+	assert_string_equal(a->events[0].ev.what,
+			    "netdev lo address 2001:db8::1/64 added");
+	assert_true(a->link_up[1]);
+	run_free(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_threads_watched),
 		cmocka_unit_test(test_one_rail_here),
+		cmocka_unit_test(test_events_by_own_netdev),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
