@@ -374,16 +374,40 @@ static bool bw_event_ours(const struct rp_bwrun *a, unsigned int i,
 	return le->ifname[0] && !strcmp(nd, le->ifname);
 }
 
+/* The kernel dropped netlink messages (its socket buffer was full): said
+ * with the time, and every link's state asked for again (the answers are
+ * read as link events: a rail's change shows then). */
+static void bw_netlink_lost(struct rp_bwrun *a, uint64_t t0_ns)
+{
+	double t = (double)(rp_now_ns() - t0_ns) / 1e9;
+	int ret = rp_netlink_resync(a->nl_fd);
+
+	if (ret)
+		rp_warn("netlink: the kernel dropped link and address events "
+			"at %.2f s (the socket's buffer was full); the links "
+			"could not be asked for again (%s)",
+			t, strerror(-ret));
+	else
+		rp_warn("netlink: the kernel dropped link and address events "
+			"at %.2f s (the socket's buffer was full); every "
+			"rail's link is read again, an address changed then "
+			"is not known",
+			t);
+}
+
 /* The rails' netdevs whose link went down or came up (netlink), each
  * change once per rail, and their addresses removed or added. */
 static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
 {
 	struct rp_link_event le[16];
 	struct rp_event ev;
+	bool lost = false;
 	int n, k;
 	unsigned int i;
 
-	n = a->nl_fd >= 0 ? rp_netlink_read(a->nl_fd, le, 16) : 0;
+	n = a->nl_fd >= 0 ? rp_netlink_read(a->nl_fd, le, 16, &lost) : 0;
+	if (lost)
+		bw_netlink_lost(a, t0_ns);
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < a->n; i++) {
 			if (!bw_event_ours(a, i, &le[k]))

@@ -10,7 +10,9 @@
  * engine's tick. A netdev's link DOWN is the event of the rail on that
  * netdev (rail 0: lo) and of no other; an address event with no name is
  * the rail's whose netdev has its index, never the InfiniBand rail's
- * (no netdev). make tsan runs it under
+ * (no netdev). Events the kernel dropped (ENOBUFS) are one stderr line
+ * with their time, and the links are asked for again (their states then
+ * read as events). make tsan runs it under
  * ThreadSanitizer: the watcher and the rail threads share no plain
  * memory. */
 #define _GNU_SOURCE
@@ -30,6 +32,7 @@
 
 #include <cmocka.h>
 
+#include "capture.h"
 #include "app/rp_bwapp.h"
 #include "app/rp_opts.h"
 #include "base/rp_time.h"
@@ -115,19 +118,40 @@ int rp_async_poll(struct ibv_context *ctx, struct rp_event *ev)
 static struct rp_link_event nl_script[8];
 static unsigned int nl_n;     /* events scripted */
 static unsigned int nl_reads; /* rp_netlink_read calls (the watching thread) */
+static unsigned int nl_lost_at;	  /* the read that finds ENOBUFS */
+static unsigned int nl_resync_at; /* the read after which it resynced */
 
 int rp_netlink_open(void)
 {
 	return open("/dev/null", O_RDONLY | O_CLOEXEC); /* closed by the app */
 }
 
-/* The scripted events, all at the third read (the run under way). */
-int rp_netlink_read(int fd, struct rp_link_event *ev, unsigned int max)
+int rp_netlink_resync(int fd)
+{
+	(void)fd;
+	nl_resync_at = nl_reads;
+	return 0;
+}
+
+/* The scripted events, all at the third read (the run under way); with
+ * nl_lost_at, that read finds the kernel's loss (ENOBUFS) instead, and
+ * the read after a resync brings lo's state (DOWN), as the dump does. */
+int rp_netlink_read(int fd, struct rp_link_event *ev, unsigned int max,
+		    bool *lost)
 {
 	unsigned int i;
 
 	(void)fd;
-	if (++nl_reads != 3)
+	*lost = ++nl_reads == nl_lost_at;
+	if (nl_resync_at && nl_reads == nl_resync_at + 1 && max) {
+		ev[0] = (struct rp_link_event){ .kind = RP_NL_LINK,
+						.ifindex = (int)if_nametoindex(
+							"lo"),
+						.up = false };
+		snprintf(ev[0].ifname, sizeof(ev[0].ifname), "lo");
+		return 1;
+	}
+	if (nl_reads != 3 || nl_lost_at)
 		return 0;
 	for (i = 0; i < nl_n && i < max; i++)
 		ev[i] = nl_script[i];
@@ -180,7 +204,7 @@ static struct rp_bwrun *run_new(unsigned int n, bool multi)
 		snprintf(r->gid.ndev, sizeof(r->gid.ndev), "%s",
 			 i == 0 ? "lo" : "");
 	}
-	nl_n = nl_reads = 0;
+	nl_n = nl_reads = nl_lost_at = nl_resync_at = 0;
 	return a;
 }
 
@@ -258,12 +282,45 @@ static void test_events_by_own_netdev(void **state)
 	run_free(a);
 }
 
+/* The kernel dropped events (ENOBUFS) at the watcher's second read: one
+ * line on stderr with its time, the links asked for again at once, and
+ * the answer read next (lo DOWN) is rail 0's event. */
+static void test_events_lost(void **state)
+{
+	struct rp_bwrun *a = run_new(2, true);
+	const char *want = "test_bwwatch: warning: netlink: the kernel dropped "
+			   "link and address events at ";
+	struct capture c;
+	char err[512], *end;
+	double t;
+	int ret;
+
+	(void)state;
+	nl_lost_at = 2;
+	capture_begin(&c);
+	ret = rp_bwapp_size(a, 65536);
+	capture_end(&c, err, sizeof(err));
+	assert_int_equal(ret, 0);
+	assert_int_equal(strncmp(err, want, strlen(want)), 0);
+	t = strtod(err + strlen(want), &end);
+	assert_true(t > 0 && t < 0.2); /* the second read: about 40 ms in */
+	assert_string_equal(end, " s (the socket's buffer was full); every "
+				 "rail's link is read again, an address "
+				 "changed then is not known\n");
+	assert_int_equal(nl_resync_at, 2);
+	assert_int_equal(a->n_events, 1);
+	assert_int_equal(a->events[0].rail, 0);
+	assert_string_equal(a->events[0].ev.what, "netdev lo link DOWN");
+	run_free(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_threads_watched),
 		cmocka_unit_test(test_one_rail_here),
 		cmocka_unit_test(test_events_by_own_netdev),
+		cmocka_unit_test(test_events_lost),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
