@@ -18,16 +18,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
-BIN=$B/rail_cluster_bw
 SHIM=$PWD/$B/tests/shim_mpi_irecv.so
 . tests/host/lib.sh
-if [ ! -x "$BIN" ] || ! command -v mpirun >/dev/null; then
-	echo "1..0 # SKIP no $BIN or no mpirun"
-	exit 0
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export HOME=$tmp # Open MPI writes its session directory under it
+mpi_start
 mkdir "$tmp/out"
 
 # job ENV0 -- ARGS: rank 0 under env ENV0 (a word, or "-"), both ranks
@@ -36,10 +29,7 @@ job() {
 	local e0=$1
 	shift 2
 	[ "$e0" = - ] && e0=RP_NONE=1
-	timeout 60 mpirun --allow-run-as-root --oversubscribe \
-		--mca btl tcp,self --mca pml ob1 --mca btl_tcp_if_include lo \
-		--mca oob_tcp_if_include lo \
-		-np 1 env "$e0" LD_PRELOAD="${PRELOAD:-}" "$BIN" "$@" : \
+	mpi_local -np 1 env "$e0" LD_PRELOAD="${PRELOAD:-}" "$BIN" "$@" : \
 		-np 1 "$BIN" "$@" >"$tmp/job" 2>&1
 	rc=$?
 }
@@ -105,11 +95,8 @@ PY
 if ! EVIL_HOST=x unshare -u python3 "$tmp/uts.py" true 2>/dev/null; then
 	tap 1 "# SKIP no UTS namespace here (unshare -u needs root)"
 else
-	EVIL_HOST=$evil_host timeout 60 mpirun --allow-run-as-root \
-		--oversubscribe --mca btl tcp,self --mca pml ob1 \
-		--mca btl_tcp_if_include lo --mca oob_tcp_if_include lo \
-		-x EVIL_HOST -np 2 unshare -u python3 "$tmp/uts.py" "$BIN" \
-		-d "$evil_dev" -D 1 --timeout 3 --csv "$tmp/out/e.csv" \
+	EVIL_HOST=$evil_host mpi_local -x EVIL_HOST -np 2 \
+		unshare -u python3 "$tmp/uts.py" "$BIN" -d "$evil_dev" -D 1 --timeout 3 --csv "$tmp/out/e.csv" \
 		--out_json_file "$tmp/out/e.json" >"$tmp/job" 2>&1
 	rc=$?
 	esc=$(cat "$tmp/job" "$tmp/out/e.csv" "$tmp/out/e.json" 2>&1 | grep -c $'\e')
