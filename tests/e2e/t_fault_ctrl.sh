@@ -50,7 +50,9 @@ SERVER_CASES = [
      r"peer speaks railperf control protocol 99, this build speaks [0-9]+"),
     ("unknown HELLO flag", lambda s, t, p: s.sendall(hello(t, 0x4000)),
      r"HELLO from 127\.0\.0\.1:\d+ has unknown flag bits 0x4000"),
-    ("SIGINT waiting for HELLO", lambda s, t, p: (time.sleep(0.5),
+    # a HELLO begun (a connection that says nothing is not yet the client)
+    ("SIGINT waiting for HELLO", lambda s, t, p: (s.sendall(hello(t)[:6]),
+                                                   time.sleep(0.5),
                                                    p.send_signal(signal.SIGINT)),
      r"interrupted while waiting for HELLO"),
     ("SIGTERM waiting for RAIL", lambda s, t, p: hello_then(
