@@ -83,7 +83,7 @@ echo "      two tools here, not what a link or a NIC can do."
 echo "  rail_write_bw: $(summary railperf)"
 echo "  ib_write_bw:   $(summary perftest)"
 echo "===== The GID each chose without -x:"
-grep ' railperf: rail rxe1 ' "$OUT/railperf.1" | sed 's/^ */  rail_write_bw: /'
+grep -m 1 ' railperf: rail rxe1 port [0-9]*: GID' "$OUT/railperf.1" | sed 's/^ */  rail_write_bw: /'
 "$B/rail_info" -d rxe1 | grep '^  GID index ' | sed 's/^  /  rail_info: /'
 gid=$(grep -m 1 'GID index' "$OUT/perftest.1" | sed 's/^ *//')
 echo "  ib_write_bw's header: ${gid:-(no GID index line in its output)}"
