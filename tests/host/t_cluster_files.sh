@@ -29,7 +29,10 @@ job() {
 	local e0=$1
 	shift 2
 	[ "$e0" = - ] && e0=RP_NONE=1
-	mpi_local -np 1 env "$e0" LD_PRELOAD="${PRELOAD:-}" "$BIN" "$@" : \
+	# (under ASan, make sanitize: the shim is preloaded before its runtime)
+	mpi_local -np 1 env "$e0" LD_PRELOAD="${PRELOAD:-}" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		"$BIN" "$@" : \
 		-np 1 "$BIN" "$@" >"$tmp/job" 2>&1
 	rc=$?
 }
