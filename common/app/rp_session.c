@@ -195,7 +195,9 @@ static int rp_session_connect(struct rp_session *s)
 		return lfd;
 	if (rp_opts_full(o))
 		rp_report_waiting(stdout);
-	return rp_ctrl_accept(lfd, rp_opts_accept_s(o), &s->ctrl);
+	/* a connection silent for --timeout is not the client: closed */
+	return rp_ctrl_accept(lfd, rp_opts_accept_s(o), o->timeout * 1000,
+			      &s->ctrl);
 }
 
 bool rp_session_mtu_mismatch(const struct rp_rail_addr *local,

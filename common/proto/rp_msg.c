@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/rp_text.h"
 #include "proto/rp_msg.h"
 #include "proto/rp_wire.h"
 
@@ -200,9 +201,10 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 		a->qp[i].addr = rp_get_u64(&r);
 		a->qp[i].len = rp_get_u64(&r);
 	}
-	if (r.underflow)
+	if (r.underflow || rp_msg_check_rail(a))
 		return -EBADMSG;
-	return rp_msg_check_rail(a);
+	rp_text_clean(a->phys_port, sizeof(a->phys_port)); /* printed */
+	return 0;
 }
 
 size_t rp_msg_encode_result(uint8_t *out, size_t cap,
@@ -265,6 +267,8 @@ int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *res)
 	if (res->fail.failed > 1 ||
 	    !rp_msg_nul_padded(res->fail.why, sizeof(res->fail.why)))
 		return -EBADMSG;
+	/* the peer's text is printed: data, never terminal control */
+	rp_text_clean(res->fail.why, sizeof(res->fail.why));
 	/* NaN and infinities are not numbers a row may print. */
 	if (r.underflow || !(res->bw_peak >= 0 && res->bw_peak < 1e15) ||
 	    !(res->bw_avg >= 0 && res->bw_avg < 1e15) ||
@@ -341,9 +345,12 @@ void rp_msg_decode_error(const uint8_t *in, size_t len, char *text,
 		return;
 	if (n > text_len - 1)
 		n = text_len - 1;
-	for (i = 0; i < n; i++)
-		text[i] = isprint(in[i]) ? (char)in[i] : '?';
+	memcpy(text, in, n);
 	text[n] = '\0';
+	for (i = 0; i < n; i++) /* a NUL in it is not its end */
+		if (!text[i])
+			text[i] = '?';
+	rp_text_clean(text, n + 1);
 }
 
 static const char *rp_test_str(unsigned int t)
