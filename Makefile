@@ -141,6 +141,16 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(TEST_LIBS)
 
+# The app tests run the apps over a fake device, rail and engine
+# (tests/unit/fake.h): their objects come before the library, so the
+# linker takes the fakes' rp_dev_*, rp_rail_*, rp_bw_run ... and never
+# pulls rp_dev.o, rp_rail.o, rp_bw.o, rp_bwpost.o or rp_lat.o.
+APP_TESTS := $(B)/tests/test_bwapp $(B)/tests/test_latapp
+APP_FAKES := $(B)/tests/unit/fake_rail.o $(B)/tests/unit/fake_engine.o
+$(APP_TESTS): $(B)/tests/%: $(B)/tests/unit/%.o $(APP_FAKES) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(TEST_LIBS)
+
 $(B)/tests/%.so: tests/shim/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -shared $(LDFLAGS) -o $@ $< -ldl

@@ -3,20 +3,17 @@
  * The bandwidth binaries' run (rp_bwapp.h): the rails and their
  * placement, the session, the timed phase of each size (one rail on the
  * calling thread, or a thread per rail with the calling thread watching:
- * heartbeats, --interval rows, -b's COUNTS), and the parts handed to the
- * run skeleton (rp_run.h).
+ * rp_bwwatch.c), the results exchanged, and the parts handed to the run
+ * skeleton (rp_run.h). What it prints is rp_bwreport's.
  */
 #include <errno.h>
-#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "app/rp_bwapp.h"
-#include "app/rp_main.h"
 #include "app/rp_bwreport.h"
+#include "app/rp_bwwatch.h"
 #include "app/rp_run.h"
 #include "base/rp_log.h"
 #include "base/rp_sysfs.h"
@@ -24,16 +21,13 @@
 #include "ctrl/rp_exchange.h"
 #include "engine/rp_bidir.h"
 #include "engine/rp_bw.h"
+#include "engine/rp_bwpost.h"
 #include "engine/rp_multi.h"
 #include "engine/rp_stats.h"
-#include "net/rp_netlink.h"
 #include "net/rp_subnet.h"
-#include "output/rp_report_bidir.h"
-#include "output/rp_report_multi.h"
 #include "verbs/rp_bufpat.h"
 #include "verbs/rp_dev.h"
-
-#define BW_WATCH_NS (20 * 1000 * 1000) /* the watching thread's period */
+#include "verbs/rp_railbuf.h"
 
 /* --run_infinitely: a row of the last -D seconds (peak not measured). */
 static void bw_inf_row(struct rp_bwrun *a)
@@ -86,24 +80,12 @@ static uint64_t bw_packets(const struct rp_rail *r, uint64_t done,
 	return done * ((size + mtu - 1) / mtu);
 }
 
-/* The engine's configuration of this run for @size-byte WRs; -b READ
- * reads into the upper half of each slice (rp_bidir_source). */
+/* The engine's settings of this run (its plan's) for @size-byte WRs. */
 static void bw_cfg(const struct rp_bwrun *a, uint64_t size,
 		   struct rp_bw_cfg *cfg)
 {
-	rp_bwrun_cfg(a->o, size, cfg);
-	if (a->o->bidir && rp_bwrun_read(a))
-		cfg->local_off = a->s.rails[0].slice / 2;
-	if (rp_bwrun_recv(a)) { /* SEND's server: receives, no peak */
-		cfg->recv = true;
-		cfg->peak = false;
-	}
-	/* -b SEND: both, into the upper halves */
-	cfg->duplex = rp_bwrun_duplex(a);
-	if (cfg->recv || cfg->duplex) { /* a receiving side's queue */
-		cfg->rx_depth = a->o->rx_depth;
-		cfg->rx_pre = rp_bw_rx_pre(cfg);
-	}
+	*cfg = a->p->bwcfg;
+	cfg->size = size;
 }
 
 /* SEND's server (-b: both sides), before each size's READY: every rail's
@@ -115,7 +97,7 @@ static int bw_arm(void *app, uint64_t size)
 	unsigned int i;
 	int ret = 0;
 
-	if (!rp_bwrun_recv(a) && !rp_bwrun_duplex(a))
+	if (!a->p->role->receives)
 		return 0;
 	bw_cfg(a, size, &cfg);
 	for (i = 0; i < a->n && !ret; i++)
@@ -123,51 +105,15 @@ static int bw_arm(void *app, uint64_t size)
 	return ret ? rp_session_run_failed(&a->s, ret) : 0;
 }
 
-static void bw_events(struct rp_bwrun *a, uint64_t t0_ns);
-
 /* The engine's tick on a side that runs one rail: its device's events
- * and its netdev's changes (bw_events), then the client's bw_tick. */
+ * and its netdev's changes (rp_bwwatch_events), then the client's
+ * bw_tick. */
 static int bw_tick_here(void *arg)
 {
 	struct rp_bwrun *a = arg;
 
-	bw_events(a, a->here_t0);
+	rp_bwwatch_events(a, a->here_t0);
 	return a->s.server ? 0 : bw_tick(arg);
-}
-
-/* Before a run: the event list cleared, the netdevs watched (netlink),
- * each rail's port taken as ACTIVE (it was at the start) and its device's
- * async fd made non-blocking; what cannot be watched is warned of. The
- * engine's tick (one rail) or the watching thread reads them (bw_events). */
-static void bw_watch_open(struct rp_bwrun *a)
-{
-	unsigned int i;
-
-	a->n_events = 0;
-	a->nl_fd = rp_netlink_open();
-	if (a->nl_fd < 0)
-		rp_warn("no netlink socket (%s): the rails' netdev links are "
-			"not watched",
-			strerror(-a->nl_fd));
-	for (i = 0; i < a->n; i++) {
-		const char *nd = a->s.rails[i].gid.ndev;
-
-		a->link_up[i] = true;
-		a->ndev_index[i] = nd[0] ? if_nametoindex(nd) : 0;
-		a->watch_events[i] = !rp_async_nonblock(a->s.rails[i].dev.ctx);
-		if (!a->watch_events[i])
-			rp_warn("rail %u (%s): its device events cannot be "
-				"read without blocking: not watched",
-				i, a->s.rails[i].dev.name);
-	}
-}
-
-/* After a run: the netlink socket of bw_watch_open closed. */
-static void bw_watch_close(struct rp_bwrun *a)
-{
-	if (a->nl_fd >= 0)
-		close(a->nl_fd);
-	a->nl_fd = -1;
 }
 
 /* One rail on the calling thread (the process stays single-threaded). */
@@ -178,7 +124,6 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 	int ret;
 
 	bw_cfg(a, size, &cfg);
-	cfg.infinite = a->o->run_infinitely;
 	cfg.tick = bw_tick_here; /* only the client beats */
 	cfg.tick_arg = a;
 	cfg.progress = &a->progress;
@@ -187,369 +132,16 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 	a->row_ns = rp_now_ns();
 	a->row_done = 0;
 	a->here_t0 = rp_now_ns(); /* the run starts now */
-	bw_watch_open(a);
+	rp_bwwatch_open(a);
 	ret = rp_bw_run(&a->s.rails[0], &a->peers[0], &cfg, &out);
-	bw_events(a, a->here_t0); /* those of the run's last moments */
-	bw_watch_close(a);
+	rp_bwwatch_events(a, a->here_t0); /* the run's last moments' */
+	rp_bwwatch_close(a);
 	if (ret)
 		return ret;
 	rp_bw_result(&cfg, &out, &a->rail_res[0]);
 	rp_multi_aggregate(&out, 1, size, cfg.gbits, &a->agg);
 	a->needed[0] += bw_packets(&a->s.rails[0], a->progress, size);
 	return 0;
-}
-
-struct bw_watch {
-	uint64_t last_beat;
-	uint64_t next_report; /* ns; UINT64_MAX = no interval rows */
-	uint64_t prev_ns;
-	uint64_t prev[RP_MAX_RAILS];
-	/* -b: a row waits for the peer's COUNTS of its tick (until due) */
-	bool pending;
-	uint32_t seq;		       /* this side's ticks so far */
-	uint64_t due, from_ns, row_ns; /* the pending row's wait and span */
-	uint64_t tx[RP_MAX_RAILS];     /* the pending row's bytes sent */
-	struct rp_counts peer_prev;    /* the peer's counts at the last row */
-};
-
-/* --interval: drop the rows of an earlier size. */
-static void bw_ivl_clear(struct rp_bwrun *a)
-{
-	unsigned int i;
-
-	for (i = 0; i <= RP_MAX_RAILS; i++)
-		rp_series_clear(&a->ivl[i]);
-	rp_series_clear(&a->ivl_end);
-	for (i = 0; i < RP_MAX_RAILS; i++)
-		rp_portseries_clear(&a->ctr[i]);
-}
-
-/* Rail @i's port counters now (rp_portseries_read). */
-static void bw_ctr_read(const struct rp_bwrun *a, unsigned int i,
-			struct rp_port_counters *now)
-{
-	const struct rp_rail *r = &a->s.rails[i];
-
-	rp_portseries_read(RP_SYSFS_IB_ROOT, r->dev.name, r->dev.port,
-			   r->gid.ndev, now);
-}
-
-/* --interval, before a size's rails start: no rows yet, each rail's
- * port counters read (the first row's counters count from here). */
-static void bw_ivl_begin(struct rp_bwrun *a)
-{
-	struct rp_port_counters now;
-	unsigned int i;
-
-	bw_ivl_clear(a);
-	for (i = 0; a->o->interval && i < a->n; i++) {
-		bw_ctr_read(a, i, &now);
-		rp_portseries_start(&a->ctr[i], &now);
-	}
-}
-
-/* --interval, each row (the watching thread): every rail's port counter
- * deltas kept, a line for a rail whose pause, CNP or retry counters
- * moved. Returns 0 or -ENOMEM. */
-static int bw_ivl_counters(struct rp_bwrun *a, double from_s, double to_s)
-{
-	struct rp_port_counters now;
-	struct rp_portseries *ps;
-	char who[96];
-	unsigned int i;
-
-	for (i = 0; i < a->n; i++) {
-		ps = &a->ctr[i];
-		bw_ctr_read(a, i, &now);
-		if (rp_portseries_push(ps, &now))
-			return -ENOMEM;
-		snprintf(who, sizeof(who), "rail %u (%s)", i,
-			 a->s.rails[i].dev.name);
-		rp_report_interval_counters(a->text, who, from_s, to_s,
-					    &ps->v[ps->n - 1]);
-	}
-	return 0;
-}
-
-/* --interval: keep a row, @bytes[i] moved by rail i in @ns, which ended
- * @end_s into the run (the statistics of the final report). */
-static void bw_ivl_add(struct rp_bwrun *a, const uint64_t *bytes, uint64_t ns,
-		       double end_s)
-{
-	bool gbits = a->o->report_gbits;
-	uint64_t sum = 0;
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; i < a->n; i++) {
-		ret |= rp_series_add(&a->ivl[i], rp_bw(bytes[i], ns, gbits));
-		sum += bytes[i];
-	}
-	ret |= rp_series_add(&a->ivl[a->n], rp_bw(sum, ns, gbits));
-	ret |= rp_series_add(&a->ivl_end, end_s);
-	ret |= bw_ivl_counters(a, end_s - (double)ns / 1e9, end_s);
-	if (ret) { /* out of memory: no statistics rather than wrong ones */
-		rp_warn("--interval: no memory for the rows' statistics");
-		bw_ivl_clear(a);
-	}
-}
-
-static void bw_interval(struct rp_bwrun *a, struct rp_multi *mu,
-			struct bw_watch *w, uint64_t size, uint64_t now)
-{
-	uint64_t bytes[RP_MAX_RAILS], p;
-	unsigned int i;
-
-	for (i = 0; i < a->n; i++) {
-		p = rp_multi_progress(mu, i);
-		bytes[i] = (p - w->prev[i]) * size;
-		w->prev[i] = p;
-	}
-	rp_report_interval(stdout, (double)(w->prev_ns - mu->t0_ns) / 1e9,
-			   (double)(now - mu->t0_ns) / 1e9, a->s.rails, bytes,
-			   a->n, now - w->prev_ns, a->o->report_gbits);
-	bw_ivl_add(a, bytes, now - w->prev_ns, (double)(now - mu->t0_ns) / 1e9);
-	w->prev_ns = now;
-	w->next_report += a->o->interval * RP_NSEC_PER_SEC;
-}
-
-/* The rail an event of rail @i's context belongs to: a port event to the
- * rail on that port of the same context, anything else to @i. */
-static unsigned int bw_event_rail(const struct rp_bwrun *a, unsigned int i,
-				  const struct rp_event *ev)
-{
-	const struct rp_rail *r = a->s.rails;
-	unsigned int k;
-
-	for (k = 0; ev->port && k < a->n; k++)
-		if (r[k].dev.ctx == r[i].dev.ctx && r[k].dev.port == ev->port)
-			return k;
-	return i;
-}
-
-/* An event of rail @rail, now: printed at once, kept for JSON. */
-static void bw_event_add(struct rp_bwrun *a, unsigned int rail,
-			 const struct rp_event *ev, uint64_t t0_ns)
-{
-	struct rp_bwevent *e, spill;
-	char who[96];
-
-	e = a->n_events < RP_BW_MAX_EVENTS ? &a->events[a->n_events++] : &spill;
-	*e = (struct rp_bwevent){
-		.rail = rail,
-		.t_s = (double)(rp_now_ns() - t0_ns) / 1e9,
-		.ev = *ev,
-	};
-	snprintf(who, sizeof(who), "rail %u (%s)", rail,
-		 a->s.rails[rail].dev.name);
-	rp_report_event(a->text, who, &e->ev, e->t_s);
-}
-
-/* Rail @i's netdev lost or gained address @le->addr (netlink): its GID
- * table follows (a RoCE v2 GID per address). */
-static void bw_addr_event(struct rp_bwrun *a, unsigned int i,
-			  const struct rp_link_event *le, uint64_t t0_ns)
-{
-	struct rp_event ev = { .type = -1 };
-
-	snprintf(ev.what, sizeof(ev.what), "netdev %s address %s %s",
-		 a->s.rails[i].gid.ndev, le->addr,
-		 le->kind == RP_NL_ADDR_NEW ? "added" : "removed");
-	bw_event_add(a, i, &ev, t0_ns);
-}
-
-/* Whether netlink event @le is about rail @i's own netdev: by its index
- * (kept when the watch opened; an address event may carry no name), else
- * by its name when both have one. A rail without a netdev (InfiniBand)
- * has no event: a nameless one is never pinned on it. */
-static bool bw_event_ours(const struct rp_bwrun *a, unsigned int i,
-			  const struct rp_link_event *le)
-{
-	const char *nd = a->s.rails[i].gid.ndev;
-
-	if (!nd[0])
-		return false;
-	if (a->ndev_index[i])
-		return le->ifindex == (int)a->ndev_index[i];
-	return le->ifname[0] && !strcmp(nd, le->ifname);
-}
-
-/* The kernel dropped netlink messages (its socket buffer was full): said
- * with the time, and every link's state asked for again (the answers are
- * read as link events: a rail's change shows then). */
-static void bw_netlink_lost(struct rp_bwrun *a, uint64_t t0_ns)
-{
-	double t = (double)(rp_now_ns() - t0_ns) / 1e9;
-	int ret = rp_netlink_resync(a->nl_fd);
-
-	if (ret)
-		rp_warn("netlink: the kernel dropped link and address events "
-			"at %.2f s (the socket's buffer was full); the links "
-			"could not be asked for again (%s)",
-			t, strerror(-ret));
-	else
-		rp_warn("netlink: the kernel dropped link and address events "
-			"at %.2f s (the socket's buffer was full); every "
-			"rail's link is read again, an address changed then "
-			"is not known",
-			t);
-}
-
-/* The rails' netdevs whose link went down or came up (netlink), each
- * change once per rail, and their addresses removed or added. */
-static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
-{
-	struct rp_link_event le[16];
-	struct rp_event ev;
-	bool lost = false;
-	int n, k;
-	unsigned int i;
-
-	n = a->nl_fd >= 0 ? rp_netlink_read(a->nl_fd, le, 16, &lost) : 0;
-	if (lost)
-		bw_netlink_lost(a, t0_ns);
-	for (k = 0; k < n; k++) {
-		for (i = 0; i < a->n; i++) {
-			if (!bw_event_ours(a, i, &le[k]))
-				continue;
-			if (le[k].kind != RP_NL_LINK) {
-				bw_addr_event(a, i, &le[k], t0_ns);
-				continue;
-			}
-			if (a->link_up[i] == le[k].up)
-				continue;
-			a->link_up[i] = le[k].up;
-			ev = (struct rp_event){ .type = -1 };
-			snprintf(ev.what, sizeof(ev.what), "netdev %s link %s",
-				 a->s.rails[i].gid.ndev,
-				 le[k].up ? "UP" : "DOWN");
-			bw_event_add(a, i, &ev, t0_ns);
-		}
-	}
-}
-
-/* Every device event pending on the rails' contexts (each context once),
- * then their netdevs' link changes. */
-static void bw_events(struct rp_bwrun *a, uint64_t t0_ns)
-{
-	struct rp_event ev;
-	unsigned int i, k;
-
-	for (i = 0; i < a->n; i++) {
-		for (k = 0; k < i; k++)
-			if (a->s.rails[k].dev.ctx == a->s.rails[i].dev.ctx)
-				break;
-		while (k == i && a->watch_events[i] &&
-		       rp_async_poll(a->s.rails[i].dev.ctx, &ev) > 0)
-			bw_event_add(a, bw_event_rail(a, i, &ev), &ev, t0_ns);
-	}
-	bw_link_events(a, t0_ns);
-}
-
-/* -b: this side's tick: bytes sent per rail since the last one, and its
- * counts to the peer (COUNTS), whose receive direction they are. */
-static int bw_tick_bidir(struct rp_bwrun *a, struct rp_multi *mu,
-			 struct bw_watch *w, uint64_t size, uint64_t now)
-{
-	struct rp_counts k = { .seq = ++w->seq, .n = a->n };
-	uint8_t buf[RP_COUNTS_MAX_LEN];
-	unsigned int i;
-
-	for (i = 0; i < a->n; i++) {
-		k.done[i] = rp_multi_progress(mu, i);
-		w->tx[i] = (k.done[i] - w->prev[i]) * size;
-		w->prev[i] = k.done[i];
-	}
-	w->from_ns = w->prev_ns;
-	w->row_ns = now - w->prev_ns;
-	bw_ivl_add(a, w->tx, w->row_ns, (double)(now - mu->t0_ns) / 1e9);
-	w->prev_ns = now;
-	w->pending = true;
-	w->due = now + a->o->interval * RP_NSEC_PER_SEC / 2;
-	w->next_report += a->o->interval * RP_NSEC_PER_SEC;
-	return rp_ctrl_send(&a->s.ctrl, RP_MSG_COUNTS, buf,
-			    rp_msg_encode_counts(buf, sizeof(buf), &k));
-}
-
-/*
- * -b: print the pending row once the peer's COUNTS of the same tick came
- * (or half an interval later): rx = the peer's sends between its last two
- * counts seen, over their span (ticks x --interval on the peer's clock);
- * "-" when none came since the last row.
- */
-static void bw_row_bidir(struct rp_bwrun *a, struct rp_multi *mu,
-			 struct bw_watch *w, uint64_t size, uint64_t now)
-{
-	const struct rp_counts *pc = &a->s.ctrl.peer_counts;
-	bool got = pc->seq > w->peer_prev.seq && pc->n == a->n;
-	const char *devs[RP_MAX_RAILS];
-	uint64_t rx[RP_MAX_RAILS];
-	unsigned int i;
-
-	if (pc->seq < w->seq && now < w->due)
-		return;
-	for (i = 0; i < a->n; i++) {
-		devs[i] = a->s.rails[i].dev.name;
-		rx[i] = got ? (pc->done[i] - w->peer_prev.done[i]) * size : 0;
-	}
-	rp_report_interval_bidir(
-		stdout, (double)(w->from_ns - mu->t0_ns) / 1e9,
-		(double)(w->from_ns + w->row_ns - mu->t0_ns) / 1e9, devs, w->tx,
-		w->row_ns, got ? rx : NULL,
-		got ? (pc->seq - w->peer_prev.seq) * a->o->interval *
-				RP_NSEC_PER_SEC :
-		      0,
-		a->n, a->o->report_gbits);
-	if (got)
-		w->peer_prev = *pc;
-	w->pending = false;
-}
-
-/* -b --interval, each turn: the peer's COUNTS in, this side's tick out,
- * the pending row. Returns 0 or the control channel's error. */
-static int bw_watch_bidir(struct rp_bwrun *a, struct rp_multi *mu,
-			  struct bw_watch *w, uint64_t size, uint64_t now)
-{
-	int ret = rp_ctrl_poll(&a->s.ctrl);
-
-	if (!ret && now >= w->next_report && !rp_multi_done(mu))
-		ret = bw_tick_bidir(a, mu, w, size, now);
-	if (!ret && w->pending && !rp_multi_done(mu))
-		bw_row_bidir(a, mu, w, size, now);
-	return ret;
-}
-
-/* The calling thread while the rails run: heartbeats, interval rows. */
-static void bw_watch(struct rp_bwrun *a, struct rp_multi *mu, uint64_t size)
-{
-	const struct timespec nap = { .tv_nsec = BW_WATCH_NS };
-	const struct rp_opts *o = a->o;
-	struct bw_watch w = {
-		.last_beat = mu->t0_ns,
-		.prev_ns = mu->t0_ns,
-		.next_report =
-			o->interval ?
-				mu->t0_ns + o->interval * RP_NSEC_PER_SEC :
-				UINT64_MAX,
-	};
-	bool bidir = o->bidir && o->interval;
-	uint64_t now;
-
-	while (!rp_multi_done(mu)) {
-		nanosleep(&nap, NULL);
-		now = rp_now_ns();
-		bw_events(a, mu->t0_ns);
-		/* only the client beats (-b: the server runs too); -b
-		 * --interval: both sides send and take COUNTS */
-		if ((bidir && bw_watch_bidir(a, mu, &w, size, now)) ||
-		    (!a->s.server && rp_ctrl_beat(&a->s.ctrl, &w.last_beat))) {
-			__atomic_store_n(&mu->cancel, 1, __ATOMIC_RELAXED);
-			break; /* rp_multi_join waits for the rails */
-		}
-		if (!bidir && now >= w.next_report && !rp_multi_done(mu))
-			bw_interval(a, mu, &w, size, now);
-	}
-	bw_events(a, mu->t0_ns); /* those of a rail's last moments */
 }
 
 /* struct rp_multi holds cache-line aligned workers: calloc's 16-byte
@@ -577,14 +169,14 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	if (!mu)
 		return -ENOMEM;
 	bw_cfg(a, size, &cfg);
-	bw_ivl_begin(a);
-	bw_watch_open(a);
+	rp_bwwatch_begin(a);
+	rp_bwwatch_open(a);
 	ret = rp_multi_start(mu, a->s.rails, a->peers, a->n, &cfg,
 			     a->topo.t ? &a->topo : NULL, a->cpus);
 	if (!ret)
-		bw_watch(a, mu, size);
+		rp_bwwatch_run(a, mu, size);
 	jret = rp_multi_join(mu);
-	bw_watch_close(a);
+	rp_bwwatch_close(a);
 	if (!ret)
 		ret = jret;
 	/* a rail that failed alone: its result up to the failure, left out
@@ -614,17 +206,17 @@ static int bw_swap(void *app)
 	int ret;
 
 	ret = rp_exchange_result_swap(c, a->s.server, &a->agg, &a->peer_agg);
-	for (i = 0; i < a->n && a->multi && !ret; i++)
+	for (i = 0; i < a->n && a->p->multi && !ret; i++)
 		ret = rp_exchange_result_swap(c, a->s.server, &a->rail_res[i],
 					      &a->peer_res[i]);
-	if (!a->multi)
+	if (!a->p->multi)
 		a->peer_res[0] = a->peer_agg;
 	return ret;
 }
 
 int rp_bwapp_size(struct rp_bwrun *a, uint64_t size)
 {
-	return a->multi ? bw_run_threads(a, size) : bw_run_here(a, size);
+	return a->p->multi ? bw_run_threads(a, size) : bw_run_here(a, size);
 }
 
 /* One size on every rail. Fills a->rail_res[] and a->agg. Returns 0, or
@@ -645,7 +237,7 @@ static int bw_send_results(struct rp_bwrun *a)
 	int ret;
 
 	ret = rp_exchange_result_send(&a->s.ctrl, &a->agg);
-	for (i = 0; i < a->n && a->multi && !ret; i++)
+	for (i = 0; i < a->n && a->p->multi && !ret; i++)
 		ret = rp_exchange_result_send(&a->s.ctrl, &a->rail_res[i]);
 	return ret;
 }
@@ -658,9 +250,9 @@ static int bw_recv_results(struct rp_bwrun *a)
 	int ret;
 
 	ret = rp_exchange_result_recv(&a->s.ctrl, &a->agg);
-	for (i = 0; i < a->n && a->multi && !ret; i++)
+	for (i = 0; i < a->n && a->p->multi && !ret; i++)
 		ret = rp_exchange_result_recv(&a->s.ctrl, &a->rail_res[i]);
-	if (!a->multi)
+	if (!a->p->multi)
 		a->rail_res[0] = a->agg;
 	return ret;
 }
@@ -728,11 +320,8 @@ static int bw_rail_list(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 	for (i = 0; i < a->n; i++) {
 		struct rp_bind *b = &cfg[i].bind;
 
-		rp_session_rail_defaults(a->o, &cfg[i]);
-		cfg[i].dev = a->spec[i].dev;
-		cfg[i].port = a->spec[i].port;
-		cfg[i].gid_index = a->spec[i].gid_index;
-		if (rp_main_gpu_near(a->o, cfg[i].dev, i, &cfg[i].gpu) ||
+		rp_plan_rail(a->p, &a->spec[i], &cfg[i]);
+		if (rp_plan_gpu_near(a->p, cfg[i].dev, i, &cfg[i].gpu) ||
 		    rp_place_bind(a->o, a->spec[i].dev, i, a->place[i].cpu, b))
 			return -EINVAL;
 		if (b->cpu >= 0) /* --pin_cores, or hwloc's core */
@@ -745,10 +334,11 @@ static int bw_rail_list(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 	return 0;
 }
 
-/* Every rail's configuration; one rail: -d's device, bound as perftest
- * binds its process. -b: each slice in two halves, what is sent and what
- * arrives. Their buffers are checked against the host's memory first
- * (rp_rail_mem_check). */
+/* Every rail's settings: the plan's (one rail: -d's device, bound as
+ * perftest binds its process; -b: each slice in two halves, what is sent
+ * and what arrives), a rail list's a device, port and placement each.
+ * Their buffers are checked against the host's memory first
+ * (rp_railbuf_check). */
 static int bw_rail_cfgs(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 {
 	unsigned int i;
@@ -759,25 +349,15 @@ static int bw_rail_cfgs(struct rp_bwrun *a, struct rp_rail_cfg *cfg)
 		a->place[i] = (struct rp_place){ .cpu = -1, .numa_node = -1 };
 	}
 	a->n = 1;
-	if (a->multi)
+	if (a->p->multi)
 		ret = bw_rails(a);
-	rp_session_rail_defaults(a->o, &cfg[0]);
-	if (a->o->bidir)
-		cfg[0].slice = rp_rail_slice_bytes(2 * rp_opts_max_size(a->o));
+	cfg[0] = a->p->rail;
 	if (!ret) /* the buffers: before the topology and any device */
-		ret = rp_rail_mem_check(&cfg[0], a->n, a->o->bidir);
-	if (!ret && a->multi) {
+		ret = rp_railbuf_check(&cfg[0], a->n, a->p->halves);
+	if (!ret && a->p->multi) {
 		bw_place(a);
 		ret = bw_rail_list(a, cfg);
 	}
-	for (i = 0; i < a->n && a->o->bidir; i++)
-		cfg[i].slice = rp_rail_slice_bytes(2 * rp_opts_max_size(a->o));
-	/* --validate READ: the bytes read are there before the rkey is sent
-	 * (the server's slices; -b: each side's lower halves) */
-	for (i = 0; i < a->n && a->o->validate && rp_bwrun_read(a); i++)
-		if (a->o->bidir || !a->o->server)
-			cfg[i].fill_bytes = a->o->bidir ? cfg[i].slice / 2 :
-							  cfg[i].slice;
 	return ret;
 }
 
@@ -788,7 +368,7 @@ static void bw_rail_notes(struct rp_bwrun *a)
 	char msg[256];
 	unsigned int i;
 
-	for (i = 0; i < a->n && a->multi; i++) {
+	for (i = 0; i < a->n && a->p->multi; i++) {
 		struct rp_bound *b = &a->s.rails[i].bound;
 
 		if (rp_gid_subnet_check(&a->s.rails[i].gid, a->s.remote[i].gid,
@@ -801,11 +381,13 @@ static void bw_rail_notes(struct rp_bwrun *a)
 	}
 }
 
-/* Where this side posts: the peer's slices, -b its receive halves (READ:
- * the halves it sends from); WRITE --validate: what is sent filled with
- * the pattern (READ's was filled as the rails were built). */
+/* Where this side posts (rp_plan_peer: the peer's slices, -b the halves
+ * the verb needs); --validate on a side whose data leaves: what is sent
+ * filled with the pattern (a verb that pulls: filled as the rails were
+ * built, before the rkey went out). */
 static int bw_prepare(struct rp_bwrun *a)
 {
+	bool fill = a->o->validate && a->p->role->leaves && !a->p->verb->pulls;
 	unsigned int i, q;
 	int ret = 0;
 
@@ -815,19 +397,12 @@ static int bw_prepare(struct rp_bwrun *a)
 	for (i = 0; i < a->n; i++) {
 		struct rp_rail *r = &a->s.rails[i];
 
-		if (a->o->bidir && rp_bwrun_read(a))
-			rp_bidir_source(&a->s.remote[i], &a->peers[i]);
-		else if (a->o->bidir)
-			rp_bidir_peer(&a->s.remote[i], &a->peers[i]);
-		else
-			a->peers[i] = a->s.remote[i];
-		if (!a->o->validate || rp_bwrun_read(a))
-			continue; /* READ: filled before the rkey went out */
+		rp_plan_peer(a->p, &a->s.remote[i], &a->peers[i]);
+		if (!fill)
+			continue;
 		if (a->o->bidir)
 			ret = rp_bidir_fill(r);
-		for (q = 0;
-		     !ret && !a->o->bidir && !a->s.server && q < r->num_qps;
-		     q++)
+		for (q = 0; !ret && !a->o->bidir && q < r->num_qps; q++)
 			ret = rp_bufpat_fill(&r->buf, (uint64_t)q * r->slice,
 					     r->slice, q);
 		if (ret)
@@ -842,8 +417,8 @@ static void bw_begin(void *app)
 {
 	struct rp_bwrun *a = app;
 
-	if (a->multi)
-		rp_bwreport_counters(a, a->before);
+	if (a->p->multi)
+		rp_bwwatch_counters(a, a->before);
 }
 
 /* A size's row (the first one after --interval's rows and the title). */
@@ -869,8 +444,8 @@ static int bw_server_rows(void *app)
 	struct rp_bwrun *a = app;
 	int ret;
 
-	if (a->multi)
-		rp_bwreport_counters(a, a->before);
+	if (a->p->multi)
+		rp_bwwatch_counters(a, a->before);
 	ret = bw_recv_results(a);
 	if (ret)
 		return ret;
@@ -910,7 +485,7 @@ static int bw_gates(void *app)
 
 	if (rp_bwreport_failed(a))
 		return -EIO;
-	if (rp_bwrun_posts(a) &&
+	if (a->p->role->posts &&
 	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
 		return -ERANGE;
 	return a->expect_failed || a->expect_min_failed ? -ERANGE : 0;
@@ -988,75 +563,48 @@ static int bw_side(struct rp_bwrun *a)
 		return ret;
 	*r = (struct rp_run){
 		.s = &a->s,
+		.p = a->p,
 		.ops = &bw_ops,
 		.app = a,
-		/* SEND, WRITE with immediate: the server measures what it
-		 * receives, prints its own row (no RESULT) and posts its
-		 * receives before READY */
-		.measures = rp_bwrun_posts(a) || rp_bwrun_recv(a),
-		.barrier = a->o->bidir,
-		.ready = rp_verb_recv(a->o->verb),
-		.results = !a->o->bidir && !rp_verb_recv(a->o->verb),
-		.receives = rp_bwrun_gets(a),
-		.sends = a->o->bidir || !rp_bwrun_gets(a),
-		.infinite = a->o->run_infinitely,
 	};
 	return rp_run_side(r);
 }
 
-/* On a device perftest does not know (Soft-RoCE, siw, ...; 6.06's list,
- * rp_report_lat_extra_line), perftest_parameters.c ctx_set_max_inline
- * prints an extra separator first when the inline size is not its default
- * (ib_read_bw always: READ sets it 0; ib_write_bw, ib_send_bw with -I) and
- * turns inline off: @run's -I becomes 0. One rail (rail_multi_bw has no
- * perftest counterpart and keeps -I). */
-static int bw_extra_line(const struct rp_bwrun *a, struct rp_opts *run)
+/* What perftest decides from -d's device (rp_plan_device): 6.06's extra
+ * separator first on a device it does not know, -I turned off there; one
+ * rail. */
+static int bw_extra_line(struct rp_bwrun *a)
 {
-	bool unknown = false, inl = !rp_bwrun_read(a) && run->inline_size >= 0;
-	int ret;
+	int ret = rp_plan_device(a->p);
 
-	if (a->multi || (!inl && (!rp_bwrun_read(a) || !a->text)))
-		return 0;
-	ret = rp_session_dev_unknown(a->o, &unknown, NULL);
-	if (ret || !unknown)
-		return ret;
-	if (a->text)
-		rp_fprintf(a->text, RP_RESULT_LINE);
-	if (inl && run->inline_size > 0)
-		rp_warn("inline data turned off: %s is not a device perftest "
-			"knows, and perftest turns it off there",
-			run->dev ? run->dev : "the device");
-	if (inl)
-		run->inline_size = 0;
-	return 0;
+	if (!ret && a->p->extra_line)
+		rp_fprintf(a->p->text, RP_RESULT_LINE);
+	return ret;
 }
 
-static int bw_run(struct rp_bwrun *a, struct rp_opts *run)
+static int bw_run(struct rp_bwrun *a)
 {
 	struct rp_rail_cfg cfg[RP_MAX_RAILS];
 	int ret;
 
-	ret = bw_extra_line(a, run);
+	ret = bw_extra_line(a);
 	if (!ret)
 		ret = bw_rail_cfgs(a, cfg);
 	if (ret)
 		return ret;
 	if (rp_jsonout_init(&a->json, rp_opts_json_path(a->o), a->o->output))
 		return -ENOMEM;
-	ret = rp_session_open(&a->s, a->o, cfg, a->n);
+	ret = rp_session_open(&a->s, a->p, cfg, a->n);
 	if (!ret) {
 		bw_rail_notes(a);
 		/* the ceilings: a rail list's lines and warnings, --expect;
-		 * by this side's PCIe direction (WRITE: the client sends,
-		 * READ: the client receives) and the verb's wire */
-		if (a->multi || a->o->expect) {
+		 * by this side's PCIe direction (its role's) and the
+		 * plan's verb on the wire */
+		if (a->p->multi || a->o->expect) {
 			rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails,
-					 a->n, a->o->verb,
-					 rp_railceil_side(a->o->verb,
-							  a->s.server,
-							  a->o->bidir));
-			rp_railceil_size(&a->ceil, a->s.rails,
-					 rp_opts_max_size(a->o));
+					 a->n, a->p->verb->verb,
+					 a->p->role->pcie);
+			rp_railceil_size(&a->ceil, a->s.rails, a->p->max_size);
 			rp_railceil_warn(&a->ceil);
 		}
 		ret = bw_side(a);
@@ -1065,23 +613,21 @@ static int bw_run(struct rp_bwrun *a, struct rp_opts *run)
 	return ret;
 }
 
-int rp_bwapp_run(const struct rp_opts *o)
+int rp_bwapp_run(struct rp_plan *p)
 {
 	struct rp_bwrun *a = calloc(1, sizeof(*a)); /* per-rail arrays */
-	struct rp_opts run = *o; /* -I as the device allows (bw_extra_line) */
 	int ret;
 
 	if (!a)
 		return -ENOMEM;
-	a->o = &run;
-	a->text = rp_opts_full(o) ? stdout : NULL;
-	a->multi = o->desc->features & RP_FEAT_MULTI;
+	a->p = p;
+	a->o = p->o;
 	a->last_beat = rp_now_ns();
 	a->nl_fd = -1;
-	ret = bw_run(a, &run);
+	ret = bw_run(a);
 	rp_topo_fini(&a->topo);
 	rp_jsonout_fini(&a->json);
-	bw_ivl_clear(a);
+	rp_bwwatch_clear(a);
 	free(a->peers);
 	free(a);
 	return ret;

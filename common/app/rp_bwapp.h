@@ -6,13 +6,14 @@
  * reporter's (rp_bwreport.h). rail_write_bw and rail_read_bw are the
  * one-rail case, run on the calling thread as ib_write_bw runs;
  * rail_multi_bw takes a rail list (RP_FEAT_MULTI) and runs a pinned
- * thread per rail. The verb (the options' verb: WRITE, READ) is the
- * engine's and the rails' parameter, not another flow.
+ * thread per rail. The verb is the engine's and the rails' parameter,
+ * not another flow.
  *
  * The order of the control messages is the run skeleton's (rp_run.h):
- * this app hands it its parts and says which roles each side plays (the
- * client posts and sends its RESULT; the side the data reaches, WRITE's
- * server or READ's client, checks --validate; with -b both do both).
+ * this app hands it its parts; which role each side plays is the plan's
+ * (rp_roles.h: the client posts and sends its RESULT; the side the data
+ * reaches, WRITE's server or READ's client, checks --validate; with -b
+ * both do both).
  */
 #ifndef RP_BWAPP_H
 #define RP_BWAPP_H
@@ -21,15 +22,17 @@
 
 #include "app/rp_bwrun.h"
 #include "app/rp_opts.h"
+#include "app/rp_plan.h"
 
 /*
- * rp_bwapp_run - run the bandwidth test of o->desc with the options @o
- * (parsed and checked). Prints the perftest block and railperf's lines on
- * stdout, diagnostics on stderr. Returns 0, -EILSEQ for a failed
- * --validate, -ERANGE for a missed -w / -y / --expect, or the -errno of
- * the failure (already reported).
+ * rp_bwapp_run - run the bandwidth test planned in @p (from options
+ * parsed and checked; its rails' GPUs are opened into it). Prints the
+ * perftest block and railperf's lines to p->out (p->text), diagnostics
+ * on stderr. Returns 0, -EILSEQ for a failed --validate, -ERANGE for a
+ * missed -w / -y / --expect, or the -errno of the failure (already
+ * reported).
  */
-int rp_bwapp_run(const struct rp_opts *o);
+int rp_bwapp_run(struct rp_plan *p);
 
 /*
  * rp_bwapp_check - a rail-list binary's check before any device is

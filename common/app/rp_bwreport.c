@@ -8,11 +8,12 @@
 #include <stdlib.h>
 
 #include "app/rp_bwreport.h"
+#include "app/rp_bwwatch.h"
+#include "app/rp_header.h"
 #include "base/rp_log.h"
 #include "base/rp_sysfs.h"
 #include "engine/rp_bw.h"
 #include "engine/rp_stats.h"
-#include "net/rp_ethstats.h"
 #include "output/rp_expect.h"
 #include "output/rp_report_extra.h"
 #include "output/rp_json_mem.h"
@@ -27,29 +28,26 @@
 
 void rp_bwreport_title(const struct rp_bwrun *a)
 {
-	rp_report_bw_title(a->text, a->o->report_gbits);
+	rp_report_bw_title(a->p->text, a->o->report_gbits);
 }
 
 void rp_bwreport_header(const struct rp_bwrun *a)
 {
 	struct rp_header h;
 
-	rp_session_header(&a->s, &h);
-	rp_report_header(a->text, &h);
-	rp_report_addresses_fmt(a->text, a->s.local, a->s.remote, a->n,
-				a->o->rdma_cm		 ? RP_ADDR_CM :
-				rp_bwrun_read(a)	 ? RP_ADDR_READ :
-				rp_verb_recv(a->o->verb) ? RP_ADDR_SEND :
-							   RP_ADDR_WRITE);
-	if (!(rp_bwrun_posts(a) && a->o->interval))
-		rp_report_bw_title(a->text, a->o->report_gbits);
+	rp_header_of(a->p, &a->s, &h);
+	rp_report_header(a->p->text, &h);
+	rp_report_addresses_fmt(a->p->text, a->s.local, a->s.remote, a->n,
+				a->o->rdma_cm ? RP_ADDR_CM : a->p->verb->addr);
+	if (!(a->p->role->posts && a->o->interval))
+		rp_report_bw_title(a->p->text, a->o->report_gbits);
 }
 
 void rp_bwreport_row(struct rp_bwrun *a, const struct rp_result *row)
 {
 	const struct rp_opts *o = a->o;
 
-	rp_report_bw_out(stdout, row, o->report_gbits, o->output);
+	rp_report_bw_out(a->p->out, row, o->report_gbits, o->output);
 	rp_jsonout_add_bw(&a->json, row);
 	rp_opts_limit_pass(o, row->bw_avg, row->msg_rate, &a->bw_passed,
 			   &a->rate_passed);
@@ -69,26 +67,9 @@ void rp_bwreport_block_end(const struct rp_bwrun *a)
 	const struct rp_opts *o = a->o;
 
 	if (o->bidir && o->report_both && !o->all_sizes)
-		rp_report_bidir_both(a->text, &a->agg, &a->peer_agg,
+		rp_report_bidir_both(a->p->text, &a->agg, &a->peer_agg,
 				     o->report_gbits);
-	rp_fprintf(a->text, RP_RESULT_LINE);
-}
-
-void rp_bwreport_counters(struct rp_bwrun *a, struct rp_port_counters *out)
-{
-	unsigned int i;
-
-	for (i = 0; i < a->n; i++) {
-		a->have_counters[i] = !rp_counters_read(RP_SYSFS_IB_ROOT,
-							a->s.rails[i].dev.name,
-							a->s.rails[i].dev.port,
-							&out[i]);
-		/* no netdev or no ethtool stats: no pause counters */
-		(void)rp_pause_read(a->s.rails[i].gid.ndev, &out[i].pause);
-		/* no carrier counters: no link drop can be seen */
-		(void)rp_carrier_read(RP_SYSFS_ROOT, a->s.rails[i].gid.ndev,
-				      &out[i].carrier);
-	}
+	rp_fprintf(a->p->text, RP_RESULT_LINE);
 }
 
 /* QPs over every rail: what --validate checked. */
@@ -103,14 +84,15 @@ static unsigned int bw_qps(const struct rp_bwrun *a)
 
 void rp_bwreport_verdict(const struct rp_bwrun *a, const struct rp_verdict *v)
 {
-	rp_report_extra_verdict_out(a->text != NULL, v, a->agg.size, bw_qps(a));
+	rp_report_extra_verdict_out(a->p->text != NULL, v, a->agg.size,
+				    bw_qps(a));
 }
 
 void rp_bwreport_verdicts(const struct rp_bwrun *a,
 			  const struct rp_verdict *here,
 			  const struct rp_verdict *there)
 {
-	bool full = a->text != NULL;
+	bool full = a->p->text != NULL;
 
 	rp_report_bidir_verdict(full, "received here", here, a->agg.size,
 				bw_qps(a));
@@ -122,7 +104,7 @@ int rp_bwreport_json(struct rp_bwrun *a)
 {
 	struct rp_header h;
 
-	rp_session_header(&a->s, &h);
+	rp_header_of(a->p, &a->s, &h);
 	return rp_jsonout_write(&a->json, &h);
 }
 
@@ -131,7 +113,7 @@ static const struct rp_fail *bw_fail(const struct rp_bwrun *a, unsigned int i)
 {
 	if (a->rail_res[i].fail.failed)
 		return &a->rail_res[i].fail;
-	if (a->o->bidir && a->multi && a->peer_res[i].fail.failed)
+	if (a->o->bidir && a->p->multi && a->peer_res[i].fail.failed)
 		return &a->peer_res[i].fail;
 	return NULL;
 }
@@ -140,7 +122,7 @@ unsigned int rp_bwreport_failed(const struct rp_bwrun *a)
 {
 	unsigned int i, n = 0;
 
-	for (i = 0; i < a->n && a->multi; i++)
+	for (i = 0; i < a->n && a->p->multi; i++)
 		n += bw_fail(a, i) != NULL;
 	return n;
 }
@@ -171,9 +153,11 @@ static void bw_rail_report(const struct rp_bwrun *a, unsigned int i,
 		.verb = c->verb,
 		.same_nic =
 			rp_rail_addr_same_port(&a->s.local[i], &a->s.remote[i]),
-		/* with -b the port also sent the ACKs of what it received;
-		 * READ's data packets are the server's responses */
-		.sender = !a->s.server && !a->o->bidir && !rp_bwrun_read(a),
+		/* only this side's data left the port: with -b it also sent
+		 * the ACKs of what it received; READ's data packets are the
+		 * server's responses */
+		.sender = a->p->role->posts && a->p->role->leaves &&
+			  !a->p->role->lands,
 		.needed = a->needed[i],
 	};
 	rp_counters_delta(&a->before[i], &after[i], &rr->delta);
@@ -191,7 +175,7 @@ static void bw_expect_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
 	rp_expect_eval(&e, a->o->expect, c.got, c.ceiling);
 	snprintf(who, sizeof(who), "rail %u (%s)", rr->index,
 		 rr->rail->dev.name);
-	rp_expect_line(a->text, who, &e);
+	rp_expect_line(a->p->text, who, &e);
 	a->expect_failed |= !e.pass;
 	if (obj)
 		cJSON_AddItemToObject(obj, "verdict", rp_expect_json(&e));
@@ -204,8 +188,8 @@ static void bw_expect_set(struct rp_bwrun *a, uint64_t size)
 	struct rp_expect e;
 
 	rp_expect_eval(&e, a->o->expect, got, a->ceil.set);
-	rp_expect_line(a->text, "all rails", &e);
-	rp_fprintf(a->text, " railperf: --expect %u%%: %s\n", a->o->expect,
+	rp_expect_line(a->p->text, "all rails", &e);
+	rp_fprintf(a->p->text, " railperf: --expect %u%%: %s\n", a->o->expect,
 		   a->expect_failed || !e.pass ? "FAILED" :
 						 "passed: every rail and "
 						 "all rails together");
@@ -230,7 +214,7 @@ static void bw_ivl_report(struct rp_bwrun *a, unsigned int i, const char *who,
 
 	rp_series_stats(&a->ivl[i], &st);
 	from = bw_ivl_from(a, st.argmin);
-	rp_report_interval_stats(a->text, who, &st, a->o->interval, from,
+	rp_report_interval_stats(a->p->text, who, &st, a->o->interval, from,
 				 a->o->report_gbits);
 	if (!obj)
 		return;
@@ -258,7 +242,7 @@ static void bw_expect_min_rail(struct rp_bwrun *a,
 	rp_rail_report_ceiling(rr, size, &c);
 	rp_expect_eval(&e, a->o->expect_min, gbps, c.ceiling);
 	e.pass = e.pass && st.n > 0;
-	rp_expect_min_line(a->text, who, &e, bw_ivl_from(a, st.argmin));
+	rp_expect_min_line(a->p->text, who, &e, bw_ivl_from(a, st.argmin));
 	a->expect_min_failed |= !e.pass;
 	if (obj)
 		cJSON_AddItemToObject(obj, "verdict_min", rp_expect_json(&e));
@@ -276,13 +260,13 @@ static void bw_cpu_rail(struct rp_bwrun *a, const struct rp_rail_report *rr,
 
 	if (!a->o->bidir)
 		me = "client";
-	rp_report_cpu(a->text, who, me, &a->rail_res[i].cpu);
+	rp_report_cpu(a->p->text, who, me, &a->rail_res[i].cpu);
 	if (obj)
 		cJSON_AddItemToObject(obj, "cpu",
 				      rp_json_cpu(&a->rail_res[i].cpu, me));
 	if (!a->o->bidir)
 		return;
-	rp_report_cpu(a->text, who, peer, &a->peer_res[i].cpu);
+	rp_report_cpu(a->p->text, who, peer, &a->peer_res[i].cpu);
 	if (obj)
 		cJSON_AddItemToObject(obj, "peer_cpu",
 				      rp_json_cpu(&a->peer_res[i].cpu, peer));
@@ -324,7 +308,7 @@ static void bw_ivl_all(struct rp_bwrun *a)
 	if (o)
 		rp_jsonout_add_extra(&a->json, "intervals", o);
 	if (a->o->expect_min && !a->s.server)
-		rp_fprintf(a->text, " railperf: --expect-min %u%%: %s\n",
+		rp_fprintf(a->p->text, " railperf: --expect-min %u%%: %s\n",
 			   a->o->expect_min,
 			   a->expect_min_failed ?
 				   "FAILED" :
@@ -356,7 +340,7 @@ static void bw_failed_line(const struct rp_bwrun *a, unsigned int i)
 	if (!bw_fail(a, i))
 		return;
 	snprintf(who, sizeof(who), "rail %u (%s)", i, a->s.rails[i].dev.name);
-	rp_report_failed(a->text, who, bw_fail(a, i));
+	rp_report_failed(a->p->text, who, bw_fail(a, i));
 }
 
 /* Some rails failed: the row and "all rails" are the healthy rails'
@@ -368,7 +352,7 @@ static void bw_healthy_line(struct rp_bwrun *a)
 	rp_jsonout_add_extra(&a->json, "healthy_rails",
 			     cJSON_CreateNumber(a->n - bad));
 	if (bad)
-		rp_fprintf(a->text,
+		rp_fprintf(a->p->text,
 			   " railperf: all rails: healthy rails %u of %u; the "
 			   "row and the line above leave out the rails that "
 			   "failed\n",
@@ -389,7 +373,7 @@ static void bw_fail_verdicts(struct rp_bwrun *a)
 			continue;
 		snprintf(who, sizeof(who), "rail %u (%s)", i,
 			 a->s.rails[i].dev.name);
-		rp_report_fail_verdict(a->text, who, f);
+		rp_report_fail_verdict(a->p->text, who, f);
 		o = arr ? rp_json_fail(f) : NULL;
 		if (o) {
 			cJSON_AddNumberToObject(o, "rail", i);
@@ -442,7 +426,7 @@ static void bw_rail_reports(struct rp_bwrun *a, uint64_t size,
 	struct rp_port_counters after[RP_MAX_RAILS];
 	unsigned int i;
 
-	rp_bwreport_counters(a, after);
+	rp_bwwatch_counters(a, after);
 	for (i = 0; i < a->n; i++) {
 		bw_rail_report(a, i, after, &rr[i]);
 		if (bw_fail(a, i))
@@ -466,8 +450,9 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 
 	bw_rail_reports(a, size, rr, sin, sig);
 	for (i = 0; i < a->n; i++) {
-		rp_report_rail(a->text, &rr[i], size, a->o->report_gbits);
-		rp_sig_line(a->text, i, &sin[i], &sig[i], a->o->report_gbits);
+		rp_report_rail(a->p->text, &rr[i], size, a->o->report_gbits);
+		rp_sig_line(a->p->text, i, &sin[i], &sig[i],
+			    a->o->report_gbits);
 		bw_failed_line(a, i);
 		obj = rails ? rp_json_rail(&rr[i], size, a->o->report_gbits) :
 			      NULL;
@@ -480,7 +465,7 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 		if (obj)
 			cJSON_AddItemToArray(rails, obj);
 	}
-	rp_report_set(a->text, &a->agg, size, a->ceil.set, a->ceil.why);
+	rp_report_set(a->p->text, &a->agg, size, a->ceil.set, a->ceil.why);
 	bw_healthy_line(a);
 	bw_ivl_all(a);
 	bw_events_json(a);
@@ -495,14 +480,14 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 /* The client's posting (every rail alike): a line and "posting". */
 static void bw_report_posting(struct rp_bwrun *a, uint64_t size)
 {
-	struct rp_bw_cfg cfg;
+	struct rp_bw_cfg cfg = a->p->bwcfg;
 
 	if (a->s.server)
 		return;
-	rp_bwrun_cfg(a->o, size, &cfg);
+	cfg.size = size;
 	rp_jsonout_add_extra(&a->json, "posting",
 			     rp_posting_json(&cfg, a->s.rails[0].wr_api));
-	rp_posting_line(a->text, &cfg, a->s.rails[0].wr_api);
+	rp_posting_line(a->p->text, &cfg, a->s.rails[0].wr_api);
 }
 
 /* -b: each rail's two directions and their sum; a rail list adds all
@@ -513,25 +498,25 @@ static void bw_report_bidir(struct rp_bwrun *a)
 	cJSON *o = NULL, *rails = NULL;
 	unsigned int i;
 
-	if (a->json.rows && a->multi) {
+	if (a->json.rows && a->p->multi) {
 		o = cJSON_CreateObject();
 		rails = o ? cJSON_AddArrayToObject(o, "rails") : NULL;
 	}
 	for (i = 0; i < a->n; i++) {
-		rp_report_bidir_rail(a->text, (int)i, a->s.rails[i].dev.name,
+		rp_report_bidir_rail(a->p->text, (int)i, a->s.rails[i].dev.name,
 				     &a->rail_res[i], &a->peer_res[i], gbits);
 		if (rails)
 			cJSON_AddItemToArray(rails,
 					     rp_json_bidir(&a->rail_res[i],
 							   &a->peer_res[i]));
 	}
-	if (a->multi)
-		rp_report_bidir_rail(a->text, -1, NULL, &a->agg, &a->peer_agg,
-				     gbits);
+	if (a->p->multi)
+		rp_report_bidir_rail(a->p->text, -1, NULL, &a->agg,
+				     &a->peer_agg, gbits);
 	if (o)
 		cJSON_AddItemToObject(o, "all",
 				      rp_json_bidir(&a->agg, &a->peer_agg));
-	if (a->json.rows && !a->multi)
+	if (a->json.rows && !a->p->multi)
 		o = rp_json_bidir(&a->agg, &a->peer_agg);
 	rp_jsonout_add_extra(&a->json, "bidirectional", o);
 }
@@ -560,12 +545,12 @@ static void bw_expect_one(struct rp_bwrun *a, uint64_t size)
 	rp_jsonout_add_extra(&a->json, "verdict", v);
 	a->expect_failed |= !e.pass;
 	snprintf(who, sizeof(who), "rail %s port %u", r->dev.name, r->dev.port);
-	if (!rp_expect_line(a->text, who, &e))
-		rp_fprintf(a->text,
+	if (!rp_expect_line(a->p->text, who, &e))
+		rp_fprintf(a->p->text,
 			   " railperf: %s: %.1f%% of its ceiling of %.2f "
 			   "Gb/s: --expect %u%% passed\n",
 			   who, e.percent, e.ceiling, e.pct);
-	rp_expect_above_line(a->text, who, e.got, e.ceiling);
+	rp_expect_above_line(a->p->text, who, e.got, e.ceiling);
 }
 
 void rp_bwreport_rails(struct rp_bwrun *a)
@@ -575,7 +560,7 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 	unsigned int i;
 
 	rp_railceil_size(&a->ceil, a->s.rails, size);
-	if (a->multi) {
+	if (a->p->multi) {
 		bw_report_rail_lines(a, size);
 	} else {
 		rp_jsonout_add_extra(&a->json, "same_nic",
@@ -586,13 +571,13 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 	rp_jsonout_add_extra(&a->json, "memory",
 			     rp_json_mem(&a->s.rails[0].buf));
 	for (i = 0; i < a->n; i++)
-		rp_report_extra_rail(a->text, &a->s.rails[i], o->hugepages,
+		rp_report_extra_rail(a->p->text, &a->s.rails[i], o->hugepages,
 				     &a->s.local[i], &a->s.remote[i]);
 	bw_report_posting(a, size);
 	if (o->bidir)
 		bw_report_bidir(a);
-	if (!a->multi && o->expect && !a->s.server)
+	if (!a->p->multi && o->expect && !a->s.server)
 		bw_expect_one(a, size);
-	if (a->multi)
+	if (a->p->multi)
 		bw_fail_verdicts(a);
 }

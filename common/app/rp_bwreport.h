@@ -43,10 +43,6 @@ void rp_bwreport_size_row(struct rp_bwrun *a);
  */
 void rp_bwreport_block_end(const struct rp_bwrun *a);
 
-/* rp_bwreport_counters - every rail's port counters and its netdev's pause
- * frames (ethtool ioctl) into @out[]. */
-void rp_bwreport_counters(struct rp_bwrun *a, struct rp_port_counters *out);
-
 /*
  * rp_bwreport_rails - railperf's section after the block and the
  * verdict: a rail-list run's line pair per rail and the set's ceiling

@@ -2,9 +2,9 @@
 /*
  * rp_bwrun.h - one bandwidth run: its state, shared by the app that runs
  * it (rp_bwapp.c: set-up, the timed phase of each size, the parts it hands
- * the run skeleton) and its reporter (rp_bwreport.c), and two inline
- * helpers (the engine's configuration with the BW-peak rule; whether this
- * side posts). Header only.
+ * the run skeleton) and its reporter (rp_bwreport.c). What the run is
+ * (sizes, this side's role, the rails' and the engine's settings, where
+ * the text goes) is its plan's (rp_plan.h). Header only.
  *
  * One state serves 1..N rails. A one-rail binary (rail_write_bw) runs its
  * rail on the calling thread, so the process stays single-threaded as
@@ -22,6 +22,7 @@
 
 #include "app/rp_opts.h"
 #include "app/rp_place.h"
+#include "app/rp_plan.h"
 #include "app/rp_railspec.h"
 #include "app/rp_run.h"
 #include "app/rp_session.h"
@@ -44,19 +45,14 @@ struct rp_bwevent {
 #define RP_BW_MAX_EVENTS 64 /* kept for JSON; more are printed only */
 
 struct rp_bwrun {
-	const struct rp_opts *o;
-	/* a rail list, a thread per rail, a report line per rail */
-	bool multi;
-	unsigned int n; /* rails */
+	struct rp_plan *p;
+	const struct rp_opts *o; /* p->o */
+	unsigned int n;		 /* rails */
 	struct rp_railspec spec[RP_MAX_RAILS];
 	struct rp_topo topo;		     /* multi: hwloc, for placement */
 	struct rp_place place[RP_MAX_RAILS]; /* each rail's CPU and node */
 	int cpus[RP_MAX_RAILS];		     /* -1: unpinned */
 	struct rp_session s;
-	/* where perftest's block and railperf's lines go: stdout, or NULL
-	 * under --output (its one number is rp_report_bw_out's; rp_fprintf
-	 * prints nothing to NULL) */
-	FILE *text;
 	/* where this side posts: the peer's slices, -b its receive halves */
 	struct rp_rail_addr *peers; /* [n], heap */
 	struct rp_port_counters before[RP_MAX_RAILS];
@@ -97,68 +93,5 @@ struct rp_bwrun {
 	uint64_t size;	    /* bytes per WR of the size running */
 	uint64_t here_t0;   /* one rail: ns, its run's start (events) */
 };
-
-/*
- * The BW-peak rule, one for every bandwidth binary: perftest's (measured in
- * -n runs only, not with -N, -D or --run_infinitely, and not above 20000
- * iterations per QP: perftest_parameters.c, force_dependecies), plus a cap
- * on the WRs of one rail's timeline (iterations x QPs), railperf's own:
- * the timeline takes 32 bytes per WR, faulted in before the run, per
- * rail. The peak search itself is linear (rp_stats.c, rp_bw_peak: 2.56 M
- * WRs in tens of ms), so the cap bounds memory, not time.
- */
-#define RP_PEAK_MAX_ITERS 20000
-#define RP_PEAK_MAX_WRS 100000
-
-/*
- * rp_bwrun_cfg - the engine's configuration for @size-byte WRs: the
- * session's defaults (-n, -D, -Q, -l, -I, the cycle buffer) and the
- * BW-peak rule. Ticks and progress are the caller's to set.
- */
-static inline void rp_bwrun_cfg(const struct rp_opts *o, uint64_t size,
-				struct rp_bw_cfg *cfg)
-{
-	rp_session_bw_defaults(o, cfg);
-	cfg->size = size;
-	cfg->peak = !o->no_peak && !o->duration &&
-		    o->iters <= RP_PEAK_MAX_ITERS &&
-		    o->iters * o->num_qps <= RP_PEAK_MAX_WRS;
-}
-
-/* rp_bwrun_read - true when the run's verb is READ: the client posts,
- * the data flows from the server's slices into the client's. */
-static inline bool rp_bwrun_read(const struct rp_bwrun *a)
-{
-	return a->o->verb == RP_VERB_READ;
-}
-
-/* rp_bwrun_recv - true on SEND's (--write_with_imm's) server: it posts
- * the receives the client's messages consume, polls a completion per
- * message and prints its own row (as ib_send_bw's server, no peak). */
-static inline bool rp_bwrun_recv(const struct rp_bwrun *a)
-{
-	return rp_verb_recv(a->o->verb) && a->s.server && !a->o->bidir;
-}
-
-/* rp_bwrun_duplex - -b with SEND (--write_with_imm): each side sends and
- * keeps receives posted for the peer's messages (rp_bw_cfg.duplex), as
- * perftest's send_bw -b (run_iter_bi). */
-static inline bool rp_bwrun_duplex(const struct rp_bwrun *a)
-{
-	return rp_verb_recv(a->o->verb) && a->o->bidir;
-}
-
-/* rp_bwrun_gets - true on a side the data arrives at: WRITE's server,
- * READ's client, SEND's server, both with -b. */
-static inline bool rp_bwrun_gets(const struct rp_bwrun *a)
-{
-	return a->o->bidir || a->s.server != rp_bwrun_read(a);
-}
-
-/* rp_bwrun_posts - true on a side that posts: the client, both with -b. */
-static inline bool rp_bwrun_posts(const struct rp_bwrun *a)
-{
-	return !a->s.server || a->o->bidir;
-}
 
 #endif /* RP_BWRUN_H */

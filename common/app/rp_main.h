@@ -8,6 +8,7 @@
 #define RP_MAIN_H
 
 #include "app/rp_opts.h"
+#include "app/rp_plan.h"
 
 enum rp_main_next {
 	RP_MAIN_RUN,  /* *o is ready: run the test */
@@ -21,36 +22,26 @@ enum rp_main_next {
  * VERSION, output format of perftest X") on stdout; apply the derived
  * defaults (rp_opts_finish), then @check if not NULL (the binary's own
  * limits: it prints its error and returns non-zero), then what the command
- * line names outside railperf (rp_precheck: host, port, JSON file), all
- * before any device is opened; install the SIGINT /
- * SIGTERM handlers; print perftest's notices to stdout. Nothing is
- * allocated. Returns what the caller does next.
+ * line names outside railperf (rp_precheck: host, port, JSON file); make
+ * the run's plan in the caller-owned @p (rp_plan_make, its text to
+ * stdout) and open the GPU of --use_cuda into it (rp_plan_gpu), all
+ * before any device is opened; install the SIGINT / SIGTERM handlers;
+ * print perftest's notices to stdout. Returns what the caller does next;
+ * whatever it is, release @p with rp_plan_fini.
  */
-enum rp_main_next rp_main_start(struct rp_opts *o,
+enum rp_main_next rp_main_start(struct rp_opts *o, struct rp_plan *p,
 				const struct rp_test_desc *desc, int argc,
 				char **argv,
 				int (*check)(const struct rp_opts *o));
 
 /*
- * rp_main_gpu_near - the GPU of rail number @rail on device @ibdev into
- * *@gpu: o->gpu (NULL: host memory) unless --use_cuda_near, then the
- * NVIDIA GPU nearest to @ibdev (rp_gpu_open_near on the live sysfs),
- * opened once per rail, released by rp_main after the run. Called before
- * the rail's device is opened. One line and -ENODEV (no GPU near it, no
- * driver) or -EINVAL (its memory refused, rp_opts_gpu_check).
- */
-struct rp_gpu;
-int rp_main_gpu_near(const struct rp_opts *o, const char *ibdev,
-		     unsigned int rail, const struct rp_gpu **gpu);
-
-/*
- * rp_main - a binary's whole main(): rp_main_start, then @run(@o) when
- * there is a test to run. Returns the exit status: 0 after -h, --version
- * or a run that returned 0; 1 after a refused command line or a failed
- * run (perftest's statuses).
+ * rp_main - a binary's whole main(): rp_main_start, then @run over the
+ * plan when there is a test to run; the plan released after. Returns the
+ * exit status: 0 after -h, --version or a run that returned 0; 1 after
+ * a refused command line or a failed run (perftest's statuses).
  */
 int rp_main(const struct rp_test_desc *desc, int argc, char **argv,
 	    int (*check)(const struct rp_opts *o),
-	    int (*run)(const struct rp_opts *o));
+	    int (*run)(struct rp_plan *p));
 
 #endif /* RP_MAIN_H */

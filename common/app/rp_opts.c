@@ -10,30 +10,31 @@
 #include "app/rp_opts.h"
 #include "app/rp_opts_nic.h"
 #include "app/rp_optable.h"
+#include "app/rp_roles.h"
 #include "engine/rp_lat.h"
 #include "output/rp_report.h"
 
 /*
- * The tests: program, perftest title, default -s (bytes), -n (perftest's
+ * The tests: program, default -s (bytes), -n (perftest's
  * DEF_ITERS_WB 5000 for BW, DEF_ITERS 1000 for latency), -t, the
  * features, -n's bound and the binary's bit in the option table.
  */
 static const struct rp_test_desc rp_tests[] = {
-	{ RP_TEST_WRITE_BW, "rail_write_bw", "RDMA_Write BW Test", 65536, 5000,
-	  128, RP_FEAT_BW, 0, RP_BIN_WRITE_BW, RP_VERB_WRITE },
-	{ RP_TEST_READ_BW, "rail_read_bw", "RDMA_Read BW Test", 65536,
-	  RP_DEF_ITERS, 128, RP_FEAT_BW, 0, RP_BIN_READ_BW, RP_VERB_READ },
-	{ RP_TEST_SEND_BW, "rail_send_bw", "Send BW Test", 65536, RP_DEF_ITERS,
-	  128, RP_FEAT_BW, 0, RP_BIN_SEND_BW, RP_VERB_SEND },
-	{ RP_TEST_READ_LAT, "rail_read_lat", "RDMA_Read Latency Test", 2, 1000,
-	  1, RP_FEAT_LAT, RP_LAT_MAX_SAMPLES, /* every sample is kept */
+	{ RP_TEST_WRITE_BW, "rail_write_bw", 65536, 5000, 128, RP_FEAT_BW, 0,
+	  RP_BIN_WRITE_BW, RP_VERB_WRITE },
+	{ RP_TEST_READ_BW, "rail_read_bw", 65536, RP_DEF_ITERS, 128, RP_FEAT_BW,
+	  0, RP_BIN_READ_BW, RP_VERB_READ },
+	{ RP_TEST_SEND_BW, "rail_send_bw", 65536, RP_DEF_ITERS, 128, RP_FEAT_BW,
+	  0, RP_BIN_SEND_BW, RP_VERB_SEND },
+	{ RP_TEST_READ_LAT, "rail_read_lat", 2, 1000, 1, RP_FEAT_LAT,
+	  RP_LAT_MAX_SAMPLES, /* every sample is kept */
 	  RP_BIN_READ_LAT, RP_VERB_READ },
-	{ RP_TEST_MULTI_BW, "rail_multi_bw", "RDMA_Write BW Test", 65536, 5000,
-	  128, RP_FEAT_BW | RP_FEAT_MULTI, 0, RP_BIN_MULTI_BW, RP_VERB_WRITE },
-	{ RP_TEST_WRITE_LAT, "rail_write_lat", "RDMA_Write Latency Test", 2,
-	  1000, 1, RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES,
-	  RP_BIN_WRITE_LAT, RP_VERB_WRITE },
-	{ RP_TEST_SEND_LAT, "rail_send_lat", "Send Latency Test", 2, 1000, 1,
+	{ RP_TEST_MULTI_BW, "rail_multi_bw", 65536, 5000, 128,
+	  RP_FEAT_BW | RP_FEAT_MULTI, 0, RP_BIN_MULTI_BW, RP_VERB_WRITE },
+	{ RP_TEST_WRITE_LAT, "rail_write_lat", 2, 1000, 1,
+	  RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES, RP_BIN_WRITE_LAT,
+	  RP_VERB_WRITE },
+	{ RP_TEST_SEND_LAT, "rail_send_lat", 2, 1000, 1,
 	  RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES, RP_BIN_SEND_LAT,
 	  RP_VERB_SEND },
 };
@@ -50,7 +51,6 @@ const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
 
 #define RP_DEF_CQ_MOD 100
 #define RP_CQ_MOD_SIZE_LIMIT 8192 /* above: default CQ moderation 1 */
-#define RP_SCATTER_CQE_MAX 64	  /* perftest: scatter to CQE up to this */
 
 void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 {
@@ -95,6 +95,7 @@ int rp_opts_parse(struct rp_opts *o, int argc, char **argv)
 /* Flag combinations that cannot work together. */
 static int rp_opts_conflicts(const struct rp_opts *o)
 {
+	const struct rp_verbrow *v = rp_roles_verb(o->verb);
 	const char *why = NULL;
 
 	if (o->all_sizes && o->duration)
@@ -121,18 +122,18 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	else if (o->output != RP_OUTPUT_FULL && o->histogram)
 		why = "-H and --output cannot be combined: --output prints "
 		      "one number";
-	else if (o->outs && o->verb != RP_VERB_READ)
+	else if (o->outs && !v->pulls)
 		why = "-o (outstanding reads) needs the READ verb (--verb=read; "
 		      "as perftest: READ tests only)";
-	else if (o->rx_depth_given && !rp_verb_recv(o->verb))
+	else if (o->rx_depth_given && !v->consumes)
 		why = "-r (rx depth) needs the SEND verb (--verb=send; as "
 		      "perftest: on RDMA verbs rx depth can be only 1)";
-	else if (o->run_infinitely && rp_verb_recv(o->verb))
+	else if (o->run_infinitely && v->consumes)
 		why = "--run_infinitely cannot be combined with the SEND verb "
 		      "or --write_with_imm in railperf yet: its receiving "
 		      "side has no endless mode (perftest's server reposts a "
 		      "receive per message until killed); use -D";
-	else if (o->inline_size > 0 && o->verb == RP_VERB_READ)
+	else if (o->inline_size > 0 && v->pulls)
 		why = "-I cannot be combined with the READ verb: a READ "
 		      "carries no data to inline (as perftest)";
 	if (!why)
@@ -230,7 +231,7 @@ static int rp_opts_post_list(struct rp_opts *o)
  * work-around, outside -a); 0 for the RDMA verbs (no receives). */
 static void rp_opts_rx_depth(struct rp_opts *o)
 {
-	if (!rp_verb_recv(o->verb)) {
+	if (!rp_roles_verb(o->verb)->consumes) {
 		o->rx_depth = 0;
 		return;
 	}
@@ -258,12 +259,10 @@ int rp_opts_finish(struct rp_opts *o)
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;
-	/* perftest's -n default: 5000 for WRITE BW (with immediate too),
-	 * else 1000 */
+	/* perftest's -n default of the verb --verb gave (5000 for WRITE BW,
+	 * with immediate too, else 1000) */
 	if (!o->iters_given && o->verb != o->desc->verb)
-		o->iters = o->verb == RP_VERB_READ || o->verb == RP_VERB_SEND ?
-				   RP_DEF_ITERS :
-				   o->desc->def_iters;
+		o->iters = rp_roles_verb(o->verb)->bw_iters;
 	rp_opts_rx_depth(o);
 	if (!o->cq_mod_given && !o->all_sizes && o->size > RP_CQ_MOD_SIZE_LIMIT)
 		o->cq_mod = 1;
@@ -279,14 +278,6 @@ int rp_opts_finish(struct rp_opts *o)
 		o->cq_mod = o->tx_depth;
 	}
 	return rp_opts_post_list(o);
-}
-
-bool rp_opts_gpu_env(const struct rp_opts *o)
-{
-	if (!rp_opts_cuda_given(o) || o->verb != RP_VERB_SEND ||
-	    (o->size > RP_SCATTER_CQE_MAX && !o->all_sizes))
-		return false;
-	return setenv("MLX5_SCATTER_TO_CQE", "0", 1) == 0;
 }
 
 void rp_opts_notices(const struct rp_opts *o, FILE *f)
@@ -319,24 +310,4 @@ bool rp_opts_limits_ok(const struct rp_opts *o, bool bw_passed,
 		fprintf(stderr, "Error: Msg rate  is below msg_rate limit\n");
 	return (!o->limit_bw_given || bw_passed) &&
 	       (!o->limit_msgrate_given || rate_passed);
-}
-
-size_t rp_opts_sizes(const struct rp_opts *o, uint64_t *out, size_t max)
-{
-	size_t n = 0;
-	uint64_t s;
-
-	if (!o->all_sizes) {
-		if (max)
-			out[n++] = o->size;
-		return n;
-	}
-	for (s = 2; s <= RP_ALL_SIZES_MAX && n < max; s <<= 1)
-		out[n++] = s;
-	return n;
-}
-
-uint64_t rp_opts_max_size(const struct rp_opts *o)
-{
-	return o->all_sizes ? RP_ALL_SIZES_MAX : o->size;
 }

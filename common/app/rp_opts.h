@@ -63,17 +63,6 @@ bool rp_opts_cuda_given(const struct rp_opts *o);
 int rp_opts_gpu_check(const struct rp_opts *o, const struct rp_gpu *g);
 
 /*
- * rp_opts_gpu_env - GPU memory (--use_cuda, --use_cuda_bus_id,
- * --use_cuda_near) with SEND (rail_send_bw, rail_send_lat, --verb=send)
- * of at most 64 bytes or -a: MLX5_SCATTER_TO_CQE=0 in the environment
- * before any device is opened, so that the mlx5 provider does not scatter
- * small received messages into the CQE, as perftest does
- * (perftest_parameters.c force_dependecies, disable_mlx5_scatter_to_cqe;
- * for BW and latency tests alike). Returns true when it set it.
- */
-bool rp_opts_gpu_env(const struct rp_opts *o);
-
-/*
  * rp_opts_notices - the lines perftest prints before everything else for
  * these options (stdout, full output only): the CQ moderation warning for
  * -Q > 1 above 8 KiB, "Post List requested - ..." for -l without -Q.
@@ -123,15 +112,5 @@ void rp_opts_limit_pass(const struct rp_opts *o, double bw_avg, double msg_rate,
  */
 bool rp_opts_limits_ok(const struct rp_opts *o, bool bw_passed,
 		       bool rate_passed);
-
-/*
- * rp_opts_sizes - the message sizes this run covers: -a gives 2, 4, ...,
- * 8 MiB (23 sizes, as perftest); otherwise the single -s size. Writes up to
- * @max sizes to @out and returns how many.
- */
-size_t rp_opts_sizes(const struct rp_opts *o, uint64_t *out, size_t max);
-
-/* rp_opts_max_size - the largest size of the run, bytes (buffer sizing). */
-uint64_t rp_opts_max_size(const struct rp_opts *o);
 
 #endif /* RP_OPTS_H */

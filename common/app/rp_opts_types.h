@@ -46,7 +46,6 @@ enum rp_opt_feature {
 struct rp_test_desc {
 	enum rp_test test;
 	const char *name;  /* program name, e.g. "rail_write_bw" */
-	const char *title; /* perftest title, e.g. "RDMA_Write BW Test" */
 	uint64_t def_size; /* bytes */
 	uint64_t def_iters;
 	unsigned int def_tx_depth;
@@ -108,8 +107,6 @@ struct rp_opts {
 	bool report_both;	    /* --report-both: -b's two directions */
 	struct rp_nic_opts nic;	    /* --cqe_poll, --tclass, -T, NUMA ... */
 	struct rp_gpu_req cuda;	    /* --use_cuda, _bus_id, _dmabuf */
-	const struct rp_gpu *gpu;   /* the GPU opened for them (rp_main),
-				     * NULL: host memory */
 	bool help;
 	bool version;
 };

@@ -10,7 +10,6 @@
 #include "ctrl/rp_exchange.h"
 #include "proto/rp_msg.h"
 
-#define RUN_MAX_SIZES 32 /* -a: 2 B .. 8 MiB is 23 */
 /* A -n run's bound assumes no rail slower than one WR (or latency
  * exchange) a millisecond plus 10 MB/s: Soft-RoCE in a small guest is
  * about 100 times faster. Each size adds a second (warm-up, -b's READY,
@@ -29,14 +28,14 @@ static int run_size(struct rp_run *r, uint64_t size, size_t i)
 
 	if (r->ops->arm)
 		ret = r->ops->arm(r->app, size);
-	if (!ret && (r->barrier || r->ready))
+	if (!ret && r->p->role->ready)
 		ret = rp_exchange_sync(&r->s->ctrl, r->s->server, RP_MSG_READY,
 				       -1);
 	if (!ret)
 		ret = r->ops->size(r->app, size);
-	if (!ret && r->barrier)
+	if (!ret && r->p->role->swaps)
 		ret = r->ops->swap(r->app);
-	if (!ret && !r->infinite && r->ops->row)
+	if (!ret && !r->p->o->run_infinitely && r->ops->row)
 		r->ops->row(r->app, i);
 	return ret;
 }
@@ -44,14 +43,15 @@ static int run_size(struct rp_run *r, uint64_t size, size_t i)
 /* Every size of -s / -a (--run_infinitely: the one, until stopped). */
 static int run_sizes(struct rp_run *r)
 {
-	uint64_t sizes[RUN_MAX_SIZES];
-	size_t n = rp_opts_sizes(r->s->o, sizes, RUN_MAX_SIZES), i;
+	bool infinite = r->p->o->run_infinitely;
+	size_t i;
 	int ret = 0;
 
 	if (r->ops->begin)
 		r->ops->begin(r->app);
-	for (i = 0; i < n && !ret && !r->stop && !(r->infinite && i); i++)
-		ret = run_size(r, sizes[i], i);
+	for (i = 0; i < r->p->n_sizes && !ret && !r->stop && !(infinite && i);
+	     i++)
+		ret = run_size(r, r->p->sizes[i], i);
 	if (r->ops->end)
 		r->ops->end(r->app, ret);
 	return ret;
@@ -61,15 +61,16 @@ static int run_sizes(struct rp_run *r)
  * client's RESULT on the server; a passive side does nothing. */
 static int run_measure(struct rp_run *r)
 {
+	const struct rp_role *role = r->p->role;
 	int ret;
 
-	if (r->measures) {
+	if (role->measures) {
 		ret = run_sizes(r);
-		if (!ret && r->results && !r->s->server)
+		if (!ret && role->result && !r->s->server)
 			ret = r->ops->send_results(r->app);
 		return ret;
 	}
-	return r->results ? r->ops->recv_results(r->app) : 0;
+	return role->result ? r->ops->recv_results(r->app) : 0;
 }
 
 /* --validate's VERDICT: from the side the data reached to the side that
@@ -77,20 +78,21 @@ static int run_measure(struct rp_run *r)
  * when a verdict failed, or -errno. */
 static int run_verdict(struct rp_run *r)
 {
+	const struct rp_role *role = r->p->role;
 	struct rp_ctrl *c = &r->s->ctrl;
 	struct rp_verdict here, there;
 	int ret;
 
-	if (r->receives)
+	if (role->lands)
 		r->ops->check(r->app, &here);
-	if (r->receives && r->sends) {
+	if (role->lands && role->leaves) {
 		ret = rp_exchange_verdict_swap(c, r->s->server, &here, &there);
 		if (ret)
 			return ret;
 		r->ops->verdicts(r->app, &here, &there);
 		return here.ok && there.ok ? 0 : -EILSEQ;
 	}
-	if (r->receives) {
+	if (role->lands) {
 		r->ops->verdict(r->app, &here, true);
 		ret = rp_exchange_verdict_send(c, &here);
 		return ret ? ret : (here.ok ? 0 : -EILSEQ);
@@ -121,7 +123,7 @@ static int run_finite(struct rp_run *r)
 {
 	int ret = run_measure(r);
 
-	if (r->s->o->validate && (!ret || ret == -EILSEQ)) {
+	if (r->p->o->validate && (!ret || ret == -EILSEQ)) {
 		int v = run_verdict(r);
 
 		ret = ret ? ret : v;
@@ -139,7 +141,7 @@ static int run_infinite(struct rp_run *r)
 	struct rp_ctrl *c = &r->s->ctrl;
 	int ret = 0, json = 0;
 
-	if (r->measures)
+	if (r->p->role->measures)
 		ret = run_sizes(r);
 	if (ret)
 		return ret;
@@ -158,22 +160,22 @@ static int run_infinite(struct rp_run *r)
 	return ret ? ret : json;
 }
 
-uint64_t rp_run_length_ms(const struct rp_opts *o)
+uint64_t rp_run_length_ms(const struct rp_plan *p)
 {
-	uint64_t sizes[RUN_MAX_SIZES];
-	size_t n = rp_opts_sizes(o, sizes, RUN_MAX_SIZES), i;
+	const struct rp_opts *o = p->o;
 	double wrs = (double)o->iters * (o->num_qps ? o->num_qps : 1);
 	double ms = 0;
+	size_t i;
 
 	if (o->run_infinitely)
 		return 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < p->n_sizes; i++) {
 		ms += RUN_SIZE_MS;
 		if (o->duration)
 			ms += 1000.0 * o->duration;
 		else
-			ms += wrs *
-			      (RUN_WR_MS + (double)sizes[i] / RUN_BYTES_PER_MS);
+			ms += wrs * (RUN_WR_MS +
+				     (double)p->sizes[i] / RUN_BYTES_PER_MS);
 	}
 	return ms < RUN_MAX_MS ? (uint64_t)ms : (uint64_t)RUN_MAX_MS;
 }
@@ -181,19 +183,20 @@ uint64_t rp_run_length_ms(const struct rp_opts *o)
 int rp_run_side(struct rp_run *r)
 {
 	struct rp_ctrl *c = &r->s->ctrl;
-	uint64_t len = rp_run_length_ms(r->s->o);
+	bool infinite = r->p->o->run_infinitely;
+	uint64_t len = rp_run_length_ms(r->p);
 	int ret;
 
 	/* the session passed READY: from here the run has its length plus
 	 * --timeout, whatever heartbeats the peer sends */
-	rp_ctrl_set_deadline(c, r->infinite || !len ?
+	rp_ctrl_set_deadline(c, infinite || !len ?
 					0 :
 					len + (uint64_t)(c->timeout_ms > 0 ?
 								 c->timeout_ms :
 								 0));
 	if (r->ops->header)
 		r->ops->header(r->app);
-	ret = r->infinite ? run_infinite(r) : run_finite(r);
+	ret = infinite ? run_infinite(r) : run_finite(r);
 	if (!ret && r->ops->gates)
 		ret = r->ops->gates(r->app);
 	return ret;

@@ -2,8 +2,9 @@
 /*
  * rp_run.h - the run skeleton: the order of a test's control messages
  * after the session is open, written once for every binary and both
- * sides. A test (rp_bwapp, rp_latapp) says which parts it has and which
- * roles this side plays; the skeleton calls them in this order:
+ * sides. A test (rp_bwapp, rp_latapp) says which parts it has; this
+ * side's role is its plan's (rp_plan.h, rp_roles.h); the skeleton calls
+ * the parts in this order:
  *
  *   header                     perftest's header and address lines
  *   each size                  on a side that measures: (SEND: arm, the
@@ -30,6 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "app/rp_plan.h"
 #include "app/rp_session.h"
 #include "proto/rp_proto.h"
 
@@ -37,7 +39,7 @@
  * part (then the skeleton skips the step). */
 struct rp_run_ops {
 	void (*header)(void *app);
-	/* before each size's READY (struct rp_run.ready): what must be in
+	/* before each size's READY (the role's ready): what must be in
 	 * place before the peer starts (SEND: the receives); 0 or -errno */
 	int (*arm)(void *app, uint64_t size);
 	/* before the first size */
@@ -69,15 +71,11 @@ struct rp_run_ops {
 
 struct rp_run {
 	struct rp_session *s;
+	/* the sizes, this side's role (what it measures, what it exchanges
+	 * per size, where the data lands), --validate, --run_infinitely */
+	const struct rp_plan *p;
 	const struct rp_run_ops *ops;
 	void *app;
-	bool measures; /* this side runs the timed phase */
-	bool barrier;  /* READY before each size, results swapped after */
-	bool ready;    /* READY before each size (after arm), no swap */
-	bool results;  /* the test sends one-way results (RESULT) */
-	bool receives; /* the data arrives on this side */
-	bool sends;    /* this side's data arrives at the peer */
-	bool infinite; /* --run_infinitely */
 	/* --run_infinitely: set by the test when the peer's BYE ended the
 	 * run (its size saw -ESHUTDOWN on the heartbeat) */
 	bool peer_ended;
@@ -87,17 +85,18 @@ struct rp_run {
 };
 
 /*
- * rp_run_length_ms - how long the run of @o may last at most, ms, from
- * READY to its last RESULT: -D seconds per size, or for -n a bound of one
- * WR (per QP, per iteration) a millisecond plus 10 MB/s; plus one second
- * per size. 0 for --run_infinitely (no bound: the peer's BYE ends it).
- * rp_run_side adds --timeout: the session's deadline (rp_ctrl_set_deadline).
+ * rp_run_length_ms - how long the run of plan @p may last at most, ms,
+ * from READY to its last RESULT: -D seconds per size, or for -n a bound
+ * of one WR (per QP, per iteration) a millisecond plus 10 MB/s; plus one
+ * second per size. 0 for --run_infinitely (no bound: the peer's BYE ends
+ * it). rp_run_side adds --timeout: the session's deadline
+ * (rp_ctrl_set_deadline).
  */
-uint64_t rp_run_length_ms(const struct rp_opts *o);
+uint64_t rp_run_length_ms(const struct rp_plan *p);
 
 /*
- * rp_run_side - this side of the test @r describes, from the header to
- * the gates, over the open session r->s. Returns 0, -EILSEQ for a failed
+ * rp_run_side - this side of the test @r describes, in the role of its
+ * plan r->p, from the header to the gates, over the open session r->s. Returns 0, -EILSEQ for a failed
  * --validate (this side's or the peer's verdict), -ERANGE from the gates,
  * or the -errno of the first failure (reported once, the peer told where
  * the session does). No wait for the peer goes past the run's deadline

@@ -23,4 +23,15 @@ static inline uint64_t rp_now_ns(void)
 	return (uint64_t)ts.tv_sec * RP_NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
 }
 
+/* rp_left_ms - milliseconds from now to @deadline_ns (rp_now_ns time),
+ * rounded up (a wait of it ends at or after the deadline); 0 when past. */
+static inline int rp_left_ms(uint64_t deadline_ns)
+{
+	uint64_t now = rp_now_ns();
+
+	return now >= deadline_ns ?
+		       0 :
+		       (int)((deadline_ns - now + 999999ULL) / 1000000ULL);
+}
+
 #endif /* RP_TIME_H */

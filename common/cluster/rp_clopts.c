@@ -8,6 +8,7 @@
 #include "base/rp_parse.h"
 #include "app/rp_optable.h"
 #include "app/rp_railspec.h"
+#include "app/rp_roles.h"
 #include "app/rp_usage.h"
 #include "cluster/rp_clopts.h"
 #include "cluster/rp_matrix.h"
@@ -17,7 +18,6 @@
 static const struct rp_test_desc rp_cl_desc = {
 	.test = RP_TEST_MULTI_BW,
 	.name = "rail_cluster_bw",
-	.title = "RDMA_Write BW Test",
 	.def_size = 65536,
 	.def_iters = 5000,
 	.def_tx_depth = 128,
@@ -47,7 +47,7 @@ static int rp_cl_own(void *ctx, const struct rp_optrow *r, const char *arg)
 	if (!file)
 		return -EINVAL;
 	if (!*arg)
-		return rp_optable_bad_value(rp_optable_name(r, name,
+		return rp_optrows_bad_value(rp_optable_name(r, name,
 							    sizeof(name)),
 					    arg, "give a file name");
 	*file = arg;
@@ -81,6 +81,7 @@ static void rp_clopts_init(struct rp_clopts *c)
 	c->o.timeout = RP_CL_DEF_TIMEOUT;
 	c->o.report_gbits = true;
 	c->o.inline_size = 0;
+	c->o.bidir = true; /* every pair both ways: -b's roles (rp_plan) */
 }
 
 int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv)
@@ -108,9 +109,7 @@ int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv)
 /* --verb's name of @v, as the signature carries it. */
 static const char *rp_clopts_verb(enum rp_verb v)
 {
-	return v == RP_VERB_READ ? "read" :
-	       v == RP_VERB_SEND ? "send" :
-				   "write";
+	return rp_roles_verb(v)->name;
 }
 
 const char *rp_clopts_sig(const struct rp_clopts *c, char *buf, size_t len)

@@ -385,7 +385,10 @@ cJSON *rp_clreport_json(const struct rp_matrix *m)
 	return o;
 }
 
-int rp_clreport_write(const char *path, const char *text)
+/* @text to @path, atomically (rp_atomic_write); @text NULL (it could not
+ * be built) is -ENOMEM. One error line naming the file and -errno on
+ * failure; 0 on success. */
+static int rp_clreport_write(const char *path, const char *text)
 {
 	if (!text) {
 		rp_err("cannot write '%s': %s", path, strerror(ENOMEM));

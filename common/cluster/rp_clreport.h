@@ -53,16 +53,10 @@ char *rp_clreport_csv(const struct rp_matrix *m);
 cJSON *rp_clreport_json(const struct rp_matrix *m);
 
 /*
- * rp_clreport_write - @text to @path, atomically (rp_atomic_write); @text
- * NULL (it could not be built) is -ENOMEM. One error line naming the file
- * and -errno on failure; 0 on success.
- */
-int rp_clreport_write(const char *path, const char *text);
-
-/*
  * rp_clreport_files - the CSV to @csv and the JSON to @json (each NULL =
- * not asked for), each through rp_clreport_write; the JSON is written even
- * when the CSV could not be. Returns 0 or the first -errno.
+ * not asked for), each written atomically (rp_atomic_write; one line
+ * naming the file on failure); the JSON is written even when the CSV
+ * could not be. Returns 0 or the first -errno.
  */
 int rp_clreport_files(const struct rp_matrix *m, const char *csv,
 		      const char *json);

@@ -10,11 +10,11 @@
 #include "base/rp_signal.h"
 #include "base/rp_sysfs.h"
 #include "proto/rp_msg.h"
-#include "engine/rp_bidir.h"
+#include "verbs/rp_railbuf.h"
+#include "engine/rp_bwpost.h"
 #include "engine/rp_multi.h"
 #include "info/rp_preflight.h"
 #include "output/rp_railceil.h"
-#include "app/rp_session.h"
 #include "cluster/rp_clround.h"
 #include "cluster/rp_sched.h"
 
@@ -34,19 +34,12 @@ static int rp_clround_specs(struct rp_clround *s)
 	return 0;
 }
 
-/* Rail @i's configuration: rail_multi_bw -b's, on its NUMA node. */
+/* Rail @i's settings: the plan's, rail_multi_bw -b's (slices for both
+ * directions). */
 static void rp_clround_cfg(const struct rp_clround *s, unsigned int i,
 			   struct rp_rail_cfg *cfg)
 {
-	const struct rp_opts *o = &s->c->o;
-
-	rp_session_rail_defaults(o, cfg);
-	cfg->dev = s->spec[i].dev;
-	cfg->port = s->spec[i].port;
-	cfg->gid_index = s->spec[i].gid_index;
-	cfg->qp_timeout = o->qp_timeout;
-	cfg->max_msg = o->size;
-	cfg->slice = rp_rail_slice_bytes(2 * o->size); /* both halves */
+	rp_plan_rail(&s->plan, &s->spec[i], cfg);
 }
 
 int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
@@ -60,6 +53,7 @@ int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
 	memset(s, 0, sizeof(*s));
 	s->c = c;
 	s->me = me;
+	rp_plan_make(&s->plan, &c->o, stdout);
 	ret = rp_clround_specs(s);
 	if (ret)
 		return ret;
@@ -70,7 +64,7 @@ int rp_clround_init(struct rp_clround *s, const struct rp_clopts *c,
 		rp_preflight_warn(who, s->spec[i].dev, s->spec[i].port, NULL);
 	}
 	rp_clround_cfg(s, 0, &cfg); /* every round's buffers, before any */
-	ret = rp_rail_mem_check(&cfg, s->n, true);
+	ret = rp_railbuf_check(&cfg, s->n, s->plan.halves);
 	if (ret)
 		return ret;
 	for (i = 0; i < s->n; i++)
@@ -90,8 +84,9 @@ void rp_clround_fini(struct rp_clround *s)
 	rp_topo_fini(&s->topo);
 }
 
-/* Each open rail's ceiling (RoCE v2 of the round's verb at its MTU and -s,
- * PCIe with both directions at once: a round runs each pair both ways). */
+/* Each open rail's ceiling (RoCE v2 of the plan's verb at its MTU and -s,
+ * PCIe in the plan's direction: both at once, a round runs each pair both
+ * ways). */
 static void rp_clround_ceilings(struct rp_clround *s)
 {
 	struct rp_rail up[RP_MAX_RAILS];
@@ -106,8 +101,8 @@ static void rp_clround_ceilings(struct rp_clround *s)
 			map[n] = i;
 			up[n++] = s->rails[i];
 		}
-	rp_railceil_read(ceil, RP_SYSFS_ROOT, up, n, s->c->o.verb,
-			 RP_PCIE_BOTH);
+	rp_railceil_read(ceil, RP_SYSFS_ROOT, up, n, s->plan.verb->verb,
+			 s->plan.role->pcie);
 	rp_railceil_size(ceil, up, s->c->o.size);
 	for (i = 0; i < n; i++)
 		s->local[map[i]].ceiling = ceil->r[i].cap;
@@ -244,22 +239,13 @@ bad:
 	return -EBADMSG;
 }
 
-/* The engine's configuration of a round (rail_multi_bw -b's): the verb,
- * and with SEND both ways on every rail (cfg->duplex, -r's receives). */
+/* The engine's settings of a round: the plan's (rail_multi_bw -b's: a
+ * verb that pulls reads into the upper halves; one whose messages take
+ * receives keeps -r of them posted both ways), for -s. */
 static void rp_clround_bw_cfg(const struct rp_clround *s, struct rp_bw_cfg *cfg)
 {
-	const struct rp_opts *o = &s->c->o;
-
-	rp_session_bw_defaults(o, cfg);
-	cfg->size = o->size;
-	cfg->gbits = true;
-	if (cfg->verb == RP_VERB_READ) /* into the upper halves */
-		cfg->local_off = rp_rail_slice_bytes(2 * o->size) / 2;
-	if (rp_verb_recv(cfg->verb)) {
-		cfg->duplex = true;
-		cfg->rx_depth = o->rx_depth;
-		cfg->rx_pre = rp_bw_rx_pre(cfg);
-	}
+	*cfg = s->plan.bwcfg;
+	cfg->size = s->c->o.size;
 }
 
 void rp_clround_connect(struct rp_clround *s, unsigned int shift, bool first,
@@ -409,10 +395,7 @@ int rp_clround_run(struct rp_clround *s, unsigned int shift, bool first,
 		at[k] = i;
 		cpus[k] = s->cpus[i];
 		run[k] = s->rails[i];
-		if (s->c->o.verb == RP_VERB_READ) /* its sent half */
-			rp_bidir_source(&s->peer[j].addr, &peers[k++]);
-		else
-			rp_bidir_peer(&s->peer[j].addr, &peers[k++]);
+		rp_plan_peer(&s->plan, &s->peer[j].addr, &peers[k++]);
 	}
 	if (peers && w)
 		ret = k ? rp_clround_multi(s, run, peers, cpus, k, w) : 0;

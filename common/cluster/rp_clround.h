@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "app/rp_plan.h"
 #include "app/rp_railspec.h"
 #include "cluster/rp_clopts.h"
 #include "cluster/rp_matrix.h"
@@ -35,8 +36,9 @@ struct rp_clrail {
 
 struct rp_clround {
 	const struct rp_clopts *c;
-	const char *me; /* this host's name, for reasons */
-	unsigned int n; /* rails */
+	struct rp_plan plan; /* the rails' and the engine's settings */
+	const char *me;	     /* this host's name, for reasons */
+	unsigned int n;	     /* rails */
 	struct rp_railspec spec[RP_MAX_RAILS];
 	struct rp_topo topo;
 	int cpus[RP_MAX_RAILS]; /* -1 = unpinned */

@@ -455,7 +455,7 @@ static int clb_pair(struct clb *b, unsigned int r, struct clb_report *rep)
  * (--verb=read) come from it. */
 static void clb_merge(struct clb *b, unsigned int h, const struct clb_report *p)
 {
-	bool read = b->c.o.verb == RP_VERB_READ;
+	bool read = b->side.plan.verb->pulls; /* the data flows to h */
 	unsigned int i, j, n = b->side.n, q;
 
 	if (p->partner < 0 || p->partner >= b->mpi.size)

@@ -14,136 +14,18 @@
 #include <unistd.h>
 
 #include "ctrl/rp_ctrl.h"
+#include "ctrl/rp_sock.h"
 #include "base/rp_log.h"
 #include "proto/rp_msg.h"
 #include "base/rp_signal.h"
 #include "base/rp_time.h"
 
-#define RP_CONNECT_RETRY_MS 100
 #define RP_CTRL_PENDING 8 /* connections that have not spoken, at most */
 #define RP_BEAT_NS RP_NSEC_PER_SEC /* heartbeat period during a run */
 
-/* Keepalive: a peer host that vanishes is noticed within about 20 s. */
-static void rp_ctrl_tune(int fd)
-{
-	int one = 1, idle = 10, intvl = 2, cnt = 5;
-
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
-	setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof(idle));
-	setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof(intvl));
-	setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &cnt, sizeof(cnt));
-}
-
-static int rp_ctrl_bind(const struct addrinfo *ai, unsigned int port)
-{
-	int fd, one = 1, ret;
-
-	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC,
-		    ai->ai_protocol);
-	if (fd < 0)
-		return -errno;
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (bind(fd, ai->ai_addr, ai->ai_addrlen) || listen(fd, 1)) {
-		ret = -errno;
-		close(fd);
-		if (ret == -EADDRINUSE)
-			rp_err("control port %u already in use (another "
-			       "server running? choose another with -p)",
-			       port);
-		return ret;
-	}
-	return fd;
-}
-
-int rp_ctrl_listen(const char *bind_addr, unsigned int port)
-{
-	struct addrinfo hints = {
-		.ai_family = AF_INET, /* perftest's default family */
-		.ai_socktype = SOCK_STREAM,
-		.ai_flags = AI_PASSIVE,
-	};
-	struct addrinfo *res;
-	char service[16];
-	int ret;
-
-	snprintf(service, sizeof(service), "%u", port);
-	if (bind_addr)
-		hints.ai_family = AF_UNSPEC; /* an IPv6 address too */
-	ret = getaddrinfo(bind_addr, service, &hints, &res);
-	if (ret) {
-		rp_err("cannot resolve bind address '%s': %s",
-		       bind_addr ? bind_addr : "*", gai_strerror(ret));
-		return -EINVAL;
-	}
-	ret = rp_ctrl_bind(res, port);
-	freeaddrinfo(res);
-	if (ret < 0 && ret != -EADDRINUSE)
-		rp_err("listening on control port %u%s%s: %s", port,
-		       bind_addr ? " at " : "", bind_addr ? bind_addr : "",
-		       strerror(-ret));
-	return ret;
-}
-
-static void rp_ctrl_name(struct rp_ctrl *c, const struct sockaddr *sa,
-			 socklen_t len)
-{
-	char host[INET6_ADDRSTRLEN], serv[8];
-
-	if (getnameinfo(sa, len, host, sizeof(host), serv, sizeof(serv),
-			NI_NUMERICHOST | NI_NUMERICSERV))
-		snprintf(c->peer, sizeof(c->peer), "?");
-	else
-		snprintf(c->peer, sizeof(c->peer), "%s:%s", host, serv);
-}
-
-/*
- * Wait for @events on @fd up to @timeout_ms (< 0: no bound); 0 when ready.
- * A stop request ends the wait (-EINTR) unless !@stoppable (the ERROR that
- * says so).
- */
-static int rp_ctrl_wait_for(int fd, short events, int timeout_ms,
-			    bool stoppable)
-{
-	uint64_t end = timeout_ms < 0 ?
-			       UINT64_MAX :
-			       rp_now_ns() + (uint64_t)timeout_ms * 1000000ULL;
-	struct pollfd p = { .fd = fd, .events = events };
-	int ret;
-
-	for (;;) {
-		uint64_t now = rp_now_ns();
-		/* rounded up: -ETIMEDOUT only once @end has passed; at most
-		 * 200 ms, to notice a stop request */
-		uint64_t ms = now >= end ? 0 :
-					   (end - now + 999999ULL) / 1000000ULL;
-		int left = ms < 200 ? (int)ms : 200;
-
-		if (stoppable && rp_stop_requested())
-			return -EINTR;
-		ret = poll(&p, 1, left);
-		if (ret > 0)
-			return 0;
-		if (ret < 0 && errno != EINTR)
-			return -errno;
-		if (!left)
-			return -ETIMEDOUT;
-	}
-}
-
 static int rp_ctrl_wait(int fd, short events, int timeout_ms)
 {
-	return rp_ctrl_wait_for(fd, events, timeout_ms, true);
-}
-
-/* Milliseconds from now to @deadline_ns (rounded up), 0 when past. */
-static int rp_ctrl_left_ms(uint64_t deadline_ns)
-{
-	uint64_t now = rp_now_ns();
-
-	return now >= deadline_ns ?
-		       0 :
-		       (int)((deadline_ns - now + 999999ULL) / 1000000ULL);
+	return rp_sock_wait(fd, events, timeout_ms, true);
 }
 
 /* A connection just made: no header held, no run started. */
@@ -153,7 +35,8 @@ static void rp_ctrl_fresh(struct rp_ctrl *c)
 	c->end_ns = 0;
 	c->end_s = 0;
 	rp_frame_init(&c->rx);
-	memset(&c->peer_counts, 0, sizeof(c->peer_counts));
+	c->side_type = 0;
+	c->side_len = 0;
 }
 
 /* A connection accepted, not yet known to be the client. */
@@ -178,12 +61,13 @@ struct rp_accepting {
 static void rp_accept_drop(struct rp_accepting *w, unsigned int i,
 			   const char *what)
 {
-	struct rp_ctrl tmp;
+	char peer[64];
 
-	rp_ctrl_name(&tmp, (struct sockaddr *)&w->q[i].ss, w->q[i].len);
+	rp_sock_name((struct sockaddr *)&w->q[i].ss, w->q[i].len, peer,
+		     sizeof(peer));
 	rp_warn("a connection from %s %s: closed, still waiting for the "
 		"client",
-		tmp.peer, what);
+		peer, what);
 	close(w->q[i].fd);
 	w->q[i] = w->q[--w->n];
 }
@@ -266,9 +150,8 @@ static int rp_accept_turn(struct rp_accepting *w)
 		p[i + 1] =
 			(struct pollfd){ .fd = w->q[i].fd, .events = POLLIN };
 	ret = poll(p, n + 1,
-		   rp_ctrl_left_ms(next < now + 200000000ULL ?
-					   next :
-					   now + 200000000ULL));
+		   rp_left_ms(next < now + 200000000ULL ? next :
+							  now + 200000000ULL));
 	if (ret < 0)
 		return errno == EINTR ? -EAGAIN : -errno;
 	for (i = n; i-- > 0;) /* down: a drop moves the last one to i */
@@ -314,178 +197,30 @@ int rp_ctrl_accept(int lfd, unsigned int timeout_s, unsigned int hello_ms,
 	if (ret < 0)
 		return ret;
 	c->fd = w.q[ret].fd;
-	rp_ctrl_name(c, (struct sockaddr *)&w.q[ret].ss, w.q[ret].len);
-	rp_ctrl_tune(c->fd);
+	rp_sock_name((struct sockaddr *)&w.q[ret].ss, w.q[ret].len, c->peer,
+		     sizeof(c->peer));
+	rp_sock_tune(c->fd);
 	rp_ctrl_fresh(c);
 	return 0;
 }
 
-/* --bind_source_ip: bind @fd to the source of @ai's family, if any. */
-static int rp_ctrl_bind_source(int fd, const struct addrinfo *ai,
-			       const struct addrinfo *src)
+int rp_ctrl_listen(const char *bind_addr, unsigned int port)
 {
-	for (; src; src = src->ai_next)
-		if (src->ai_family == ai->ai_family)
-			return bind(fd, src->ai_addr, src->ai_addrlen) ?
-				       -errno :
-				       0;
-	return -EAFNOSUPPORT;
-}
-
-/* One non-blocking connect attempt bounded by @timeout_ms. */
-static int rp_ctrl_try(const struct addrinfo *ai, const struct addrinfo *src,
-		       int timeout_ms)
-{
-	int fd, ret, err = 0;
-	socklen_t len = sizeof(err);
-
-	fd = socket(ai->ai_family,
-		    ai->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
-		    ai->ai_protocol);
-	if (fd < 0)
-		return -errno;
-	ret = src ? rp_ctrl_bind_source(fd, ai, src) : 0;
-	if (ret) {
-		close(fd);
-		return ret == -EAFNOSUPPORT ? -ECONNREFUSED : ret;
-	}
-	ret = connect(fd, ai->ai_addr, ai->ai_addrlen) ? -errno : 0;
-	if (ret == -EINPROGRESS) {
-		ret = rp_ctrl_wait(fd, POLLOUT, timeout_ms);
-		if (!ret && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len))
-			ret = -errno;
-		else if (!ret)
-			ret = -err;
-	}
-	if (ret) {
-		close(fd);
-		return ret;
-	}
-	/* Back to blocking: every later wait goes through poll(). */
-	ret = fcntl(fd, F_SETFL, 0);
-	(void)ret;
-	return fd;
-}
-
-/* Errors that another try cannot cure. */
-static bool rp_ctrl_final(int ret)
-{
-	return ret == -EINTR || ret == -EADDRNOTAVAIL || ret == -EADDRINUSE;
-}
-
-static int rp_ctrl_try_all(const struct addrinfo *res,
-			   const struct addrinfo *src, int timeout_ms,
-			   struct rp_ctrl *c)
-{
-	const struct addrinfo *ai;
-	int ret = -ECONNREFUSED;
-
-	for (ai = res; ai; ai = ai->ai_next) {
-		ret = rp_ctrl_try(ai, src, timeout_ms);
-		if (ret >= 0) {
-			c->fd = ret;
-			rp_ctrl_name(c, ai->ai_addr, ai->ai_addrlen);
-			return 0;
-		}
-		if (rp_ctrl_final(ret))
-			break;
-	}
-	return ret;
-}
-
-/* @source (--bind_source_ip), resolved once; *@src NULL when unset. */
-static int rp_ctrl_source(const char *source, struct addrinfo **src)
-{
-	struct addrinfo hints = { .ai_family = AF_UNSPEC,
-				  .ai_socktype = SOCK_STREAM,
-				  .ai_flags = AI_PASSIVE };
-	int ret;
-
-	*src = NULL;
-	if (!source)
-		return 0;
-	ret = getaddrinfo(source, NULL, &hints, src);
-	if (!ret)
-		return 0;
-	rp_err("cannot resolve source address '%s' (--bind_source_ip): %s",
-	       source, gai_strerror(ret));
-	return -EINVAL;
-}
-
-/* The one line for a connect that failed with @ret (not -EINVAL, which
- * rp_ctrl_source told); returns the caller's error. */
-static int rp_ctrl_connect_err(const char *host, unsigned int port,
-			       const char *source, unsigned int timeout_s,
-			       int ret)
-{
-	if (ret == -EINVAL)
-		return ret;
-	if (ret == -EADDRNOTAVAIL || ret == -EADDRINUSE) {
-		rp_err("cannot connect to %s:%u from %s (--bind_source_ip): "
-		       "%s",
-		       host, port, source ? source : "?", strerror(-ret));
-		return ret;
-	}
-	if (ret == -EINTR) {
-		rp_err("interrupted while connecting to %s:%u", host, port);
-		return ret;
-	}
-	rp_err("could not connect to %s:%u within %u s: %s (is the server "
-	       "running? --timeout sets the wait)",
-	       host, port, timeout_s, strerror(-ret));
-	return -ETIMEDOUT;
-}
-
-/* The pause between two tries: RP_CONNECT_RETRY_MS, less when @end_ns
- * comes first; -EINTR as soon as a stop is requested (the signal also
- * cuts the sleep short: no SA_RESTART), else 0. */
-static int rp_ctrl_retry_pause(uint64_t end_ns)
-{
-	int left = rp_ctrl_left_ms(end_ns);
-
-	if (!rp_stop_requested())
-		usleep((useconds_t)(left < RP_CONNECT_RETRY_MS ?
-					    left :
-					    RP_CONNECT_RETRY_MS) *
-		       1000);
-	return rp_stop_requested() ? -EINTR : 0;
+	return rp_sock_listen(bind_addr, port);
 }
 
 int rp_ctrl_connect_from(const char *host, unsigned int port,
 			 const char *source, unsigned int timeout_s,
 			 struct rp_ctrl *c)
 {
-	struct addrinfo hints = { .ai_family = AF_UNSPEC,
-				  .ai_socktype = SOCK_STREAM };
-	uint64_t end = rp_now_ns() + timeout_s * RP_NSEC_PER_SEC;
-	struct addrinfo *res, *src;
-	char service[16];
-	int ret;
+	c->fd = rp_sock_connect(host, port, source, timeout_s, c->peer,
+				sizeof(c->peer));
+	if (c->fd < 0) {
+		int ret = c->fd;
 
-	c->fd = -1;
-	snprintf(service, sizeof(service), "%u", port);
-	ret = getaddrinfo(host, service, &hints, &res);
-	if (ret) {
-		rp_err("cannot resolve server host '%s': %s", host,
-		       gai_strerror(ret));
-		return -EHOSTUNREACH;
+		c->fd = -1;
+		return ret;
 	}
-	ret = rp_ctrl_source(source, &src);
-	while (!ret) {
-		int left = rp_ctrl_left_ms(end);
-
-		ret = rp_ctrl_try_all(res, src, left ? left : 1, c);
-		if (!ret || rp_ctrl_final(ret) || rp_now_ns() >= end)
-			break;
-		/* refused or unreachable: try again, unless stopped */
-		ret = rp_ctrl_retry_pause(end);
-	}
-	if (src)
-		freeaddrinfo(src);
-	freeaddrinfo(res);
-	if (ret)
-		return rp_ctrl_connect_err(host, port, source, timeout_s, ret);
-	rp_ctrl_tune(c->fd);
 	rp_ctrl_fresh(c);
 	return 0;
 }
@@ -538,8 +273,8 @@ static int rp_ctrl_write_all(int fd, const uint8_t *p, size_t n,
 			continue;
 		if (errno != EAGAIN && errno != EWOULDBLOCK)
 			return -errno;
-		ret = rp_ctrl_wait_for(fd, POLLOUT,
-				       rp_ctrl_left_ms(deadline_ns), stoppable);
+		ret = rp_sock_wait(fd, POLLOUT, rp_left_ms(deadline_ns),
+				   stoppable);
 		if (ret)
 			return ret;
 	}
@@ -594,7 +329,7 @@ static int rp_ctrl_read_some(struct rp_ctrl *c, uint8_t *p, size_t n,
 		ssize_t r;
 		int ret;
 
-		ret = rp_ctrl_wait(c->fd, POLLIN, rp_ctrl_left_ms(deadline_ns));
+		ret = rp_ctrl_wait(c->fd, POLLIN, rp_left_ms(deadline_ns));
 		if (ret)
 			return ret;
 		r = recv(c->fd, p + *got, n - *got, MSG_DONTWAIT);
@@ -629,7 +364,7 @@ static int rp_ctrl_fill(struct rp_ctrl *c, bool wait, uint64_t deadline_ns)
 	while (rp_frame_need(&c->rx)) {
 		if (wait) {
 			ret = rp_ctrl_wait(c->fd, POLLIN,
-					   rp_ctrl_left_ms(deadline_ns));
+					   rp_left_ms(deadline_ns));
 			if (ret)
 				return ret;
 		}
@@ -668,33 +403,27 @@ static int rp_ctrl_recv_error(struct rp_ctrl *c, uint32_t len)
 	return -EREMOTEIO;
 }
 
-/* A COUNTS payload of @len bytes, read by @deadline (ns), into
- * c->peer_counts. */
-static int rp_ctrl_take_counts(struct rp_ctrl *c, uint32_t len,
-			       uint64_t deadline)
+/* A side message of @type, its payload of @len bytes read by @deadline
+ * (ns) into c->side: the latest one is kept (rp_exchange reads it). */
+static int rp_ctrl_take_side(struct rp_ctrl *c, uint16_t type, uint32_t len,
+			     uint64_t deadline)
 {
-	uint8_t buf[RP_COUNTS_MAX_LEN];
-	struct rp_counts k;
 	int ret;
 
-	if (len > sizeof(buf)) {
-		rp_err("protocol error from %s: COUNTS of %u bytes (at most "
-		       "%zu)",
-		       c->peer, len, sizeof(buf));
+	if (len > sizeof(c->side)) {
+		rp_err("protocol error from %s: %s of %u bytes (at most %zu)",
+		       c->peer, rp_msg_type_str(type), len, sizeof(c->side));
 		return -EBADMSG;
 	}
-	ret = rp_ctrl_read_all(c, buf, len, deadline);
+	ret = rp_ctrl_read_all(c, c->side, len, deadline);
 	if (ret) {
-		rp_err("COUNTS from %s cut short: %s", c->peer, strerror(-ret));
+		c->side_len = 0; /* what it held is overwritten */
+		rp_err("%s from %s cut short: %s", rp_msg_type_str(type),
+		       c->peer, strerror(-ret));
 		return ret;
 	}
-	if (rp_msg_decode_counts(buf, len, &k)) {
-		rp_err("protocol error from %s: bad COUNTS of %u bytes",
-		       c->peer, len);
-		return -EBADMSG;
-	}
-	if (k.seq > c->peer_counts.seq)
-		c->peer_counts = k;
+	c->side_type = type;
+	c->side_len = len;
 	return 0;
 }
 
@@ -736,9 +465,9 @@ static int rp_ctrl_take_hdr(struct rp_ctrl *c, struct rp_msg_hdr *h)
 }
 
 /*
- * Read and check one header. Once the run started, PROGRESS heartbeats
- * (and COUNTS) restart the deadline, up to the run's (c->end_ns); before
- * it, one is refused.
+ * Read and check one header. Once the run started, heartbeats (and side
+ * messages, kept) restart the deadline, up to the run's (c->end_ns);
+ * before it, one is refused.
  */
 static int rp_ctrl_recv_hdr(struct rp_ctrl *c, uint16_t type,
 			    struct rp_msg_hdr *h, uint64_t *deadline,
@@ -756,8 +485,8 @@ static int rp_ctrl_recv_hdr(struct rp_ctrl *c, uint16_t type,
 		switch (rp_frame_judge(h, type, c->running)) {
 		case RP_FRAME_BEAT:
 			*deadline = rp_ctrl_cap(c, rp_now_ns() + wait_ns);
-			ret = h->len ? rp_ctrl_take_counts(c, h->len,
-							   *deadline) :
+			ret = h->len ? rp_ctrl_take_side(c, h->type, h->len,
+							 *deadline) :
 				       0;
 			if (ret)
 				return ret; /* line printed */
@@ -828,10 +557,11 @@ static int rp_ctrl_peer_said(struct rp_ctrl *c)
 	if (h.type == RP_MSG_ERROR)
 		return rp_ctrl_recv_error(c, h.len);
 	if (h.type == RP_MSG_BYE && !h.len)
-		return -ESHUTDOWN;   /* the peer ended the run (no line) */
-	if (h.type == RP_MSG_COUNTS) /* -b --interval: the peer's tick */
-		return rp_ctrl_take_counts(
-			c, h.len, rp_now_ns() + RP_CTRL_ERROR_MS * 1000000ULL);
+		return -ESHUTDOWN; /* the peer ended the run (no line) */
+	if (h.len && rp_frame_judge(&h, RP_MSG_ERROR, true) == RP_FRAME_BEAT)
+		return rp_ctrl_take_side(c, h.type, h.len,
+					 rp_now_ns() +
+						 RP_CTRL_ERROR_MS * 1000000ULL);
 	rp_err("protocol error from %s: %s during the run", c->peer,
 	       rp_msg_type_str(h.type));
 	return -EBADMSG;
@@ -897,8 +627,9 @@ int rp_ctrl_peek(struct rp_ctrl *c, int timeout_ms, uint16_t *type)
 	return 0;
 }
 
-/* One message rp_ctrl_poll takes: COUNTS, PROGRESS, or an ERROR's text. */
-static int rp_ctrl_poll_take(struct rp_ctrl *c, uint16_t type)
+/* One message rp_ctrl_poll takes: a heartbeat, a side message, or an
+ * ERROR's text. */
+static int rp_ctrl_poll_take(struct rp_ctrl *c)
 {
 	struct rp_msg_hdr h;
 	int ret;
@@ -906,16 +637,18 @@ static int rp_ctrl_poll_take(struct rp_ctrl *c, uint16_t type)
 	ret = rp_ctrl_take_hdr(c, &h);
 	if (ret)
 		return ret;
-	if (type == RP_MSG_ERROR)
+	if (h.type == RP_MSG_ERROR)
 		return rp_ctrl_recv_error(c, h.len);
-	if (type == RP_MSG_PROGRESS && !h.len)
-		return 0;
-	return rp_ctrl_take_counts(c, h.len,
-				   rp_now_ns() + RP_CTRL_ERROR_MS * 1000000ULL);
+	if (!h.len)
+		return 0; /* a heartbeat */
+	return rp_ctrl_take_side(c, h.type, h.len,
+				 rp_now_ns() + RP_CTRL_ERROR_MS * 1000000ULL);
 }
 
 int rp_ctrl_poll(struct rp_ctrl *c)
 {
+	struct rp_msg_hdr h;
+	char err[160];
 	uint16_t type;
 	int ret, k;
 
@@ -929,10 +662,11 @@ int rp_ctrl_poll(struct rp_ctrl *c)
 			       c->peer);
 		if (ret)
 			return ret;
-		if (type != RP_MSG_COUNTS && type != RP_MSG_PROGRESS &&
-		    type != RP_MSG_ERROR)
+		/* the header peek held is whole and good */
+		rp_frame_header(&c->rx, &h, err, sizeof(err));
+		if (rp_frame_judge(&h, RP_MSG_ERROR, true) == RP_FRAME_OTHER)
 			return 0; /* RESULT and the like: for rp_ctrl_recv */
-		ret = rp_ctrl_poll_take(c, type);
+		ret = rp_ctrl_poll_take(c);
 		if (ret)
 			return ret;
 	}

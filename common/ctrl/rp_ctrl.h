@@ -14,6 +14,9 @@
 #include "proto/rp_frame.h"
 #include "proto/rp_msg.h"
 
+/* The largest side message payload the connection keeps, bytes. */
+#define RP_CTRL_SIDE_MAX 256
+
 struct rp_ctrl {
 	int fd;		    /* connected socket, -1 when closed */
 	int timeout_ms;	    /* bound on each wait for a message, and on
@@ -22,8 +25,13 @@ struct rp_ctrl {
 	bool running;	    /* the run started (READY passed): PROGRESS
 			      * heartbeats are accepted from now on */
 	struct rp_frame rx; /* a header partly received, kept for later */
-	struct rp_counts peer_counts; /* the peer's latest COUNTS (-b
-				       * --interval); seq 0: none yet */
+	/* the latest side message the peer sent during the run (one that
+	 * rp_frame_judge lets through a wait, with a payload: -b
+	 * --interval's COUNTS), for rp_exchange to read; side_len 0: none
+	 * yet */
+	uint16_t side_type;
+	uint32_t side_len;
+	uint8_t side[RP_CTRL_SIDE_MAX];
 	uint64_t end_ns;    /* the run's deadline (rp_now_ns), 0 = none: no
 			    * wait for a message goes past it, heartbeats
 			    * or not (rp_ctrl_set_deadline) */
@@ -76,8 +84,9 @@ int rp_ctrl_connect_from(const char *host, unsigned int port,
 /*
  * rp_ctrl_set_deadline - from now, the run has @budget_ms (its expected
  * length plus --timeout; 0: no deadline, --run_infinitely): every later
- * rp_ctrl_recv ends by then, however many PROGRESS or COUNTS the peer
- * sends, with "... by the run's deadline (N s after its start ...)".
+ * rp_ctrl_recv ends by then, however many heartbeats or side messages
+ * the peer sends, with "... by the run's deadline (N s after its
+ * start ...)".
  */
 void rp_ctrl_set_deadline(struct rp_ctrl *c, uint64_t budget_ms);
 
@@ -98,7 +107,8 @@ int rp_ctrl_send(struct rp_ctrl *c, uint16_t type, const void *payload,
  * rp_ctrl_recv - receive one message of type @type into @payload (capacity
  * @cap), its length in @len; waits at most @timeout_ms (< 0: c->timeout_ms)
  * of silence: once the run started (c->running) each PROGRESS heartbeat
- * from the peer restarts the wait, never past the run's deadline
+ * from the peer (and each side message, kept in c->side) restarts the
+ * wait, never past the run's deadline
  * (rp_ctrl_set_deadline; -ETIMEDOUT there); before it a PROGRESS is a protocol
  * error (-EBADMSG), so that heartbeats cannot hold a side before a run.
  * An ERROR message from the peer is printed as "peer: <text>" and returns
@@ -144,12 +154,13 @@ int rp_ctrl_beat(struct rp_ctrl *c, uint64_t *last_ns);
 int rp_ctrl_peek(struct rp_ctrl *c, int timeout_ms, uint16_t *type);
 
 /*
- * rp_ctrl_poll - during a run, without waiting: take every complete COUNTS
- * (into c->peer_counts) and PROGRESS the peer sent; stop at the first
- * other message and leave it for rp_ctrl_recv (a peer that finished first
- * sends its RESULT while this side still runs). Returns 0; -EREMOTEIO
- * when the peer gave up, -ECONNRESET when the connection closed, -EBADMSG
- * for a bad message; one line printed on failure.
+ * rp_ctrl_poll - during a run, without waiting: take every complete
+ * heartbeat and side message the peer sent (the latest side message kept
+ * in c->side); stop at the first other message and leave it for
+ * rp_ctrl_recv (a peer that finished first sends its RESULT while this
+ * side still runs). Returns 0; -EREMOTEIO when the peer gave up,
+ * -ECONNRESET when the connection closed, -EBADMSG for a bad message;
+ * one line printed on failure.
  */
 int rp_ctrl_poll(struct rp_ctrl *c);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/rp_log.h"
 #include "base/rp_signal.h"
@@ -224,4 +225,32 @@ int rp_exchange_verdict_swap(struct rp_ctrl *c, bool server,
 			     struct rp_verdict *remote)
 {
 	return rp_exchange_swap_rec(c, server, RP_MSG_VERDICT, local, remote);
+}
+
+/* COUNTS is the only side message the connection keeps (rp_ctrl.h). */
+_Static_assert(RP_COUNTS_MAX_LEN <= RP_CTRL_SIDE_MAX,
+	       "rp_ctrl keeps a COUNTS whole");
+
+int rp_exchange_counts_send(struct rp_ctrl *c, const struct rp_counts *k)
+{
+	uint8_t buf[RP_COUNTS_MAX_LEN];
+
+	return rp_ctrl_send(c, RP_MSG_COUNTS, buf,
+			    rp_msg_encode_counts(buf, sizeof(buf), k));
+}
+
+int rp_exchange_counts_latest(struct rp_ctrl *c, struct rp_counts *k)
+{
+	int ret = rp_ctrl_poll(c);
+
+	memset(k, 0, sizeof(*k));
+	if (ret || c->side_type != RP_MSG_COUNTS || !c->side_len)
+		return ret;
+	if (rp_msg_decode_counts(c->side, c->side_len, k)) {
+		rp_err("protocol error from %s: bad COUNTS of %u bytes",
+		       c->peer, c->side_len);
+		memset(k, 0, sizeof(*k));
+		return -EBADMSG;
+	}
+	return 0;
 }

@@ -3,7 +3,8 @@
  * rp_exchange.h - the steps of a railperf session over the control connection.
  * The client always sends first and the server answers, so both sides see
  * the same sequence: HELLO (parameters), RAIL (addressing, one per rail),
- * READY (barrier), then test-specific messages, then BYE.
+ * READY (barrier), then test-specific messages (RESULT, VERDICT; during a
+ * -b --interval run each side's COUNTS), then BYE.
  */
 #ifndef RP_EXCHANGE_H
 #define RP_EXCHANGE_H
@@ -92,5 +93,20 @@ int rp_exchange_result_swap(struct rp_ctrl *c, bool server,
 int rp_exchange_verdict_swap(struct rp_ctrl *c, bool server,
 			     const struct rp_verdict *local,
 			     struct rp_verdict *remote);
+
+/*
+ * rp_exchange_counts_send - -b --interval: this side's tick, what it has
+ * sent so far per rail (COUNTS), to the peer, whose receive direction it
+ * is (RDMA WRITE leaves no trace at the target). Returns 0 or -errno.
+ */
+int rp_exchange_counts_send(struct rp_ctrl *c, const struct rp_counts *k);
+
+/*
+ * rp_exchange_counts_latest - during the run, without waiting: take what
+ * the peer sent (rp_ctrl_poll) and its latest COUNTS into @k (k->seq 0:
+ * none yet). Returns 0; -EBADMSG with one line for a malformed one; or
+ * the poll's -errno (the peer gave up or went).
+ */
+int rp_exchange_counts_latest(struct rp_ctrl *c, struct rp_counts *k);
 
 #endif /* RP_EXCHANGE_H */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/rp_bw.h"
+#include "engine/rp_bwpost.h"
 #include "base/rp_log.h"
 #include "base/rp_prefault.h"
 #include "base/rp_signal.h"
@@ -597,124 +598,6 @@ static uint64_t rp_bw_cycle_bytes(const struct rp_rail *r,
 	return c;
 }
 
-const char *rp_bw_verb_name(enum rp_verb verb)
-{
-	return verb == RP_VERB_READ	 ? "RDMA READ" :
-	       verb == RP_VERB_SEND	 ? "SEND" :
-	       verb == RP_VERB_WRITE_IMM ? "RDMA WRITE with immediate" :
-					   "RDMA WRITE";
-}
-
-void rp_bw_recv_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr,
-			uint32_t lkey, struct ibv_sge *sge,
-			struct ibv_recv_wr *wr)
-{
-	*sge = (struct ibv_sge){
-		.addr = laddr,
-		/* a WRITE with immediate's data goes where its rkey says:
-		 * its receive takes no bytes (perftest's length 0) */
-		.length = cfg->verb == RP_VERB_WRITE_IMM ? 0 :
-							   (uint32_t)cfg->size,
-		.lkey = lkey,
-	};
-	*wr = (struct ibv_recv_wr){ .sg_list = sge, .num_sge = 1 };
-}
-
-/* Where QP @q's receives land: its slice (+ local_off; duplex: the upper
- * half, where rp_bidir puts the peer's bytes). */
-static uint64_t rp_bw_recv_addr(const struct rp_rail *r, unsigned int q,
-				const struct rp_bw_cfg *cfg)
-{
-	return (uint64_t)(uintptr_t)rp_rail_slice(r, q) + cfg->local_off +
-	       (cfg->duplex ? r->slice / 2 : 0);
-}
-
-unsigned int rp_bw_rx_pre(const struct rp_bw_cfg *cfg)
-{
-	unsigned int n = cfg->rx_depth ? cfg->rx_depth : 1;
-
-	if (!cfg->duration && !cfg->infinite && n > cfg->iters)
-		n = (unsigned int)cfg->iters;
-	return n;
-}
-
-int rp_bw_recv_prepost(struct rp_rail *r, const struct rp_bw_cfg *cfg)
-{
-	unsigned int q, j, n = rp_bw_rx_pre(cfg);
-	struct ibv_recv_wr wr, *bad = NULL;
-	struct ibv_sge sge;
-	int ret;
-
-	for (q = 0; q < r->num_qps; q++) {
-		rp_bw_recv_wr_init(cfg, rp_bw_recv_addr(r, q, cfg), r->mr->lkey,
-				   &sge, &wr);
-		for (j = 0; j < n; j++) {
-			wr.wr_id = rp_wr_id(q, j);
-			ret = ibv_post_recv(r->qp[q], &wr, &bad);
-			if (ret) {
-				rp_err("posting receive %u of %u on %s QP "
-				       "%#x: %s",
-				       j + 1, n, r->dev.name, r->qp[q]->qp_num,
-				       strerror(ret));
-				return -ret;
-			}
-		}
-	}
-	return 0;
-}
-
-int rp_bw_recv_wc(const struct rp_bw_cfg *cfg, const struct ibv_wc *wc)
-{
-	bool imm = cfg->verb == RP_VERB_WRITE_IMM;
-	enum ibv_wc_opcode op = imm ? IBV_WC_RECV_RDMA_WITH_IMM : IBV_WC_RECV;
-
-	if (wc->opcode == op && wc->byte_len == cfg->size &&
-	    (!imm || (wc->wc_flags & IBV_WC_WITH_IMM)))
-		return 0;
-	if (wc->opcode != op)
-		rp_err("unexpected completion opcode %d on QP %#x, not a "
-		       "receive (%s)",
-		       (int)wc->opcode, wc->qp_num,
-		       imm ? "IBV_WC_RECV_RDMA_WITH_IMM" : "IBV_WC_RECV");
-	else if (wc->byte_len == cfg->size)
-		rp_err("a receive on QP %#x completed without "
-		       "IBV_WC_WITH_IMM (perftest: flags mismatch)",
-		       wc->qp_num);
-	else
-		rp_err("a receive on QP %#x got %u bytes, not the %llu "
-		       "of a message (the peer's -s differs?)",
-		       wc->qp_num, wc->byte_len, (unsigned long long)cfg->size);
-	return -EPROTO;
-}
-
-void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
-		   uint64_t raddr, uint32_t rkey, struct ibv_sge *sge,
-		   struct ibv_send_wr *wr)
-{
-	bool read = cfg->verb == RP_VERB_READ;
-	enum ibv_wr_opcode op =
-		read			       ? IBV_WR_RDMA_READ :
-		cfg->verb == RP_VERB_SEND      ? IBV_WR_SEND :
-		cfg->verb == RP_VERB_WRITE_IMM ? IBV_WR_RDMA_WRITE_WITH_IMM :
-						 IBV_WR_RDMA_WRITE;
-
-	*sge = (struct ibv_sge){
-		.addr = laddr,
-		.length = (uint32_t)cfg->size,
-		.lkey = lkey,
-	};
-	*wr = (struct ibv_send_wr){
-		.sg_list = sge,
-		.num_sge = 1,
-		.opcode = op,
-		.send_flags = !read && cfg->size <= cfg->inline_size ?
-				      IBV_SEND_INLINE :
-				      0,
-		.wr.rdma = { .remote_addr = raddr, .rkey = rkey },
-		.imm_data = 0, /* the receiver checks the flag, not the value */
-	};
-}
-
 /* Every QP's prebuilt WRs: a list's WR j at the cycle's step j, linked;
  * a single WR at step 0 (rp_next_addr moves it). */
 static void rp_qpw_init(struct rp_bw_state *s)
@@ -821,43 +704,6 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 	return 0;
 }
 
-static int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
-		       const struct rp_bw_cfg *cfg)
-{
-	unsigned int q;
-
-	if (rp_dev_check_msg(&r->dev, cfg->size))
-		return -EINVAL;
-	for (q = 0; q < r->num_qps; q++) {
-		if (cfg->local_off >= r->slice ||
-		    cfg->size > r->slice - cfg->local_off ||
-		    cfg->size > peer->qp[q].len) {
-			rp_err("size %llu exceeds the buffer slice of QP %u",
-			       (unsigned long long)cfg->size, q);
-			return -EINVAL;
-		}
-	}
-	if (!cfg->cq_mod || cfg->cq_mod > r->tx_depth)
-		return -EINVAL;
-	if ((cfg->recv || cfg->duplex) &&
-	    (!rp_verb_recv(cfg->verb) || cfg->infinite || !cfg->rx_depth ||
-	     cfg->rx_depth > r->rx_depth || cfg->rx_pre > cfg->rx_depth))
-		return -EINVAL; /* the app's configuration rules these out */
-	if (cfg->duplex &&
-	    (cfg->recv || cfg->local_off || cfg->size > r->slice / 2)) {
-		rp_err("size %llu exceeds half the buffer slice (%llu bytes): "
-		       "both directions at once need both halves",
-		       (unsigned long long)cfg->size,
-		       (unsigned long long)r->slice);
-		return -EINVAL;
-	}
-	if (cfg->post_list > 1 &&
-	    (cfg->post_list > r->tx_depth || cfg->post_list % cfg->cq_mod ||
-	     (!cfg->duration && !cfg->infinite && cfg->iters % cfg->post_list)))
-		return -EINVAL; /* rp_opts_finish() rules these out */
-	return 0;
-}
-
 /* A failed run's @out: every WR completed up to the failure, over the
  * span from the run's start to it; the failure, with a reason from @ret
  * where the failing step printed its own line (rp_bw_recv_wc's). */
@@ -918,18 +764,4 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 out:
 	rp_state_free(&s);
 	return ret;
-}
-
-void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
-		  struct rp_result *res)
-{
-	uint64_t ns =
-		out->end_ns > out->start_ns ? out->end_ns - out->start_ns : 0;
-
-	res->size = cfg->size;
-	res->iters = out->msgs;
-	res->bw_peak = out->peak;
-	res->bw_avg = rp_bw(out->msgs * cfg->size, ns, cfg->gbits);
-	res->msg_rate = rp_msg_rate(out->msgs, ns);
-	res->fail = out->fail;
 }

@@ -72,8 +72,9 @@ static void rp_lat_state_write(struct rp_lat_state *s, const struct rp_rail *r,
 	s->raddr = peer->qp[0].addr + peer->qp[0].len / 2;
 	s->tx_last = base + c->size - 1;
 	s->rx_last = base + r->slice / 2 + c->size - 1;
-	s->wr.opcode = c->op == RP_LAT_SEND ? IBV_WR_SEND : IBV_WR_RDMA_WRITE;
-	s->send = c->op == RP_LAT_SEND;
+	s->wr.opcode = c->verb == RP_VERB_SEND ? IBV_WR_SEND :
+						 IBV_WR_RDMA_WRITE;
+	s->send = c->verb == RP_VERB_SEND;
 	s->wr.wr.rdma.remote_addr = s->raddr;
 	if (c->size <= c->inline_size)
 		s->wr.send_flags |= IBV_SEND_INLINE;
@@ -111,7 +112,7 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 	};
 	s->rail = r;
 	s->cfg = c;
-	if (c->op != RP_LAT_READ)
+	if (c->verb != RP_VERB_READ)
 		rp_lat_state_write(s, r, peer, c);
 }
 
@@ -526,7 +527,7 @@ static int rp_lat_check(const struct rp_rail *r,
 			const struct rp_rail_addr *peer,
 			const struct rp_lat_cfg *c)
 {
-	unsigned int halves = c->op != RP_LAT_READ ? 2 : 1;
+	unsigned int halves = c->verb != RP_VERB_READ ? 2 : 1;
 	uint64_t mine = r->slice / halves, theirs = peer->qp[0].len / halves;
 
 	if (rp_dev_check_msg(&r->dev, c->size))
@@ -536,7 +537,7 @@ static int rp_lat_check(const struct rp_rail *r,
 		       (unsigned long long)c->size);
 		return -EINVAL;
 	}
-	if (c->op == RP_LAT_SEND && (!c->rx_posted || !c->rx_depth))
+	if (c->verb == RP_VERB_SEND && (!c->rx_posted || !c->rx_depth))
 		return -EINVAL; /* the app sets both */
 	if (!c->duration && (!c->iters || c->iters > c->max_samples)) {
 		rp_err("iterations %llu out of range: 1 .. %zu samples are "

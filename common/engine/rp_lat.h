@@ -51,16 +51,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "proto/rp_proto.h"
 #include "verbs/rp_rail.h"
 
 #define RP_LAT_WARMUP 8	   /* READs per size not counted */
 #define RP_LAT_WRITE_RTT 2 /* WRITE samples are two one-way trips */
 
-enum rp_lat_op {
-	RP_LAT_READ = 0, /* one RDMA READ at a time (rail_read_lat) */
-	RP_LAT_WRITE,	 /* RDMA WRITE ping-pong (rail_write_lat) */
-	RP_LAT_SEND,	 /* SEND/RECV ping-pong (rail_send_lat) */
-};
 #define RP_LAT_MAX_SAMPLES (1u << 25) /* 256 MiB of samples at most */
 
 struct rp_lat_cfg {
@@ -69,7 +65,10 @@ struct rp_lat_cfg {
 	unsigned int duration; /* s; 0 = iteration mode */
 	unsigned int warmup;   /* READs first, not kept */
 	size_t max_samples;    /* cap; a -D run stops when it is reached */
-	enum rp_lat_op op;
+	/* RP_VERB_READ: one READ at a time (rail_read_lat); RP_VERB_WRITE:
+	 * the WRITE ping-pong (rail_write_lat); RP_VERB_SEND: the SEND/RECV
+	 * ping-pong (rail_send_lat) */
+	enum rp_verb verb;
 	bool first;		  /* WRITE: this side posts first (server) */
 	unsigned int inline_size; /* WRITE, SEND: inline up to this many */
 	/* SEND: receives kept posted on QP 0 (each for a whole receive

@@ -7,15 +7,6 @@
 #include "topo/rp_ceiling.h"
 #include "verbs/rp_dev.h"
 
-enum rp_pcie_dir rp_railceil_side(enum rp_verb verb, bool server, bool bidir)
-{
-	if (bidir)
-		return RP_PCIE_BOTH;
-	if (verb == RP_VERB_READ) /* the requester receives the data */
-		return server ? RP_PCIE_SEND : RP_PCIE_RECV;
-	return server ? RP_PCIE_RECV : RP_PCIE_SEND;
-}
-
 void rp_railceil_read(struct rp_railceil *c, const char *sysroot,
 		      const struct rp_rail *rails, unsigned int n,
 		      enum rp_verb verb, enum rp_pcie_dir dir)

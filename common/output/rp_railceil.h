@@ -10,7 +10,6 @@
 #ifndef RP_RAILCEIL_H
 #define RP_RAILCEIL_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #include "proto/rp_proto.h"
@@ -35,21 +34,12 @@ struct rp_railceil {
 };
 
 /*
- * rp_railceil_side - how this side's data crosses its PCIe link in a run
- * of @verb: with @bidir both ways; else the side whose NIC reads the data
- * from memory (completions) sends, the side whose NIC writes it (posted
- * writes) receives. WRITE, WRITE with immediate and SEND: the client
- * (requester) sends, the server receives; READ: the client's NIC writes
- * the responses into memory (receiving), the server's NIC reads what it
- * serves (sending).
- */
-enum rp_pcie_dir rp_railceil_side(enum rp_verb verb, bool server, bool bidir);
-
-/*
  * rp_railceil_read - the PCIe path, NIC, physical port and port speed of
  * each of the @n rails (netdev speed on RoCE, the port's rate on
  * InfiniBand), from sysfs under @sysroot (RP_SYSFS_ROOT live), for a run
- * of @verb on a side whose data crosses PCIe as @dir (rp_railceil_side).
+ * of @verb on a side whose data crosses PCIe as @dir (the side's role,
+ * app/rp_roles.h: a WRITE's or SEND's client and a READ's server send,
+ * the side the data lands on receives, -b both).
  */
 void rp_railceil_read(struct rp_railceil *c, const char *sysroot,
 		      const struct rp_rail *rails, unsigned int n,

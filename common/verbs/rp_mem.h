@@ -56,7 +56,7 @@ int rp_buf_alloc(struct rp_buf *b, size_t len, bool want_huge, int numa_node);
  * only then: asked with none free, get_hugepage_region(GHR_STRICT) prints
  * a WARNING on stderr before returning NULL (libhugetlbfs 2.24), which
  * perftest-style wrappers read as a failure; the memory check
- * (rp_rail_mem_check) has already said the run falls back to base pages.
+ * (rp_railbuf_check) has already said the run falls back to base pages.
  * False when @huge is 0 or the pool cannot be read.
  */
 bool rp_buf_huge_fits(const char *sys, size_t len, size_t huge);

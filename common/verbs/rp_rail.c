@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "base/rp_log.h"
-#include "base/rp_memcheck.h"
 #include "base/rp_sysfs.h"
 #include "verbs/rp_bufpat.h"
 #include "verbs/rp_qp.h"
@@ -28,35 +27,6 @@ _Static_assert(RP_LINK_LAYER_IB == IBV_LINK_LAYER_INFINIBAND &&
 #define RP_MR_ACCESS \
 	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | \
 	 IBV_ACCESS_REMOTE_READ)
-
-uint64_t rp_rail_slice_bytes(uint64_t max_msg)
-{
-	long pg = sysconf(_SC_PAGESIZE);
-	uint64_t p = pg > 0 ? (uint64_t)pg : 4096;
-
-	return (max_msg + p - 1) / p * p;
-}
-
-int rp_rail_mem_check(const struct rp_rail_cfg *c, unsigned int n, bool halves)
-{
-	struct rp_memcheck m = {
-		.rails = n,
-		.qps = c->num_qps,
-		.slice = c->slice,
-		.halves = halves,
-		.want_huge = c->hugepages,
-		.huge_size = c->hugepages ? rp_buf_huge_size() : 0,
-	};
-	char why[512];
-
-	if (c->gpu && c->gpu->mem != RP_GPU_MEM_HOST)
-		return 0; /* device memory: the GPU's, not the host's */
-	rp_memcheck_host(&m, "/proc", RP_SYSFS_ROOT);
-	if (!rp_memcheck_judge(&m, why, sizeof(why)))
-		return 0;
-	rp_err("%s", why);
-	return -ENOMEM;
-}
 
 static uint32_t rp_random_psn(void)
 {

@@ -60,22 +60,4 @@ void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a);
  */
 int rp_rail_connect(struct rp_rail *r, const struct rp_rail_addr *peer);
 
-/*
- * rp_rail_slice_bytes - bytes of buffer per QP for messages up to @max_msg
- * bytes: rounded up to the system page size (4 KiB on x86-64, often 64 KiB
- * on aarch64 kernels), so every slice starts on a page.
- */
-uint64_t rp_rail_slice_bytes(uint64_t max_msg);
-
-/*
- * rp_rail_mem_check - before any device is opened: will the buffers of
- * @n rails configured as @c (slice x num_qps bytes each, hugepages if
- * asked; every binary configures its rails alike)
- * fit MemAvailable, the free hugepages and RLIMIT_MEMLOCK of this host
- * (rp_memcheck_judge)? @halves: each slice holds two messages (2 x -s),
- * for the line. Returns 0, or -ENOMEM after one line naming the numbers
- * and the flag to change.
- */
-int rp_rail_mem_check(const struct rp_rail_cfg *c, unsigned int n, bool halves);
-
 #endif /* RP_RAIL_H */

@@ -2,6 +2,7 @@
 # lib.sh. Each fault is asserted four ways: the exit code, the error text,
 # the time taken (an upper bound, in ms) and that no process is left.
 
+. tests/e2e/bins.sh
 W=$B/rail_write_bw
 L=$B/rail_read_lat
 M=$B/rail_multi_bw
@@ -15,11 +16,11 @@ PEER_MS=${PEER_MS:-10000}	# noticing a dead or departing peer
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
-# no_leftovers WHAT: no railperf process may outlive a case. (pgrep never
-# matches a pattern over 15 characters against a process name.)
+# no_leftovers WHAT: no railperf process may outlive a case (bins.sh's
+# list, by exact name).
 no_leftovers() {
-	left=$(pgrep -l -x 'rail_[wrm].*')
-	[ -z "$left" ] || { pkill -9 -x 'rail_[wrm].*'
+	left=$(pgrep -l -x "$(bins_pattern "$RP_BINS")")
+	[ -z "$left" ] || { pkill -9 -x "$(bins_pattern "$RP_BINS")"
 		fail "$1: left behind: $(echo $left)"; }
 }
 

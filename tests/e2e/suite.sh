@@ -23,6 +23,7 @@
 # RP_E2E_ONLY selects tests by whole name (tests/e2e/select.sh).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/select.sh
+. tests/e2e/bins.sh
 E2E_TIMEOUT=${E2E_TIMEOUT:-240}
 role=${SOFTROCE_GUEST:-single}
 case $role in
@@ -66,8 +67,7 @@ for t in $order; do
 	*) echo "RESULT FAIL $name$suffix (${secs}s, exit $st)"
 	   sed 's/^/    /' "$log"; rc=1 ;;
 	esac
-	# Nothing may outlive its test.
-	pkill -9 -x 'rail_[wrmc].*' 2>/dev/null
-	pkill -9 -x 'ib_(write_bw|read_lat|write_lat)' 2>/dev/null
+	# Nothing may outlive its test: every binary of both families.
+	kill_bins
 done
 exit $rc

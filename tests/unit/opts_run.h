@@ -16,7 +16,6 @@
 static const struct rp_test_desc bw_desc = {
 	.test = RP_TEST_WRITE_BW,
 	.name = "rail_write_bw",
-	.title = "RDMA_Write BW Test",
 	.def_size = 65536,
 	.def_iters = 5000,
 	.def_tx_depth = 128,
@@ -26,7 +25,6 @@ static const struct rp_test_desc bw_desc = {
 static const struct rp_test_desc lat_desc = {
 	.test = RP_TEST_READ_LAT,
 	.name = "rail_read_lat",
-	.title = "RDMA_Read Latency Test",
 	.def_size = 2,
 	.def_iters = 1000,
 	.def_tx_depth = 1,

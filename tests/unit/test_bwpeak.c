@@ -1,10 +1,11 @@
-/* Description: the BW-peak rule of the bandwidth run (rp_bwrun_cfg), one
+/* Description: the BW-peak rule of the bandwidth run (its plan's engine
+ * settings, rp_plan_make), one
  * rule for rail_write_bw and rail_multi_bw, checked against perftest's
  * definitions from parsed command lines: measured in -n runs up to 20000
  * iterations per QP (perftest disables it above, and with -N, -D and
  * --run_infinitely), and, railperf's own cap on the timeline's memory, up
- * to 100000 WRs per rail (iterations x QPs). The engine's configuration
- * carries the size and the session's defaults. */
+ * to 100000 WRs per rail (iterations x QPs), on the side that posts. The
+ * engine's settings carry -n. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,19 +16,18 @@
 #include <cmocka.h>
 
 #include "opts_run.h"
-#include "app/rp_bwrun.h"
+#include "app/rp_plan.h"
 
 /* The peak flag of @args for the binary @t (parsed and finished). */
 static bool peak_of(enum rp_test t, const char *const *args)
 {
-	struct rp_bw_cfg cfg;
+	struct rp_plan p;
 	struct run r;
 
 	assert_int_equal(run_list(&r, rp_test_desc_of(t), 1, args), 0);
-	rp_bwrun_cfg(&r.o, 4096, &cfg);
-	assert_int_equal(cfg.size, 4096);
-	assert_int_equal(cfg.iters, r.o.iters);
-	return cfg.peak;
+	rp_plan_make(&p, &r.o, NULL);
+	assert_int_equal(p.bwcfg.iters, r.o.iters);
+	return p.bwcfg.peak;
 }
 
 #define PEAK(t, ...) peak_of((t), (const char *const[]){ __VA_ARGS__ })

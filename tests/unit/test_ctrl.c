@@ -16,7 +16,10 @@
  * run, and -ESHUTDOWN silently for its BYE (--run_infinitely);
  * rp_ctrl_connect_from binds the source address (--bind_source_ip) and
  * fails at once for one that is not local; rp_ctrl_peek names the next
- * message without consuming it. Every test is bounded by alarm(). */
+ * message without consuming it; -b --interval's COUNTS are taken while a
+ * side waits, polls or beats, the latest read through
+ * rp_exchange_counts_latest (a malformed one named when it is read).
+ * Every test is bounded by alarm(). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <netinet/in.h>
@@ -1256,10 +1259,25 @@ static int poll_peer(struct rp_ctrl *c, char *err, size_t err_len)
 	return ret;
 }
 
-/* Poll takes every COUNTS and PROGRESS there, keeps the newest counts,
- * and leaves the next other message (the peer's RESULT) where it is. */
+/* rp_exchange_counts_latest with stderr captured into @err. */
+static int latest(struct rp_ctrl *c, struct rp_counts *k, char *err,
+		  size_t err_len)
+{
+	struct capture cs;
+	int ret;
+
+	capture_begin(&cs);
+	ret = rp_exchange_counts_latest(c, k);
+	capture_end(&cs, err, err_len);
+	return ret;
+}
+
+/* Poll takes every COUNTS and PROGRESS there, keeps the newest counts
+ * (rp_exchange_counts_latest reads them), and leaves the next other
+ * message (the peer's RESULT) where it is. */
 static void test_poll_takes_counts(void **state)
 {
+	struct rp_counts k;
 	uint8_t in[8];
 	char err[256];
 	struct pair s;
@@ -1275,10 +1293,12 @@ static void test_poll_takes_counts(void **state)
 	usleep(50 * 1000); /* all of it in the socket */
 	assert_int_equal(poll_peer(&s.srv, err, sizeof(err)), 0);
 	assert_string_equal(err, "");
-	assert_int_equal(s.srv.peer_counts.seq, 2);
-	assert_int_equal(s.srv.peer_counts.n, 2);
-	assert_true(s.srv.peer_counts.done[0] == 30);
-	assert_true(s.srv.peer_counts.done[1] == 40);
+	assert_int_equal(latest(&s.srv, &k, err, sizeof(err)), 0);
+	assert_string_equal(err, "");
+	assert_int_equal(k.seq, 2);
+	assert_int_equal(k.n, 2);
+	assert_true(k.done[0] == 30);
+	assert_true(k.done[1] == 40);
 	assert_int_equal(rp_ctrl_recv(&s.srv, RP_MSG_RESULT, in, sizeof(in),
 				      &len, 1000),
 			 0);
@@ -1289,6 +1309,7 @@ static void test_poll_takes_counts(void **state)
 /* Nothing there: poll returns at once. */
 static void test_poll_idle(void **state)
 {
+	struct rp_counts k = { .seq = 9 };
 	char err[256];
 	struct pair s;
 	uint64_t t0;
@@ -1297,9 +1318,9 @@ static void test_poll_idle(void **state)
 	pair_open(&s);
 	s.srv.running = true;
 	t0 = rp_now_ns();
-	assert_int_equal(poll_peer(&s.srv, err, sizeof(err)), 0);
+	assert_int_equal(latest(&s.srv, &k, err, sizeof(err)), 0);
 	assert_true(since_s(t0) < 0.05);
-	assert_int_equal(s.srv.peer_counts.seq, 0);
+	assert_int_equal(k.seq, 0); /* none yet */
 	pair_close(&s);
 }
 
@@ -1326,6 +1347,7 @@ static void test_poll_peer_gone(void **state)
  * disturb the next exchange; their counts are kept. */
 static void test_recv_skips_counts(void **state)
 {
+	struct rp_counts k;
 	uint8_t in[8];
 	char err[256];
 	struct pair s;
@@ -1340,14 +1362,16 @@ static void test_recv_skips_counts(void **state)
 				  1000, err, sizeof(err)),
 			 0);
 	assert_int_equal(len, 2);
-	assert_int_equal(s.srv.peer_counts.seq, 3);
-	assert_true(s.srv.peer_counts.done[1] == 6);
+	assert_int_equal(latest(&s.srv, &k, err, sizeof(err)), 0);
+	assert_int_equal(k.seq, 3);
+	assert_true(k.done[1] == 6);
 	pair_close(&s);
 }
 
 /* The client's heartbeat check takes a COUNTS that came in between. */
 static void test_beat_takes_counts(void **state)
 {
+	struct rp_counts k;
 	uint64_t last = 0;
 	char err[256];
 	struct pair s;
@@ -1358,16 +1382,18 @@ static void test_beat_takes_counts(void **state)
 	send_counts(&s.srv, 1, 7, 8);
 	usleep(50 * 1000);
 	assert_int_equal(beat(&s.cli, &last, err, sizeof(err)), 0);
-	assert_int_equal(s.cli.peer_counts.seq, 1);
-	assert_true(s.cli.peer_counts.done[0] == 7);
+	assert_int_equal(latest(&s.cli, &k, err, sizeof(err)), 0);
+	assert_int_equal(k.seq, 1);
+	assert_true(k.done[0] == 7);
 	pair_close(&s);
 }
 
 /* Before READY a COUNTS is refused like a PROGRESS; a malformed one
- * (no rails) is a protocol error naming it. */
+ * (no rails) is a protocol error naming it when it is read. */
 static void test_counts_refused(void **state)
 {
 	uint8_t in[8], bad[8] = { 0, 0, 0, 1, 0, 0, 0, 0 };
+	struct rp_counts k;
 	char err[512];
 	struct pair s;
 	size_t len;
@@ -1385,8 +1411,9 @@ static void test_counts_refused(void **state)
 	assert_int_equal(rp_ctrl_send(&s.cli, RP_MSG_COUNTS, bad, sizeof(bad)),
 			 0);
 	usleep(50 * 1000);
-	assert_int_equal(poll_peer(&s.srv, err, sizeof(err)), -EBADMSG);
+	assert_int_equal(latest(&s.srv, &k, err, sizeof(err)), -EBADMSG);
 	err_has(err, "bad COUNTS of 8 bytes");
+	assert_int_equal(k.seq, 0);
 	pair_close(&s);
 }
 

@@ -1,128 +1,204 @@
-/* Description: the latency tools' perftest defaults that railperf decides
- * before opening a device, each against perftest's source: rail_send_lat
- * registers its buffer with relaxed ordering (ib_send_lat keeps it, only
- * write_lat.c sets disable_pcir), rail_write_lat without it, rail_read_lat
- * with it; the inline size (perftest_parameters.c ctx_set_max_inline):
- * ConnectX-7's 220 / 236 bytes by default, -I as given, 0 with GPU
- * memory (--use_cuda, --use_cuda_bus_id; perftest HEAD: device memory
- * tests get no inline), 0 on a device perftest does not know even with
- * -I, READ untouched; and MLX5_SCATTER_TO_CQE=0 set for GPU memory with
- * SEND of at most 64 bytes or -a (force_dependecies), for the latency and
- * the bandwidth tools, and not otherwise. */
+/* Description: rp_latapp_run, the latency app, both sides at once on two
+ * threads over loopback TCP and the fake device, rail and engine (fake.h,
+ * linked in place of the library's), with each binary's real options and
+ * plan: rail_read_lat's client alone runs the engine and prints rows, its
+ * server is passive (no row, no JSON document: perftest's), the READ
+ * lands at the client, which checks --validate and tells the server (a
+ * byte flipped on the way fails both); rail_write_lat and rail_send_lat
+ * run the ping-pong on both sides, both print the table and write JSON,
+ * and halve the round trip (perftest's rtt_factor); -a's 23 rows; the
+ * title of each verb; --output's one number; on the fake's device, one
+ * perftest does not know, inline data turned off even with -I (a warning
+ * on each side, 6.06's extra separator first, no inline size on any QP)
+ * and relaxed ordering asked for by rail_send_lat, not by
+ * rail_write_lat. Every fake sample is 2 us. */
+#define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
 
 #include <cmocka.h>
 
-#include "opts_run.h"
+#include "apprun.h"
 #include "app/rp_latapp.h"
 
-/* The three latency binaries and rail_send_bw, from railperf's table. */
-static const struct rp_test_desc *desc(enum rp_test t)
-{
-	const struct rp_test_desc *d = rp_test_desc_of(t);
+#define PAIR(pr, t, ...) \
+	app_pair((pr), (t), rp_latapp_run, \
+		 (const char *const[]){ __VA_ARGS__, NULL })
 
-	assert_non_null(d);
-	return d;
+/* Side @s's row @k is @size bytes, @iters samples, every statistic
+ * @usec (t_min, t_max, t_typical, t_avg; stdev 0; both percentiles). */
+static void row_is(const struct side *s, int k, double size, double iters,
+		   double usec)
+{
+	double v[10];
+
+	if (app_row(s->text, k, v, 10) != 9)
+		fail_msg("no row %d in:\n%s", k, s->text);
+	assert_true(v[0] == size);
+	assert_true(v[1] == iters);
+	assert_true(v[2] == usec && v[3] == usec && v[4] == usec);
+	assert_true(v[5] == usec && v[6] == 0);
+	assert_true(v[7] == usec && v[8] == usec);
 }
 
-static void test_relaxed_ordering(void **state)
+static void both_ok(const struct pair *pr)
 {
-	struct rp_rail_cfg c;
-	struct run r;
+	if (pr->srv.ret || pr->cli.ret)
+		fail_msg("server %d, client %d:\n%s", pr->srv.ret, pr->cli.ret,
+			 pr->err);
+}
+
+/* READ: the client READs, checks, writes JSON; the server only waits. */
+static void test_read(void **state)
+{
+	cJSON *j;
+	struct pair pr;
+	double v[10];
 
 	(void)state;
-	assert_int_equal(parse(&r, desc(RP_TEST_SEND_LAT), NULL), 0);
-	memset(&c, 0, sizeof(c));
-	rp_latapp_rail_cfg(&r.o, &c);
-	assert_false(c.strict_order); /* ib_send_lat: PCIe relax order ON */
-	assert_int_equal(parse(&r, desc(RP_TEST_WRITE_LAT), NULL), 0);
-	rp_latapp_rail_cfg(&r.o, &c);
-	assert_true(c.strict_order); /* ib_write_lat: disable_pcir = 1 */
-	assert_int_equal(parse(&r, desc(RP_TEST_READ_LAT), NULL), 0);
-	memset(&c, 0, sizeof(c));
-	rp_latapp_rail_cfg(&r.o, &c);
-	assert_false(c.strict_order);
+	fake_reset();
+	PAIR(&pr, RP_TEST_READ_LAT, "-d", "fake0", "-s", "64", "-n", "100",
+	     "--validate");
+	both_ok(&pr);
+	assert_int_equal(fake.runs, 1);
+	row_is(&pr.cli, 0, 64, 100, 2.0); /* the full round trip */
+	assert_int_equal(app_row(pr.srv.text, 0, v, 10), 0);
+	assert_non_null(strstr(pr.cli.text, " RDMA_Read Latency Test\n"));
+	assert_non_null(strstr(pr.srv.text, " RDMA_Read Latency Test\n"));
+	j = app_json(pr.cli.json);
+	assert_non_null(j);
+	assert_true(app_num(j, "results", "t_avg") == 2.0);
+	cJSON_Delete(j);
+	assert_null(app_json(pr.srv.json));
+	app_done(&pr);
+	fake.corrupt = true;
+	PAIR(&pr, RP_TEST_READ_LAT, "-d", "fake0", "-s", "64", "-n", "100",
+	     "--validate");
+	assert_int_equal(pr.cli.ret, -EILSEQ); /* it checked */
+	assert_int_equal(pr.srv.ret, -EILSEQ); /* its VERDICT */
+	app_done(&pr);
 }
 
-static void test_inline(void **state)
+/* WRITE and SEND: the ping-pong on both sides, half the round trip. */
+static void test_pingpong(void **state)
 {
-	const struct rp_devkind cx7 = { .known = true,
-					.wr_api = true,
-					.write_lat_inline = 220,
-					.send_lat_inline = 236 };
-	const struct rp_devkind rxe = { 0 };
-	struct run r;
+	const enum rp_test t[] = { RP_TEST_WRITE_LAT, RP_TEST_SEND_LAT };
+	const char *const title[] = { " RDMA_Write Latency Test\n",
+				      " Send Latency Test\n" };
+	struct pair pr;
+	cJSON *j;
+	int i;
 
 	(void)state;
-	assert_int_equal(parse(&r, desc(RP_TEST_WRITE_LAT), NULL), 0);
-	assert_int_equal(rp_latapp_inline(&r.o, false, &cx7), 220);
-	assert_int_equal(rp_latapp_inline(&r.o, true, &rxe), 0);
-	assert_int_equal(parse(&r, desc(RP_TEST_SEND_LAT), NULL), 0);
-	assert_int_equal(rp_latapp_inline(&r.o, false, &cx7), 236);
-	/* -I as given on a device perftest knows; turned off on one it
-	 * does not */
-	assert_int_equal(parse(&r, desc(RP_TEST_SEND_LAT), "-I", "64", NULL),
-			 0);
-	assert_int_equal(rp_latapp_inline(&r.o, false, &cx7), 64);
-	assert_int_equal(rp_latapp_inline(&r.o, true, &rxe), 0);
-	/* GPU memory: no inline by default */
-	assert_int_equal(
-		parse(&r, desc(RP_TEST_SEND_LAT), "--use_cuda=0", NULL), 0);
-	assert_int_equal(rp_latapp_inline(&r.o, false, &cx7), 0);
-	assert_int_equal(parse(&r, desc(RP_TEST_WRITE_LAT),
-			       "--use_cuda_bus_id=0000:3b:00.0", NULL),
-			 0);
-	assert_int_equal(rp_latapp_inline(&r.o, false, &cx7), 0);
-	/* READ: untouched (no inline data to send) */
-	assert_int_equal(parse(&r, desc(RP_TEST_READ_LAT), NULL), 0);
-	assert_int_equal(rp_latapp_inline(&r.o, true, &rxe), r.o.inline_size);
+	for (i = 0; i < 2; i++) {
+		fake_reset();
+		PAIR(&pr, t[i], "-d", "fake0", "-s", "64", "-n", "100");
+		both_ok(&pr);
+		assert_int_equal(fake.runs, 2);
+		row_is(&pr.cli, 0, 64, 100, 1.0);
+		row_is(&pr.srv, 0, 64, 100, 1.0);
+		assert_non_null(strstr(pr.srv.text, title[i]));
+		j = app_json(pr.srv.json);
+		assert_non_null(j);
+		assert_true(app_num(j, "results", "t_avg") == 1.0);
+		cJSON_Delete(j);
+		app_done(&pr);
+	}
 }
 
-/* rp_opts_gpu_env on @args of @t: its result and the variable after. */
-static void s2cqe(enum rp_test t, const char *const *args, bool want)
+/* -a: a row per size, 2 B .. 8 MiB; one engine run per size. */
+static void test_all_sizes(void **state)
 {
-	const char *v;
-	struct run r;
+	struct pair pr;
+	double v[10];
 
-	assert_int_equal(unsetenv("MLX5_SCATTER_TO_CQE"), 0);
-	assert_int_equal(run_list(&r, desc(t), 1, args), 0);
-	assert_int_equal(rp_opts_gpu_env(&r.o), want);
-	v = getenv("MLX5_SCATTER_TO_CQE");
-	if (want)
-		assert_true(v && !strcmp(v, "0"));
-	else
-		assert_null(v);
-}
-
-static void test_scatter_to_cqe(void **state)
-{
 	(void)state;
-	s2cqe(RP_TEST_SEND_LAT, (const char *const[]){ "--use_cuda=0", NULL },
-	      true); /* 2 B, the default */
-	s2cqe(RP_TEST_SEND_LAT,
-	      (const char *const[]){ "--use_cuda=0", "-s", "64", NULL }, true);
-	s2cqe(RP_TEST_SEND_LAT,
-	      (const char *const[]){ "--use_cuda=0", "-s", "65", NULL }, false);
-	s2cqe(RP_TEST_SEND_BW,
-	      (const char *const[]){ "--use_cuda=0", "-a", NULL }, true);
-	s2cqe(RP_TEST_SEND_BW, (const char *const[]){ "--use_cuda=0", NULL },
-	      false); /* 64 KiB */
-	s2cqe(RP_TEST_WRITE_LAT, (const char *const[]){ "--use_cuda=0", NULL },
-	      false);
-	s2cqe(RP_TEST_SEND_LAT, (const char *const[]){ NULL }, false);
+	fake_reset();
+	PAIR(&pr, RP_TEST_SEND_LAT, "-d", "fake0", "-a", "-n", "5");
+	both_ok(&pr);
+	assert_int_equal(fake.runs, 2 * 23);
+	row_is(&pr.srv, 0, 2, 5, 1.0);
+	row_is(&pr.srv, 22, 8388608, 5, 1.0);
+	assert_int_equal(app_row(pr.srv.text, 23, v, 10), 0);
+	app_done(&pr);
+}
+
+/* --output=latency: t_avg alone, on the side that measures. */
+static void test_output(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_READ_LAT, "-d", "fake0", "-n", "100",
+	     "--output=latency");
+	both_ok(&pr);
+	assert_string_equal(pr.cli.text, "2.000000\n");
+	assert_string_equal(pr.srv.text, "");
+	app_done(&pr);
+	PAIR(&pr, RP_TEST_WRITE_LAT, "-d", "fake0", "-n", "100",
+	     "--output=latency");
+	both_ok(&pr);
+	assert_string_equal(pr.cli.text, "1.000000\n");
+	assert_string_equal(pr.srv.text, "1.000000\n");
+	app_done(&pr);
+}
+
+/* Side @s printed perftest 6.06's extra separator (@want): two before
+ * the title (the server's "Waiting" banner between them), else one. */
+static void extra_line_is(const struct side *s, bool want)
+{
+	int n = app_lines_before(s->text, APP_SEP, " Latency Test\n");
+
+	if (n != (want ? 2 : 1))
+		fail_msg("%d separators before the title in:\n%s", n, s->text);
+}
+
+/* A device perftest does not know: -I turned off on both sides of a
+ * ping-pong (ctx_set_max_inline), no inline default either. */
+static void test_unknown_device(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_LAT, "-d", "fake0", "-I", "64", "-n", "100");
+	both_ok(&pr);
+	assert_int_equal(fake.max_inline, 0);
+	assert_int_equal(app_count(pr.err, APP_INLINE_OFF), 2);
+	assert_non_null(strstr(pr.cli.text, " Max inline data : 0[B]\n"));
+	assert_non_null(strstr(pr.srv.text, " Max inline data : 0[B]\n"));
+	extra_line_is(&pr.cli, true);
+	extra_line_is(&pr.srv, true);
+	/* ib_write_lat's disable_pcir: the peer polls the last byte */
+	assert_non_null(strstr(pr.cli.text, " PCIe relax order: OFF\n"));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_SEND_LAT, "-d", "fake0", "-n", "100");
+	both_ok(&pr);
+	assert_int_equal(fake.max_inline, 0);
+	assert_null(strstr(pr.err, APP_INLINE_OFF));
+	extra_line_is(&pr.cli, false);
+	extra_line_is(&pr.srv, false);
+	/* ib_send_lat keeps relaxed ordering: the receive CQE orders */
+	assert_non_null(strstr(pr.cli.text, " PCIe relax order: ON\n"));
+	assert_non_null(strstr(pr.srv.text, " PCIe relax order: ON\n"));
+	app_done(&pr);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_relaxed_ordering),
-		cmocka_unit_test(test_inline),
-		cmocka_unit_test(test_scatter_to_cqe),
+		cmocka_unit_test(test_read),
+		cmocka_unit_test(test_pingpong),
+		cmocka_unit_test(test_all_sizes),
+		cmocka_unit_test(test_output),
+		cmocka_unit_test(test_unknown_device),
 	};
 
+	srand((unsigned int)getpid());
+	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -151,7 +151,7 @@ static void run_side(bool first)
 		.iters = ITERS,
 		.warmup = RP_LAT_WARMUP,
 		.max_samples = RP_LAT_MAX_SAMPLES,
-		.op = RP_LAT_WRITE,
+		.verb = RP_VERB_WRITE,
 		.first = first,
 		.tick = slow_tick,
 	};

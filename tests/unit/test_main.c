@@ -3,7 +3,8 @@
  * and a failing binary check refused (exit 1, the error on stderr, no
  * usage), a good command line ready to run with perftest's derived
  * defaults applied and its notices printed; rp_main, the binaries' whole
- * main: the run called only for a good command line, exit 0 or 1. */
+ * main: the run called only for a good command line, with its plan (its
+ * size), exit 0 or 1. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,6 +25,7 @@
 
 struct started {
 	struct rp_opts o;
+	struct rp_plan p;
 	enum rp_main_next next;
 	char out[8192];
 	char err[1024];
@@ -65,7 +67,8 @@ static void start(struct started *s, const struct rp_test_desc *d,
 	check_calls = 0;
 	capture_fd_begin(&out, STDOUT_FILENO);
 	capture_fd_begin(&err, STDERR_FILENO);
-	s->next = rp_main_start(&s->o, d, argc, argv, check);
+	s->next = rp_main_start(&s->o, &s->p, d, argc, argv, check);
+	rp_plan_fini(&s->p);
 	capture_end(&err, s->err, sizeof(s->err));
 	capture_end(&out, s->out, sizeof(s->out));
 }
@@ -161,10 +164,10 @@ static void test_run(void **state)
 static int run_calls, run_ret;
 static unsigned long long run_size;
 
-static int run_stub(const struct rp_opts *o)
+static int run_stub(struct rp_plan *p)
 {
 	run_calls++;
-	run_size = o->size;
+	run_size = p->max_size;
 	return run_ret;
 }
 

@@ -3,7 +3,7 @@
  * flag, the server host, bad flags and values with the stderr line that
  * names them and the valid range, flags a binary does not take, range
  * edges, perftest's derived defaults (CQ moderation, TX depth capped to
- * iterations), rp_opts_sizes, rp_opts_max_size and the --help text. The
+ * iterations) and the --help text (the sizes a run covers: test_plan.c). The
  * perftest-compatibility flags are in test_opts_perftest.c. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -504,43 +504,6 @@ static void test_cq_mod_vs_tx_depth(void **state)
 	err_has(&r, "-Q 100 is above the TX depth, 50 here");
 }
 
-static void test_sizes_all(void **state)
-{
-	uint64_t s[32];
-	struct run r;
-	size_t i;
-
-	(void)state;
-	ok_no_output(&r, finish(&r, &bw_desc, "-a", NULL));
-	/* 2^1 .. 2^23 = 2 .. 8388608: 23 sizes */
-	assert_int_equal(rp_opts_sizes(&r.o, s, 32), 23);
-	assert_true(s[0] == 2);
-	assert_true(s[1] == 4);
-	assert_true(s[15] == 65536);   /* 2^16 */
-	assert_true(s[22] == 8388608); /* 2^23 */
-	for (i = 1; i < 23; i++)
-		assert_true(s[i] == 2 * s[i - 1]);
-	assert_int_equal(rp_opts_sizes(&r.o, s, 5), 5);
-	assert_true(s[4] == 32); /* 2^5 */
-	assert_true(rp_opts_max_size(&r.o) == 8388608);
-}
-
-static void test_sizes_single(void **state)
-{
-	uint64_t s[4] = { 0, 0, 0, 0 };
-	struct run r;
-
-	(void)state;
-	ok_no_output(&r, finish(&r, &bw_desc, "-s", "4K", NULL));
-	assert_int_equal(rp_opts_sizes(&r.o, s, 4), 1);
-	assert_true(s[0] == 4096);
-	assert_true(s[1] == 0);
-	assert_int_equal(rp_opts_sizes(&r.o, s, 0), 0);
-	assert_true(rp_opts_max_size(&r.o) == 4096);
-	ok_no_output(&r, finish(&r, &lat_desc, NULL));
-	assert_true(rp_opts_max_size(&r.o) == 2);
-}
-
 /* A failed parse must not leave getopt state behind for the next one. */
 static void test_parse_repeatable(void **state)
 {
@@ -628,8 +591,6 @@ int main(void)
 		cmocka_unit_test(test_cq_mod_kept_with_a_or_q),
 		cmocka_unit_test(test_tx_depth_capped_to_iters),
 		cmocka_unit_test(test_cq_mod_vs_tx_depth),
-		cmocka_unit_test(test_sizes_all),
-		cmocka_unit_test(test_sizes_single),
 		cmocka_unit_test(test_parse_repeatable),
 	};
 	struct CMUnitTest tests[ARRAY_SIZE(first) + ARRAY_SIZE(rejects) +

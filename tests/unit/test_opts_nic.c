@@ -18,7 +18,6 @@
 static const struct rp_test_desc multi_desc = {
 	.test = RP_TEST_MULTI_BW,
 	.name = "rail_multi_bw",
-	.title = "RDMA_Write BW Test",
 	.def_size = 65536,
 	.def_iters = 5000,
 	.def_tx_depth = 128,

@@ -201,7 +201,7 @@ static void test_write_lat_flags(void **state)
 	(void)state;
 	assert_non_null(d);
 	assert_string_equal(d->name, "rail_write_lat");
-	assert_string_equal(d->title, "RDMA_Write Latency Test");
+	assert_int_equal(d->verb, RP_VERB_WRITE);
 	ok_no_output(&r, parse(&r, d, NULL));
 	assert_int_equal(r.o.size, 2);
 	assert_int_equal(r.o.iters, 1000);
@@ -364,7 +364,6 @@ static void test_usage_multi(void **state)
 	static const struct rp_test_desc multi = {
 		.test = RP_TEST_MULTI_BW,
 		.name = "rail_multi_bw",
-		.title = "RDMA_Write BW Test",
 		.def_size = 65536,
 		.def_iters = 5000,
 		.def_tx_depth = 128,

@@ -26,6 +26,7 @@
 
 #include "capture.h"
 #include "hosts.h"
+#include "app/rp_roles.h"
 #include "output/rp_railceil.h"
 
 static struct rp_rail *rails_new(const char *const *dev,
@@ -208,7 +209,7 @@ static void test_wire_bound_hosts(void **state)
 	free(c);
 }
 
-/* Each verb judged on its own side (rp_railceil_side): WRITE, WRITE with
+/* Each verb judged on its own side (the verb table's, rp_roles.h): WRITE, WRITE with
  * immediate and SEND: the client sends (its NIC reads the data: read
  * completions), the server receives (posted writes); READ the other way
  * round (the client's NIC writes the responses into memory, the server's
@@ -266,7 +267,9 @@ static void test_verb_sides(void **state)
 	for (i = 0; i < sizeof(verb_sides) / sizeof(verb_sides[0]); i++) {
 		const struct verb_side *c = &verb_sides[i];
 
-		dir = rp_railceil_side(c->verb, c->server, c->bidir);
+		dir = rp_roles_of(rp_roles_verb(c->verb), true, c->bidir,
+				  c->server)
+			      ->pcie;
 		if (dir != c->dir)
 			fail_msg("verb %d server %d bidir %d: side %d, want %d",
 				 c->verb, c->server, c->bidir, dir, c->dir);

@@ -26,14 +26,18 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "app/rp_plan.h"
 #include "app/rp_run.h"
 #include "base/rp_time.h"
 #include "ctrl/rp_exchange.h"
 
-/* One side: its session, its options, the log of its parts. */
+/* One side: its session, its options and the plan's parts the skeleton
+ * reads (its role, one size), the log of its parts. */
 struct side {
 	struct rp_session *s;
 	struct rp_opts o;
+	struct rp_role role;
+	struct rp_plan plan;
 	struct rp_run r;
 	char log[256];
 	int measure_ret;      /* what each size returns */
@@ -183,7 +187,11 @@ static void side_init(struct side *d, bool server, int fd, bool validate)
 	d->s->ctrl = (struct rp_ctrl){ .fd = fd, .timeout_ms = 5000 };
 	snprintf(d->s->ctrl.peer, sizeof(d->s->ctrl.peer), "%s",
 		 server ? "client" : "server");
+	d->plan.o = &d->o;
+	d->plan.role = &d->role;
+	d->plan.n_sizes = 1;
 	d->r.s = d->s;
+	d->r.p = &d->plan;
 	d->r.ops = &ops;
 	d->r.app = d;
 }
@@ -225,10 +233,10 @@ static double pair_run(struct pair *p)
 /* A one-way bandwidth run: the client measures and sends its RESULT. */
 static void bw_roles(struct pair *p)
 {
-	p->cli.r.measures = true;
-	p->cli.r.results = p->srv.r.results = true;
-	p->cli.r.sends = true;
-	p->srv.r.receives = true;
+	p->cli.role.measures = true;
+	p->cli.role.result = p->srv.role.result = true;
+	p->cli.role.leaves = true;
+	p->srv.role.lands = true;
 }
 
 static void test_bw_order(void **state)
@@ -294,10 +302,11 @@ static void test_bidir_swap(void **state)
 
 	(void)state;
 	pair_init(&p, true);
-	p.cli.r.measures = p.srv.r.measures = true;
-	p.cli.r.barrier = p.srv.r.barrier = true;
-	p.cli.r.receives = p.srv.r.receives = true;
-	p.cli.r.sends = p.srv.r.sends = true;
+	p.cli.role.measures = p.srv.role.measures = true;
+	p.cli.role.ready = p.srv.role.ready = true;
+	p.cli.role.swaps = p.srv.role.swaps = true;
+	p.cli.role.lands = p.srv.role.lands = true;
+	p.cli.role.leaves = p.srv.role.leaves = true;
 	p.cli.bad = true;
 	pair_run(&p);
 	assert_int_equal(p.cli.ret, -EILSEQ);
@@ -318,9 +327,9 @@ static void test_read_lat_roles(void **state)
 
 	(void)state;
 	pair_init(&p, true);
-	p.cli.r.measures = true;
-	p.cli.r.receives = true;
-	p.srv.r.sends = true;
+	p.cli.role.measures = true;
+	p.cli.role.lands = true;
+	p.srv.role.leaves = true;
 	p.cli.measure_ret = -EILSEQ;
 	p.cli.bad = true;
 	pair_run(&p);
@@ -361,8 +370,8 @@ static void test_infinite(void **state)
 
 	(void)state;
 	pair_init(&p, false);
-	p.cli.r.infinite = p.srv.r.infinite = true;
-	p.cli.r.measures = true;
+	p.cli.o.run_infinitely = p.srv.o.run_infinitely = true;
+	p.cli.role.measures = true;
 	pair_run(&p);
 	assert_int_equal(p.cli.ret, 0);
 	assert_int_equal(p.srv.ret, 0);
@@ -461,23 +470,34 @@ static void test_counts_cannot_hold(void **state)
 
 /* The bound: -D per size, -n's floor of 1 ms + 10 MB/s per WR and QP,
  * a second per size; none with --run_infinitely. */
+/* rp_run_length_ms of the plan of @o (its sizes: -s, or -a's 23). */
+static uint64_t length_of(struct rp_opts *o)
+{
+	struct rp_plan p;
+
+	o->desc = rp_test_desc_of(RP_TEST_WRITE_BW);
+	o->gid_index = -1;
+	rp_plan_make(&p, o, NULL);
+	return rp_run_length_ms(&p);
+}
+
 static void test_run_length(void **state)
 {
 	struct rp_opts o = { .size = 10000, .iters = 1000, .num_qps = 2 };
 
 	(void)state;
 	/* 2000 WRs x (1 ms + 1 ms) + 1 s */
-	assert_int_equal(rp_run_length_ms(&o), 5000);
+	assert_int_equal(length_of(&o), 5000);
 	o.duration = 7;
-	assert_int_equal(rp_run_length_ms(&o), 8000);
+	assert_int_equal(length_of(&o), 8000);
 	o.all_sizes = true; /* 23 sizes of -D 7 (not allowed, but bounded) */
-	assert_int_equal(rp_run_length_ms(&o), 23 * 8000);
+	assert_int_equal(length_of(&o), 23 * 8000);
 	o.run_infinitely = true;
-	assert_int_equal(rp_run_length_ms(&o), 0);
+	assert_int_equal(length_of(&o), 0);
 	o = (struct rp_opts){ .size = 1ULL << 31,
 			      .iters = 1ULL << 32,
 			      .num_qps = 1024 };
-	assert_int_equal(rp_run_length_ms(&o), 1ULL << 40);
+	assert_int_equal(length_of(&o), 1ULL << 40);
 }
 
 int main(void)

@@ -1,7 +1,8 @@
-# bash completion for railperf: rail_write_bw, rail_read_bw, rail_send_bw,
-# rail_read_lat, rail_send_lat,
-# rail_write_lat, rail_multi_bw, rail_info. The options come from each binary's own
-# --help (bash-completion's _parse_help), so they follow the binary.
+# bash completion for railperf's nine binaries: rail_write_bw, rail_read_bw,
+# rail_send_bw, rail_multi_bw, rail_cluster_bw, rail_read_lat,
+# rail_write_lat, rail_send_lat, rail_info. The options come from each
+# binary's own --help (bash-completion's _parse_help), so they follow the
+# binary.
 # SPDX-License-Identifier: MIT
 
 # _railperf_devs: the RDMA devices of this host (sysfs).

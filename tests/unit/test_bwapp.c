@@ -1,0 +1,316 @@
+/* Description: rp_bwapp_run, the bandwidth app, both sides at once on two
+ * threads over loopback TCP and the fake device, rail and engine (fake.h,
+ * linked in place of the library's), with each binary's real options and
+ * plan: WRITE, READ, SEND and WRITE with immediate, one way and -b, on
+ * one rail and on two (rail_multi_bw). Each case holds the roles of the
+ * verb table (rp_roles.c) from outside: which sides ran the engine (who
+ * measures), the row each side prints (a one-way server prints the
+ * client's RESULT, SEND's server its own receives, -b both directions
+ * summed after the swap, each side's messages counted once), where the data landed (--validate passes, and
+ * a byte flipped on its way fails both sides: the side it lands on
+ * checked it and told the other), the --out_json document of each side,
+ * and --output's one number; -I on the fake's device, one perftest does
+ * not know: turned off by rail_write_bw as ib_write_bw does (a warning
+ * on each side, 6.06's extra separator first, no inline size on any QP,
+ * under --output too), kept by rail_multi_bw. Numbers are the fake's: each message takes
+ * 1 us of its rail's window, so 4 KiB messages make 3906.25 MiB/s and
+ * 1 Mpps per rail. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "apprun.h"
+#include "app/rp_bwapp.h"
+
+#define MIB_4K 3906.25 /* 4096 B per us, in MiB/s */
+
+/* Both sides of binary @t with args (NULL-terminated), run. */
+#define PAIR(pr, t, ...) \
+	app_pair((pr), (t), rp_bwapp_run, \
+		 (const char *const[]){ __VA_ARGS__, NULL })
+
+/* Side @s's row is @size, @iters, @peak (a side that posted measured
+ * it: its rate, the fake's; 0 for a receiving side and across rails),
+ * @bw (average), @rate. */
+static void row_is(const struct side *s, double size, double iters, double peak,
+		   double bw, double rate)
+{
+	double v[8];
+
+	if (app_row(s->text, 0, v, 8) != 5)
+		fail_msg("no row in:\n%s", s->text);
+	assert_true(v[0] == size);
+	assert_true(v[1] == iters);
+	assert_true(v[2] == peak);
+	assert_true(v[3] == bw);
+	assert_true(v[4] == rate);
+}
+
+/* Side @s's JSON results: @iters iterations at @bw MiB/s. */
+static void json_is(const struct side *s, double iters, double bw)
+{
+	cJSON *j = app_json(s->json);
+
+	if (!j)
+		fail_msg("no JSON document in %s", s->json);
+	assert_true(app_num(j, "results", "n_iterations") == iters);
+	assert_true(app_num(j, "results", "BW_average") == bw);
+	cJSON_Delete(j);
+}
+
+static void both_ok(const struct pair *pr)
+{
+	if (pr->srv.ret || pr->cli.ret)
+		fail_msg("server %d, client %d:\n%s", pr->srv.ret, pr->cli.ret,
+			 pr->err);
+}
+
+/* WRITE one way: the client alone runs the engine; the server prints the
+ * client's row (its RESULT) and checks the bytes that landed in it. */
+static void test_write(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "--validate");
+	both_ok(&pr);
+	assert_int_equal(fake.runs, 1);
+	row_is(&pr.cli, 4096, 100, MIB_4K, MIB_4K, 1.0);
+	row_is(&pr.srv, 4096, 100, MIB_4K, MIB_4K, 1.0);
+	assert_non_null(strstr(pr.cli.text, " RDMA_Write BW Test\n"));
+	assert_non_null(strstr(pr.srv.text, " RDMA_Write BW Test\n"));
+	json_is(&pr.cli, 100, MIB_4K);
+	json_is(&pr.srv, 100, MIB_4K);
+	app_done(&pr);
+	fake.corrupt = true;
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "--validate");
+	assert_int_equal(pr.srv.ret, -EILSEQ); /* it checked */
+	assert_int_equal(pr.cli.ret, -EILSEQ); /* its VERDICT */
+	app_done(&pr);
+}
+
+/* -b: both sides run the engine and print both directions summed. */
+static void test_write_bidir(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "-b", "--validate");
+	both_ok(&pr);
+	assert_int_equal(fake.runs, 2);
+	row_is(&pr.cli, 4096, 100, 2 * MIB_4K, 2 * MIB_4K, 2.0);
+	row_is(&pr.srv, 4096, 100, 2 * MIB_4K, 2 * MIB_4K, 2.0);
+	assert_non_null(strstr(pr.cli.text, " RDMA_Write Bidirectional BW "));
+	app_done(&pr);
+	fake.corrupt = true;
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "-b", "--validate");
+	assert_int_equal(pr.srv.ret, -EILSEQ);
+	assert_int_equal(pr.cli.ret, -EILSEQ);
+	app_done(&pr);
+}
+
+/* READ: the client reads the server's slices; the data lands at the
+ * client, which checks it; the server prints the client's row. */
+static void test_read(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_READ_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "--validate");
+	both_ok(&pr);
+	assert_int_equal(fake.runs, 1);
+	row_is(&pr.cli, 4096, 100, MIB_4K, MIB_4K, 1.0);
+	row_is(&pr.srv, 4096, 100, MIB_4K, MIB_4K, 1.0);
+	json_is(&pr.srv, 100, MIB_4K);
+	app_done(&pr);
+	fake.corrupt = true;
+	PAIR(&pr, RP_TEST_READ_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "--validate");
+	assert_int_equal(pr.cli.ret, -EILSEQ);
+	assert_int_equal(pr.srv.ret, -EILSEQ);
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_READ_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "-b", "--validate"); /* each reads the other's lower halves */
+	both_ok(&pr);
+	assert_int_equal(fake.runs, 2);
+	row_is(&pr.srv, 4096, 100, 2 * MIB_4K, 2 * MIB_4K, 2.0);
+	app_done(&pr);
+}
+
+/* SEND: the server runs its receives and prints its own row (no RESULT);
+ * what it received is checked there. -b: both send and receive. */
+static void test_send(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_SEND_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "--validate");
+	both_ok(&pr);
+	assert_int_equal(fake.runs, 2);
+	row_is(&pr.cli, 4096, 100, MIB_4K, MIB_4K, 1.0);
+	row_is(&pr.srv, 4096, 100, 0, MIB_4K, 1.0);
+	assert_non_null(strstr(pr.srv.text, " Send BW Test\n"));
+	app_done(&pr);
+	fake.corrupt = true;
+	PAIR(&pr, RP_TEST_SEND_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "--validate");
+	assert_int_equal(pr.srv.ret, -EILSEQ);
+	assert_int_equal(pr.cli.ret, -EILSEQ);
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_SEND_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "-b", "--validate");
+	both_ok(&pr);
+	assert_int_equal(fake.runs, 2);
+	row_is(&pr.cli, 4096, 100, 2 * MIB_4K, 2 * MIB_4K, 2.0);
+	row_is(&pr.srv, 4096, 100, 2 * MIB_4K, 2 * MIB_4K, 2.0);
+	app_done(&pr);
+}
+
+/* WRITE with immediate: SEND's roles (each message takes a receive). */
+static void test_write_imm(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "--write_with_imm");
+	both_ok(&pr);
+	assert_int_equal(fake.runs, 2);
+	row_is(&pr.srv, 4096, 100, 0, MIB_4K, 1.0); /* its receives */
+	assert_non_null(strstr(pr.cli.text, " RDMA_Write_imm BW Test\n"));
+	app_done(&pr);
+}
+
+/* Two rails: a thread per rail on the side that posts, one row for all
+ * (both rails' messages over the common window), a document per side
+ * with a line per rail. */
+static void test_multi(void **state)
+{
+	static const char *const verbs[] = { "--verb=write", "--verb=read",
+					     "--verb=send" };
+	const unsigned int runs[] = { 2, 2, 4 };
+	cJSON *j;
+	struct pair pr;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		fake_reset();
+		PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "4096",
+		     "-n", "100", "--validate", verbs[i]);
+		both_ok(&pr);
+		assert_int_equal(fake.runs, runs[i]);
+		row_is(&pr.cli, 4096, 200, 0, 2 * MIB_4K, 2.0);
+		row_is(&pr.srv, 4096, 200, 0, 2 * MIB_4K, 2.0);
+		j = app_json(pr.cli.json);
+		assert_non_null(j);
+		assert_int_equal(
+			cJSON_GetArraySize(cJSON_GetObjectItem(j, "rails")), 2);
+		cJSON_Delete(j);
+		app_done(&pr);
+		fake_reset();
+		PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "4096",
+		     "-n", "100", "--validate", "-b", verbs[i]);
+		both_ok(&pr);
+		assert_int_equal(fake.runs, 4);
+		row_is(&pr.cli, 4096, 200, 0, 4 * MIB_4K, 4.0);
+		row_is(&pr.srv, 4096, 200, 0, 4 * MIB_4K, 4.0);
+		app_done(&pr);
+	}
+}
+
+/* --output: the number alone, on both sides (the server the client's). */
+static void test_output(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "--output=bandwidth");
+	both_ok(&pr);
+	assert_string_equal(pr.cli.text, "3906.250000\n");
+	assert_string_equal(pr.srv.text, "3906.250000\n");
+	app_done(&pr);
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "4096", "-n",
+	     "100", "--output=message_rate");
+	both_ok(&pr);
+	assert_string_equal(pr.cli.text, "2.000000\n");
+	app_done(&pr);
+}
+
+/* -I on a device perftest does not know (ctx_set_max_inline): one rail
+ * loses it, a rail list keeps it. */
+static void test_inline_unknown(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "-I", "64");
+	both_ok(&pr);
+	assert_int_equal(fake.max_inline, 0);
+	/* the server's and the client's */
+	assert_int_equal(app_count(pr.err, APP_INLINE_OFF), 2);
+	/* 6.06's extra separator, then the header's own */
+	assert_int_equal(app_lines_before(pr.cli.text, APP_SEP, " BW Test\n"),
+			 2);
+	assert_int_equal(app_lines_before(pr.srv.text, APP_SEP, " BW Test\n"),
+			 2);
+	assert_non_null(strstr(pr.cli.text, " Max inline data : 0[B]\n"));
+	row_is(&pr.srv, 4096, 100, MIB_4K, MIB_4K, 1.0);
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "4096", "-n", "100",
+	     "-I", "64", "--output=bandwidth");
+	both_ok(&pr);
+	assert_int_equal(fake.max_inline, 0);
+	assert_non_null(strstr(pr.err, APP_INLINE_OFF));
+	assert_string_equal(pr.cli.text, "3906.250000\n");
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "4096", "-n",
+	     "100", "-I", "64");
+	both_ok(&pr);
+	assert_int_equal(fake.max_inline, 64);
+	assert_null(strstr(pr.err, APP_INLINE_OFF));
+	assert_int_equal(app_lines_before(pr.cli.text, APP_SEP, " BW Test\n"),
+			 1);
+	app_done(&pr);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_write),
+		cmocka_unit_test(test_write_bidir),
+		cmocka_unit_test(test_read),
+		cmocka_unit_test(test_send),
+		cmocka_unit_test(test_write_imm),
+		cmocka_unit_test(test_multi),
+		cmocka_unit_test(test_output),
+		cmocka_unit_test(test_inline_unknown),
+	};
+
+	srand((unsigned int)getpid());
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
