@@ -1,8 +1,9 @@
 /* Description: rp_bwapp_size, the bandwidth app's timed phase, over fake
  * rails: this file's rp_bw_run (a message a millisecond for 200 ms, the
  * engine's tick every 10 ms on one rail, a stop at cfg->cancel) and the
- * other entry points of engine/rp_bw.c and verbs/rp_async.c it uses, and
- * its netlink (scripted events), all linked before the library's: no
+ * other entry points of engine/rp_bw.c, rp_bwpost.c and verbs/rp_async.c
+ * it uses, and its netlink (scripted events), all linked before the
+ * library's (rp_bwcfg.c's pure rules are the real ones): no
  * device, no socket. A rail list of two runs a thread per rail while the
  * calling thread watches (the watcher reads the netdev events every
  * 20 ms): each rail's messages in its result and the sum in the
@@ -35,8 +36,10 @@
 #include "capture.h"
 #include "app/rp_bwapp.h"
 #include "app/rp_opts.h"
+#include "app/rp_plan.h"
 #include "base/rp_time.h"
 #include "engine/rp_bw.h"
+#include "engine/rp_bwpost.h"
 #include "net/rp_netlink.h"
 #include "verbs/rp_async.h"
 
@@ -73,21 +76,6 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 					 __ATOMIC_RELAXED);
 	}
 	out->end_ns = rp_now_ns();
-	return 0;
-}
-
-void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
-		  struct rp_result *res)
-{
-	memset(res, 0, sizeof(*res));
-	res->size = cfg->size;
-	res->iters = out->msgs;
-	res->bw_avg = (double)out->msgs;
-}
-
-unsigned int rp_bw_rx_pre(const struct rp_bw_cfg *cfg)
-{
-	(void)cfg;
 	return 0;
 }
 
@@ -171,7 +159,8 @@ static void script_link(const char *ifname, int ifindex, bool up)
 /* --- the run --------------------------------------------------------------- */
 
 static struct rp_opts opts;
-static int ctx_token[2]; /* two devices: their contexts' addresses */
+static struct rp_plan plan; /* the run's, from opts */
+static int ctx_token[2];    /* two devices: their contexts' addresses */
 
 /* A run of @n fake rails: rail 0 on netdev lo (RoCE), rail 1 with none
  * (InfiniBand); a rail list when @multi; the server's side (no
@@ -185,8 +174,9 @@ static struct rp_bwrun *run_new(unsigned int n, bool multi)
 	rp_opts_init(&opts, rp_test_desc_of(multi ? RP_TEST_MULTI_BW :
 						    RP_TEST_WRITE_BW));
 	opts.duration = 1;
+	rp_plan_make(&plan, &opts, stdout); /* a rail list or not: its multi */
+	a->p = &plan;
 	a->o = &opts;
-	a->multi = multi;
 	a->n = n;
 	a->s.server = true;
 	a->nl_fd = -1;
