@@ -135,9 +135,10 @@ static int bw_tick_here(void *arg)
 }
 
 /* Before a run: the event list cleared, the netdevs watched (netlink),
- * each rail's port taken as ACTIVE (it was at the start) and its device's
- * async fd made non-blocking; what cannot be watched is warned of. The
- * engine's tick (one rail) or the watching thread reads them (bw_events). */
+ * each rail's port and netdev link taken as up (they were at the start)
+ * and its device's async fd made non-blocking; what cannot be watched is
+ * warned of. The engine's tick (one rail) or the watching thread reads
+ * them (bw_events). */
 static void bw_watch_open(struct rp_bwrun *a)
 {
 	unsigned int i;
@@ -150,6 +151,7 @@ static void bw_watch_open(struct rp_bwrun *a)
 			strerror(-a->nl_fd));
 	for (i = 0; i < a->n; i++) {
 		a->link_up[i] = true;
+		a->port_down[i] = false;
 		a->watch_events[i] = !rp_async_nonblock(a->s.rails[i].dev.ctx);
 		if (!a->watch_events[i])
 			rp_warn("rail %u (%s): its device events cannot be "
@@ -261,7 +263,7 @@ static int bw_ivl_counters(struct rp_bwrun *a, double from_s, double to_s)
 			return -ENOMEM;
 		snprintf(who, sizeof(who), "rail %u (%s)", i,
 			 a->s.rails[i].dev.name);
-		rp_report_interval_counters(a->text, who, from_s, to_s,
+		rp_report_interval_counters(a->extra, who, from_s, to_s,
 					    &ps->v[ps->n - 1]);
 	}
 	return 0;
@@ -301,7 +303,7 @@ static void bw_interval(struct rp_bwrun *a, struct rp_multi *mu,
 		bytes[i] = (p - w->prev[i]) * size;
 		w->prev[i] = p;
 	}
-	rp_report_interval(stdout, (double)(w->prev_ns - mu->t0_ns) / 1e9,
+	rp_report_interval(a->extra, (double)(w->prev_ns - mu->t0_ns) / 1e9,
 			   (double)(now - mu->t0_ns) / 1e9, a->s.rails, bytes,
 			   a->n, now - w->prev_ns, a->o->report_gbits);
 	bw_ivl_add(a, bytes, now - w->prev_ns, (double)(now - mu->t0_ns) / 1e9);
@@ -338,7 +340,7 @@ static void bw_event_add(struct rp_bwrun *a, unsigned int rail,
 	};
 	snprintf(who, sizeof(who), "rail %u (%s)", rail,
 		 a->s.rails[rail].dev.name);
-	rp_report_event(a->text, who, &e->ev, e->t_s);
+	rp_report_event(a->extra, who, &e->ev, e->t_s);
 }
 
 /* Rail @i's netdev lost or gained address @le->addr (netlink): its GID
@@ -384,19 +386,23 @@ static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
 }
 
 /* Every device event pending on the rails' contexts (each context once),
- * then their netdevs' link changes. */
+ * then their netdevs' link changes. An event that reports the state the
+ * port already had (rp_async_news) is neither printed nor kept. */
 static void bw_events(struct rp_bwrun *a, uint64_t t0_ns)
 {
 	struct rp_event ev;
-	unsigned int i, k;
+	unsigned int i, k, rail;
 
 	for (i = 0; i < a->n; i++) {
 		for (k = 0; k < i; k++)
 			if (a->s.rails[k].dev.ctx == a->s.rails[i].dev.ctx)
 				break;
 		while (k == i && a->watch_events[i] &&
-		       rp_async_poll(a->s.rails[i].dev.ctx, &ev) > 0)
-			bw_event_add(a, bw_event_rail(a, i, &ev), &ev, t0_ns);
+		       rp_async_poll(a->s.rails[i].dev.ctx, &ev) > 0) {
+			rail = bw_event_rail(a, i, &ev);
+			if (rp_async_news(&ev, &a->port_down[rail]))
+				bw_event_add(a, rail, &ev, t0_ns);
+		}
 	}
 	bw_link_events(a, t0_ns);
 }
@@ -448,7 +454,7 @@ static void bw_row_bidir(struct rp_bwrun *a, struct rp_multi *mu,
 		rx[i] = got ? (pc->done[i] - w->peer_prev.done[i]) * size : 0;
 	}
 	rp_report_interval_bidir(
-		stdout, (double)(w->from_ns - mu->t0_ns) / 1e9,
+		a->extra, (double)(w->from_ns - mu->t0_ns) / 1e9,
 		(double)(w->from_ns + w->row_ns - mu->t0_ns) / 1e9, devs, w->tx,
 		w->row_ns, got ? rx : NULL,
 		got ? (pc->seq - w->peer_prev.seq) * a->o->interval *
@@ -1012,6 +1018,7 @@ int rp_bwapp_run(const struct rp_opts *o)
 		return -ENOMEM;
 	a->o = o;
 	a->text = rp_opts_full(o) ? stdout : NULL;
+	a->extra = rp_opts_full(o) ? stderr : NULL;
 	a->multi = o->desc->features & RP_FEAT_MULTI;
 	a->last_beat = rp_now_ns();
 	a->nl_fd = -1;

@@ -53,10 +53,14 @@ struct rp_bwrun {
 	struct rp_place place[RP_MAX_RAILS]; /* each rail's CPU and node */
 	int cpus[RP_MAX_RAILS];		     /* -1: unpinned */
 	struct rp_session s;
-	/* where perftest's block and railperf's lines go: stdout, or NULL
-	 * under --output (its one number is rp_report_bw_out's; rp_fprintf
-	 * prints nothing to NULL) */
+	/* where perftest's block goes: stdout, or NULL under --output (its
+	 * one number is rp_report_bw_out's; rp_fprintf prints nothing to
+	 * NULL) */
 	FILE *text;
+	/* railperf's own lines (" railperf: ..."): stderr, or NULL under
+	 * --output (docs/measuring.md, Output: stdout holds perftest's lines
+	 * only, so that scripts read it unchanged) */
+	FILE *extra;
 	/* where this side posts: the peer's slices, -b its receive halves */
 	struct rp_rail_addr *peers; /* [n], heap */
 	struct rp_port_counters before[RP_MAX_RAILS];
@@ -86,6 +90,7 @@ struct rp_bwrun {
 	bool watch_events[RP_MAX_RAILS]; /* its async fd is non-blocking */
 	int nl_fd;			 /* netlink, link group; -1 none */
 	bool link_up[RP_MAX_RAILS];	 /* each rail's netdev, last seen */
+	bool port_down[RP_MAX_RAILS];	 /* each rail's port, last seen */
 	struct rp_run run;		 /* this side's run skeleton */
 	/* a rail on the calling thread: heartbeats, --run_infinitely rows */
 	uint64_t last_beat; /* ns */

@@ -37,7 +37,6 @@ struct la_beat {
 /* --validate: the client's check of the last size it ran. */
 struct la_verdict {
 	struct rp_verdict v;
-	uint64_t checked; /* bytes per READ of that size */
 };
 
 static enum rp_lat_op la_op(const struct rp_opts *o)
@@ -185,25 +184,25 @@ static int la_check_read(struct rp_session *s, uint64_t size,
 {
 	struct rp_rail *r = &s->rails[0];
 
-	v->checked = size;
 	return rp_bufpat_check(&r->buf, 0, size, r->slice, 0, &v->v);
 }
 
-/* railperf's lines after the table. */
+/* railperf's lines, on stderr after the table's closing line on stdout
+ * (docs/measuring.md, Output). */
 static void la_notes(const struct rp_session *s, const struct rp_lat_cfg *cfg,
 		     const struct rp_lat_samples *smp,
 		     const struct rp_latstats *st)
 {
 	if (la_op(s->o) == RP_LAT_SEND)
-		rp_report_lat_method_pingpong(stdout, "SEND", cfg->warmup);
+		rp_report_lat_method_pingpong(stderr, "SEND", cfg->warmup);
 	else if (la_op(s->o) == RP_LAT_WRITE)
-		rp_report_lat_method_write(stdout, cfg->warmup);
+		rp_report_lat_method_write(stderr, cfg->warmup);
 	else
-		rp_report_lat_method(stdout, cfg->warmup);
+		rp_report_lat_method(stderr, cfg->warmup);
 	if (cfg->duration) /* -D: a single size */
-		rp_report_lat_dur_stats(stdout, st);
+		rp_report_lat_dur_stats(stderr, st);
 	if (smp->capped) /* -D only, so a single size */
-		rp_report_lat_capped(stdout, smp->n, smp->run_ns / 1e9,
+		rp_report_lat_capped(stderr, smp->n, smp->run_ns / 1e9,
 				     cfg->duration);
 }
 
@@ -318,19 +317,20 @@ static void la_check(void *app, struct rp_verdict *v)
 static void la_verdict(void *app, const struct rp_verdict *v, bool here)
 {
 	struct la_app *la = app;
-	uint64_t bytes = here ? la->v.checked : rp_opts_max_size(la->s->o);
 
-	rp_report_extra_verdict_out(rp_opts_full(la->s->o), v, bytes, 1);
+	(void)here;
+	rp_report_extra_verdict_out(rp_opts_full(la->s->o) ? stderr : NULL, v,
+				    1);
 }
 
-/* railperf's rail lines after the table. */
+/* railperf's rail lines, on stderr after the table. */
 static void la_report(void *app)
 {
 	struct la_app *la = app;
 	struct rp_session *s = la->s;
 
 	if (rp_opts_full(s->o))
-		rp_report_extra_rail(stdout, &s->rails[0], s->o->hugepages,
+		rp_report_extra_rail(stderr, &s->rails[0], s->o->hugepages,
 				     &s->local[0], &s->remote[0]);
 }
 
