@@ -193,7 +193,7 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 		return ret;
 	rp_bw_result(&cfg, &out, &a->rail_res[0]);
 	rp_multi_aggregate(&out, 1, size, cfg.gbits, &a->agg);
-	a->needed[0] += bw_packets(&a->s.rails[0], a->progress, size);
+	a->needed[0] += bw_packets(&a->s.rails[0], out.posted, size);
 	return 0;
 }
 
@@ -531,6 +531,7 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 {
 	struct rp_bw_out outs[RP_MAX_RAILS];
 	struct rp_multi *mu = bw_multi_alloc();
+	uint64_t wrs;
 	struct rp_bw_cfg cfg;
 	unsigned int i;
 	int ret, jret;
@@ -556,9 +557,13 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 		outs[i] = mu->w[i].out;
 		rp_bw_result(&cfg, &outs[i], &a->rail_res[i]);
 		a->rail_res[i].cpu = mu->w[i].used; /* sent with RESULT */
-		/* every message completed, not just the -D window */
-		a->needed[i] += bw_packets(&a->s.rails[i],
-					   rp_multi_progress(mu, i), size);
+		/* every message posted (completed, or left in flight at a
+		 * -D run's end), not just the -D window; a rail that failed:
+		 * those completed */
+		wrs = rp_multi_progress(mu, i);
+		if (outs[i].posted > wrs)
+			wrs = outs[i].posted;
+		a->needed[i] += bw_packets(&a->s.rails[i], wrs, size);
 	}
 	if (!ret)
 		rp_multi_aggregate(outs, a->n, size, cfg.gbits, &a->agg);

@@ -65,7 +65,9 @@ struct rp_bwrun {
 	struct rp_rail_addr *peers; /* [n], heap */
 	struct rp_port_counters before[RP_MAX_RAILS];
 	bool have_counters[RP_MAX_RAILS];
-	uint64_t needed[RP_MAX_RAILS]; /* data packets sent, every size */
+	/* data packets of every WR posted, every size (a -D run may leave
+	 * some in flight, rp_bw_cfg.drain_ns: the port may send them yet) */
+	uint64_t needed[RP_MAX_RAILS];
 	struct rp_result rail_res[RP_MAX_RAILS]; /* last size */
 	struct rp_result agg;			 /* last size, every rail */
 	/* -b: the peer's results of the last size */

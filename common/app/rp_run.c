@@ -158,19 +158,19 @@ static int run_infinite(struct rp_run *r)
 	return ret ? ret : json;
 }
 
-uint64_t rp_run_length_ms(const struct rp_opts *o)
+uint64_t rp_run_length_ms(const struct rp_opts *o, const struct rp_params *p)
 {
 	uint64_t sizes[RUN_MAX_SIZES];
 	size_t n = rp_opts_sizes(o, sizes, RUN_MAX_SIZES), i;
-	double wrs = (double)o->iters * (o->num_qps ? o->num_qps : 1);
+	double wrs = (double)p->iters * (o->num_qps ? o->num_qps : 1);
 	double ms = 0;
 
 	if (o->run_infinitely)
 		return 0;
 	for (i = 0; i < n; i++) {
 		ms += RUN_SIZE_MS;
-		if (o->duration)
-			ms += 1000.0 * o->duration;
+		if (p->duration)
+			ms += 1000.0 * p->duration;
 		else
 			ms += wrs *
 			      (RUN_WR_MS + (double)sizes[i] / RUN_BYTES_PER_MS);
@@ -181,7 +181,7 @@ uint64_t rp_run_length_ms(const struct rp_opts *o)
 int rp_run_side(struct rp_run *r)
 {
 	struct rp_ctrl *c = &r->s->ctrl;
-	uint64_t len = rp_run_length_ms(r->s->o);
+	uint64_t len = rp_run_length_ms(r->s->o, &r->s->params);
 	int ret;
 
 	/* the session passed READY: from here the run has its length plus

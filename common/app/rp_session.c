@@ -286,6 +286,17 @@ void rp_session_bw_defaults(const struct rp_opts *o, struct rp_bw_cfg *cfg)
 		.inline_size = o->inline_size > 0 ? (unsigned)o->inline_size :
 						    0,
 		.gbits = o->report_gbits,
+		/* -D: perftest stops at the end without waiting for the WRs
+		 * in flight; railperf waits a little for them (at the link
+		 * rate tx depth x 8 MiB drains in ms; on Soft-RoCE it would
+		 * take a minute) */
+		.drain_ns = o->duration && !o->run_infinitely ?
+				    RP_SESSION_DRAIN_NS :
+				    0,
+		/* perftest warms up WRITE and READ only, not an endless run
+		 * (write_bw.c, read_bw.c: perform_warm_up) */
+		.warmup = o->perform_warm_up && !o->run_infinitely &&
+			  (o->verb == RP_VERB_WRITE || o->verb == RP_VERB_READ),
 	};
 }
 

@@ -26,6 +26,8 @@ struct rp_session {
 	struct rp_rail_addr *local;  /* [num_rails], heap */
 	struct rp_rail_addr *remote; /* [num_rails], heap */
 	struct rp_ctrl ctrl;
+	/* this side's HELLO parameters as agreed: a passive server given no
+	 * -D holds the client's -D and -n (rp_params_follow) */
 	struct rp_params params;
 	struct rp_cm cm;				 /* -R only */
 	char devices[RP_MAX_RAILS * IBV_SYSFS_NAME_MAX]; /* "rxe0,rxe1" */
@@ -84,11 +86,16 @@ int rp_session_run(const struct rp_opts *o, const struct rp_rail_cfg *cfg,
  */
 void rp_session_rail_defaults(const struct rp_opts *o, struct rp_rail_cfg *c);
 
+/* A -D run's wait for the WRs still in flight at its end, ns. */
+#define RP_SESSION_DRAIN_NS (1000ULL * 1000 * 1000)
+
 /*
  * rp_session_bw_defaults - the bandwidth run every BW test starts from:
- * -n, -D, -Q, -l, -I, --cqe_poll, --report_gbits, and perftest's cycle
- * buffer (none with --validate, whose pattern must stay where it is).
- * Size, peak, ticks and progress are the test's to set.
+ * -n, -D, -Q, -l, -I, --cqe_poll, --report_gbits, --perform_warm_up
+ * (WRITE and READ), perftest's cycle buffer (none with --validate, whose
+ * pattern must stay where it is) and, with -D, RP_SESSION_DRAIN_NS for
+ * the WRs still in flight at the end (rp_bw_cfg.drain_ns). Size, peak,
+ * ticks and progress are the test's to set.
  */
 void rp_session_bw_defaults(const struct rp_opts *o, struct rp_bw_cfg *cfg);
 

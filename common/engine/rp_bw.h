@@ -83,6 +83,11 @@ struct rp_bw_cfg {
 	/* --run_infinitely: post until a stop request (SIGINT) or a tick
 	 * return > 0, then drain and return 0; no window, no limit. */
 	bool infinite;
+	/* --perform_warm_up: before the run, each QP posts TX depth WRs
+	 * (with -l, one list), each signaled (a list: its last), and waits
+	 * for their completions; not timed, not counted; WRITE and READ
+	 * only (perftest_resources.c perform_warm_up) */
+	bool warmup;
 	bool peak;  /* keep the timeline and compute BW peak */
 	bool gbits; /* units of the result: Gb/s, else MiB/s */
 	/* --cqe_poll: CQEs per ibv_poll_cq, 1 .. 65535; 0 = perftest's
@@ -97,6 +102,15 @@ struct rp_bw_cfg {
 	/* -D: common start time (ns) so that several rails measure over one
 	 * window; 0 = when rp_bw_run starts. */
 	uint64_t t0_ns;
+	/* -D (not infinite): once the time is up and posting stopped, wait
+	 * at most this long (ns) for the WRs still outstanding, then return
+	 * with them in flight, as perftest's duration loop ends at its end
+	 * without waiting for them (perftest_resources.c run_iter_bw); their
+	 * late completions stay in the CQ, so the QPs must not be posted to
+	 * again before they are destroyed (a -D run has one size). Not with
+	 * recv or duplex (SEND's receives end on quiet). 0: wait for every
+	 * WR (the CQ is empty when rp_bw_run returns). */
+	uint64_t drain_ns;
 	/* When set, the WRs completed so far are stored here after every
 	 * poll that reaped completions (relaxed atomic): another thread may
 	 * read it for interval reports. */
@@ -113,6 +127,10 @@ struct rp_bw_out {
 	double peak;	   /* 0 when not measured */
 	uint64_t bytes;	   /* cfg->recv, duplex: bytes the receives got */
 	uint64_t rx_msgs;  /* cfg->duplex: receives counted (as msgs) */
+	/* WRs posted in all (a successful run): every one completed, or
+	 * (cfg->drain_ns) some left in flight, which the port may still
+	 * send; the data packets the run needed are counted from these */
+	uint64_t posted;
 	/* A run that failed (rp_bw_run's error other than -EINTR and
 	 * -ECANCELED): when and why; then msgs counts every WR completed
 	 * up to the failure and the window is [start, failure]. */
@@ -171,7 +189,7 @@ const char *rp_bw_verb_name(enum rp_verb verb);
  * cfg->duration seconds (counting only the middle window [D/4, 3D/4], as
  * perftest's default margin does), or with cfg->infinite until stopped
  * (then out covers the whole run). Drains every outstanding WR before it
- * returns. Returns 0; -EIO on an error completion (named, e.g.
+ * returns (a -D run with cfg->drain_ns: at most that long after its end). Returns 0; -EIO on an error completion (named, e.g.
  * IBV_WC_RETRY_EXC_ERR), -ETIMEDOUT when no completion arrives for 30 s,
  * -EINTR on a stop request, -ECANCELED when cfg->cancel is raised (no line
  * printed: the rail that failed has said why), or another -errno; one line
