@@ -140,7 +140,7 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 		return ret;
 	rp_bw_result(&cfg, &out, &a->rail_res[0]);
 	rp_multi_aggregate(&out, 1, size, cfg.gbits, &a->agg);
-	a->needed[0] += bw_packets(&a->s.rails[0], a->progress, size);
+	a->needed[0] += bw_packets(&a->s.rails[0], out.posted, size);
 	return 0;
 }
 
@@ -155,6 +155,17 @@ static struct rp_multi *bw_multi_alloc(void)
 	if (mu)
 		memset(mu, 0, sizeof(*mu));
 	return mu;
+}
+
+/* Rail @i's WRs of the size: every one posted (completed, or left in
+ * flight at a -D run's end: the port may still send it), not just the -D
+ * window; a rail that failed: those completed. */
+static uint64_t bw_posted(struct rp_multi *mu, unsigned int i,
+			  const struct rp_bw_out *out)
+{
+	uint64_t wrs = rp_multi_progress(mu, i);
+
+	return out->posted > wrs ? out->posted : wrs;
 }
 
 /* A thread per rail, the calling thread watching; fills the results. */
@@ -187,9 +198,8 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 		outs[i] = mu->w[i].out;
 		rp_bw_result(&cfg, &outs[i], &a->rail_res[i]);
 		a->rail_res[i].cpu = mu->w[i].used; /* sent with RESULT */
-		/* every message completed, not just the -D window */
 		a->needed[i] += bw_packets(&a->s.rails[i],
-					   rp_multi_progress(mu, i), size);
+					   bw_posted(mu, i, &outs[i]), size);
 	}
 	if (!ret)
 		rp_multi_aggregate(outs, a->n, size, cfg.gbits, &a->agg);

@@ -571,6 +571,18 @@ static const struct rp_optrow rp_rows[] = {
 	  .kind = RP_OK_TRUE, .off = OFF(report_both),
 	  .help = H1(WBW | RBW | SBW | MBW,
 		     "with -b: each direction's own table too") },
+	{ .name = "perform_warm_up", .has_arg = NO, .bins = PT,
+	  .kind = RP_OK_TRUE, .off = OFF(perform_warm_up),
+	  .help = { { WBW | RBW | MBW, NULL,
+		      "before each size, post TX depth WRs per QP (-l:\n"
+		      "one list) and wait for them, untimed, as perftest\n"
+		      "(WRITE and READ; no effect with SEND)" },
+		    { SBW, NULL,
+		      "accepted for perftest compatibility; no effect\n"
+		      "with SEND, as in perftest" },
+		    { LAT, NULL,
+		      "accepted for perftest compatibility; every size\n"
+		      "starts with untimed iterations anyway" } } },
 	{ .name = "interval", .has_arg = REQ, .arg = "s", .bins = MBW,
 	  .kind = RP_OK_UINT, .off = OFF(interval), .min = 1,
 	  .max = RP_MAX_DURATION, .pt = RP_PT_OWN,
@@ -731,7 +743,6 @@ static const struct rp_optrow rp_rows[] = {
 	REFUSED(0, "mmap-offset", REQ, "mmap'd buffer"),
 	REFUSED(0, "mr_per_qp", NO, "one MR per QP"),
 	REFUSED(0, "odp", NO, "on-demand paging"),
-	REFUSED(0, "perform_warm_up", NO, "warm-up"),
 	REFUSED(0, "pkey_index", REQ, "P_Key index"),
 	REFUSED(0, "retry_count", REQ, "rdma_cm retry count"),
 	REFUSED(0, "flow_label", REQ, "flow label"),

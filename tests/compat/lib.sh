@@ -105,6 +105,32 @@ cset() {
 		cfail "$cs_name: see above"
 }
 
+# crec NAME KIND REC RP_BIN "SERVER_ARGS" "CLIENT_ARGS": a flag set whose
+# perftest side is the recording tests/data/perftest-6.06/REC.{server,
+# client}.txt (with .stderr.txt where perftest wrote any; every recorded
+# process exited 0, see its README) instead of a live perftest pair: the
+# same guest image, device and perftest, so the shapes compare as cset's
+# do, for less guest time. railperf runs live with these flags (fewer
+# iterations than the recording where the shape does not depend on them)
+# and is checked as cset checks it (KIND: bw, lat, lat_dur; no JSON).
+crec() {
+	cr_name=$1 cr_kind=$2 cr_rec=tests/data/perftest-6.06/$3
+	for cr_side in client server; do
+		cp "$cr_rec.$cr_side.txt" "$CTMP/$cr_name.pt.$cr_side" ||
+			{ cfail "$cr_name: no recording $3"; return; }
+		: >"$CTMP/$cr_name.pt.$cr_side.err"
+		[ ! -f "$cr_rec.$cr_side.stderr.txt" ] ||
+			cp "$cr_rec.$cr_side.stderr.txt" "$CTMP/$cr_name.pt.$cr_side.err"
+	done
+	cpair "$CTMP/$cr_name.rp" "$4" "$5" "$6"
+	note "$cr_name: exit perftest 0/0 (recorded: $3), railperf $CLI_RC/$SRV_RC"
+	[ "$CLI_RC/$SRV_RC" = 0/0 ] ||
+		cfail "$cr_name: exit status (client/server) perftest 0/0" \
+			"(recorded), railperf $CLI_RC/$SRV_RC"
+	python3 $C/shape.py check "$CTMP" "$cr_name" "$cr_kind" ||
+		cfail "$cr_name: see above"
+}
+
 # cgate NAME: both clients said perftest's -w line on stderr.
 cgate() {
 	for cg_t in pt rp; do
