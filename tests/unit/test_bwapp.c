@@ -256,6 +256,48 @@ static void test_output(void **state)
 	app_done(&pr);
 }
 
+/* The output rule, decided once in the plan (p->text, p->extra): each
+ * side's stdout holds perftest's lines only and railperf's lines go to
+ * its extra stream, none with a '-', "error"/"fail" or the message size
+ * on a healthy run (one rail with --validate; two rails -b --validate,
+ * with the per-rail, set and bidirectional lines); under --output none
+ * at all. */
+static void test_output_rule(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "65536", "-n", "100",
+	     "--validate");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: validation passed: "
+					     "every byte of the message"));
+	assert_non_null(strstr(pr.cli.extra, " railperf: posting: "));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "65536", "-n",
+	     "100", "--validate", "-b");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: rail 1: fake1 port"));
+	assert_non_null(strstr(pr.cli.extra, " railperf: all rails: "));
+	assert_non_null(strstr(pr.srv.extra,
+			       " railperf: bidirectional validation of the "
+			       "bytes received here passed"));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "65536", "-n",
+	     "100", "--validate", "--output=bandwidth");
+	both_ok(&pr);
+	app_rule(&pr.cli, false, NULL);
+	app_rule(&pr.srv, false, NULL);
+	app_done(&pr);
+}
+
 /* -I on a device perftest does not know (ctx_set_max_inline): one rail
  * loses it, a rail list keeps it. */
 static void test_inline_unknown(void **state)
@@ -307,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_write_imm),
 		cmocka_unit_test(test_multi),
 		cmocka_unit_test(test_output),
+		cmocka_unit_test(test_output_rule),
 		cmocka_unit_test(test_inline_unknown),
 	};
 
