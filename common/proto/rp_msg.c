@@ -9,9 +9,7 @@
 #include "proto/rp_msg.h"
 #include "proto/rp_wire.h"
 
-#define RP_RAIL_FIXED_LEN 64  /* bytes before the per-QP entries */
 #define RP_NDEV_MTU_MAX 65536 /* the largest netdev MTU (lo's) */
-#define RP_QP_ADDR_LEN 28     /* qpn, psn, rkey: u32; addr, len: u64 */
 #define RP_PARAMS_LEN 32
 #define RP_RESULT_LEN RP_MSG_RESULT_LEN
 #define RP_VERDICT_LEN 22
@@ -175,7 +173,7 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 	struct rp_rbuf r = { .p = in, .len = len };
 	uint32_t i, mtu;
 
-	if (len < RP_RAIL_FIXED_LEN)
+	if (len < RP_MSG_RAIL_FIXED_LEN)
 		return -EBADMSG;
 	a->lid = rp_get_u16(&r);
 	a->link_layer = rp_get_u8(&r);
@@ -192,7 +190,7 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 		return -EBADMSG;
 	a->mtu = (uint8_t)mtu;
 	if (a->num_qps < 1 || a->num_qps > RP_MAX_QPS ||
-	    len != RP_RAIL_FIXED_LEN + (size_t)a->num_qps * RP_QP_ADDR_LEN)
+	    len != RP_MSG_RAIL_FIXED_LEN + (size_t)a->num_qps * RP_MSG_RAIL_QP_LEN)
 		return -EBADMSG;
 	for (i = 0; i < a->num_qps; i++) {
 		a->qp[i].qpn = rp_get_u32(&r);

@@ -359,6 +359,8 @@ static void test_rail_bytes_one_qp(void **state)
 		0x02, 0x38, 0, 0, 0x7f, 0xb7, 0x1d, 0x60, 0, 0, /* addr */
 		0, 0, 0, 0, 0, 1, 0, 0
 	}; /* len 65536 */
+	static const uint8_t want_addr[8] = { 0, 0, 0x7f, 0xb7,
+					      0x1d, 0x60, 0, 0 };
 	/* clang-format on */
 	struct rp_rail_addr *a = rail_new(1), *b = rail_new(0);
 	uint8_t buf[128];
@@ -366,6 +368,12 @@ static void test_rail_bytes_one_qp(void **state)
 	(void)state;
 	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 92);
 	assert_memory_equal(buf, want, 92);
+	/* the public layout the fault shims rewrite RAIL by */
+	assert_int_equal(RP_MSG_RAIL_FIXED_LEN, RAIL_FIXED);
+	assert_int_equal(RP_MSG_RAIL_QP_LEN, QP_LEN);
+	assert_memory_equal(buf + RP_MSG_RAIL_FIXED_LEN +
+				    RP_MSG_RAIL_QP_ADDR_OFF,
+			    want_addr, 8);
 	assert_int_equal(rp_msg_decode_rail(buf, 92, b), 0);
 	rail_equal(a, b);
 	free(a);
