@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "app/rp_bwapp.h"
+#include "app/rp_bwfleet.h"
 #include "app/rp_main.h"
 #include "app/rp_bwreport.h"
 #include "app/rp_run.h"
@@ -304,6 +305,7 @@ static void bw_interval(struct rp_bwrun *a, struct rp_multi *mu,
 	rp_report_interval(stdout, (double)(w->prev_ns - mu->t0_ns) / 1e9,
 			   (double)(now - mu->t0_ns) / 1e9, a->s.rails, bytes,
 			   a->n, now - w->prev_ns, a->o->report_gbits);
+	rp_bwfleet_interval(a, bytes, now - w->prev_ns);
 	bw_ivl_add(a, bytes, now - w->prev_ns, (double)(now - mu->t0_ns) / 1e9);
 	w->prev_ns = now;
 	w->next_report += a->o->interval * RP_NSEC_PER_SEC;
@@ -418,6 +420,7 @@ static int bw_tick_bidir(struct rp_bwrun *a, struct rp_multi *mu,
 	w->from_ns = w->prev_ns;
 	w->row_ns = now - w->prev_ns;
 	bw_ivl_add(a, w->tx, w->row_ns, (double)(now - mu->t0_ns) / 1e9);
+	rp_bwfleet_interval(a, w->tx, w->row_ns);
 	w->prev_ns = now;
 	w->pending = true;
 	w->due = now + a->o->interval * RP_NSEC_PER_SEC / 2;
@@ -793,7 +796,7 @@ static void bw_begin(void *app)
 {
 	struct rp_bwrun *a = app;
 
-	if (a->multi)
+	if (a->multi || a->fleet.on)
 		rp_bwreport_counters(a, a->before);
 }
 
@@ -864,7 +867,8 @@ static int bw_gates(void *app)
 	if (rp_bwrun_posts(a) &&
 	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
 		return -ERANGE;
-	return a->expect_failed || a->expect_min_failed ? -ERANGE : 0;
+	return a->expect_failed || a->expect_min_failed ? -ERANGE :
+							  rp_bwfleet_gate(a);
 }
 
 static void bw_header(void *app)
@@ -982,12 +986,14 @@ static int bw_run(struct rp_bwrun *a)
 		return ret;
 	if (rp_jsonout_init(&a->json, rp_opts_json_path(a->o), a->o->output))
 		return -ENOMEM;
-	ret = rp_session_open(&a->s, a->o, cfg, a->n);
+	ret = rp_bwfleet_open(a, cfg, a->n);
+	if (!ret)
+		ret = rp_session_open(&a->s, a->o, cfg, a->n);
 	if (!ret) {
 		bw_rail_notes(a);
 		/* the ceilings: a rail list's lines and warnings, --expect;
 		 * by this side's PCIe direction (WRITE: the client sends) */
-		if (a->multi || a->o->expect) {
+		if (a->multi || a->o->expect || a->fleet.on) {
 			rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails,
 					 a->n,
 					 a->o->bidir ? RP_PCIE_BOTH :
@@ -1018,6 +1024,7 @@ int rp_bwapp_run(const struct rp_opts *o)
 	ret = bw_run(a);
 	rp_topo_fini(&a->topo);
 	rp_jsonout_fini(&a->json);
+	rp_bwfleet_fini(a);
 	bw_ivl_clear(a);
 	free(a->peers);
 	free(a);

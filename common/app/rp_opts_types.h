@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "app/rp_opts_fleet.h"
 #include "app/rp_opts_nic.h"
 #include "output/rp_report.h"
 #include "proto/rp_proto.h"
@@ -107,6 +108,7 @@ struct rp_opts {
 	bool bidir;		    /* -b: both sides write at once */
 	bool report_both;	    /* --report-both: -b's two directions */
 	struct rp_nic_opts nic;	    /* --cqe_poll, --tclass, -T, NUMA ... */
+	struct rp_fleet_opts fleet; /* --baseline, --openmetrics, --junit */
 	struct rp_gpu_req cuda;	    /* --use_cuda, _bus_id, _dmabuf */
 	const struct rp_gpu *gpu;   /* the GPU opened for them (rp_main),
 				     * NULL: host memory */

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "app/rp_bwfleet.h"
 #include "base/rp_atomic.h"
 #include "base/rp_log.h"
 #include "app/rp_place.h"
@@ -180,5 +181,7 @@ int rp_precheck(const struct rp_opts *o)
 		ret = rp_precheck_json(rp_opts_json_path(o));
 	if (!ret)
 		ret = rp_precheck_expect(o);
+	if (!ret)
+		ret = rp_bwfleet_check(o);
 	return ret;
 }
