@@ -726,7 +726,9 @@ unsigned int rp_baseline_lines(FILE *f, const struct rp_baseline *was,
 	return below;
 }
 
-/* Every change between @was and @now, full values, as strings. */
+/* Every change between @was and @now, full values, as strings: "rail 1
+ * (mlx5_1): firmware A to B", "kernel A to B" (with several hosts, "HOST: "
+ * first). */
 static cJSON *rp_bl_changes_json(const struct rp_baseline *was,
 				 const struct rp_baseline *now)
 {
@@ -742,6 +744,11 @@ static cJSON *rp_bl_changes_json(const struct rp_baseline *was,
 			t = open_memstream(&text, &len);
 			if (!t)
 				break;
+			if (now->nhosts > 1)
+				fprintf(t, "%s: ", now->host[h].host);
+			if (i < now->host[h].n)
+				fprintf(t, "rail %u (%s): ", i,
+					now->host[h].rail[i].dev);
 			k = rp_baseline_changes(t, &was->host[h], &now->host[h],
 						i < now->host[h].n ? (int)i :
 								     -1,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #define _GNU_SOURCE
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,7 +41,9 @@ static unsigned int rp_fleet_worst(const struct rp_fleet_rec *r)
 
 	if (r->failed)
 		return RP_FV_FAILED;
-	if (r->base_gbps > 0 && change < -(double)r->tolerance)
+	/* in tenths of a %, as the lines print it: "down 10.0%" is within a
+	 * tolerance of 10 %, "down 10.1%" is not */
+	if (r->base_gbps > 0 && nearbyint(-change * 10) > 10.0 * r->tolerance)
 		return RP_FV_BELOW_BASELINE;
 	if (r->expect &&
 	    !(r->ceiling > 0 && 100 * r->gbps / r->ceiling >= r->expect))
@@ -79,7 +82,7 @@ static void rp_fleet_fail_words(FILE *f, const struct rp_fleet_rec *r)
 	rp_fleet_gbps(c, sizeof(c), r->ceiling);
 	rp_fleet_gbps(m, sizeof(m), r->min_gbps);
 	switch (r->verdict) {
-	case RP_FV_FAILED: fprintf(f, "failed: %s", r->why); break;
+	case RP_FV_FAILED: fputs(r->why, f); break;
 	case RP_FV_BELOW_BASELINE:
 		fprintf(f,
 			"%.1f%% of its baseline of %s Gb/s (%s Gb/s, down "

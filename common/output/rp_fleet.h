@@ -56,7 +56,7 @@ struct rp_fleet_rec {
 	double seconds;	       /* how long it ran */
 	/* what judges it (rp_fleet_judge) */
 	bool failed;
-	char why[RP_FAIL_WHY_LEN + 48]; /* failed: when and why */
+	char why[RP_FAIL_WHY_LEN + 48]; /* failed: when and why, its message */
 	unsigned int expect;		/* --expect %, 0 none */
 	unsigned int expect_min;	/* --expect-min %, 0 none */
 	bool have_min;			/* --interval rows were kept */
@@ -95,7 +95,8 @@ double rp_fleet_change_pct(double was, double now);
 
 /*
  * rp_fleet_judge - @r's verdict (the worst of: failed; its baseline's
- * tolerance; --expect; --expect-min; outlier; lossy), the % it names (of
+ * tolerance, a drop of more than it in tenths of a % as printed;
+ * --expect; --expect-min; outlier; lossy), the % it names (of
  * the baseline or of the ceiling; 0 when neither is known) and its
  * message. A rate is printed as rp_fleet_gbps does.
  */
