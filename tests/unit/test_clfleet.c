@@ -1,7 +1,7 @@
 /* Description: rail_cluster_bw's fleet checks (cluster/rp_clfleet.c) on
  * a 3-host, 2-rail matrix set: a record per cell named "h0 -> h1 on rail
  * 0 (rxe0)", the sender's device, -D as its time; a failed cell's reason
- * and an outlier's threshold and reference (the matrix's median) in its
+ * (a cell never measured fails as "not measured") and an outlier's threshold and reference (the matrix's median) in its
  * verdict. --save-baseline is not written while a cell failed (said by
  * name, -EIO), and is, with every host's identity, once all passed;
  * --baseline against it: the job's hosts and options compared before the
@@ -103,6 +103,7 @@ static void test_records(void **state)
 	bad->status = RP_CELL_FAIL;
 	snprintf(bad->reason, sizeof(bad->reason), "retry exceeded");
 	rp_matrix_at(&m, 0, 2, 1)->gbps = 4;
+	rp_matrix_at(&m, 1, 1, 0)->status = RP_CELL_PENDING;
 	rp_matrix_analyze(&m, 80);
 	opts(&c, &fo);
 	fleet(&fl, &c, "h2", "6.1.0-28-amd64");
@@ -122,6 +123,10 @@ static void test_records(void **state)
 	rp_fleet_judge(&fl.rec[7]);
 	assert_string_equal(rp_fleet_verdict_name(fl.rec[7].verdict), "failed");
 	assert_string_equal(fl.rec[7].message, "retry exceeded");
+	assert_string_equal(fl.rec[8].name, "h1 -> h0 on rail 1 (rxe1)");
+	rp_fleet_judge(&fl.rec[8]); /* never measured: not a pass */
+	assert_string_equal(rp_fleet_verdict_name(fl.rec[8].verdict), "failed");
+	assert_string_equal(fl.rec[8].message, "not measured");
 	rp_clfleet_fini(&fl);
 	rp_matrix_fini(&m);
 }
