@@ -377,35 +377,6 @@ static bool bwf_compare(struct rp_bwrun *a, struct rp_baseline *now)
 	return true;
 }
 
-/* --save-baseline: this run's records with @now's identity; not when a
- * rail failed. */
-static void bwf_save(struct rp_bwrun *a, struct rp_baseline *now)
-{
-	struct rp_fleet_run *f = &a->fleet;
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; i < f->n; i++) {
-		if (f->rec[i].failed) {
-			rp_err("--save-baseline '%s' not written: %s failed "
-			       "(a baseline keeps a healthy run)",
-			       a->o->fleet.save_baseline, f->rec[i].name);
-			f->err = f->err ? f->err : -EIO;
-			return;
-		}
-		ret = ret ? ret :
-			    rp_baseline_add_result(now, f->rec[i].name,
-						   f->rec[i].gbps);
-	}
-	if (ret)
-		rp_err("cannot write '%s': %s", a->o->fleet.save_baseline,
-		       strerror(-ret));
-	else
-		ret = rp_baseline_save(a->o->fleet.save_baseline, now);
-	if (ret && !f->err)
-		f->err = ret;
-}
-
 /* --openmetrics and --junit at the end of the run. */
 static void bwf_files(struct rp_bwrun *a)
 {
@@ -464,6 +435,7 @@ void rp_bwfleet_report(struct rp_bwrun *a)
 	struct rp_baseline now;
 	bool compared = false;
 	unsigned int i;
+	int ret;
 
 	if (!f->on)
 		return;
@@ -472,8 +444,12 @@ void rp_bwfleet_report(struct rp_bwrun *a)
 		rp_fleet_judge(&f->rec[i]);
 	if (f->was)
 		compared = bwf_compare(a, &now);
-	if (a->o->fleet.save_baseline)
-		bwf_save(a, &now);
+	ret = a->o->fleet.save_baseline ?
+		      rp_baseline_save_recs(a->o->fleet.save_baseline, &now,
+					    f->rec, f->n) :
+		      0;
+	if (ret && !f->err)
+		f->err = ret;
 	bwf_files(a);
 	bwf_json(a, &now, compared);
 	rp_baseline_fini(&now);

@@ -140,29 +140,6 @@ int rp_clfleet_records(struct rp_clfleet *f, const struct rp_matrix *m)
 	return 0;
 }
 
-/* --save-baseline: every cell's goodput with the job's identity. */
-static int clf_save(struct rp_clfleet *f, const char *path)
-{
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; i < f->n; i++) {
-		if (f->rec[i].failed) {
-			rp_err("--save-baseline '%s' not written: %s failed "
-			       "(a baseline keeps a healthy run)",
-			       path, f->rec[i].name);
-			return -EIO;
-		}
-		ret = ret ? ret :
-			    rp_baseline_add_result(&f->now, f->rec[i].name,
-						   f->rec[i].gbps);
-	}
-	if (!ret)
-		return rp_baseline_save(path, &f->now);
-	rp_err("cannot write '%s': %s", path, strerror(-ret));
-	return ret;
-}
-
 int rp_clfleet_report(struct rp_clfleet *f, const struct rp_clopts *c,
 		      const struct rp_matrix *m, FILE *out)
 {
@@ -189,7 +166,8 @@ int rp_clfleet_report(struct rp_clfleet *f, const struct rp_clopts *c,
 		below = rp_baseline_lines(out, f->was, &f->now, f->rec, f->n,
 					  "cell");
 	if (fo->save_baseline)
-		ret = clf_save(f, fo->save_baseline);
+		ret = rp_baseline_save_recs(fo->save_baseline, &f->now, f->rec,
+					    f->n);
 	js.seconds = (double)(rp_now_ns() - f->t0_ns) / 1e9;
 	if (fo->junit)
 		r2 = rp_junit_write(fo->junit, &js, f->rec, f->n);

@@ -145,6 +145,28 @@ int rp_baseline_save(const char *path, const struct rp_baseline *b)
 	return ret;
 }
 
+int rp_baseline_save_recs(const char *path, struct rp_baseline *b,
+			  const struct rp_fleet_rec *r, unsigned int n)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < n; i++) {
+		if (r[i].failed) {
+			rp_err("--save-baseline '%s' not written: %s failed "
+			       "(a baseline keeps a healthy run)",
+			       path, r[i].name);
+			return -EIO;
+		}
+		ret = ret ? ret :
+			    rp_baseline_add_result(b, r[i].name, r[i].gbps);
+	}
+	if (!ret)
+		return rp_baseline_save(path, b);
+	rp_err("cannot write '%s': %s", path, strerror(-ret));
+	return ret;
+}
+
 /* Why a document is refused: into @why, -EINVAL. */
 static int rp_bl_bad(char *why, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -528,6 +550,15 @@ static void rp_bl_item(FILE *f, unsigned int *n, const char *what,
 		fprintf(f, "%s to %s", *a ? a : "none", *b ? b : "none");
 }
 
+/* A link's width as "x4", "" when unknown (0). */
+static void rp_bl_width(char *buf, size_t len, unsigned int width)
+{
+	if (width)
+		snprintf(buf, len, "x%u", width);
+	else
+		buf[0] = '\0';
+}
+
 static void rp_bl_rail_items(FILE *f, unsigned int *n,
 			     const struct rp_ident_rail *a,
 			     const struct rp_ident_rail *b, bool dashes)
@@ -541,8 +572,8 @@ static void rp_bl_rail_items(FILE *f, unsigned int *n,
 	rp_bl_item(f, n, "PCI", a->pci, b->pci, dashes);
 	rp_bl_item(f, n, "firmware", a->fw, b->fw, dashes);
 	rp_bl_item(f, n, "link", a->speed, b->speed, dashes);
-	snprintf(x, sizeof(x), a->width ? "x%u" : "", a->width);
-	snprintf(y, sizeof(y), b->width ? "x%u" : "", b->width);
+	rp_bl_width(x, sizeof(x), a->width);
+	rp_bl_width(y, sizeof(y), b->width);
 	rp_bl_item(f, n, "link", x, y, dashes);
 }
 

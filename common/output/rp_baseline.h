@@ -80,6 +80,15 @@ cJSON *rp_baseline_json(const struct rp_baseline *b);
 int rp_baseline_save(const char *path, const struct rp_baseline *b);
 
 /*
+ * rp_baseline_save_recs - --save-baseline: the @n records' goodput (by
+ * name) appended to @b's results, then @b saved to @path; not when a
+ * record failed (one line naming it, -EIO: a baseline keeps a healthy
+ * run). Returns 0 or -errno after one line.
+ */
+int rp_baseline_save_recs(const char *path, struct rp_baseline *b,
+			  const struct rp_fleet_rec *r, unsigned int n);
+
+/*
  * rp_baseline_parse - the document @text into @b (initialized here;
  * release with rp_baseline_fini). Returns 0, or -EINVAL with what is wrong
  * (the key and what it must be) in @why (@len bytes).
