@@ -157,25 +157,23 @@ static int report(struct rp_clfleet *fl, const struct rp_clopts *c,
 	return ret;
 }
 
-static void test_save_compare(void **state)
+/* The job's files: base.json and junit.xml in scratch directory dir. */
+struct files {
+	char dir[64], base[128], junit[128];
+};
+
+/* A failed cell: the JUnit file (the schema's, 12 cases, 1 failure), no
+ * baseline, said by name. */
+static void save_refused(const struct files *fs)
 {
-	char dir[64], base[128], junit[128], xsd[1024], cmd[2048], err[1024],
-		want[1024], *out;
-	struct rp_fleet_opts fo = { 0 };
+	struct rp_fleet_opts fo = { .save_baseline = fs->base,
+				    .junit = fs->junit };
+	char xsd[1024], cmd[2048], err[1024], want[1024], *out;
 	struct rp_clfleet fl;
 	struct rp_clopts c;
-	struct capture cap;
 	struct rp_matrix m;
-	int ret;
 
-	(void)state;
-	scratch_make(dir);
-	snprintf(base, sizeof(base), "%s/base.json", dir);
-	snprintf(junit, sizeof(junit), "%s/junit.xml", dir);
-	fo.save_baseline = base;
-	fo.junit = junit;
 	opts(&c, &fo);
-	/* a failed cell: no baseline, said by name */
 	matrix(&m);
 	rp_matrix_at(&m, 1, 0, 2)->status = RP_CELL_FAIL;
 	rp_matrix_analyze(&m, 80);
@@ -184,22 +182,33 @@ static void test_save_compare(void **state)
 	snprintf(want, sizeof(want),
 		 "test_clfleet: --save-baseline '%s' not written: h0 -> h2 on "
 		 "rail 1 (rxe1) failed (a baseline keeps a healthy run)\n",
-		 base);
+		 fs->base);
 	assert_string_equal(err, want);
-	assert_int_equal(scratch_entries(dir), 1); /* the JUnit file only */
+	assert_int_equal(scratch_entries(fs->dir), 1); /* the JUnit file */
 	if (!system("command -v xmllint >/dev/null 2>&1") &&
 	    tree_path("tests/junit/junit.xsd", xsd, sizeof(xsd))) {
 		snprintf(cmd, sizeof(cmd),
 			 "xmllint --noout --schema '%s' '%s' 2>/dev/null && "
 			 "grep -c '<testcase ' '%s' | grep -qx 12 && grep -q "
 			 "'failures=\"1\"' '%s'",
-			 xsd, junit, junit, junit);
+			 xsd, fs->junit, fs->junit, fs->junit);
 		assert_int_equal(system(cmd), 0);
 	}
 	free(out);
 	rp_clfleet_fini(&fl);
 	rp_matrix_fini(&m);
-	/* all passed: saved */
+}
+
+/* Every cell passed: the baseline saved, nothing printed. */
+static void save_done(const struct files *fs)
+{
+	struct rp_fleet_opts fo = { .save_baseline = fs->base };
+	struct rp_clfleet fl;
+	struct rp_clopts c;
+	struct rp_matrix m;
+	char err[1024], *out;
+
+	opts(&c, &fo);
 	matrix(&m);
 	rp_matrix_analyze(&m, 80);
 	fleet(&fl, &c, "h2", "6.1.0-28-amd64");
@@ -209,8 +218,17 @@ static void test_save_compare(void **state)
 	free(out);
 	rp_clfleet_fini(&fl);
 	rp_matrix_fini(&m);
-	/* compared: h2 -> h0 on rail 1 halved, h1's kernel changed */
-	fo = (struct rp_fleet_opts){ .baseline = base };
+}
+
+/* Compared: h2 -> h0 on rail 1 halved, h1's kernel changed. */
+static void compare(const struct files *fs)
+{
+	struct rp_fleet_opts fo = { .baseline = fs->base };
+	struct rp_clfleet fl;
+	struct rp_clopts c;
+	struct rp_matrix m;
+	char err[1024], *out;
+
 	opts(&c, &fo);
 	fleet(&fl, &c, "h2", "6.1.0-29-amd64");
 	assert_int_equal(rp_clfleet_open(&fl, &c), 0);
@@ -233,7 +251,19 @@ static void test_save_compare(void **state)
 	free(out);
 	rp_clfleet_fini(&fl);
 	rp_matrix_fini(&m);
-	/* another host in the job: refused before the first round */
+}
+
+/* Another host in the job: refused before the first round. */
+static void refuse_host(const struct files *fs)
+{
+	struct rp_fleet_opts fo = { .baseline = fs->base };
+	char err[1024], want[1024];
+	struct rp_clfleet fl;
+	struct capture cap;
+	struct rp_clopts c;
+	int ret;
+
+	opts(&c, &fo);
 	fleet(&fl, &c, "h9", "6.1.0-28-amd64");
 	capture_begin(&cap);
 	ret = rp_clfleet_open(&fl, &c);
@@ -243,10 +273,24 @@ static void test_save_compare(void **state)
 		 "test_clfleet: --baseline '%s' refused: host h2 there, h9 "
 		 "here (a baseline of other hosts or rails; --baseline-force "
 		 "compares anyway)\n",
-		 base);
+		 fs->base);
 	assert_string_equal(err, want);
 	rp_clfleet_fini(&fl);
-	scratch_drop(dir);
+}
+
+static void test_save_compare(void **state)
+{
+	struct files fs;
+
+	(void)state;
+	scratch_make(fs.dir);
+	snprintf(fs.base, sizeof(fs.base), "%s/base.json", fs.dir);
+	snprintf(fs.junit, sizeof(fs.junit), "%s/junit.xml", fs.dir);
+	save_refused(&fs);
+	save_done(&fs);
+	compare(&fs);
+	refuse_host(&fs);
+	scratch_drop(fs.dir);
 }
 
 int main(int argc, char **argv)

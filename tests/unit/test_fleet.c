@@ -89,6 +89,14 @@ static void test_verdicts(void **state)
 	r.have_min = false; /* no interval rows: it cannot pass */
 	rp_fleet_judge(&r);
 	assert_int_equal(r.verdict, RP_FV_BELOW_EXPECT_MIN);
+}
+
+/* The baseline's tolerance, a failure, an outlier: the worse wins. */
+static void test_verdicts_worse(void **state)
+{
+	struct rp_fleet_rec r;
+
+	(void)state;
 	r = rec(50, 100);
 	r.expect = 90;
 	r.base_gbps = 100;
@@ -254,6 +262,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_verdicts_worse),
 		cmocka_unit_test(test_gbps),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_opts),
