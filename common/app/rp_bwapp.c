@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app/rp_bwapp.h"
+#include "app/rp_bwfleet.h"
 #include "app/rp_bwreport.h"
 #include "app/rp_bwwatch.h"
 #include "app/rp_run.h"
@@ -427,7 +428,7 @@ static void bw_begin(void *app)
 {
 	struct rp_bwrun *a = app;
 
-	if (a->p->multi)
+	if (a->p->multi || a->fleet.on)
 		rp_bwwatch_counters(a, a->before);
 }
 
@@ -498,7 +499,8 @@ static int bw_gates(void *app)
 	if (a->p->role->posts &&
 	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
 		return -ERANGE;
-	return a->expect_failed || a->expect_min_failed ? -ERANGE : 0;
+	return a->expect_failed || a->expect_min_failed ? -ERANGE :
+							  rp_bwfleet_gate(a);
 }
 
 static void bw_header(void *app)
@@ -604,13 +606,15 @@ static int bw_run(struct rp_bwrun *a)
 		return ret;
 	if (rp_jsonout_init(&a->json, rp_opts_json_path(a->o), a->o->output))
 		return -ENOMEM;
-	ret = rp_session_open(&a->s, a->p, cfg, a->n);
+	ret = rp_bwfleet_open(a, cfg, a->n);
+	if (!ret)
+		ret = rp_session_open(&a->s, a->p, cfg, a->n);
 	if (!ret) {
 		bw_rail_notes(a);
 		/* the ceilings: a rail list's lines and warnings, --expect;
 		 * by this side's PCIe direction (its role's) and the
 		 * plan's verb on the wire */
-		if (a->p->multi || a->o->expect) {
+		if (a->p->multi || a->o->expect || a->fleet.on) {
 			rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails,
 					 a->n, a->p->verb->verb,
 					 a->p->role->pcie);
@@ -637,6 +641,7 @@ int rp_bwapp_run(struct rp_plan *p)
 	ret = bw_run(a);
 	rp_topo_fini(&a->topo);
 	rp_jsonout_fini(&a->json);
+	rp_bwfleet_fini(a);
 	rp_bwwatch_clear(a);
 	free(a->peers);
 	free(a);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "app/rp_bwfleet.h"
 #include "app/rp_bwreport.h"
 #include "app/rp_bwwatch.h"
 #include "app/rp_header.h"
@@ -467,6 +468,7 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 		bw_ivl_rail(a, &rr[i], size, obj);
 		if (judge && !bw_fail(a, i)) /* the healthy rails only */
 			bw_expect_rail(a, &rr[i], size, obj);
+		rp_bwfleet_rail(a, &rr[i], size);
 		if (obj)
 			cJSON_AddItemToArray(rails, obj);
 	}
@@ -480,6 +482,19 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 	rp_jsonout_add_extra(&a->json, "set_ceiling_gbps",
 			     a->ceil.set > 0 ? cJSON_CreateNumber(a->ceil.set) :
 					       cJSON_CreateNull());
+}
+
+/* One rail's fleet record (rp_bwfleet), its counters read now. */
+static void bw_fleet_one(struct rp_bwrun *a, uint64_t size)
+{
+	struct rp_port_counters after[1];
+	struct rp_rail_report rr;
+
+	if (!a->fleet.on)
+		return;
+	rp_bwwatch_counters(a, after);
+	bw_rail_report(a, 0, after, &rr);
+	rp_bwfleet_rail(a, &rr, size);
 }
 
 /* The client's posting (every rail alike): a line and "posting". */
@@ -573,6 +588,7 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 				     cJSON_CreateBool(rp_rail_addr_same_port(
 					     &a->s.local[0], &a->s.remote[0])));
 		bw_events_json(a);
+		bw_fleet_one(a, size);
 	}
 	rp_jsonout_add_extra(&a->json, "memory",
 			     rp_json_mem(&a->s.rails[0].buf));
@@ -586,4 +602,5 @@ void rp_bwreport_rails(struct rp_bwrun *a)
 		bw_expect_one(a, size);
 	if (a->p->multi)
 		bw_fail_verdicts(a);
+	rp_bwfleet_report(a);
 }

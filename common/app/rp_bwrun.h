@@ -27,6 +27,7 @@
 #include "app/rp_run.h"
 #include "app/rp_session.h"
 #include "engine/rp_series.h"
+#include "output/rp_fleet.h"
 #include "output/rp_jsonout.h"
 #include "output/rp_railceil.h"
 #include "proto/rp_proto.h"
@@ -66,6 +67,7 @@ struct rp_bwrun {
 	struct rp_result peer_res[RP_MAX_RAILS];
 	struct rp_result peer_agg;
 	struct rp_jsonout json;	     /* --out_json */
+	struct rp_fleet_run fleet;   /* --baseline, --openmetrics, --junit */
 	struct rp_railceil ceil;     /* the rails' ceilings */
 	bool bw_passed, rate_passed; /* -w / -y gate */
 	bool expect_failed;	     /* --expect */

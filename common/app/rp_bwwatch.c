@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/rp_bwfleet.h"
 #include "app/rp_bwwatch.h"
 #include "base/rp_log.h"
 #include "base/rp_sysfs.h"
@@ -188,6 +189,7 @@ static void bw_interval(struct rp_bwrun *a, struct rp_multi *mu,
 	rp_report_interval(a->p->extra, (double)(w->prev_ns - mu->t0_ns) / 1e9,
 			   (double)(now - mu->t0_ns) / 1e9, a->s.rails, bytes,
 			   a->n, now - w->prev_ns, a->o->report_gbits);
+	rp_bwfleet_interval(a, bytes, now - w->prev_ns);
 	bw_ivl_add(a, bytes, now - w->prev_ns, (double)(now - mu->t0_ns) / 1e9);
 	w->prev_ns = now;
 	w->next_report += a->o->interval * RP_NSEC_PER_SEC;
@@ -346,6 +348,7 @@ static int bw_tick_bidir(struct rp_bwrun *a, struct rp_multi *mu,
 	w->from_ns = w->prev_ns;
 	w->row_ns = now - w->prev_ns;
 	bw_ivl_add(a, w->tx, w->row_ns, (double)(now - mu->t0_ns) / 1e9);
+	rp_bwfleet_interval(a, w->tx, w->row_ns);
 	w->prev_ns = now;
 	w->pending = true;
 	w->due = now + a->o->interval * RP_NSEC_PER_SEC / 2;
