@@ -11,7 +11,7 @@ command -v ib_write_bw >/dev/null || skip "no ib_write_bw (perftest)"
 PT=ib_write_bw
 RP=$B/rail_multi_bw
 
-cset multi_n200 bw $PT $RP "-n 200" "-n 200"
+crec multi_n200 bw write_bw-n200 $RP "-n 200" "-n 200"
 cset multi_out_bw number $PT $RP "--output=bandwidth -n 200" \
 	"--output=bandwidth -n 200"
 compat_end

@@ -16,8 +16,8 @@ RP=$B/rail_read_bw
 
 cset default bw $PT $RP "" "--out_json --out_json_file=@J@.json" bw
 crec all bw read_bw-a-n5 $RP "-a -n 5" "-a -n 5"
-cset gbits_D2 bw $PT $RP "--report_gbits -D 2" "--report_gbits -D 2"
-cset bidir bw $PT $RP "-b -n 200" "-b -n 200"
+crec gbits_D2 bw read_bw-gbits-D2 $RP "--report_gbits -D 2" "--report_gbits -D 2"
+crec bidir bw read_bw-b-n200 $RP "-b -n 200" "-b -n 200"
 cset out_bw number $PT $RP "--output=bandwidth -n 200" \
 	"--output=bandwidth -n 200 --out_json --out_json_file=@J@.json" bw_avg
 compat_end

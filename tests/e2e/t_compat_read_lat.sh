@@ -13,9 +13,9 @@ PT=ib_read_lat
 RP=$B/rail_read_lat
 
 cset default lat $PT $RP "" "--out_json --out_json_file=@J@.json" lat
-cset s4096 lat $PT $RP "-s 4096" "-s 4096"
+crec s4096 lat read_lat-s4096 $RP "-s 4096" "-s 4096"
 cset D2 lat_dur $PT $RP "-D 2" "-D 2 --out_json --out_json_file=@J@.json" \
 	lat_dur
 cset out_lat number_lat $PT $RP "--output=latency" "--output=latency"
-cset rdma_cm lat $PT $RP "-R" "-R"
+crec rdma_cm lat read_lat-R $RP "-R" "-R"
 compat_end
