@@ -4,6 +4,8 @@
 # block has ib_write_bw's shape (its per-rail lines come after it, as
 # railperf lines), exit statuses agree, the parser corpus reads the same
 # fields from both.
+# A crec flag set compares with perftest's recording of the same flags from
+# this guest image (tests/data/perftest-6.06); a cset one runs perftest live.
 . tests/e2e/lib.sh
 . tests/compat/lib.sh
 

@@ -5,6 +5,8 @@
 # Client and server output have perftest's shape, exit statuses agree, the
 # parser corpus reads the same fields from both, and the JSON keys are
 # perftest 6.29's and include every 6.06 key.
+# A crec flag set compares with perftest's recording of the same flags from
+# this guest image (tests/data/perftest-6.06); a cset one runs perftest live.
 . tests/e2e/lib.sh
 . tests/compat/lib.sh
 

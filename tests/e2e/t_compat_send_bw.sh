@@ -6,6 +6,8 @@
 # own rows, address lines ending after the PSN),
 # exit statuses agree, the parser corpus reads the same fields from both,
 # and the JSON keys are perftest 6.29's.
+# A crec flag set compares with perftest's recording of the same flags from
+# this guest image (tests/data/perftest-6.06); a cset one runs perftest live.
 . tests/e2e/lib.sh
 . tests/compat/lib.sh
 

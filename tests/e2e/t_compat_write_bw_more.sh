@@ -5,6 +5,8 @@
 # (rdma_cm); -w above the link (both clients exit 1 with perftest's error
 # line, both servers 0). Shapes, exit statuses, parser corpus and JSON keys
 # as in t_compat_write_bw; --output: one "%lf" line on client and server.
+# A crec flag set compares with perftest's recording of the same flags from
+# this guest image (tests/data/perftest-6.06); a cset one runs perftest live.
 . tests/e2e/lib.sh
 . tests/compat/lib.sh
 

@@ -5,6 +5,8 @@
 # statuses and the parser corpus as in t_compat_write_bw; the JSON keys are
 # perftest 6.29's, include every 6.06 key, and a tolerant reader gets the
 # same results from both files.
+# A crec flag set compares with perftest's recording of the same flags from
+# this guest image (tests/data/perftest-6.06); a cset one runs perftest live.
 . tests/e2e/lib.sh
 . tests/compat/lib.sh
 
