@@ -70,6 +70,14 @@ for b in $tests; do
 		"$bin" -d "$d" --out_json_file "$tmp/sock.json" 127.0.0.1
 	expect "$b: bad size" 1 "-s value '0'|1 .. 2147483648" -- \
 		"$bin" -d "$d" -s 0 127.0.0.1
+	expect "$b: -n 0" 1 "invalid -n value '0'|valid iterations are 5 " -- \
+		"$bin" -d "$d" -n 0
+	expect "$b: -n not a number" 1 "invalid -n value '1x0'|valid iterations are 5 " -- \
+		"$bin" -d "$d" -n 1x0
+	# TX depth: the bandwidth tests (perftest's latency tests have none)
+	[[ $b != *_bw ]] ||
+		expect "$b: -t 0" 1 "invalid -t value '0'|valid values are 1 " -- \
+			"$bin" -d "$d" -t 0
 	expect "$b: -a with -D" 1 "-a and -D" -- "$bin" -d "$d" -a -D 2 127.0.0.1
 	expect "$b: unknown option" 1 "unknown option '--bogus'|--help" -- \
 		"$bin" --bogus
