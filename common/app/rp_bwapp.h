@@ -18,14 +18,18 @@
 #ifndef RP_BWAPP_H
 #define RP_BWAPP_H
 
+#include <stdint.h>
+
+#include "app/rp_bwrun.h"
 #include "app/rp_opts.h"
 #include "app/rp_plan.h"
 
 /*
  * rp_bwapp_run - run the bandwidth test planned in @p (from options
  * parsed and checked; its rails' GPUs are opened into it). Prints the
- * perftest block and railperf's lines to p->out (p->text), diagnostics
- * on stderr. Returns 0, -EILSEQ for a failed --validate, -ERANGE for a
+ * perftest block to p->out (p->text), railperf's lines to p->extra
+ * (stderr, after the block; events as they happen), diagnostics on
+ * stderr. Returns 0, -EILSEQ for a failed --validate, -ERANGE for a
  * missed -w / -y / --expect, or the -errno of the failure (already
  * reported).
  */
@@ -37,5 +41,17 @@ int rp_bwapp_run(struct rp_plan *p);
  * list, else 0.
  */
 int rp_bwapp_check(const struct rp_opts *o);
+
+/*
+ * rp_bwapp_size - the timed phase of one @size-byte size on every rail of
+ * @a (its session open: rails, peers' addresses, roles): a rail list runs
+ * a thread per rail while the calling thread watches (device and netdev
+ * events, heartbeats, --interval rows, -b's COUNTS); one rail runs on the
+ * calling thread. Fills a->rail_res[] and a->agg. Returns 0 or the
+ * -errno of the failure (reported; the peer is not told: the run
+ * skeleton's size part does that). The skeleton calls it for each size;
+ * tests/unit/test_bwwatch.c calls it over fake rails.
+ */
+int rp_bwapp_size(struct rp_bwrun *a, uint64_t size);
 
 #endif /* RP_BWAPP_H */

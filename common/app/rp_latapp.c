@@ -30,7 +30,6 @@ struct la_app {
 	const struct rp_plan *p;
 	struct rp_latreport rep;
 	struct rp_verdict v; /* --validate: the last size's check */
-	uint64_t checked;    /* ... over this many bytes per READ */
 	uint64_t last_beat;  /* ns, the client's last heartbeat */
 	struct rp_lat_cfg cfg;
 	struct rp_lat_samples smp;
@@ -69,7 +68,6 @@ static int la_check_read(struct la_app *la, uint64_t size)
 {
 	struct rp_rail *r = &la->s->rails[0];
 
-	la->checked = size;
 	return rp_bufpat_check(&r->buf, 0, size, r->slice, 0, &la->v);
 }
 
@@ -133,12 +131,13 @@ static void la_check(void *app, struct rp_verdict *v)
 }
 
 /* --validate's line: this side's check of its last size, or the peer's
- * verdict (over the largest size). */
+ * verdict (the message is the row's: its size is not repeated). */
 static void la_verdict(void *app, const struct rp_verdict *v, bool here)
 {
 	struct la_app *la = app;
 
-	rp_latreport_verdict(&la->rep, v, here ? la->checked : la->p->max_size);
+	(void)here;
+	rp_latreport_verdict(&la->rep, v);
 }
 
 static void la_report(void *app)

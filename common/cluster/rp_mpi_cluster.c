@@ -12,10 +12,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/rp_precheck.h"
 #include "base/rp_log.h"
 #include "base/rp_signal.h"
+#include "base/rp_text.h"
 #include "base/rp_time.h"
 #include "base/rp_version.h"
+#include "cluster/rp_clfleet.h"
 #include "cluster/rp_clopts.h"
 #include "cluster/rp_clround.h"
 #include "cluster/rp_matrix.h"
@@ -39,6 +42,7 @@ struct clb_info {
 	int32_t ok; /* its rails were found */
 	uint32_t n; /* how many */
 	char dev[RP_MAX_RAILS][RP_CL_NAME_LEN];
+	struct rp_ident_host id; /* fleet checks: what it runs on */
 };
 
 /* What each rank tells rank 0 after a round. */
@@ -60,7 +64,10 @@ struct clb {
 	unsigned int round_ms; /* a round's bound at rank 0, from its start */
 	uint8_t *out, *in;     /* rp_clround_pack buffers */
 	size_t cap;
-	int files; /* rank 0: the last --csv/--out_json write */
+	int files;	      /* rank 0: the last --csv/--out_json write */
+	unsigned int merged;  /* rank 0: rounds whose cells are in mx */
+	struct rp_clfleet fl; /* rank 0: --baseline, --junit ... */
+	int fleet;	      /* rank 0: their verdict (rp_clfleet_report) */
 };
 
 /* The launcher's rank before MPI starts (Open MPI, MPICH, PMIx, Slurm),
@@ -184,13 +191,17 @@ static int clb_check_infos(struct clb *b, const struct clb_info *all)
 		return -ENOMEM;
 	for (h = 0; h < b->mx.hosts; h++) {
 		memcpy(b->mx.host[h], b->mpi.host[h], RP_CL_NAME_LEN);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
 			memcpy(b->mx.dev[h * n + i], all[h].dev[i],
 			       RP_CL_NAME_LEN);
+			rp_text_clean(b->mx.dev[h * n + i], RP_CL_NAME_LEN);
+		}
 	}
 	b->mx.size = b->c.o.size;
 	b->mx.duration = b->c.o.duration;
-	return 0;
+	for (h = 0; h < b->mx.hosts; h++)
+		rp_clfleet_host(&b->fl, &all[h].id);
+	return rp_clfleet_open(&b->fl, &b->c);
 }
 
 /* Every rank but 0: rank 0's schedule, checked before any use. */
@@ -277,8 +288,22 @@ static int clb_check_hellos(const struct clb *b, struct clb_hello *all)
 	return 0;
 }
 
-/* Every rank's build and options to rank 0, its verdict back: a job of
- * mixed versions or options ends here, on every rank alike. */
+/* Rank 0: --csv and --out_json can be written at the end of a round,
+ * checked before the first one (rp_precheck_file: one line each). */
+static int clb_check_files(const struct clb *b)
+{
+	int ret = 0;
+
+	if (b->c.csv)
+		ret = rp_precheck_file("--csv", b->c.csv);
+	if (!ret && b->c.json)
+		ret = rp_precheck_file("--out_json_file", b->c.json);
+	return ret;
+}
+
+/* Every rank's build and options to rank 0, its verdict back (with its
+ * results files' check): a job of mixed versions or options, or one whose
+ * files cannot be written, ends here, on every rank alike. */
 static int clb_hello(struct clb *b)
 {
 	int tag = rp_mpi_tag(0, RP_MPI_NAMES), ret;
@@ -299,7 +324,7 @@ static int clb_hello(struct clb *b)
 	ret = rp_mpi_gather(&b->mpi, tag, &me, sizeof(me), all, NULL,
 			    b->round_ms, "comparing versions and options");
 	if (!ret && !b->mpi.rank)
-		bad = clb_check_hellos(b, all) ? 1 : 0;
+		bad = clb_check_hellos(b, all) || clb_check_files(b) ? 1 : 0;
 	free(all);
 	if (!ret)
 		ret = rp_mpi_spread(&b->mpi, tag, &bad, sizeof(bad),
@@ -330,6 +355,8 @@ static int clb_start(struct clb *b)
 	me.n = b->side.n;
 	for (i = 0; i < b->side.n; i++)
 		snprintf(me.dev[i], RP_CL_NAME_LEN, "%s", b->side.spec[i].dev);
+	if (rp_fleet_opts_any(&b->c.o.fleet))
+		rp_clfleet_me(&me.id, &b->side, b->mpi.host[b->mpi.rank]);
 	if (!b->mpi.rank)
 		all = calloc((size_t)b->mpi.size, sizeof(*all));
 	if (!b->mpi.rank && !all)
@@ -451,7 +478,8 @@ static void clb_merge(struct clb *b, unsigned int h, const struct clb_report *p)
 					rp_matrix_index(&b->mx, i, j),
 				 read ? q : h, read ? h : q);
 		*c = p->cells[i];
-		c->reason[RP_CELL_REASON_LEN - 1] = '\0'; /* printed with %s */
+		/* printed with %s: terminated, control bytes as '?' */
+		rp_text_clean(c->reason, RP_CELL_REASON_LEN);
 	}
 }
 
@@ -464,20 +492,28 @@ static int clb_results(struct clb *b)
 	rp_clreport_tables(stdout, &b->mx);
 	rp_clreport_summary(stdout, &b->mx, b->c.expect);
 	b->files = rp_clreport_files(&b->mx, b->c.csv, b->c.json);
+	if (!b->mx.partial)
+		b->fleet = rp_clfleet_report(&b->fl, &b->c, &b->mx, stdout);
 	return n;
 }
 
 /* Rank 0 cannot go on (a rank gone, a stop): the cells so far, marked
- * partial, then the whole job ends. */
+ * partial, then the whole job ends. Before any round's cells came in
+ * there is nothing to show: no table, and the results files (an earlier
+ * run's, perhaps) are left as they are. */
 static void clb_give_up(struct clb *b, const char *why)
 {
-	if (!b->mpi.rank) {
+	if (b->mpi.rank) {
+		rp_err("%s: ending the job", why);
+	} else if (!b->merged) {
+		rp_err("%s: ending the job before its first round's results; "
+		       "no cell measured, no results file written",
+		       why);
+	} else {
 		rp_err("%s: the cells measured so far follow, marked partial",
 		       why);
 		b->mx.partial = true;
 		clb_results(b);
-	} else {
-		rp_err("%s: ending the job", why);
 	}
 	rp_mpi_abort(&b->mpi, 1);
 }
@@ -536,6 +572,7 @@ static int clb_collect(struct clb *b, unsigned int r,
 	free(all);
 	if (ret || b->mpi.rank)
 		return ret;
+	b->merged++;
 	clb_progress(b, r, (double)(rp_now_ns() - t0) / 1e9);
 	b->files = rp_clreport_files(&b->mx, b->c.csv, b->c.json);
 	return 0;
@@ -626,13 +663,14 @@ static int clb_run(struct clb *b)
 	outliers = clb_results(b);
 	if (rp_matrix_failed(&b->mx) || (b->c.expect && outliers > 0))
 		return -ERANGE;
-	return b->files;
+	return b->files ? b->files : b->fleet;
 }
 
 static int clb_main(struct clb *b, int *argc, char ***argv)
 {
 	int ret;
 
+	rp_clfleet_init(&b->fl, &b->c);
 	b->tmo_ms = b->c.o.timeout * 1000;
 	b->round_ms = (b->c.o.duration + b->c.o.timeout + 10) * 1000;
 	ret = rp_mpi_init(&b->mpi, argc, argv, b->tmo_ms, b->round_ms);
@@ -644,6 +682,7 @@ static int clb_main(struct clb *b, int *argc, char ***argv)
 	rp_clround_fini(&b->side);
 	rp_sched_fini(&b->sched);
 	rp_matrix_fini(&b->mx);
+	rp_clfleet_fini(&b->fl);
 	free(b->out);
 	free(b->in);
 	rp_mpi_fini(&b->mpi);

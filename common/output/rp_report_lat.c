@@ -76,7 +76,8 @@ void rp_report_lat_row_dur(FILE *f, uint64_t size, uint64_t iters, double t_avg,
 void rp_report_lat_dur_stats(FILE *f, const struct rp_latstats *st)
 {
 	rp_fprintf(f,
-		   " railperf: -D over %" PRIu64 " samples: t_min %.2f, "
+		   " railperf: the timed run's %" PRIu64
+		   " samples: t_min %.2f, "
 		   "t_max %.2f, t_typical %.2f, t_stdev %.2f, 99%% %.2f, "
 		   "99.9%% %.2f usec\n",
 		   (uint64_t)st->n, st->t_min, st->t_max, st->t_typical,
@@ -109,7 +110,7 @@ void rp_report_lat_method(FILE *f, unsigned int warmup)
 {
 	rp_fprintf(f,
 		   " railperf: latency is the full READ round trip; every "
-		   "sample counted (no trimming), after %u warm-up iterations "
+		   "sample counted (no trimming), after %u untimed iterations "
 		   "per size\n",
 		   warmup);
 }
@@ -123,9 +124,9 @@ void rp_report_lat_method_pingpong(FILE *f, const char *verb,
 				   unsigned int warmup)
 {
 	rp_fprintf(f,
-		   " railperf: latency is half the %s ping-pong's round "
-		   "trip; every sample counted (no trimming), after %u "
-		   "warm-up exchanges per size\n",
+		   " railperf: latency is half the round trip of the %s "
+		   "ping pong; every sample counted (no trimming), after %u "
+		   "untimed exchanges per size\n",
 		   verb, warmup);
 }
 
@@ -133,7 +134,8 @@ void rp_report_lat_capped(FILE *f, uint64_t n, double secs,
 			  unsigned int duration)
 {
 	rp_fprintf(f,
-		   " railperf: -D %u stopped after %.2f s at the cap of "
-		   "%" PRIu64 " samples; the table covers them\n",
+		   " railperf: the timed run of %u s stopped after %.2f s "
+		   "at the cap of %" PRIu64 " samples; the table covers "
+		   "them\n",
 		   duration, secs, n);
 }

@@ -38,6 +38,13 @@
 /* RESULT's payload: 5 x 8, struct rp_cpu (4 x u64), struct rp_fail (u32,
  * u64, the reason's RP_FAIL_WHY_LEN bytes, NUL-padded) */
 #define RP_MSG_RESULT_LEN (72 + 12 + RP_FAIL_WHY_LEN)
+/* RAIL's payload: RP_MSG_RAIL_FIXED_LEN bytes (NIC GUID, port, GID, MTU,
+ * QP count, ...), then one RP_MSG_RAIL_QP_LEN entry per QP: qpn, psn,
+ * rkey (u32), then addr, len (u64) at RP_MSG_RAIL_QP_ADDR_OFF. Public
+ * for the fault shims that rewrite a RAIL on its way out. */
+#define RP_MSG_RAIL_FIXED_LEN 64
+#define RP_MSG_RAIL_QP_LEN 28
+#define RP_MSG_RAIL_QP_ADDR_OFF 12
 
 enum rp_msg_type {
 	RP_MSG_HELLO = 1,    /* struct rp_params */
@@ -166,5 +173,24 @@ void rp_msg_decode_error(const uint8_t *in, size_t len, char *text,
  */
 bool rp_params_mismatch(const struct rp_params *local,
 			const struct rp_params *remote, char *msg, size_t len);
+
+/*
+ * rp_params_passive_server - true when the server of the test @server (the
+ * server's parameters) measures nothing and prints the client's results:
+ * one-way WRITE or READ bandwidth (rail_write_bw, rail_read_bw,
+ * rail_multi_bw; not -b, SEND, WRITE with immediate or --run_infinitely)
+ * and rail_read_lat, as perftest's write_bw.c, read_bw.c and read_lat.c
+ * servers.
+ */
+bool rp_params_passive_server(const struct rp_params *server);
+
+/*
+ * rp_params_follow - a passive server (rp_params_passive_server) given no
+ * -D runs what the client runs, as perftest's does (it never compares
+ * -D): when @client has a duration, @server takes it and the client's
+ * iterations. Returns true when @server changed. Both sides call it on
+ * their copies before rp_params_mismatch, so that both agree.
+ */
+bool rp_params_follow(struct rp_params *server, const struct rp_params *client);
 
 #endif /* RP_MSG_H */

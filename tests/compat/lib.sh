@@ -105,6 +105,64 @@ cset() {
 		cfail "$cs_name: see above"
 }
 
+# crec NAME KIND REC RP_BIN "SERVER_ARGS" "CLIENT_ARGS": a flag set whose
+# perftest side is the recording tests/data/perftest-6.06/REC.{server,
+# client}.txt (with .stderr.txt where perftest wrote any; every recorded
+# process exited 0, see its README) instead of a live perftest pair: the
+# same guest image, device and perftest, so the shapes compare as cset's
+# do, for less guest time. railperf runs live with these flags (fewer
+# iterations than the recording where the shape does not depend on them)
+# and is checked as cset checks it (KIND: bw, lat, lat_dur; no JSON).
+# With RP_COMPAT_RECORD=1 (the tree's tests/data shared read-write with
+# the guest: tools/scripts/record-perftest) a REC not yet recorded is
+# recorded first (crecord).
+crec() {
+	cr_name=$1 cr_kind=$2 cr_rec=tests/data/perftest-6.06/$3
+	if [ -n "${RP_COMPAT_RECORD:-}" ] && [ ! -f "$cr_rec.client.txt" ]; then
+		crecord "$1" "$3" "$5" "$6" || return
+	fi
+	for cr_side in client server; do
+		cp "$cr_rec.$cr_side.txt" "$CTMP/$cr_name.pt.$cr_side" ||
+			{ cfail "$cr_name: no recording $3"; return; }
+		: >"$CTMP/$cr_name.pt.$cr_side.err"
+		[ ! -f "$cr_rec.$cr_side.stderr.txt" ] ||
+			cp "$cr_rec.$cr_side.stderr.txt" "$CTMP/$cr_name.pt.$cr_side.err"
+	done
+	cpair "$CTMP/$cr_name.rp" "$4" "$5" "$6"
+	note "$cr_name: exit perftest 0/0 (recorded: $3), railperf $CLI_RC/$SRV_RC"
+	[ "$CLI_RC/$SRV_RC" = 0/0 ] ||
+		cfail "$cr_name: exit status (client/server) perftest 0/0" \
+			"(recorded), railperf $CLI_RC/$SRV_RC"
+	python3 $C/shape.py check "$CTMP" "$cr_name" "$cr_kind" ||
+		cfail "$cr_name: see above"
+}
+
+# crecord NAME REC "SERVER_ARGS" "CLIENT_ARGS": perftest's tool of REC
+# (ib_ and REC up to its first '-') run live as cset runs it (-x 1, a
+# clock failure tried again), its output written over REC's files; both
+# sides must exit 0, or nothing is written.
+crecord() {
+	crr_rec=tests/data/perftest-6.06/$2 crr_out=$CTMP/$1.rec
+	for crr_try in 1 2 3; do
+		cpair "$crr_out" "ib_${2%%-*}" "-x 1 $3" "-x 1 $4"
+		grep -Eq "Can't produce a report|Couldn't read reports" \
+			"$crr_out.client.err" "$crr_out.server.err" || break
+		note "$1: perftest could not time the run ($crr_try), again"
+	done
+	[ "$CLI_RC/$SRV_RC" = 0/0 ] || {
+		cat "$crr_out.client.err" "$crr_out.server.err"
+		cfail "$1: recording $2: perftest exited $CLI_RC/$SRV_RC"
+		return 1
+	}
+	for crr_side in client server; do
+		cp "$crr_out.$crr_side" "$crr_rec.$crr_side.txt" || return 1
+		rm -f "$crr_rec.$crr_side.stderr.txt"
+		[ ! -s "$crr_out.$crr_side.err" ] ||
+			cp "$crr_out.$crr_side.err" "$crr_rec.$crr_side.stderr.txt"
+	done
+	note "$1: recorded $2"
+}
+
 # cgate NAME: both clients said perftest's -w line on stderr.
 cgate() {
 	for cg_t in pt rp; do

@@ -97,8 +97,15 @@ sys.exit(0 if eval(sys.argv[2]) else 1)
 PY
 }
 
-# lines FILE: each rail's idle and loaded line
+# lines FILE: each rail's idle and loaded line, after the table (stdout
+# and stderr together, as a client that merges them reads them: no '-'
+# after the table's closing dash line, the output rule)
 lines() {
+	python3 - "$1" <<'PY' || { cat "$1"; fail "a '-' after the table's closing dash line in $1"; }
+import re, sys
+t = open(sys.argv[1]).read()
+sys.exit(0 if ' #bytes' in re.split('-+', t)[-2] else 1)
+PY
 	for r in 0 1; do
 		for ph in idle loaded; do
 			grep -q "^ railperf: rail $r (rxe$r): latency probe, RDMA READ, $ph: [0-9]* samples, t_min" "$1" ||

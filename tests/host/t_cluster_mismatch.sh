@@ -4,20 +4,15 @@
 # Open MPI ranks started with different -s (an MPMD command line) end
 # with exit 1 and exactly one line from railperf, rank 0's, naming the
 # rank, its host and both values; --cross, --verb=read or --verb=send on
-# one rank only likewise.
+# one rank only likewise. Bad command lines on four ranks (-s 0, --expect
+# 0, a host argument, a --pairs file naming an unknown host, an unknown
+# --verb) end every rank with exit 1 and exactly one line, rank 0's.
 # Skipped without the binary (built without MPI) or mpirun. TAP on stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
-BIN=$B/rail_cluster_bw
-if [ ! -x "$BIN" ] || ! command -v mpirun >/dev/null; then
-	echo "1..0 # SKIP no $BIN or no mpirun"
-	exit 0
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export HOME=$tmp # Open MPI writes its session directory under it
-n=0 bad=0
+. tests/host/lib.sh
+mpi_start
 
 # mix NAME WANT ARGS0 -- ARGS1: rank 0 with ARGS0, rank 1 with ARGS1
 mix() {
@@ -25,10 +20,7 @@ mix() {
 	shift 2
 	while [ "$1" != -- ]; do a0+=("$1"); shift; done
 	shift
-	timeout 60 mpirun --allow-run-as-root --oversubscribe \
-		--mca btl tcp,self --mca pml ob1 --mca btl_tcp_if_include lo \
-		--mca oob_tcp_if_include lo \
-		-np 1 "$BIN" "${a0[@]}" : -np 1 "$BIN" "$@" >"$tmp/out" 2>&1
+	mpi_local -np 1 "$BIN" "${a0[@]}" : -np 1 "$BIN" "$@" >"$tmp/out" 2>&1
 	rc=$?
 	got=$(grep '^rail_cluster_bw: ' "$tmp/out")
 	lines=$(grep -c '^rail_cluster_bw: ' "$tmp/out")
@@ -57,5 +49,37 @@ mix "--verb=read on one rank" "rank 1 (H1) has --verb read, rank 0 (H0) has --ve
 	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --verb=read
 mix "--verb=send on one rank" "rank 1 (H1) has --verb send, rank 0 (H0) has --verb write: give every rank the same options" \
 	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --verb=send
+# refused NAME WANT ARGS...: four ranks with ARGS: exit 1, and WANT is
+# the only line from railperf
+refused() {
+	local name=$1 want=$2 rc got lines
+	shift 2
+	mpi_local -np 4 "$BIN" "$@" >"$tmp/out" 2>&1
+	rc=$?
+	got=$(grep '^rail_cluster_bw: ' "$tmp/out")
+	lines=$(grep -c '^rail_cluster_bw: ' "$tmp/out")
+	n=$((n + 1))
+	if [ "$rc" = 1 ] && [ "$lines" = 1 ] &&
+		[ "$got" = "rail_cluster_bw: $want" ]; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		echo "# exit $rc, $lines lines; want: $want"
+		sed 's/^/# /' "$tmp/out"
+		bad=1
+	fi
+}
+
+refused "-s 0" "invalid -s value '0': valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed" \
+	-d rxe0 -s 0
+refused "--expect 0" "invalid --expect value '0': valid values are 1 .. 100" \
+	-d rxe0 --expect 0
+refused "host" "unexpected argument 'node1': rail_cluster_bw takes no host (the MPI launcher starts one rank per host)" \
+	-d rxe0 node1
+printf '0 1\n# comment\n2 nosuchhost\n' >"$tmp/pairs.txt"
+refused "--pairs" "$tmp/pairs.txt:3: unknown host 'nosuchhost' (give a host name of the job or a rank 0 .. 3)" \
+	-d rxe0 --pairs "$tmp/pairs.txt"
+refused "--verb=atomic" "invalid --verb value 'atomic': valid verbs are write, read, send" \
+	-d rxe0 --verb=atomic
 echo "1..$n"
 exit $bad

@@ -257,6 +257,48 @@ static void test_output(void **state)
 	app_done(&pr);
 }
 
+/* The output rule, decided once in the plan (p->text, p->extra): each
+ * side's stdout holds perftest's lines only and railperf's lines go to
+ * its extra stream, none with a '-', "error"/"fail" or the message size
+ * on a healthy run (one rail with --validate; two rails -b --validate,
+ * with the per-rail, set and bidirectional lines); under --output none
+ * at all. */
+static void test_output_rule(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "65536", "-n", "100",
+	     "--validate");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: validation passed: "
+					     "every byte of the message"));
+	assert_non_null(strstr(pr.cli.extra, " railperf: posting: "));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "65536", "-n",
+	     "100", "--validate", "-b");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: rail 1: fake1 port"));
+	assert_non_null(strstr(pr.cli.extra, " railperf: all rails: "));
+	assert_non_null(strstr(pr.srv.extra,
+			       " railperf: bidirectional validation of the "
+			       "bytes received here passed"));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "65536", "-n",
+	     "100", "--validate", "--output=bandwidth");
+	both_ok(&pr);
+	app_rule(&pr.cli, false, NULL);
+	app_rule(&pr.srv, false, NULL);
+	app_done(&pr);
+}
+
 /* -I on a device perftest does not know (ctx_set_max_inline): one rail
  * loses it, a rail list keeps it. */
 static void test_inline_unknown(void **state)
@@ -354,15 +396,17 @@ static void test_lat_probe(void **state)
 	both_ok(&pr);
 	assert_int_equal(fake.probe_runs, 4); /* 2 rails, idle and loaded */
 	row_is(&pr.cli, 4096, 200, 0, 2 * MIB_4K, 2.0);
-	assert_non_null(strstr(pr.out, " railperf: validation passed"));
-	assert_int_equal(probe_lines(pr.cli.text, "4096"), 4);
-	assert_int_equal(probe_lines(pr.srv.text, "4096"), 0);
-	assert_non_null(strstr(pr.cli.text,
+	assert_non_null(strstr(pr.cli.extra, " railperf: validation passed"));
+	app_rule(&pr.cli, true, "4096");
+	app_rule(&pr.srv, true, "4096");
+	assert_int_equal(probe_lines(pr.cli.extra, "4096"), 4);
+	assert_int_equal(probe_lines(pr.srv.extra, "4096"), 0);
+	assert_non_null(strstr(pr.cli.extra,
 			       " railperf: rail 1 (fake1): latency probe, "
 			       "RDMA READ, idle: 100 samples, t_min 5.00 "
 			       "median 5.00 p99 5.00 p99.9 5.00 t_max 5.00 "
 			       "usec\n"));
-	assert_non_null(strstr(pr.cli.text,
+	assert_non_null(strstr(pr.cli.extra,
 			       "loaded: 50 samples, t_min 20.00 median 20.00 "
 			       "p99 20.00 p99.9 20.00 t_max 20.00 usec; "
 			       "loaded over idle: median 4.00x, p99 4.00x, "
@@ -413,13 +457,15 @@ static void test_lat_probe_write(void **state)
 	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "4096", "-n",
 	     "100", "--validate", "--lat_probe=write", "--lat_probe_rate=200");
 	both_ok(&pr);
-	assert_int_equal(probe_lines(pr.cli.text, "4096"), 4);
-	assert_int_equal(probe_lines(pr.srv.text, "4096"), 2);
-	assert_non_null(strstr(pr.cli.text,
+	app_rule(&pr.cli, true, "4096");
+	app_rule(&pr.srv, true, "4096");
+	assert_int_equal(probe_lines(pr.cli.extra, "4096"), 4);
+	assert_int_equal(probe_lines(pr.srv.extra, "4096"), 2);
+	assert_non_null(strstr(pr.cli.extra,
 			       " railperf: rail 0 (fake0): latency probe, "
 			       "RDMA WRITE, half round trip, loaded: 50 "
 			       "samples, t_min 10.00 median 10.00"));
-	assert_non_null(strstr(pr.srv.text,
+	assert_non_null(strstr(pr.srv.extra,
 			       " railperf: rail 1 (fake1): latency probe, "
 			       "RDMA WRITE: 160 probes answered\n"));
 	j = app_json(pr.cli.json);
@@ -477,7 +523,7 @@ static void test_lat_probe_lost(void **state)
 	assert_int_equal(pr.srv.ret, 0);
 	assert_int_equal(pr.cli.ret, -EIO);
 	row_is(&pr.cli, 4096, 200, 0, 2 * MIB_4K, 2.0);
-	assert_non_null(strstr(pr.cli.text,
+	assert_non_null(strstr(pr.cli.extra,
 			       " railperf: rail 0 (fake0): latency probe "
 			       "lost: Input/output error\n"));
 	j = app_json(pr.cli.json);
@@ -505,6 +551,7 @@ int main(void)
 		cmocka_unit_test(test_write_imm),
 		cmocka_unit_test(test_multi),
 		cmocka_unit_test(test_output),
+		cmocka_unit_test(test_output_rule),
 		cmocka_unit_test(test_inline_unknown),
 		cmocka_unit_test(test_lat_probe),
 		cmocka_unit_test(test_lat_probe_write),

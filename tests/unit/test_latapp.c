@@ -146,6 +146,42 @@ static void test_output(void **state)
 	app_done(&pr);
 }
 
+/* The output rule (the plan's p->text and p->extra): stdout holds
+ * perftest's lines only; the notes (how the verb was timed, -D's samples),
+ * --validate's verdict and the rail lines go to the extra stream, none
+ * with a '-', "error"/"fail" or the message size; under --output none. */
+static void test_output_rule(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_READ_LAT, "-d", "fake0", "-s", "65536", "-n", "100",
+	     "--validate");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: latency is the full "
+					     "READ round trip"));
+	assert_non_null(strstr(pr.srv.extra, " railperf: validation passed: "
+					     "every byte of the message"));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_SEND_LAT, "-d", "fake0", "-s", "65536", "-D", "1");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: the timed run's "));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_LAT, "-d", "fake0", "-n", "100",
+	     "--output=latency");
+	both_ok(&pr);
+	app_rule(&pr.cli, false, NULL);
+	app_rule(&pr.srv, false, NULL);
+	app_done(&pr);
+}
+
 /* Side @s printed perftest 6.06's extra separator (@want): two before
  * the title (the server's "Waiting" banner between them), else one. */
 static void extra_line_is(const struct side *s, bool want)
@@ -195,6 +231,7 @@ int main(void)
 		cmocka_unit_test(test_pingpong),
 		cmocka_unit_test(test_all_sizes),
 		cmocka_unit_test(test_output),
+		cmocka_unit_test(test_output_rule),
 		cmocka_unit_test(test_unknown_device),
 	};
 

@@ -5,8 +5,10 @@
  * counts and fields out of bounds (QPs, 24-bit QPN/PSN, GID index, MTU,
  * NaN/infinite/negative bandwidth, ok=2, a rail's failure flag other than
  * 0/1 or a reason without its NUL); RESULT's failure (flag, time,
- * NUL-padded reason) at its bytes; encoders return 0 when the
- * buffer is too small; rp_msg_decode_error and rp_params_mismatch text. */
+ * NUL-padded reason) at its bytes; the peer's text (a failure's reason, a
+ * port's name) decoded with control bytes as '?'; encoders return 0 when the
+ * buffer is too small; rp_msg_decode_error and rp_params_mismatch text;
+ * a passive server without -D follows the client's (rp_params_follow). */
 #include <errno.h>
 #include <math.h>
 #include <setjmp.h>
@@ -362,6 +364,8 @@ static void test_rail_bytes_one_qp(void **state)
 		0x02, 0x38, 0, 0, 0x7f, 0xb7, 0x1d, 0x60, 0, 0, /* addr */
 		0, 0, 0, 0, 0, 1, 0, 0
 	}; /* len 65536 */
+	static const uint8_t want_addr[8] = { 0, 0, 0x7f, 0xb7,
+					      0x1d, 0x60, 0, 0 };
 	/* clang-format on */
 	struct rp_rail_addr *a = rail_new(1), *b = rail_new(0);
 	uint8_t buf[128];
@@ -369,6 +373,12 @@ static void test_rail_bytes_one_qp(void **state)
 	(void)state;
 	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 92);
 	assert_memory_equal(buf, want, 92);
+	/* the public layout the fault shims rewrite RAIL by */
+	assert_int_equal(RP_MSG_RAIL_FIXED_LEN, RAIL_FIXED);
+	assert_int_equal(RP_MSG_RAIL_QP_LEN, QP_LEN);
+	assert_memory_equal(buf + RP_MSG_RAIL_FIXED_LEN +
+				    RP_MSG_RAIL_QP_ADDR_OFF,
+			    want_addr, 8);
 	assert_int_equal(rp_msg_decode_rail(buf, 92, b), 0);
 	rail_equal(a, b);
 	free(a);
@@ -606,6 +616,10 @@ static void test_rail_phys_port(void **state)
 	buf[OFF_PHYS_PORT + 15] = '\0';
 	assert_int_equal(rp_msg_decode_rail(buf, n, b), 0);
 	assert_int_equal(strlen(b->phys_port), 15);
+	/* the peer's port name is printed: control bytes become '?' */
+	memcpy(buf + OFF_PHYS_PORT, "p\x1b[2J\r\x7f\xc3", 8);
+	assert_int_equal(rp_msg_decode_rail(buf, n, b), 0);
+	assert_memory_equal(b->phys_port, "p?[2J???", 8);
 	free(b);
 }
 
@@ -706,6 +720,28 @@ static void test_result_failure_bytes(void **state)
 	memcpy(buf + 84, "failed", 6);
 	buf[RESULT_LEN - 2] = (char)0xff;
 	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), -EBADMSG);
+}
+
+/* A peer's failure reason is data: terminal control (ESC sequences, CR,
+ * LF, BEL) and bytes past ASCII decode as '?', so it cannot recolour the
+ * terminal, retitle it or forge a verdict line of its own. */
+static void test_result_reason_printable(void **state)
+{
+	static const char evil[] = "\x1b[31mRED\x1b[0m\r\n railperf: "
+				   "verdict: passed: every rail\x1b]0;pwned\a"
+				   "\xff";
+	struct rp_result in = base_result, r;
+	uint8_t buf[RESULT_LEN];
+
+	(void)state;
+	in.fail.failed = 1;
+	in.fail.at_ns = 1;
+	snprintf(in.fail.why, sizeof(in.fail.why), "%s", evil);
+	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &in),
+			 RESULT_LEN);
+	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), 0);
+	assert_string_equal(r.fail.why, "?[31mRED?[0m?? railperf: verdict: "
+					"passed: every rail?]0;pwned??");
 }
 
 /* Encode @r with @v in field @which (0 peak, 1 avg, 2 rate) and decode. */
@@ -976,6 +1012,67 @@ static void test_mismatch_probe(void **state)
 	mismatch(&r, "--lat_probe=write: local off, remote on");
 }
 
+/* A passive server (one-way WRITE/READ bandwidth, READ latency) given no
+ * -D follows the client's -D and -n, as perftest's (HPE's bwcheck: the
+ * server without -D); a measuring server, or one with its own -D, does
+ * not, and the mismatch stays. */
+static void test_params_follow(void **state)
+{
+	static const uint16_t tests[] = { RP_TEST_WRITE_BW, RP_TEST_READ_BW,
+					  RP_TEST_MULTI_BW, RP_TEST_READ_LAT };
+	static const uint16_t own[] = { RP_PF_BIDIR, RP_PF_SEND, RP_PF_IMM,
+					RP_PF_INFINITE };
+	struct rp_params srv, cli;
+	char msg[128];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		srv = cli = base_params;
+		srv.test = cli.test = tests[i];
+		srv.iters =
+			100; /* -n of the server: moot with the client's -D */
+		cli.duration = 3;
+		assert_true(rp_params_passive_server(&srv));
+		assert_true(rp_params_follow(&srv, &cli));
+		assert_int_equal(srv.duration, 3);
+		assert_int_equal(srv.iters, cli.iters);
+		assert_false(rp_params_mismatch(&srv, &cli, msg, sizeof(msg)));
+		/* the client's copy of the server's HELLO, the same way */
+		srv = base_params;
+		srv.test = tests[i];
+		assert_true(rp_params_follow(&srv, &cli));
+		assert_false(rp_params_mismatch(&cli, &srv, msg, sizeof(msg)));
+	}
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
+		srv = cli = base_params;
+		srv.flags = cli.flags = own[i];
+		cli.duration = 3;
+		assert_false(rp_params_passive_server(&srv));
+		assert_false(rp_params_follow(&srv, &cli));
+		assert_true(rp_params_mismatch(&srv, &cli, msg, sizeof(msg)));
+		assert_string_equal(msg, "duration: local 0, remote 3");
+	}
+	/* both ping-pong sides measure; SEND's server counts what arrives */
+	srv = cli = base_params;
+	srv.test = cli.test = RP_TEST_WRITE_LAT;
+	cli.duration = 3;
+	assert_false(rp_params_follow(&srv, &cli));
+	srv.test = cli.test = RP_TEST_SEND_BW;
+	assert_false(rp_params_follow(&srv, &cli));
+	/* a server with its own -D, or a client without one: compared */
+	srv = cli = base_params;
+	srv.duration = 2;
+	cli.duration = 3;
+	assert_false(rp_params_follow(&srv, &cli));
+	assert_true(rp_params_mismatch(&srv, &cli, msg, sizeof(msg)));
+	assert_string_equal(msg, "duration: local 2, remote 3");
+	srv = cli = base_params;
+	srv.duration = 2;
+	assert_false(rp_params_follow(&srv, &cli));
+	assert_int_equal(srv.duration, 2);
+}
+
 /* With -a on both sides the sizes are the sweep's: not compared. */
 static void test_mismatch_all_sizes_ignores_size(void **state)
 {
@@ -1070,6 +1167,7 @@ int main(void)
 		cmocka_unit_test(test_result_bytes_and_round_trip),
 		cmocka_unit_test(test_result_bad_numbers),
 		cmocka_unit_test(test_result_failure_bytes),
+		cmocka_unit_test(test_result_reason_printable),
 		cmocka_unit_test(test_verdict_bytes_and_round_trip),
 		cmocka_unit_test(test_verdict_ok_values),
 		cmocka_unit_test(test_counts_round_trip),
@@ -1079,6 +1177,7 @@ int main(void)
 		cmocka_unit_test(test_mismatch_equal),
 		cmocka_unit_test(test_mismatch_fields),
 		cmocka_unit_test(test_mismatch_probe),
+		cmocka_unit_test(test_params_follow),
 		cmocka_unit_test(test_mismatch_all_sizes_ignores_size),
 	};
 
