@@ -93,9 +93,14 @@ void rp_latreport_end(const struct rp_latreport *r, int ret,
 }
 
 void rp_latreport_verdict(const struct rp_latreport *r,
-			  const struct rp_verdict *v, uint64_t bytes)
+			  const struct rp_verdict *v, uint64_t bytes,
+			  const uint64_t *word)
 {
-	rp_report_extra_verdict_out(r->p->text != NULL, v, bytes, 1);
+	if (r->p->verb->atomic)
+		rp_report_extra_word_verdict_out(r->p->text != NULL, v,
+						 r->p->verb->wr, word);
+	else
+		rp_report_extra_verdict_out(r->p->text != NULL, v, bytes, 1);
 }
 
 void rp_latreport_rail(const struct rp_latreport *r, const struct rp_session *s)

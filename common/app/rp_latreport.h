@@ -68,10 +68,13 @@ void rp_latreport_end(const struct rp_latreport *r, int ret,
 
 /*
  * rp_latreport_verdict - --validate's line for @v over @bytes bytes per
- * READ (the text's, or stderr when it failed under --output).
+ * READ (rp_report_extra_verdict_out); an atomic run's (its word,
+ * rp_report_extra_word_verdict_out), with @word the count and the word
+ * this side read back, NULL on the side that holds the word.
  */
 void rp_latreport_verdict(const struct rp_latreport *r,
-			  const struct rp_verdict *v, uint64_t bytes);
+			  const struct rp_verdict *v, uint64_t bytes,
+			  const uint64_t *word);
 
 /* rp_latreport_rail - railperf's rail lines after the table. */
 void rp_latreport_rail(const struct rp_latreport *r,

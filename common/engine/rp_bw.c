@@ -117,6 +117,8 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 		qx->wr_id = rp_wr_id(q, seq);
 		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
 		qx->wr_flags = s->inl | rp_sig_next(s, w, q, seq);
+		if (s->cfg->cas_chain)
+			rp_bw_chain(&w->wr[j], seq);
 		rp_bw_wr_verb(qx, s->cfg->verb, &w->wr[j],
 			      w->wr[j].wr.rdma.remote_addr);
 		if (s->inl)
@@ -138,6 +140,8 @@ static int rp_post_classic(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 	for (j = 0; j < k; j++, seq++) {
 		w->wr[j].wr_id = rp_wr_id(q, seq);
 		w->wr[j].send_flags = s->inl | rp_sig_next(s, w, q, seq);
+		if (s->cfg->cas_chain)
+			rp_bw_chain(&w->wr[j], seq);
 	}
 	return ibv_post_send(s->r->qp[q], w->wr, &bad);
 }
@@ -744,6 +748,9 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 		goto out;
 	out->msgs = cfg->duration && !cfg->infinite ? s.counted : s.done;
 	out->rx_msgs = cfg->duration ? s.rcounted : s.rdone;
+	if (cfg->qp_done)
+		memcpy(cfg->qp_done, s.completed,
+		       r->num_qps * sizeof(*cfg->qp_done));
 	out->bytes = s.bytes;
 	if (s.post_ns) {
 		struct rp_timeline t = {

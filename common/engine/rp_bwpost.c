@@ -13,6 +13,8 @@ const char *rp_bw_verb_name(enum rp_verb verb)
 	return verb == RP_VERB_READ	 ? "RDMA READ" :
 	       verb == RP_VERB_SEND	 ? "SEND" :
 	       verb == RP_VERB_WRITE_IMM ? "RDMA WRITE with immediate" :
+	       verb == RP_VERB_FETCH_ADD ? "FETCH_AND_ADD" :
+	       verb == RP_VERB_CMP_SWAP	 ? "CMP_AND_SWAP" :
 					   "RDMA WRITE";
 }
 
@@ -87,11 +89,27 @@ int rp_bw_recv_wc(const struct rp_bw_cfg *cfg, const struct ibv_wc *wc)
 	return -EPROTO;
 }
 
+/* An atomic's WR: its opcode and wr.atomic, perftest's operands (add 1;
+ * compare 0, swap 0: perftest_resources.c ctx_set_send_wqes). */
+static void rp_bw_wr_atomic(enum rp_verb verb, uint64_t raddr, uint32_t rkey,
+			    struct ibv_send_wr *wr)
+{
+	bool add = verb == RP_VERB_FETCH_ADD;
+
+	wr->opcode = add ? IBV_WR_ATOMIC_FETCH_AND_ADD :
+			   IBV_WR_ATOMIC_CMP_AND_SWP;
+	wr->send_flags = 0;
+	wr->wr.atomic.remote_addr = raddr;
+	wr->wr.atomic.rkey = rkey;
+	wr->wr.atomic.compare_add = add ? 1 : 0;
+	wr->wr.atomic.swap = 0;
+}
+
 void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
 		   uint64_t raddr, uint32_t rkey, struct ibv_sge *sge,
 		   struct ibv_send_wr *wr)
 {
-	bool read = cfg->verb == RP_VERB_READ;
+	bool read = cfg->verb == RP_VERB_READ || rp_verb_atomic(cfg->verb);
 	enum ibv_wr_opcode op =
 		read			       ? IBV_WR_RDMA_READ :
 		cfg->verb == RP_VERB_SEND      ? IBV_WR_SEND :
@@ -113,6 +131,8 @@ void rp_bw_wr_init(const struct rp_bw_cfg *cfg, uint64_t laddr, uint32_t lkey,
 		.wr.rdma = { .remote_addr = raddr, .rkey = rkey },
 		.imm_data = 0, /* the receiver checks the flag, not the value */
 	};
+	if (rp_verb_atomic(cfg->verb))
+		rp_bw_wr_atomic(cfg->verb, raddr, rkey, wr);
 }
 
 /* A burst's walk, in locals of the posting loop: no store of it escapes
@@ -124,6 +144,7 @@ struct rp_walk {
 	uint64_t to_sig, last;	   /* the signaled countdown, the last WR */
 	uint64_t id;		   /* rp_wr_id(q, 0) */
 	unsigned int cq_mod, inl;
+	bool chain; /* cfg->cas_chain */
 };
 
 static inline void rp_walk_init(struct rp_walk *k, unsigned int q,
@@ -142,6 +163,7 @@ static inline void rp_walk_init(struct rp_walk *k, unsigned int q,
 		.id = rp_wr_id(q, 0),
 		.cq_mod = cfg->cq_mod,
 		.inl = w->inl,
+		.chain = cfg->cas_chain,
 	};
 }
 
@@ -179,6 +201,8 @@ static uint64_t rp_burst_classic(struct ibv_qp *qp, struct rp_walk *k,
 		wr->wr.rdma.remote_addr = k->rbase + off;
 		wr->wr_id = k->id | (seq & RP_SEQ_MASK);
 		wr->send_flags = fl;
+		if (k->chain)
+			rp_bw_chain(wr, seq);
 		if (pns)
 			*pns++ = rp_now_ns();
 		*err = ibv_post_send(qp, wr, &bad);
@@ -207,6 +231,8 @@ static uint64_t rp_burst_wr_api(struct ibv_qp_ex *qx, struct rp_walk *k,
 		qx->wr_id = k->id | (seq & RP_SEQ_MASK);
 		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
 		qx->wr_flags = fl;
+		if (k->chain)
+			rp_bw_chain(w->wr, seq);
 		rp_bw_wr_verb(qx, verb, w->wr, k->rbase + off);
 		if (k->inl)
 			ibv_wr_set_inline_data(

@@ -115,7 +115,7 @@ int rp_msg_decode_params(const uint8_t *in, size_t len, struct rp_params *p)
 	p->num_qps = rp_get_u32(&r);
 	p->num_rails = rp_get_u32(&r);
 	if (r.underflow || p->test < RP_TEST_WRITE_BW ||
-	    p->test > RP_TEST_SEND_LAT || p->num_qps < 1 ||
+	    p->test > RP_TEST_ATOMIC_LAT || p->num_qps < 1 ||
 	    p->num_qps > RP_MAX_QPS || p->num_rails < 1 ||
 	    p->num_rails > RP_MAX_RAILS || !p->size || !p->iters)
 		return -EBADMSG;
@@ -356,6 +356,8 @@ static const char *rp_test_str(unsigned int t)
 	case RP_TEST_READ_BW: return "rail_read_bw";
 	case RP_TEST_SEND_BW: return "rail_send_bw";
 	case RP_TEST_SEND_LAT: return "rail_send_lat";
+	case RP_TEST_ATOMIC_BW: return "rail_atomic_bw";
+	case RP_TEST_ATOMIC_LAT: return "rail_atomic_lat";
 	}
 	return "unknown";
 }
@@ -385,6 +387,8 @@ static bool rp_params_flag_mismatch(const struct rp_params *l,
 		{ RP_PF_READ, "the READ verb (--verb=read)" },
 		{ RP_PF_SEND, "the SEND verb (--verb=send)" },
 		{ RP_PF_IMM, "--write_with_imm" },
+		{ RP_PF_FETCH_ADD, "FETCH_AND_ADD atomics (-A)" },
+		{ RP_PF_CMP_SWAP, "CMP_AND_SWAP atomics (-A)" },
 	};
 	size_t i;
 

@@ -105,6 +105,33 @@ cset() {
 		cfail "$cs_name: see above"
 }
 
+# crec NAME KIND RECORDING RP_BIN "SERVER_ARGS" "CLIENT_ARGS" [JSON_KIND]:
+# one flag set against perftest's outputs recorded in this guest image
+# (tests/data/perftest-6.06/RECORDING.{client,server}.txt and, with
+# JSON_KIND, RECORDING.client.json; the README there says how): only
+# railperf runs, both sides must exit 0 as perftest's did, then
+# "shape.py check" as cset's (KIND and JSON_KIND alike).
+crec() {
+	cr_name=$1 cr_kind=$2 cr_rec=tests/data/perftest-6.06/$3 cr_rp=$4
+	cr_s=$5 cr_c=$6 cr_json=${7:-} cs_name=$1
+	for cr_side in client server; do
+		cp "$cr_rec.$cr_side.txt" "$CTMP/$cr_name.pt.$cr_side" ||
+			{ cfail "$cr_name: no recording $cr_rec.$cr_side.txt"; return; }
+	done
+	[ -z "$cr_json" ] || cp "$cr_rec.client.json" "$CTMP/$cr_name.pt.json" ||
+		{ cfail "$cr_name: no recording $cr_rec.client.json"; return; }
+	cpair "$CTMP/$cr_name.rp" "$cr_rp" "$(cj "$cr_s" rp.s)" "$(cj "$cr_c" rp)"
+	note "$cr_name: exit railperf $CLI_RC/$SRV_RC (perftest's recording 0/0)"
+	if [ "$CLI_RC/$SRV_RC" != 0/0 ]; then
+		sed 's/^/    /' "$CTMP/$cr_name.rp.client.err" \
+			"$CTMP/$cr_name.rp.server.err"
+		cfail "$cr_name: exit status (client/server) $CLI_RC/$SRV_RC"
+		return
+	fi
+	python3 $C/shape.py check "$CTMP" "$cr_name" "$cr_kind" $cr_json ||
+		cfail "$cr_name: see above"
+}
+
 # cgate NAME: both clients said perftest's -w line on stderr.
 cgate() {
 	for cg_t in pt rp; do

@@ -7,7 +7,11 @@
  * and no other, never more than the TX depth outstanding, the local and
  * remote address of WR k at perftest's cycle-buffer step k (k mod steps
  * times the size rounded up to a cache line; all at the slice's start
- * without a cycle buffer), and the run's count. */
+ * without a cycle buffer), and the run's count. The atomics: their
+ * opcodes, wr.atomic's rkey and address at the same steps, perftest's
+ * operands (add 1; compare 0, swap 0), --validate's CMP_AND_SWAP chain
+ * (WR k compares k, swaps k + 1) through both APIs and -l lists, and
+ * each QP's completed count at the end (cfg->qp_done). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -156,18 +160,35 @@ static void wx_send(struct ibv_qp_ex *qx)
 	wx_rdma(qx, IBV_WR_SEND, 0, 0);
 }
 
+static void wx_fadd(struct ibv_qp_ex *qx, uint32_t rkey, uint64_t raddr,
+		    uint64_t add)
+{
+	wx_rdma(qx, IBV_WR_ATOMIC_FETCH_AND_ADD, rkey, raddr);
+	F.cur.add = add;
+}
+
+static void wx_cswap(struct ibv_qp_ex *qx, uint32_t rkey, uint64_t raddr,
+		     uint64_t compare, uint64_t swap)
+{
+	wx_rdma(qx, IBV_WR_ATOMIC_CMP_AND_SWP, rkey, raddr);
+	F.cur.add = compare;
+	F.cur.swap = swap;
+}
+
+/* A WR's SGE comes last: the WR is whole (a list has several between
+ * ibv_wr_start and ibv_wr_complete). */
 static void wx_sge(struct ibv_qp_ex *qx, uint32_t lkey, uint64_t addr,
 		   uint32_t len)
 {
-	(void)qx;
 	assert_int_equal(lkey, LKEY);
 	F.cur.laddr = addr;
 	F.cur.len = len;
+	take(qp_index(&qx->qp_base), &F.cur);
 }
 
 static int wx_complete(struct ibv_qp_ex *qx)
 {
-	take(qp_index(&qx->qp_base), &F.cur);
+	(void)qx;
 	return 0;
 }
 
@@ -202,6 +223,8 @@ static void fake_init(bool wr_api)
 		x->wr_rdma_write = wx_write;
 		x->wr_rdma_read = wx_read;
 		x->wr_send = wx_send;
+		x->wr_atomic_fetch_add = wx_fadd;
+		x->wr_atomic_cmp_swp = wx_cswap;
 		x->wr_set_sge = wx_sge;
 		x->wr_complete = wx_complete;
 		QPS[q] = &x->qp_base;
@@ -213,12 +236,25 @@ static void fake_init(bool wr_api)
 }
 
 /* The offset of WR @k: perftest's cycle buffer of @cycle bytes. */
-static uint64_t step_of(uint64_t k, uint64_t size, uint64_t cycle)
+static uint64_t step_of(uint64_t k, uint64_t size, uint64_t cycle,
+			unsigned int list)
 {
 	struct rp_cycle c;
 
-	rp_cycle_init(&c, size, cycle, rp_cycle_line(), 1);
+	rp_cycle_init(&c, size, cycle, rp_cycle_line(), list);
 	return rp_cycle_offset(&c, k);
+}
+
+/* An atomic's operands: perftest's, or --validate's chain. */
+static void operands_are(const struct rp_bw_cfg *cfg, const struct rec *r,
+			 uint64_t seq)
+{
+	if (cfg->verb == RP_VERB_FETCH_ADD) {
+		assert_int_equal(r->add, 1);
+	} else if (cfg->verb == RP_VERB_CMP_SWAP) {
+		assert_int_equal(r->add, cfg->cas_chain ? seq : 0);
+		assert_int_equal(r->swap, cfg->cas_chain ? seq + 1 : 0);
+	}
 }
 
 /* Run @cfg over the fake (@wr_api: ibv_wr_*), then every WR checked. */
@@ -227,18 +263,22 @@ static void run(bool wr_api, struct rp_bw_cfg *cfg, int opcode)
 	struct rp_bw_out out;
 	uint64_t k[NQP] = { 0 };
 	size_t i;
+	uint64_t done[NQP] = { 0 };
 
 	fake_init(wr_api);
 	R.tx_depth = 16;
 	R.verb = cfg->verb;
+	cfg->qp_done = done;
 	assert_int_equal(rp_bw_run(&R, &P, cfg, &out), 0);
+	assert_true(done[0] == cfg->iters && done[NQP - 1] == cfg->iters);
 	assert_int_equal(F.n, cfg->iters * NQP);
 	assert_int_equal(out.msgs, cfg->iters * NQP);
 	assert_true(F.max_out <= R.tx_depth);
 	for (i = 0; i < F.n; i++) {
 		const struct rec *r = &F.rec[i];
 		uint64_t seq = k[r->qp]++;
-		uint64_t off = step_of(seq, cfg->size, cfg->cycle_buffer);
+		uint64_t off = step_of(seq, cfg->size, cfg->cycle_buffer,
+				       cfg->post_list);
 		bool sig = (seq + 1) % cfg->cq_mod == 0 ||
 			   seq + 1 == cfg->iters;
 
@@ -253,6 +293,7 @@ static void run(bool wr_api, struct rp_bw_cfg *cfg, int opcode)
 			continue;
 		assert_int_equal(r->rkey, RKEY);
 		assert_int_equal(r->raddr, P.qp[r->qp].addr + off);
+		operands_are(cfg, r, seq);
 	}
 }
 
@@ -315,6 +356,41 @@ static void test_no_cycle(void **state)
 	run(false, &c, IBV_WR_RDMA_WRITE);
 }
 
+/* The atomics, each API, perftest's walk of the words. */
+static void test_atomics(void **state)
+{
+	struct rp_bw_cfg c = { .verb = RP_VERB_FETCH_ADD,
+			       .size = 8,
+			       .iters = 200,
+			       .cq_mod = 10,
+			       .cycle_buffer = 4096 };
+
+	(void)state;
+	run(false, &c, IBV_WR_ATOMIC_FETCH_AND_ADD);
+	run(true, &c, IBV_WR_ATOMIC_FETCH_AND_ADD);
+	c.verb = RP_VERB_CMP_SWAP;
+	run(false, &c, IBV_WR_ATOMIC_CMP_AND_SWP);
+	run(true, &c, IBV_WR_ATOMIC_CMP_AND_SWP);
+}
+
+/* --validate's chain: one word, WR k compares k and swaps k + 1; also
+ * in -l lists (ibv_post_send and ibv_wr_*). */
+static void test_cas_chain(void **state)
+{
+	struct rp_bw_cfg c = { .verb = RP_VERB_CMP_SWAP,
+			       .size = 8,
+			       .iters = 120,
+			       .cq_mod = 4,
+			       .cas_chain = true };
+
+	(void)state;
+	run(false, &c, IBV_WR_ATOMIC_CMP_AND_SWP);
+	run(true, &c, IBV_WR_ATOMIC_CMP_AND_SWP);
+	c.post_list = 4;
+	run(false, &c, IBV_WR_ATOMIC_CMP_AND_SWP);
+	run(true, &c, IBV_WR_ATOMIC_CMP_AND_SWP);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -323,6 +399,8 @@ int main(void)
 		cmocka_unit_test(test_read_wr_api),
 		cmocka_unit_test(test_send_classic),
 		cmocka_unit_test(test_no_cycle),
+		cmocka_unit_test(test_atomics),
+		cmocka_unit_test(test_cas_chain),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
