@@ -257,14 +257,17 @@ n_auto() {
 	echo $s_n
 }
 
-# irun TOOL TEST NAME N: a 2 B run of TEST (-N: no peak, -n N) with the
-# client under valgrind's callgrind; RAW/NAME.p1.client gets the client's
-# output and "ir-total: COUNT", its instructions from start to exit.
-# perftest may end there with "Can't produce a report" (its CPU clock
-# estimate fails under valgrind) after its loop ran: the count stands.
+# irun TOOL TEST NAME N: a 2 B run of TEST (an atomic's 8 B; -N: no peak,
+# -n N) with the client under valgrind's callgrind; RAW/NAME.p1.client
+# gets the client's output and "ir-total: COUNT", its instructions from
+# start to exit. perftest may end there with "Can't produce a report"
+# (its CPU clock estimate fails under valgrind) after its loop ran: the
+# count stands.
 irun() {
 	i_bin=$(prog "$1" "$2") i_port=$NEXT_PORT i_cg=/tmp/bench-cg.$$.out
-	i_f="-s 2 -N -n $4"
+	i_s=2
+	case $2 in a*) i_s=8 ;; esac
+	i_f="-s $i_s -N -n $4"
 	NEXT_PORT=$((NEXT_PORT + 1))
 	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $i_bin -d $SDEV $X $i_f -p $i_port" \
 		>"$RAW/$3.p1.server" 2>&1 &
@@ -290,3 +293,38 @@ irun() {
 	fi
 }
 
+# irun_lat TOOL TEST NAME FROM TO: a latency run of TEST (-n TO + 200, the
+# tool's default size: 2 B, an atomic's 8) with the client under
+# valgrind's callgrind and LD_PRELOAD=$CGWAIT (tools/bench/cgwait.c: every
+# ibv_poll_cq and a pause after each completion uncounted, the counts
+# dumped after send FROM and after send TO); RAW/NAME.p1.client gets the
+# client's output and "ir-window: COUNT SENDS", the instructions between
+# the two dumps and TO - FROM.
+irun_lat() {
+	l_bin=$(prog "$1" "$2") l_port=$NEXT_PORT l_cg=/tmp/bench-cgl.$$.out
+	l_f="-n $(($5 + 200))"
+	NEXT_PORT=$((NEXT_PORT + 1))
+	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $l_bin -d $SDEV $X $l_f -p $l_port" \
+		>"$RAW/$3.p1.server" 2>&1 &
+	l_spid=$!
+	if [ "$ROLE" = single ]; then
+		l_w=0
+		until listening "$l_port" || [ $l_w -ge 200 ]; do
+			sleep 0.1; l_w=$((l_w + 1))
+		done
+	else
+		sleep 2
+	fi
+	remote "${CLIENT:-}" "timeout $RUN_TIMEOUT env LD_PRELOAD=$CGWAIT" \
+		"RP_CG_FROM=$4 RP_CG_TO=$5 valgrind --tool=callgrind" \
+		"--callgrind-out-file=$l_cg $l_bin -d $DEV $X $l_f -p $l_port" \
+		"$ADDR; echo \"ir-window: \$(sed -n 's/^totals: *//p' $l_cg.2)" \
+		"$(($5 - $4))\"; rm -f $l_cg $l_cg.*" >"$RAW/$3.p1.client" 2>&1
+	wait "$l_spid" || true
+	if grep -q '^ir-window: [0-9]* [0-9]' "$RAW/$3.p1.client"; then
+		printf '%s\t1\tquiet\n' "$3" >>"$DONE"
+	else
+		log "$3: no instruction count; see $RAW/$3.p1.client"
+		printf '%s\tFAILED\n' "$3" >>"$DONE"
+	fi
+}
