@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The latency run's reporter (rp_latreport.h): every print and JSON key
- * of rail_read_lat, rail_write_lat and rail_send_lat.
+ * of rail_read_lat, rail_write_lat, rail_send_lat and rail_atomic_lat.
  */
 #include <errno.h>
 #include <stdio.h>

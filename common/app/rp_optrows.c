@@ -102,6 +102,21 @@ static int rp_set_mtu(struct rp_opts *o, const struct rp_optrow *r,
 	return rp_value_mtu(arg, &o->mtu);
 }
 
+/* -s: 1 .. RP_MAX_SIZE bytes, K/M/G suffixes; rail_atomic_bw's and
+ * rail_atomic_lat's unparsable or 0 size names their one size (8, as
+ * perftest), not the range (rp_opts_atomic refuses the other sizes). */
+static int rp_set_size(struct rp_opts *o, const struct rp_optrow *r,
+		       const char *arg)
+{
+	if (!rp_parse_size(arg, r->min, r->max, &o->size))
+		return 0;
+	if (rp_roles_verb(o->desc->verb)->atomic)
+		return rp_optrows_bad_value("-s", arg,
+					    "an atomic moves 8 bytes, the "
+					    "only size (as perftest)");
+	return rp_optrows_bad_value("-s", arg, r->valid);
+}
+
 /* -n: 5 .. the binary's bound (rail_read_lat keeps every sample). */
 static int rp_set_iters(struct rp_opts *o, const struct rp_optrow *r,
 			const char *arg)
@@ -329,7 +344,7 @@ static const struct rp_optrow rp_rows[] = {
 		      "rail (default: each rail chooses: RoCE v2,\n"
 		      "IPv4-mapped, not link-local)" } } },
 	{ .short_opt = 's', .name = "size", .has_arg = REQ, .arg = "bytes",
-	  .bins = PT | CL, .kind = RP_OK_SIZE, .off = OFF(size), .min = 1,
+	  .bins = PT | CL, .kind = RP_OK_SET, .set = rp_set_size, .min = 1,
 	  .max = RP_MAX_SIZE,
 	  .valid = "valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes "
 		   "allowed",

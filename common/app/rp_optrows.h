@@ -49,8 +49,6 @@ enum rp_optkind {
 	RP_OK_UINT,  /* unsigned int at .off, .min .. .max */
 	RP_OK_INT,   /* int at .off, .min .. .max */
 	RP_OK_STR,   /* const char * at .off, not empty (.valid says why) */
-	RP_OK_SIZE,  /* uint64_t bytes at .off, .min .. .max, K/M/G suffixes
-		      * (rp_parse_size); .valid: the error's text */
 	RP_OK_SET,   /* .set does it */
 	RP_OK_OWN,   /* the binary's own handler (rail_cluster_bw, rail_info) */
 	RP_OK_REFUSE, /* perftest's flag railperf does not implement */

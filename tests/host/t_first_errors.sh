@@ -43,7 +43,8 @@ holder=$!
 for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 busy=$(cat "$tmp/port")
 
-for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat rail_send_lat rail_multi_bw; do
+for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat rail_send_lat rail_multi_bw \
+	rail_atomic_bw rail_atomic_lat; do
 	bin=$B/$b
 	d=rxe0
 	expect "$b: bad host" 1 "nosuch.invalid|cannot resolve" -- \
@@ -54,9 +55,18 @@ for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat ra
 		"$bin" -d "$d" --bind_source_ip 192.0.2.77
 	expect "$b: JSON in a missing directory" 1 "--out_json_file value '$tmp/no/x.json'|cannot write it" -- \
 		"$bin" -d "$d" --out_json_file "$tmp/no/x.json" 127.0.0.1
-	expect "$b: bad size" 1 "-s value '0'|1 .. 2147483648" -- \
-		"$bin" -d "$d" -s 0 127.0.0.1
-	expect "$b: -a with -D" 1 "-a and -D" -- "$bin" -d "$d" -a -D 2 127.0.0.1
+	case $b in
+	rail_atomic_*) # 8 B only, no -a (perftest's atomic tests)
+		expect "$b: bad size" 1 "-s value '0'|moves 8 bytes" -- \
+			"$bin" -d "$d" -s 0 127.0.0.1
+		expect "$b: -a refused" 1 "-a is not supported by $b" -- \
+			"$bin" -d "$d" -a 127.0.0.1 ;;
+	*)
+		expect "$b: bad size" 1 "-s value '0'|1 .. 2147483648" -- \
+			"$bin" -d "$d" -s 0 127.0.0.1
+		expect "$b: -a with -D" 1 "-a and -D" -- \
+			"$bin" -d "$d" -a -D 2 127.0.0.1 ;;
+	esac
 	expect "$b: unknown option" 1 "unknown option '--bogus'|--help" -- \
 		"$bin" --bogus
 	expect "$b: NUMA node past the last" 1 "--numa_node value '999'|0 .. " -- \
@@ -102,7 +112,8 @@ expect "rail_write_bw: --expect-min refused" 1 "--expect-min|not supported by ra
 # A good command line: the device's error names it; the earlier JSON file
 # keeps its bytes and nothing else appears beside it.
 mkdir "$tmp/j"
-for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat rail_send_lat rail_multi_bw; do
+for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat rail_send_lat rail_multi_bw \
+	rail_atomic_bw rail_atomic_lat; do
 	echo '{"earlier": true}' >"$tmp/j/out.json"
 	err=$("$B/$b" -d nosuch_dev0 --out_json_file "$tmp/j/out.json" 127.0.0.1 2>&1 >/dev/null)
 	rc=$?

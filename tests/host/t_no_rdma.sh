@@ -35,7 +35,8 @@ expect() {
 
 nouverbs="no RDMA devices: /sys/class/infiniband_verbs is missing|modprobe ib_uverbs|modprobe rdma_rxe"
 empty="no RDMA devices found|mlx5_ib|ibverbs-providers|modprobe rdma_rxe"
-for b in rail_write_bw rail_read_bw rail_send_bw rail_multi_bw rail_read_lat rail_write_lat rail_send_lat; do
+for b in rail_write_bw rail_read_bw rail_send_bw rail_multi_bw rail_read_lat rail_write_lat rail_send_lat \
+	rail_atomic_bw rail_atomic_lat; do
 	expect "$b server, no uverbs" "$tmp/nouverbs" 1 "$b: $nouverbs" -- "$B/$b"
 	expect "$b client, empty list" "$tmp/empty" 1 "$b: $empty" -- \
 		"$B/$b" 127.0.0.1
