@@ -43,8 +43,9 @@ deb_cmocka     := libcmocka-dev
 # demo and test are the README's two commands: they install what is missing
 # first (tools/scripts/install-deps, sudo when not root), then run a make
 # that can find the packages; so they need none to start.
-NO_BUILD_GOALS := clean format format-check deps uninstall demo test help
-TEST_GOALS     := unit unit-bins check test sanitize
+NO_BUILD_GOALS := clean format format-check deps uninstall demo test help \
+	programs
+TEST_GOALS     := unit unit-bins check test sanitize tsan
 # Non-empty when a goal builds something (no goal means all).
 RP_BUILDING := $(if $(MAKECMDGOALS),$(filter-out $(NO_BUILD_GOALS),\
 	$(MAKECMDGOALS)),all)
@@ -86,10 +87,13 @@ MPI_LIBS    = $(shell $(PKG_CONFIG) --libs $(MPI_PC))
 COMMON_SRC := $(filter-out $(MPI_SRC),$(wildcard common/*/*.c))
 COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
 LIB        := $(B)/librailperf.a
-# Every bw/*.c, lat/*.c and tools/rail_info/*.c is one program of the same name.
-BIN_SRC    := $(wildcard bw/*.c lat/*.c tools/rail_info/*.c)
+# Every bw/*.c, lat/*.c and tools/rail_info/*.c is one program of the same
+# name (make programs lists them); MPI_BIN_SRC is built only with MPI.
+ALL_BIN_SRC := $(wildcard bw/*.c lat/*.c tools/rail_info/*.c)
+MPI_BIN_SRC := bw/rail_cluster_bw.c
+BIN_SRC    := $(ALL_BIN_SRC)
 ifneq ($(HAVE_MPI),y)
-BIN_SRC    := $(filter-out bw/rail_cluster_bw.c,$(BIN_SRC))
+BIN_SRC    := $(filter-out $(MPI_BIN_SRC),$(BIN_SRC))
 ifneq ($(RP_BUILDING),)
 $(info make: rail_cluster_bw not built: pkg-config module '$(MPI_PC)' not found; install libopenmpi-dev openmpi-bin (tools/scripts/install-deps), or give MPI_PC=mpich with libmpich-dev)
 endif
@@ -105,7 +109,8 @@ SHIMS      := $(SHIM_SRC:tests/shim/%.c=$(B)/tests/%.so)
 SHIMS      += $(B)/tests/cudafake/libcuda.so.1
 
 .PHONY: all check test unit e2e demo deps install uninstall clean sanitize \
-	unit-bins fuzz sanitize-e2e format format-check cuda-check
+	programs \
+	unit-bins fuzz sanitize-e2e format format-check cuda-check tsan
 all: $(BINS)
 
 # -MMD -MP: each object's header dependencies in a .d file beside it; the
@@ -122,7 +127,7 @@ define rp_bin_rule
 $(B)/$(notdir $(1:.c=)): $(B)/$(1:.c=.o) $(LIB)
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LIBS)
 endef
-$(foreach s,$(filter-out bw/rail_cluster_bw.c,$(BIN_SRC)),\
+$(foreach s,$(filter-out $(MPI_BIN_SRC),$(BIN_SRC)),\
 	$(eval $(call rp_bin_rule,$(s))))
 
 # rail_cluster_bw: its objects and the MPI wrapper's see mpi.h; the MPI
@@ -191,6 +196,12 @@ sanitize:
 
 unit-bins: $(UNIT_BINS) $(SHIMS) $(B)/cuda_check
 
+# ThreadSanitizer over the unit programs that start threads (tests/tsan
+# picks them from this build: those linking pthread_create or
+# timer_create), built into build-tsan/; a race report fails.
+tsan: unit-bins
+	B=$(B) TSAN_B=build-tsan tests/tsan
+
 # libFuzzer (clang): the control-message decoders for FUZZ_SECONDS, with
 # inputs up to the 64 KiB message limit (RAIL of 1024 QPs and more); the
 # framing of the stream (split reads, back-to-back messages, partial
@@ -210,9 +221,10 @@ fuzz:
 	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-frame-corpus \
 		$(B)/fuzz-pairs-corpus $(B)/fuzz-sched-corpus
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_msg tests/fuzz/fuzz_msg.c \
-		common/proto/rp_msg.c
+		common/proto/rp_msg.c common/base/rp_text.c
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_frame tests/fuzz/fuzz_frame.c \
-		common/proto/rp_frame.c common/proto/rp_msg.c
+		common/proto/rp_frame.c common/proto/rp_msg.c \
+		common/base/rp_text.c
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_pairs tests/fuzz/fuzz_pairs.c \
 		tests/fuzz/fuzz_schedcheck.c $(FUZZ_SCHED_SRC)
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz_sched tests/fuzz/fuzz_sched.c \
@@ -304,6 +316,16 @@ uninstall:
 clean:
 	rm -rf $(B)
 
+# make programs: every program the tree has, one line each, "NAME KIND":
+# test (a perftest-style binary of bw/ or lat/), mpi (built only with
+# MPI), tool (rail_info). The host tests that hold every binary to a
+# contract (--help, --version, a full stdout, bad input) take their list
+# from here, so a new program cannot be left out. Needs no package.
+programs:
+	@$(foreach s,$(ALL_BIN_SRC),echo '$(notdir $(s:.c=)) $(if \
+		$(filter $(MPI_BIN_SRC),$(s)),mpi,$(if \
+		$(filter tools/%,$(s)),tool,test))';)
+
 # make help: every target, one line each; needs no package (NO_BUILD_GOALS).
 .PHONY: help
 help:
@@ -319,6 +341,7 @@ help:
 	@echo 'make bench        railperf against perftest, same flags (about an hour)'
 	@echo 'make sanitize     the unit tests under ASan and UBSan (build-asan/)'
 	@echo 'make sanitize-e2e the sanitized binaries through the guest paths'
+	@echo 'make tsan         the unit programs with threads under ThreadSanitizer'
 	@echo 'make fuzz         libFuzzer on the control-message decoders and framing'
 	@echo 'make cuda-check   the GPU memory check (tools/scripts/cuda-check)'
 	@echo 'make format       clang-format every C file in place'
@@ -327,4 +350,5 @@ help:
 	@echo 'make install      binaries, man pages, bash completion under PREFIX'
 	@echo 'make uninstall    remove what make install put there'
 	@echo 'make clean        remove $(B)/'
+	@echo 'make programs     every program and its kind (test, mpi, tool)'
 	@echo 'make help         this list'

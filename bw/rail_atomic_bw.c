@@ -11,9 +11,11 @@
 #include "app/rp_bwapp.h"
 #include "app/rp_main.h"
 #include "app/rp_opts.h"
+#include "base/rp_log.h"
 
 int main(int argc, char **argv)
 {
-	return rp_main(rp_test_desc_of(RP_TEST_ATOMIC_BW), argc, argv, NULL,
-		       rp_bwapp_run);
+	/* results that could not be written make the exit status 1 */
+	return rp_out_close(rp_main(rp_test_desc_of(RP_TEST_ATOMIC_BW), argc,
+				    argv, NULL, rp_bwapp_run));
 }

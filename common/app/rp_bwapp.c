@@ -217,14 +217,18 @@ static int bw_swap(void *app)
 	return ret;
 }
 
+int rp_bwapp_size(struct rp_bwrun *a, uint64_t size)
+{
+	return a->p->multi ? bw_run_threads(a, size) : bw_run_here(a, size);
+}
+
 /* One size on every rail. Fills a->rail_res[] and a->agg. Returns 0, or
  * the -errno of the failure after telling the peer. */
 static int bw_size(void *app, uint64_t size)
 {
 	struct rp_bwrun *a = app;
-	int ret;
+	int ret = rp_bwapp_size(a, size);
 
-	ret = a->p->multi ? bw_run_threads(a, size) : bw_run_here(a, size);
 	return ret ? rp_session_run_failed(&a->s, ret) : 0;
 }
 

@@ -18,6 +18,9 @@
 #ifndef RP_BWAPP_H
 #define RP_BWAPP_H
 
+#include <stdint.h>
+
+#include "app/rp_bwrun.h"
 #include "app/rp_opts.h"
 #include "app/rp_plan.h"
 
@@ -37,5 +40,17 @@ int rp_bwapp_run(struct rp_plan *p);
  * list, else 0.
  */
 int rp_bwapp_check(const struct rp_opts *o);
+
+/*
+ * rp_bwapp_size - the timed phase of one @size-byte size on every rail of
+ * @a (its session open: rails, peers' addresses, roles): a rail list runs
+ * a thread per rail while the calling thread watches (device and netdev
+ * events, heartbeats, --interval rows, -b's COUNTS); one rail runs on the
+ * calling thread. Fills a->rail_res[] and a->agg. Returns 0 or the
+ * -errno of the failure (reported; the peer is not told: the run
+ * skeleton's size part does that). The skeleton calls it for each size;
+ * tests/unit/test_bwwatch.c calls it over fake rails.
+ */
+int rp_bwapp_size(struct rp_bwrun *a, uint64_t size);
 
 #endif /* RP_BWAPP_H */

@@ -82,7 +82,9 @@ struct rp_bwrun {
 	bool watch_events[RP_MAX_RAILS]; /* its async fd is non-blocking */
 	int nl_fd;			 /* netlink, link group; -1 none */
 	bool link_up[RP_MAX_RAILS];	 /* each rail's netdev, last seen */
-	struct rp_run run;		 /* this side's run skeleton */
+	/* each rail's netdev's index (bw_watch_open), 0: none or unknown */
+	unsigned int ndev_index[RP_MAX_RAILS];
+	struct rp_run run; /* this side's run skeleton */
 	/* a rail on the calling thread: heartbeats, --run_infinitely rows */
 	uint64_t last_beat; /* ns */
 	uint64_t progress;  /* WRs completed (rp_bw_cfg.progress) */

@@ -5,6 +5,7 @@
  * each tick, from the calling thread while the rails run.
  */
 #include <errno.h>
+#include <net/if.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -38,7 +39,10 @@ void rp_bwwatch_open(struct rp_bwrun *a)
 			"not watched",
 			strerror(-a->nl_fd));
 	for (i = 0; i < a->n; i++) {
+		const char *nd = a->s.rails[i].gid.ndev;
+
 		a->link_up[i] = true;
+		a->ndev_index[i] = nd[0] ? if_nametoindex(nd) : 0;
 		a->watch_events[i] = !rp_async_nonblock(a->s.rails[i].dev.ctx);
 		if (!a->watch_events[i])
 			rp_warn("rail %u (%s): its device events cannot be "
@@ -227,9 +231,46 @@ static void bw_addr_event(struct rp_bwrun *a, unsigned int i,
 	struct rp_event ev = { .type = -1 };
 
 	snprintf(ev.what, sizeof(ev.what), "netdev %s address %s %s",
-		 le->ifname, le->addr,
+		 a->s.rails[i].gid.ndev, le->addr,
 		 le->kind == RP_NL_ADDR_NEW ? "added" : "removed");
 	bw_event_add(a, i, &ev, t0_ns);
+}
+
+/* Whether netlink event @le is about rail @i's own netdev: by its index
+ * (kept when the watch opened; an address event may carry no name), else
+ * by its name when both have one. A rail without a netdev (InfiniBand)
+ * has no event: a nameless one is never pinned on it. */
+static bool bw_event_ours(const struct rp_bwrun *a, unsigned int i,
+			  const struct rp_link_event *le)
+{
+	const char *nd = a->s.rails[i].gid.ndev;
+
+	if (!nd[0])
+		return false;
+	if (a->ndev_index[i])
+		return le->ifindex == (int)a->ndev_index[i];
+	return le->ifname[0] && !strcmp(nd, le->ifname);
+}
+
+/* The kernel dropped netlink messages (its socket buffer was full): said
+ * with the time, and every link's state asked for again (the answers are
+ * read as link events: a rail's change shows then). */
+static void bw_netlink_lost(struct rp_bwrun *a, uint64_t t0_ns)
+{
+	double t = (double)(rp_now_ns() - t0_ns) / 1e9;
+	int ret = rp_netlink_resync(a->nl_fd);
+
+	if (ret)
+		rp_warn("netlink: the kernel dropped link and address events "
+			"at %.2f s (the socket's buffer was full); the links "
+			"could not be asked for again (%s)",
+			t, strerror(-ret));
+	else
+		rp_warn("netlink: the kernel dropped link and address events "
+			"at %.2f s (the socket's buffer was full); every "
+			"rail's link is read again, an address changed then "
+			"is not known",
+			t);
 }
 
 /* The rails' netdevs whose link went down or came up (netlink), each
@@ -238,13 +279,16 @@ static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
 {
 	struct rp_link_event le[16];
 	struct rp_event ev;
+	bool lost = false;
 	int n, k;
 	unsigned int i;
 
-	n = a->nl_fd >= 0 ? rp_netlink_read(a->nl_fd, le, 16) : 0;
+	n = a->nl_fd >= 0 ? rp_netlink_read(a->nl_fd, le, 16, &lost) : 0;
+	if (lost)
+		bw_netlink_lost(a, t0_ns);
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < a->n; i++) {
-			if (strcmp(a->s.rails[i].gid.ndev, le[k].ifname))
+			if (!bw_event_ours(a, i, &le[k]))
 				continue;
 			if (le[k].kind != RP_NL_LINK) {
 				bw_addr_event(a, i, &le[k], t0_ns);
@@ -255,7 +299,8 @@ static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
 			a->link_up[i] = le[k].up;
 			ev = (struct rp_event){ .type = -1 };
 			snprintf(ev.what, sizeof(ev.what), "netdev %s link %s",
-				 le[k].ifname, le[k].up ? "UP" : "DOWN");
+				 a->s.rails[i].gid.ndev,
+				 le[k].up ? "UP" : "DOWN");
 			bw_event_add(a, i, &ev, t0_ns);
 		}
 	}

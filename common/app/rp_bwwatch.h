@@ -20,9 +20,10 @@
 
 /*
  * rp_bwwatch_open - before a run: the event list cleared, the netdevs
- * watched (netlink), each rail's port taken as ACTIVE (it was at the
- * start) and its device's async fd made non-blocking; what cannot be
- * watched is warned of. The engine's tick (one rail) or rp_bwwatch_run
+ * watched (netlink) and each rail's netdev's index kept (a->ndev_index:
+ * its events are matched by it), each rail's port taken as ACTIVE (it was
+ * at the start) and its device's async fd made non-blocking; what cannot
+ * be watched is warned of. The engine's tick (one rail) or rp_bwwatch_run
  * reads them (rp_bwwatch_events).
  */
 void rp_bwwatch_open(struct rp_bwrun *a);
@@ -32,9 +33,12 @@ void rp_bwwatch_close(struct rp_bwrun *a);
 
 /*
  * rp_bwwatch_events - every device event pending on the rails' contexts
- * (each context once), then their netdevs' link and address changes:
- * each printed at once (a->p->text) with its time from @t0_ns, and kept
- * for JSON (the first RP_BW_MAX_EVENTS).
+ * (each context once), then their netdevs' link and address changes
+ * (a rail's by its own netdev's index, else its name; none for a rail
+ * without a netdev): each printed at once (a->p->text) with its time from
+ * @t0_ns, and kept for JSON (the first RP_BW_MAX_EVENTS). Events the
+ * kernel dropped (ENOBUFS) are one warning with their time, and every
+ * link's state is asked for again (rp_netlink_resync).
  */
 void rp_bwwatch_events(struct rp_bwrun *a, uint64_t t0_ns);
 

@@ -87,19 +87,18 @@ static int rp_precheck_bind(const char *addr, unsigned int port)
 	return err ? rp_precheck_bind_err(addr, port, err) : 0;
 }
 
-/* The --out_json file: a file can be created beside it now (the file
- * itself is written, atomically, at the end of the run). */
-static int rp_precheck_json(const char *path)
+int rp_precheck_file(const char *flag, const char *path)
 {
-	int err = -rp_atomic_probe(path);
+	const char *why = NULL;
+	int err = -rp_atomic_probe(path, &why);
 
-	if (err) {
-		rp_err("invalid --out_json_file value '%s': cannot write it "
-		       "(%s); give a file in a writable directory",
-		       path, strerror(err));
-		return -err;
-	}
-	return 0;
+	if (err && why)
+		rp_err("invalid %s value '%s': %s", flag, path, why);
+	else if (err)
+		rp_err("invalid %s value '%s': cannot write it (%s); give a "
+		       "file in a writable directory",
+		       flag, path, strerror(err));
+	return -err;
 }
 
 /* One rail for --expect: a RoCE port whose netdev reports a speed. */
@@ -177,7 +176,7 @@ int rp_precheck(const struct rp_opts *o)
 	else if (!ret && o->bind_source_ip)
 		ret = rp_precheck_bind(o->bind_source_ip, 0);
 	if (!ret && json)
-		ret = rp_precheck_json(rp_opts_json_path(o));
+		ret = rp_precheck_file("--out_json_file", rp_opts_json_path(o));
 	if (!ret)
 		ret = rp_precheck_expect(o);
 	return ret;

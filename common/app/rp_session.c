@@ -158,7 +158,9 @@ static int rp_session_connect(struct rp_session *s, FILE *text)
 	if (lfd < 0)
 		return lfd;
 	rp_report_waiting(text); /* NULL under --output: nothing */
-	return rp_ctrl_accept(lfd, rp_opts_accept_s(o), &s->ctrl);
+	/* a connection silent for --timeout is not the client: closed */
+	return rp_ctrl_accept(lfd, rp_opts_accept_s(o), o->timeout * 1000,
+			      &s->ctrl);
 }
 
 bool rp_session_mtu_mismatch(const struct rp_rail_addr *local,

@@ -222,9 +222,14 @@ static void rp_csv_cell(FILE *f, const struct rp_matrix *m, unsigned int idx,
 	char buf[32];
 
 	rp_matrix_rails(m, idx, &si, &di);
-	fprintf(f, "%s,%s,%u,%u,%s,%s,", m->host[s], m->host[d], si, di,
-		m->dev[(size_t)s * m->rails + si],
-		m->dev[(size_t)d * m->rails + di]);
+	rp_csv_quoted(f, m->host[s]); /* names: a comma in one is data */
+	fputc(',', f);
+	rp_csv_quoted(f, m->host[d]);
+	fprintf(f, ",%u,%u,", si, di);
+	rp_csv_quoted(f, m->dev[(size_t)s * m->rails + si]);
+	fputc(',', f);
+	rp_csv_quoted(f, m->dev[(size_t)d * m->rails + di]);
+	fputc(',', f);
 	if (c->status == RP_CELL_OK)
 		fprintf(f, "%s", rp_mx_gbps(buf, sizeof(buf), c->gbps));
 	fprintf(f, ",%llu,%llu,%s,", (unsigned long long)c->bytes,

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/rp_log.h"
+#include "base/rp_text.h"
 #include "base/rp_signal.h"
 #include "base/rp_time.h"
 #include "cluster/rp_mpi.h"
@@ -249,7 +250,8 @@ int rp_mpi_spread(struct rp_mpi *m, int tag, void *buf, int len,
 static int rp_mpi_unique(struct rp_mpi *m)
 {
 	char name[RP_CL_NAME_LEN];
-	bool *shared = calloc((size_t)m->size, sizeof(*shared));
+	bool *shared = m->size > 0 ? calloc((size_t)m->size, sizeof(*shared)) :
+				     NULL;
 	int i, j;
 
 	if (!shared)
@@ -287,6 +289,8 @@ static int rp_mpi_names(struct rp_mpi *m, unsigned int timeout_ms)
 	if (!ret)
 		ret = rp_mpi_spread(m, tag, m->host, m->size * len, timeout_ms,
 				    "spreading the host names");
+	for (int i = 0; !ret && i < m->size; i++) /* printed: data only */
+		rp_text_clean(m->host[i], RP_CL_NAME_LEN);
 	return ret ? ret : rp_mpi_unique(m);
 }
 
@@ -329,6 +333,7 @@ static void rp_mpi_wd_start(struct rp_mpi *m, unsigned int tmo_ms)
 
 	if (gethostname(host, sizeof(host) - 1))
 		snprintf(host, sizeof(host), "?");
+	rp_text_clean(host, sizeof(host));
 	m->tmo_ms = tmo_ms;
 	rp_wd_init(&m->wd, &hooks, rp_mpi_env_rank(), host);
 	if (rp_wd_start(&m->wd, RP_WD_TICK_MS))

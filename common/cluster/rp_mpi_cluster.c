@@ -12,8 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/rp_precheck.h"
 #include "base/rp_log.h"
 #include "base/rp_signal.h"
+#include "base/rp_text.h"
 #include "base/rp_time.h"
 #include "base/rp_version.h"
 #include "cluster/rp_clopts.h"
@@ -60,7 +62,8 @@ struct clb {
 	unsigned int round_ms; /* a round's bound at rank 0, from its start */
 	uint8_t *out, *in;     /* rp_clround_pack buffers */
 	size_t cap;
-	int files; /* rank 0: the last --csv/--out_json write */
+	int files;	     /* rank 0: the last --csv/--out_json write */
+	unsigned int merged; /* rank 0: rounds whose cells are in mx */
 };
 
 /* The launcher's rank before MPI starts (Open MPI, MPICH, PMIx, Slurm),
@@ -184,9 +187,11 @@ static int clb_check_infos(struct clb *b, const struct clb_info *all)
 		return -ENOMEM;
 	for (h = 0; h < b->mx.hosts; h++) {
 		memcpy(b->mx.host[h], b->mpi.host[h], RP_CL_NAME_LEN);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
 			memcpy(b->mx.dev[h * n + i], all[h].dev[i],
 			       RP_CL_NAME_LEN);
+			rp_text_clean(b->mx.dev[h * n + i], RP_CL_NAME_LEN);
+		}
 	}
 	b->mx.size = b->c.o.size;
 	b->mx.duration = b->c.o.duration;
@@ -277,8 +282,22 @@ static int clb_check_hellos(const struct clb *b, struct clb_hello *all)
 	return 0;
 }
 
-/* Every rank's build and options to rank 0, its verdict back: a job of
- * mixed versions or options ends here, on every rank alike. */
+/* Rank 0: --csv and --out_json can be written at the end of a round,
+ * checked before the first one (rp_precheck_file: one line each). */
+static int clb_check_files(const struct clb *b)
+{
+	int ret = 0;
+
+	if (b->c.csv)
+		ret = rp_precheck_file("--csv", b->c.csv);
+	if (!ret && b->c.json)
+		ret = rp_precheck_file("--out_json_file", b->c.json);
+	return ret;
+}
+
+/* Every rank's build and options to rank 0, its verdict back (with its
+ * results files' check): a job of mixed versions or options, or one whose
+ * files cannot be written, ends here, on every rank alike. */
 static int clb_hello(struct clb *b)
 {
 	int tag = rp_mpi_tag(0, RP_MPI_NAMES), ret;
@@ -299,7 +318,7 @@ static int clb_hello(struct clb *b)
 	ret = rp_mpi_gather(&b->mpi, tag, &me, sizeof(me), all, NULL,
 			    b->round_ms, "comparing versions and options");
 	if (!ret && !b->mpi.rank)
-		bad = clb_check_hellos(b, all) ? 1 : 0;
+		bad = clb_check_hellos(b, all) || clb_check_files(b) ? 1 : 0;
 	free(all);
 	if (!ret)
 		ret = rp_mpi_spread(&b->mpi, tag, &bad, sizeof(bad),
@@ -451,7 +470,8 @@ static void clb_merge(struct clb *b, unsigned int h, const struct clb_report *p)
 					rp_matrix_index(&b->mx, i, j),
 				 read ? q : h, read ? h : q);
 		*c = p->cells[i];
-		c->reason[RP_CELL_REASON_LEN - 1] = '\0'; /* printed with %s */
+		/* printed with %s: terminated, control bytes as '?' */
+		rp_text_clean(c->reason, RP_CELL_REASON_LEN);
 	}
 }
 
@@ -468,16 +488,22 @@ static int clb_results(struct clb *b)
 }
 
 /* Rank 0 cannot go on (a rank gone, a stop): the cells so far, marked
- * partial, then the whole job ends. */
+ * partial, then the whole job ends. Before any round's cells came in
+ * there is nothing to show: no table, and the results files (an earlier
+ * run's, perhaps) are left as they are. */
 static void clb_give_up(struct clb *b, const char *why)
 {
-	if (!b->mpi.rank) {
+	if (b->mpi.rank) {
+		rp_err("%s: ending the job", why);
+	} else if (!b->merged) {
+		rp_err("%s: ending the job before its first round's results; "
+		       "no cell measured, no results file written",
+		       why);
+	} else {
 		rp_err("%s: the cells measured so far follow, marked partial",
 		       why);
 		b->mx.partial = true;
 		clb_results(b);
-	} else {
-		rp_err("%s: ending the job", why);
 	}
 	rp_mpi_abort(&b->mpi, 1);
 }
@@ -536,6 +562,7 @@ static int clb_collect(struct clb *b, unsigned int r,
 	free(all);
 	if (ret || b->mpi.rank)
 		return ret;
+	b->merged++;
 	clb_progress(b, r, (double)(rp_now_ns() - t0) / 1e9);
 	b->files = rp_clreport_files(&b->mx, b->c.csv, b->c.json);
 	return 0;

@@ -20,6 +20,7 @@
 #include "base/rp_signal.h"
 #include "base/rp_time.h"
 
+#define RP_CTRL_PENDING 8 /* connections that have not spoken, at most */
 #define RP_BEAT_NS RP_NSEC_PER_SEC /* heartbeat period during a run */
 
 static int rp_ctrl_wait(int fd, short events, int timeout_ms)
@@ -38,30 +39,166 @@ static void rp_ctrl_fresh(struct rp_ctrl *c)
 	c->side_len = 0;
 }
 
-int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c)
-{
+/* A connection accepted, not yet known to be the client. */
+struct rp_conn {
+	int fd;
+	uint64_t since_ns; /* accepted then (rp_now_ns) */
 	struct sockaddr_storage ss;
-	socklen_t len = sizeof(ss);
+	socklen_t len;
+};
+
+/* The connections of rp_ctrl_accept's wait, the listener first. */
+struct rp_accepting {
+	int lfd;
+	unsigned int hello_ms; /* 0: the first connection is the client */
+	uint64_t end_ns;       /* UINT64_MAX: no bound (no --timeout) */
+	struct rp_conn q[RP_CTRL_PENDING];
+	unsigned int n;
+};
+
+/* Close pending connection @i with one line saying what it did (@what)
+ * and that the server goes on waiting; the last one takes its place. */
+static void rp_accept_drop(struct rp_accepting *w, unsigned int i,
+			   const char *what)
+{
+	char peer[64];
+
+	rp_sock_name((struct sockaddr *)&w->q[i].ss, w->q[i].len, peer,
+		     sizeof(peer));
+	rp_warn("a connection from %s %s: closed, still waiting for the "
+		"client",
+		peer, what);
+	close(w->q[i].fd);
+	w->q[i] = w->q[--w->n];
+}
+
+/* One more connection from the listener (the oldest dropped when there
+ * are RP_CTRL_PENDING). 0 or -errno of accept. */
+static int rp_accept_more(struct rp_accepting *w)
+{
+	struct rp_conn *k;
+
+	if (w->n == RP_CTRL_PENDING)
+		rp_accept_drop(w, 0, "sent nothing while others came");
+	k = &w->q[w->n];
+	k->len = sizeof(k->ss);
+	k->fd = accept4(w->lfd, (struct sockaddr *)&k->ss, &k->len,
+			SOCK_CLOEXEC);
+	if (k->fd < 0)
+		return errno == EAGAIN || errno == ECONNABORTED ? 0 : -errno;
+	k->since_ns = rp_now_ns();
+	w->n++;
+	return 0;
+}
+
+/* Connection @i became readable: 1 when it sent a byte (the client),
+ * 0 when it closed without one (dropped). */
+static int rp_accept_spoke(struct rp_accepting *w, unsigned int i)
+{
+	char b;
+	ssize_t got = recv(w->q[i].fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+
+	if (got > 0)
+		return 1;
+	if (got < 0 && (errno == EAGAIN || errno == EINTR))
+		return 0;
+	rp_accept_drop(w, i, "ended without sending anything");
+	return 0;
+}
+
+/* Drop the connections silent for hello_ms; the next time (ns) one of
+ * them is due, or w->end_ns. */
+static uint64_t rp_accept_expire(struct rp_accepting *w, uint64_t now)
+{
+	uint64_t next = w->end_ns, due;
+	char what[64];
+	unsigned int i;
+
+	for (i = w->n; w->hello_ms && i-- > 0;) {
+		due = w->q[i].since_ns + (uint64_t)w->hello_ms * 1000000ULL;
+		if (now < due) {
+			next = due < next ? due : next;
+			continue;
+		}
+		snprintf(what, sizeof(what), "sent nothing in %g s",
+			 (double)w->hello_ms / 1000);
+		rp_accept_drop(w, i, what);
+	}
+	return next;
+}
+
+/*
+ * One turn of rp_ctrl_accept's wait: the silent connections past their
+ * bound dropped, then a poll of the listener and the others (at most
+ * 200 ms: a stop request is seen). Returns the index of the client (the
+ * first connection, without hello_ms; else the first that sent a byte),
+ * -EAGAIN when there is none yet, or -ETIMEDOUT, -EINTR, -errno.
+ */
+static int rp_accept_turn(struct rp_accepting *w)
+{
+	struct pollfd p[RP_CTRL_PENDING + 1];
+	uint64_t now = rp_now_ns(), next = rp_accept_expire(w, now);
+	unsigned int i, n = w->n;
+	int ret;
+
+	if (now >= w->end_ns)
+		return -ETIMEDOUT;
+	if (rp_stop_requested())
+		return -EINTR;
+	p[0] = (struct pollfd){ .fd = w->lfd, .events = POLLIN };
+	for (i = 0; i < n; i++)
+		p[i + 1] =
+			(struct pollfd){ .fd = w->q[i].fd, .events = POLLIN };
+	ret = poll(p, n + 1,
+		   rp_left_ms(next < now + 200000000ULL ? next :
+							  now + 200000000ULL));
+	if (ret < 0)
+		return errno == EINTR ? -EAGAIN : -errno;
+	for (i = n; i-- > 0;) /* down: a drop moves the last one to i */
+		if (p[i + 1].revents && rp_accept_spoke(w, i))
+			return (int)i;
+	if (!(p[0].revents & POLLIN))
+		return -EAGAIN;
+	ret = rp_accept_more(w);
+	if (ret)
+		return ret;
+	return w->hello_ms || !w->n ? -EAGAIN : (int)w->n - 1;
+}
+
+int rp_ctrl_accept(int lfd, unsigned int timeout_s, unsigned int hello_ms,
+		   struct rp_ctrl *c)
+{
+	struct rp_accepting w = {
+		.lfd = lfd,
+		.hello_ms = hello_ms,
+		.end_ns = timeout_s ?
+				  rp_now_ns() + timeout_s * RP_NSEC_PER_SEC :
+				  UINT64_MAX,
+	};
+	unsigned int i;
 	int ret;
 
 	c->fd = -1;
-	ret = rp_ctrl_wait(lfd, POLLIN, timeout_s ? (int)timeout_s * 1000 : -1);
-	if (!ret) {
-		c->fd = accept4(lfd, (struct sockaddr *)&ss, &len,
-				SOCK_CLOEXEC);
-		ret = c->fd < 0 ? -errno : 0;
-	}
+	(void)fcntl(lfd, F_SETFL, O_NONBLOCK); /* poll says, accept takes */
+	do
+		ret = rp_accept_turn(&w);
+	while (ret == -EAGAIN);
+	for (i = 0; i < w.n; i++) /* the client's rivals: no word needed */
+		if ((int)i != ret)
+			close(w.q[i].fd);
 	close(lfd);
 	if (ret == -ETIMEDOUT)
 		rp_err("no client connected within %u s (--timeout)",
 		       timeout_s);
 	else if (ret == -EINTR)
 		rp_err("interrupted while waiting for a client");
-	else if (ret)
+	else if (ret < 0)
 		rp_err("accept on the control port: %s", strerror(-ret));
-	if (ret)
+	if (ret < 0)
 		return ret;
-	rp_sock_name((struct sockaddr *)&ss, len, c->peer, sizeof(c->peer));
+	c->fd = w.q[ret].fd;
+	rp_sock_name((struct sockaddr *)&w.q[ret].ss, w.q[ret].len, c->peer,
+		     sizeof(c->peer));
 	rp_sock_tune(c->fd);
 	rp_ctrl_fresh(c);
 	return 0;

@@ -51,13 +51,21 @@ struct rp_ctrl {
 int rp_ctrl_listen(const char *bind_addr, unsigned int port);
 
 /*
- * rp_ctrl_accept - wait up to @timeout_s for one client on @lfd (0: until a
- * client comes or a stop is requested, as perftest's server blocks in
+ * rp_ctrl_accept - wait up to @timeout_s for the client on @lfd (0: until
+ * one comes or a stop is requested, as perftest's server blocks in
  * accept(), perftest_communication.c ethernet_server_connect), then close
- * @lfd (only one client per test). Fills @c. Returns 0, -ETIMEDOUT, -EINTR
- * (stop requested) or -errno; one line printed on failure.
+ * @lfd (only one client per test). With @hello_ms 0 the first connection
+ * is the client. Else the client is the first connection that sends a
+ * byte (its HELLO: a railperf client speaks first); one that sends
+ * nothing within @hello_ms of its connect (an idle connection: a port
+ * scan, a health check) or ends without a byte is closed with one line
+ * naming it, and the wait goes on, so such a connection never takes the
+ * test; at most RP_CTRL_PENDING wait at once (the oldest is dropped).
+ * Fills @c. Returns 0, -ETIMEDOUT, -EINTR (stop requested) or -errno;
+ * one line printed on failure.
  */
-int rp_ctrl_accept(int lfd, unsigned int timeout_s, struct rp_ctrl *c);
+int rp_ctrl_accept(int lfd, unsigned int timeout_s, unsigned int hello_ms,
+		   struct rp_ctrl *c);
 
 /*
  * rp_ctrl_connect_from - connect to @host:@port from local address @source

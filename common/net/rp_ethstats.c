@@ -13,6 +13,7 @@
 #include "net/rp_ethstats.h"
 
 #define RP_ETHSTATS_MAX 65536 /* entries: far above any NIC's table */
+#define RP_ETHSTATS_TRIES 4   /* reads of a table that keeps changing */
 
 /* "rx_prio3_pause" -> true, *@prio 3; "rx_prio3_pause_duration" -> false. */
 static bool rp_pause_prio(const char *name, const char *dir, unsigned int *prio)
@@ -157,40 +158,103 @@ static int rp_ethstats_count(int fd, const char *ifname, uint32_t *n)
 	return ret;
 }
 
-/* The names (ETHTOOL_GSTRINGS) and values (ETHTOOL_GSTATS), parsed. */
+/*
+ * Room for a stat table of @n entries: the kernel's ETHTOOL_GSTRINGS and
+ * ETHTOOL_GSTATS copy as many entries as the device has at that moment,
+ * whatever length the caller gave (net/ethtool/ioctl.c,
+ * ethtool_get_strings and ethtool_get_stats), so a count that grew since
+ * it was read would be written past a buffer of exactly @n: twice as much
+ * and a margin.
+ */
+static uint32_t rp_ethstats_room(uint32_t n)
+{
+	return 2 * n + 16;
+}
+
+/* The names (ETHTOOL_GSTRINGS) of the @n entries counted, in *@out
+ * (malloc'ed, room for rp_ethstats_room(n)); then the count again, into
+ * *@n: the values' buffer is sized from this second answer. */
+static int rp_ethstats_names(int fd, const char *ifname, uint32_t *n,
+			     struct ethtool_gstrings **out)
+{
+	uint32_t room = rp_ethstats_room(*n);
+	struct ethtool_gstrings *str =
+		calloc(1, sizeof(*str) + (size_t)room * ETH_GSTRING_LEN);
+	int ret;
+
+	if (!str)
+		return -ENOMEM;
+	*str = (struct ethtool_gstrings){ .cmd = ETHTOOL_GSTRINGS,
+					  .string_set = ETH_SS_STATS,
+					  .len = *n };
+	ret = rp_ethtool(fd, ifname, str);
+	if (!ret && str->len > room)
+		ret = -EAGAIN; /* grew past the margin: not trusted */
+	if (!ret)
+		ret = rp_ethstats_count(fd, ifname, n);
+	if (ret)
+		free(str);
+	else
+		*out = str;
+	return ret;
+}
+
+/* The values (ETHTOOL_GSTATS) of @n entries into *@out (malloc'ed). */
+static int rp_ethstats_values(int fd, const char *ifname, uint32_t n,
+			      struct ethtool_stats **out)
+{
+	uint32_t room = rp_ethstats_room(n);
+	struct ethtool_stats *st =
+		calloc(1, sizeof(*st) + (size_t)room * sizeof(uint64_t));
+	int ret;
+
+	if (!st)
+		return -ENOMEM;
+	*st = (struct ethtool_stats){ .cmd = ETHTOOL_GSTATS, .n_stats = n };
+	ret = rp_ethtool(fd, ifname, st);
+	if (!ret && st->n_stats > room)
+		ret = -EAGAIN;
+	if (ret)
+		free(st);
+	else
+		*out = st;
+	return ret;
+}
+
+/*
+ * The names and values of @n entries (GSSET_INFO's count), parsed. The
+ * count is read again between the two ioctls and the values' buffer
+ * sized from it; names and values of different lengths (the table
+ * changed in between) are -EAGAIN: they would not belong together.
+ */
 static int rp_ethstats_table(int fd, const char *ifname, uint32_t n,
 			     struct rp_pause *p)
 {
-	struct ethtool_gstrings *str =
-		calloc(1, sizeof(*str) + (size_t)n * ETH_GSTRING_LEN);
-	struct ethtool_stats *st =
-		calloc(1, sizeof(*st) + (size_t)n * sizeof(uint64_t));
-	const char **names = calloc(n, sizeof(*names));
-	uint64_t *vals = calloc(n, sizeof(*vals));
-	int ret = str && st && names && vals ? 0 : -ENOMEM;
+	struct ethtool_gstrings *str = NULL;
+	struct ethtool_stats *st = NULL;
+	const char **names = NULL;
+	uint64_t *vals = NULL;
+	int ret = rp_ethstats_names(fd, ifname, &n, &str);
 	uint32_t i;
 
+	if (!ret)
+		ret = rp_ethstats_values(fd, ifname, n, &st);
+	if (!ret && str->len != st->n_stats)
+		ret = -EAGAIN;
 	if (!ret) {
-		*str = (struct ethtool_gstrings){ .cmd = ETHTOOL_GSTRINGS,
-						  .string_set = ETH_SS_STATS,
-						  .len = n };
-		*st = (struct ethtool_stats){ .cmd = ETHTOOL_GSTATS,
-					      .n_stats = n };
-		ret = rp_ethtool(fd, ifname, str);
+		names = calloc(str->len + 1, sizeof(*names));
+		vals = calloc(str->len + 1, sizeof(*vals));
+		ret = names && vals ? 0 : -ENOMEM;
+	}
+	for (i = 0; !ret && i < str->len; i++) {
+		names[i] =
+			(const char *)str->data + (size_t)i * ETH_GSTRING_LEN;
+		str->data[(size_t)i * ETH_GSTRING_LEN + ETH_GSTRING_LEN - 1] =
+			'\0';
+		vals[i] = st->data[i];
 	}
 	if (!ret)
-		ret = rp_ethtool(fd, ifname, st);
-	if (!ret) {
-		n = str->len < st->n_stats ? str->len : st->n_stats;
-		for (i = 0; i < n; i++) {
-			names[i] = (const char *)str->data +
-				   (size_t)i * ETH_GSTRING_LEN;
-			str->data[(size_t)i * ETH_GSTRING_LEN +
-				  ETH_GSTRING_LEN - 1] = '\0';
-			vals[i] = st->data[i];
-		}
-		rp_pause_parse(names, vals, n, p);
-	}
+		rp_pause_parse(names, vals, str->len, p);
 	free(vals);
 	free(names);
 	free(st);
@@ -201,7 +265,7 @@ static int rp_ethstats_table(int fd, const char *ifname, uint32_t n,
 int rp_pause_read(const char *ifname, struct rp_pause *p)
 {
 	uint32_t n = 0;
-	int fd, ret;
+	int fd, ret = 0, try;
 
 	memset(p, 0, sizeof(*p));
 	if (!ifname || !*ifname || strlen(ifname) >= IFNAMSIZ)
@@ -214,9 +278,15 @@ int rp_pause_read(const char *ifname, struct rp_pause *p)
 	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return -errno;
-	ret = rp_ethstats_count(fd, ifname, &n);
-	if (!ret)
-		ret = rp_ethstats_table(fd, ifname, n, p);
+	/* a table that changed while it was read: read it again */
+	for (try = 0; try < RP_ETHSTATS_TRIES; try++) {
+		ret = rp_ethstats_count(fd, ifname, &n);
+		if (!ret)
+			ret = rp_ethstats_table(fd, ifname, n, p);
+		if (ret != -EAGAIN)
+			break;
+		memset(p, 0, sizeof(*p));
+	}
 	close(fd);
 	return ret;
 }

@@ -135,15 +135,21 @@ unsigned int rp_netlink_parse(const void *buf, size_t len,
 	return n;
 }
 
-int rp_netlink_read(int fd, struct rp_link_event *ev, unsigned int max)
+int rp_netlink_read(int fd, struct rp_link_event *ev, unsigned int max,
+		    bool *lost)
 {
 	/* aligned for struct nlmsghdr: 8 KiB, netlink(7)'s suggestion */
 	uint64_t buf[1024];
 	unsigned int n = 0, k;
 	ssize_t got;
 
+	*lost = false;
 	while (n < max) {
 		got = recv(fd, buf, sizeof(buf), 0);
+		if (got < 0 && errno == ENOBUFS) {
+			*lost = true; /* reported once; the socket goes on */
+			continue;
+		}
 		if (got < 0)
 			return errno == EAGAIN || errno == EWOULDBLOCK ?
 				       (int)n :
@@ -157,4 +163,24 @@ int rp_netlink_read(int fd, struct rp_link_event *ev, unsigned int max)
 				ev[k].ifname[0] = '\0';
 	}
 	return (int)n;
+}
+
+int rp_netlink_resync(int fd)
+{
+	struct {
+		struct nlmsghdr h;
+		struct ifinfomsg i;
+	} req = {
+		.h = { .nlmsg_len = sizeof(req),
+		       .nlmsg_type = RTM_GETLINK,
+		       .nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP,
+		       .nlmsg_seq = 1 },
+		.i = { .ifi_family = AF_UNSPEC },
+	};
+	struct sockaddr_nl to = { .nl_family = AF_NETLINK }; /* the kernel */
+
+	if (sendto(fd, &req, sizeof(req), 0, (struct sockaddr *)&to,
+		   sizeof(to)) < 0)
+		return -errno;
+	return 0;
 }

@@ -51,10 +51,21 @@ unsigned int rp_netlink_parse(const void *buf, size_t len,
 /*
  * rp_netlink_read - the link and address events pending on @fd into @ev
  * (at most @max, in order; an address event's empty name filled from its
- * index, if_indextoname). Returns their number (0: none pending), or -errno of
- * recv (-ENOBUFS: the kernel dropped messages, the socket's buffer was
- * full).
+ * index, if_indextoname). *@lost is set when the kernel dropped messages
+ * for this socket since the last read (recv's ENOBUFS: its buffer was
+ * full), else cleared; the events after the loss are still read. Returns
+ * their number (0: none pending), or -errno of recv.
  */
-int rp_netlink_read(int fd, struct rp_link_event *ev, unsigned int max);
+int rp_netlink_read(int fd, struct rp_link_event *ev, unsigned int max,
+		    bool *lost);
+
+/*
+ * rp_netlink_resync - ask the kernel for every link's state now
+ * (RTM_GETLINK, NLM_F_DUMP): after a loss, the links' states come again
+ * on @fd as RTM_NEWLINK messages, which rp_netlink_read returns as link
+ * events (an address change lost is not known again). Returns 0 or
+ * -errno of send.
+ */
+int rp_netlink_resync(int fd);
 
 #endif /* RP_NETLINK_H */

@@ -5,12 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/rp_text.h"
 #include "proto/rp_msg.h"
 #include "proto/rp_wire.h"
 
-#define RP_RAIL_FIXED_LEN 64  /* bytes before the per-QP entries */
 #define RP_NDEV_MTU_MAX 65536 /* the largest netdev MTU (lo's) */
-#define RP_QP_ADDR_LEN 28     /* qpn, psn, rkey: u32; addr, len: u64 */
 #define RP_PARAMS_LEN 32
 #define RP_RESULT_LEN RP_MSG_RESULT_LEN
 #define RP_VERDICT_LEN 22
@@ -174,7 +173,7 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 	struct rp_rbuf r = { .p = in, .len = len };
 	uint32_t i, mtu;
 
-	if (len < RP_RAIL_FIXED_LEN)
+	if (len < RP_MSG_RAIL_FIXED_LEN)
 		return -EBADMSG;
 	a->lid = rp_get_u16(&r);
 	a->link_layer = rp_get_u8(&r);
@@ -191,7 +190,7 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 		return -EBADMSG;
 	a->mtu = (uint8_t)mtu;
 	if (a->num_qps < 1 || a->num_qps > RP_MAX_QPS ||
-	    len != RP_RAIL_FIXED_LEN + (size_t)a->num_qps * RP_QP_ADDR_LEN)
+	    len != RP_MSG_RAIL_FIXED_LEN + (size_t)a->num_qps * RP_MSG_RAIL_QP_LEN)
 		return -EBADMSG;
 	for (i = 0; i < a->num_qps; i++) {
 		a->qp[i].qpn = rp_get_u32(&r);
@@ -200,9 +199,10 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 		a->qp[i].addr = rp_get_u64(&r);
 		a->qp[i].len = rp_get_u64(&r);
 	}
-	if (r.underflow)
+	if (r.underflow || rp_msg_check_rail(a))
 		return -EBADMSG;
-	return rp_msg_check_rail(a);
+	rp_text_clean(a->phys_port, sizeof(a->phys_port)); /* printed */
+	return 0;
 }
 
 size_t rp_msg_encode_result(uint8_t *out, size_t cap,
@@ -265,6 +265,8 @@ int rp_msg_decode_result(const uint8_t *in, size_t len, struct rp_result *res)
 	if (res->fail.failed > 1 ||
 	    !rp_msg_nul_padded(res->fail.why, sizeof(res->fail.why)))
 		return -EBADMSG;
+	/* the peer's text is printed: data, never terminal control */
+	rp_text_clean(res->fail.why, sizeof(res->fail.why));
 	/* NaN and infinities are not numbers a row may print. */
 	if (r.underflow || !(res->bw_peak >= 0 && res->bw_peak < 1e15) ||
 	    !(res->bw_avg >= 0 && res->bw_avg < 1e15) ||
@@ -341,9 +343,12 @@ void rp_msg_decode_error(const uint8_t *in, size_t len, char *text,
 		return;
 	if (n > text_len - 1)
 		n = text_len - 1;
-	for (i = 0; i < n; i++)
-		text[i] = isprint(in[i]) ? (char)in[i] : '?';
+	memcpy(text, in, n);
 	text[n] = '\0';
+	for (i = 0; i < n; i++) /* a NUL in it is not its end */
+		if (!text[i])
+			text[i] = '?';
+	rp_text_clean(text, n + 1);
 }
 
 static const char *rp_test_str(unsigned int t)

@@ -37,6 +37,13 @@
 /* RESULT's payload: 5 x 8, struct rp_cpu (4 x u64), struct rp_fail (u32,
  * u64, the reason's RP_FAIL_WHY_LEN bytes, NUL-padded) */
 #define RP_MSG_RESULT_LEN (72 + 12 + RP_FAIL_WHY_LEN)
+/* RAIL's payload: RP_MSG_RAIL_FIXED_LEN bytes (NIC GUID, port, GID, MTU,
+ * QP count, ...), then one RP_MSG_RAIL_QP_LEN entry per QP: qpn, psn,
+ * rkey (u32), then addr, len (u64) at RP_MSG_RAIL_QP_ADDR_OFF. Public
+ * for the fault shims that rewrite a RAIL on its way out. */
+#define RP_MSG_RAIL_FIXED_LEN 64
+#define RP_MSG_RAIL_QP_LEN 28
+#define RP_MSG_RAIL_QP_ADDR_OFF 12
 
 enum rp_msg_type {
 	RP_MSG_HELLO = 1,    /* struct rp_params */

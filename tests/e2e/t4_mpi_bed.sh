@@ -41,21 +41,40 @@ done
 H3=10.0.1.3
 CNT=/sys/class/infiniband/rxe1/ports/1/hw_counters
 PORT=18901
-s0=$(cat $CNT/sent_pkts)
-r0=$($SOFTROCE_SSH $H3 cat $CNT/rcvd_pkts) || fail "ssh $H3: cannot read rxe1 rcvd_pkts"
-$SOFTROCE_SSH $H3 timeout 60 ib_write_bw -d rxe1 -x 1 -D 1 -p $PORT >"$TMP/srv" 2>&1 &
-spid=$!
-# ib_write_bw's client does not retry: try until the server listens.
-n=0
-until timeout 60 ib_write_bw -d rxe1 -x 1 -D 1 -p $PORT $H3 >"$TMP/cli" 2>&1; do
-	grep -q "Couldn't connect" "$TMP/cli" || { cat "$TMP/cli"; fail "ib_write_bw client failed"; }
-	n=$((n + 1))
-	[ $n -lt 30 ] || fail "ib_write_bw server on h3 did not listen within 30 tries"
-	sleep 1
+# one_run: server on h3, client here, the counters read around them.
+# Returns 2 where perftest could not time the run: its CPU clock estimate
+# (get_clock.c, a regression over 200 gettimeofday samples) fails its own
+# r^2 >= 0.9 check when four TCG guests share two host cores, and it then
+# prints "Can't produce a report" instead of a row (tests/compat/lib.sh).
+one_run() {
+	s0=$(cat $CNT/sent_pkts)
+	r0=$($SOFTROCE_SSH $H3 cat $CNT/rcvd_pkts) || fail "ssh $H3: cannot read rxe1 rcvd_pkts"
+	$SOFTROCE_SSH $H3 timeout 60 ib_write_bw -d rxe1 -x 1 -D 1 -p $PORT >"$TMP/srv" 2>&1 &
+	spid=$!
+	# ib_write_bw's client does not retry: try until the server listens.
+	n=0
+	until timeout 60 ib_write_bw -d rxe1 -x 1 -D 1 -p $PORT $H3 >"$TMP/cli" 2>&1; do
+		grep -q "Can't produce a report" "$TMP/cli" && { wait_pid $spid 60; return 2; }
+		grep -q "Couldn't connect" "$TMP/cli" || { cat "$TMP/cli"; fail "ib_write_bw client failed"; }
+		n=$((n + 1))
+		[ $n -lt 30 ] || fail "ib_write_bw server on h3 did not listen within 30 tries"
+		sleep 1
+	done
+	wait_pid $spid 60 || {
+		rc=$?
+		grep -q "Can't produce a report" "$TMP/srv" && return 2
+		cat "$TMP/srv"; fail "ib_write_bw server on h3 exited $rc"
+	}
+	s1=$(cat $CNT/sent_pkts)
+	r1=$($SOFTROCE_SSH $H3 cat $CNT/rcvd_pkts) || fail "ssh $H3: cannot read rxe1 rcvd_pkts"
+}
+try=1
+while ! one_run; do
+	note "ib_write_bw could not time run $try (its CPU clock estimate), again"
+	try=$((try + 1))
+	[ $try -le 3 ] || fail "ib_write_bw could not time the run in 3 tries"
+	PORT=$((PORT + 1))
 done
-wait_pid $spid 60 || { cat "$TMP/srv"; fail "ib_write_bw server on h3 exited $?"; }
-s1=$(cat $CNT/sent_pkts)
-r1=$($SOFTROCE_SSH $H3 cat $CNT/rcvd_pkts) || fail "ssh $H3: cannot read rxe1 rcvd_pkts"
 row=$(rows "$TMP/cli")
 # shellcheck disable=SC2086
 set -- $row

@@ -8,6 +8,9 @@
 # another protocol version fails the client. Each case: exit 1, the
 # message's key words, the time after the fault (bound in ms, the times
 # seen in "# " lines), the process gone; then no railperf process left.
+# Then rail_write_bw's server with an idle connection and one that closes
+# at once ahead of its client: the client runs (exit 0, its row, within
+# FAST_MS), the idle connection is closed, the other named on one line.
 . tests/e2e/lib.sh
 . tests/e2e/fault.sh
 
@@ -47,7 +50,9 @@ SERVER_CASES = [
      r"peer speaks railperf control protocol 99, this build speaks [0-9]+"),
     ("unknown HELLO flag", lambda s, t, p: s.sendall(hello(t, 0x4000)),
      r"HELLO from 127\.0\.0\.1:\d+ has unknown flag bits 0x4000"),
-    ("SIGINT waiting for HELLO", lambda s, t, p: (time.sleep(0.5),
+    # a HELLO begun (a connection that says nothing is not yet the client)
+    ("SIGINT waiting for HELLO", lambda s, t, p: (s.sendall(hello(t)[:6]),
+                                                   time.sleep(0.5),
                                                    p.send_signal(signal.SIGINT)),
      r"interrupted while waiting for HELLO"),
     ("SIGTERM waiting for RAIL", lambda s, t, p: hello_then(
@@ -165,3 +170,40 @@ for e in errors:
 sys.exit(1 if errors else 0)
 PY
 no_leftovers "control channel faults"
+
+# A server serves its client: an idle TCP connection (a port scan, a
+# health check) and one that connects and closes come first; the real
+# client then runs at once, not after the idle one's --timeout (60 s by
+# default), and the idle connection is closed.
+bg "$TMP/idle.server" "$W" -d "$DEV" -p 18960 -s 4096 -n 5
+spid=$BG_PID
+wait_listen 18960 20 "$spid" || fail "idle first: the server is not listening"
+python3 -c '
+import socket, time
+s = socket.create_connection(("127.0.0.1", 18960))
+socket.create_connection(("127.0.0.1", 18960)).close()
+s.settimeout(90)
+t = time.time()
+try:
+    got = s.recv(1)
+except OSError as e:
+    got = str(e)
+print("idle connection: %r after %.1f s" % (got, time.time() - t))
+' >"$TMP/idle.peer" 2>&1 &
+ppid=$!
+sleep 1
+t0=$(now_ms)
+timeout 60 "$W" -d "$DEV" -p 18960 -s 4096 -n 5 127.0.0.1 >"$TMP/idle.client" 2>&1
+crc=$? el=$(( $(now_ms) - t0 ))
+wait_pid "$spid" 30
+src=$?
+wait_pid "$ppid" 30
+[ "$crc" = 0 ] && [ "$src" = 0 ] && [ "$(rows "$TMP/idle.client" | wc -l)" = 1 ] ||
+	fail "idle first: client exit $crc, server exit $src: $(cat "$TMP/idle.client" "$TMP/idle.server")"
+within "idle first: the real client's run" "$el" "$FAST_MS"
+grep -q "^idle connection: b'' after" "$TMP/idle.peer" ||
+	fail "idle first: the idle connection was not closed: $(cat "$TMP/idle.peer")"
+grep -Eq '^rail_write_bw: warning: a connection from 127\.0\.0\.1:[0-9]+ ended without sending anything: closed, still waiting for the client$' "$TMP/idle.server" ||
+	fail "idle first: no line for the closed connection: $(cat "$TMP/idle.server")"
+note "$(cat "$TMP/idle.peer")"
+no_leftovers "idle first"

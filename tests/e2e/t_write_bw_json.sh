@@ -2,13 +2,28 @@
 # Description: --out_json_file writes valid JSON with perftest 6.29's keys:
 # one size gives a "results" object whose BW_average equals the printed
 # row's; -a gives an array with every size; the server writes its file too.
+# A file already there keeps its mode and owner (0600, uid 65534); a FIFO
+# (the server's, read by cat) is written through and stays a FIFO.
 # Server and client on one rxe device: both ends are one NIC and port, so
 # both say so in one line and both documents carry "same_nic": true.
 . tests/e2e/lib.sh
 
 BIN=$B/rail_write_bw
-pair j 18671 -n 200 --out_json_file=$TMP/s.json -- -n 200 --out_json_file=$TMP/c.json
-[ "$CLI_RC" = 0 ] && [ "$SRV_RC" = 0 ] || { cat "$TMP/j.client" "$TMP/j.server"; fail "run"; }
+# Targets that are not new files: the client's is another user's 0600
+# file (replaced, its mode and owner kept); the server's a FIFO that cat
+# reads (written through, still a FIFO after).
+echo '{"earlier": 1}' >"$TMP/c.json"
+chmod 0600 "$TMP/c.json"
+chown 65534:65534 "$TMP/c.json"
+mkfifo "$TMP/s.fifo"
+cat "$TMP/s.fifo" >"$TMP/s.json" &
+catpid=$!
+pair j 18671 -n 200 --out_json_file=$TMP/s.fifo -- -n 200 --out_json_file=$TMP/c.json
+[ "$CLI_RC" = 0 ] && [ "$SRV_RC" = 0 ] || { kill $catpid; cat "$TMP/j.client" "$TMP/j.server"; fail "run"; }
+wait_pid $catpid 10 || fail "cat of the server's FIFO did not end"
+[ -p "$TMP/s.fifo" ] || fail "the server's FIFO was replaced: $(ls -l "$TMP/s.fifo")"
+[ "$(stat -c '%a %u %g' "$TMP/c.json")" = "600 65534 65534" ] ||
+	fail "the client's file lost its mode or owner: $(ls -ln "$TMP/c.json")"
 set -- $(rows "$TMP/j.client")
 json_check "$TMP/c.json" "d['test_info']['test'] == 'RDMA_Write_BW_Test' and \
 d['test_info']['Device'] == 'rxe1' and d['test_info']['GID_index'] == 1 and \

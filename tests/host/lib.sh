@@ -33,6 +33,45 @@ exits_with() {
 		"want: '$want'"
 }
 
+# programs [KIND...]: the tree's programs, one a line, as the Makefile
+# lists them (make programs: "NAME KIND", KIND test, mpi or tool); only
+# those of KIND when given. The one list of binaries the host tests hold
+# to their contracts: a program added to bw/, lat/ or tools/rail_info/ is
+# in it. An empty list ends the test ("Bail out!"), never a pass.
+programs() {
+	local list
+	list=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s \
+		--no-print-directory programs PKG_CONFIG=/bin/false 2>&1)
+	if [ -z "$list" ] || [[ $list == *"make"* ]]; then
+		echo "Bail out! make programs: '$list'"
+		exit 1
+	fi
+	printf '%s\n' "$list" |
+		awk -v k=" $* " 'k == "  " || index(k, " " $2 " ") { print $1 }'
+}
+
+# mpi_start: rail_cluster_bw's host tests: BIN=$B/rail_cluster_bw and
+# mpirun, else the test is skipped (plan 1..0); tmp, a scratch directory
+# removed at exit, is Open MPI's HOME (its session directory).
+mpi_start() {
+	BIN=$B/rail_cluster_bw
+	if [ ! -x "$BIN" ] || ! command -v mpirun >/dev/null; then
+		echo "1..0 # SKIP no $BIN or no mpirun"
+		exit 0
+	fi
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	export HOME=$tmp
+}
+
+# mpi_local ARGS...: mpirun of ranks on this host, MPI over TCP on lo,
+# at most 60 s.
+mpi_local() {
+	timeout 60 mpirun --allow-run-as-root --oversubscribe \
+		--mca btl tcp,self --mca pml ob1 --mca btl_tcp_if_include lo \
+		--mca oob_tcp_if_include lo "$@"
+}
+
 # tap_end: the plan line; exits 1 when a test failed.
 tap_end() {
 	echo "1..$n"

@@ -9,15 +9,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
-BIN=$B/rail_cluster_bw
-if [ ! -x "$BIN" ] || ! command -v mpirun >/dev/null; then
-	echo "1..0 # SKIP no $BIN or no mpirun"
-	exit 0
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export HOME=$tmp # Open MPI writes its session directory under it
-n=0 bad=0
+. tests/host/lib.sh
+mpi_start
 
 # mix NAME WANT ARGS0 -- ARGS1: rank 0 with ARGS0, rank 1 with ARGS1
 mix() {
@@ -25,10 +18,7 @@ mix() {
 	shift 2
 	while [ "$1" != -- ]; do a0+=("$1"); shift; done
 	shift
-	timeout 60 mpirun --allow-run-as-root --oversubscribe \
-		--mca btl tcp,self --mca pml ob1 --mca btl_tcp_if_include lo \
-		--mca oob_tcp_if_include lo \
-		-np 1 "$BIN" "${a0[@]}" : -np 1 "$BIN" "$@" >"$tmp/out" 2>&1
+	mpi_local -np 1 "$BIN" "${a0[@]}" : -np 1 "$BIN" "$@" >"$tmp/out" 2>&1
 	rc=$?
 	got=$(grep '^rail_cluster_bw: ' "$tmp/out")
 	lines=$(grep -c '^rail_cluster_bw: ' "$tmp/out")

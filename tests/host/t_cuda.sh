@@ -13,6 +13,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
 . tests/host/lib.sh
+# the perftest-style programs (make programs: kind test), every one
+tests=$(programs test) || { echo "$tests"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/sys/class" "$tmp/nolib"
@@ -31,8 +33,7 @@ nolib="--use_cuda: cannot load libcuda.so.1 (the NVIDIA driver's CUDA library): 
 if ldconfig -p 2>/dev/null | grep 'libcuda\.so\.1 ' >/dev/null; then # all read: no SIGPIPE
 	tap 1 "# SKIP this host has libcuda.so.1"
 else
-	for b in rail_write_bw rail_read_bw rail_send_bw rail_multi_bw rail_read_lat rail_write_lat rail_send_lat \
-	rail_atomic_bw rail_atomic_lat; do
+	for b in $tests; do
 		expect "$b --use_cuda without libcuda.so.1" "$tmp/nolib" 1 \
 			"$b: $nolib" -- "$B/$b" --use_cuda=0
 	done

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Description: errors before devices. Every binary, run from $B on this
-# host (no RDMA device needed), refuses a bad command line with exit 1 and
+# Description: errors before devices. Every perftest-style binary (make
+# programs), run from $B on this host (no RDMA device needed; rail_info
+# and rail_cluster_bw: an unknown option), refuses a bad command line with exit 1 and
 # one line naming the value, before any device is opened: so the line is
 # never about devices. Then a good command line with a device that does
 # not exist: the error names the device, and the --out_json file already
@@ -10,7 +11,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
-n=0 bad=0
+. tests/host/lib.sh
+# the perftest-style programs (make programs: kind test), every one
+tests=$(programs test) || { echo "$tests"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; [ -n "${holder:-}" ] && kill "$holder" 2>/dev/null' EXIT
 
@@ -42,9 +45,15 @@ time.sleep(60)' >"$tmp/port" &
 holder=$!
 for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 busy=$(cat "$tmp/port")
+# Output targets refused before the run: a symlink to a file (never
+# followed into it, never replaced) and a UNIX socket; both left as they
+# were (checked after the loop).
+echo precious >"$tmp/victim"
+ln -s "$tmp/victim" "$tmp/link.json"
+python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+	"$tmp/sock.json"
 
-for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat rail_send_lat rail_multi_bw \
-	rail_atomic_bw rail_atomic_lat; do
+for b in $tests; do
 	bin=$B/$b
 	d=rxe0
 	expect "$b: bad host" 1 "nosuch.invalid|cannot resolve" -- \
@@ -55,6 +64,10 @@ for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat ra
 		"$bin" -d "$d" --bind_source_ip 192.0.2.77
 	expect "$b: JSON in a missing directory" 1 "--out_json_file value '$tmp/no/x.json'|cannot write it" -- \
 		"$bin" -d "$d" --out_json_file "$tmp/no/x.json" 127.0.0.1
+	expect "$b: JSON to a symlink to a file" 1 "--out_json_file value '$tmp/link.json'|a symbolic link, not to a character device or a FIFO: railperf neither writes through a link into a file nor replaces the link; give the file's own path" -- \
+		"$bin" -d "$d" --out_json_file "$tmp/link.json" 127.0.0.1
+	expect "$b: JSON to a socket" 1 "--out_json_file value '$tmp/sock.json'|a socket: results go to a file, a character device or a FIFO" -- \
+		"$bin" -d "$d" --out_json_file "$tmp/sock.json" 127.0.0.1
 	case $b in
 	rail_atomic_*) # 8 B only, no -a (perftest's atomic tests)
 		expect "$b: bad size" 1 "-s value '0'|moves 8 bytes" -- \
@@ -76,6 +89,21 @@ for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat ra
 	expect "$b: bad --tclass" 1 "--tclass value '256'|0 .. 255" -- \
 		"$bin" -d "$d" --tclass 256 127.0.0.1
 done
+# the other programs (rail_info; rail_cluster_bw where it is built): an
+# unknown option, before anything else
+mpi=$(programs mpi) || { echo "$mpi"; exit 1; }
+tools=$(programs tool) || { echo "$tools"; exit 1; }
+for b in $tools $mpi; do
+	if [ ! -x "$B/$b" ]; then # one of MPI is built only with it
+		[[ " $mpi " == *" $b "* ]] || tap 0 "$b: not built in $B"
+		continue
+	fi
+	expect "$b: unknown option" 1 "unknown option '--bogus'|--help" -- \
+		"$B/$b" --bogus
+done
+[ "$(readlink "$tmp/link.json")" = "$tmp/victim" ] && [ -S "$tmp/sock.json" ] &&
+	[ "$(cat "$tmp/victim")" = precious ]
+tap $((! $?)) "the refused targets left as they were"
 expect "rail_read_lat: -n over the sample cap" 1 "-n value '40000000'|33554432" -- \
 	"$B/rail_read_lat" -d rxe0 -n 40000000 127.0.0.1
 expect "rail_write_lat: -n over the sample cap" 1 "-n value '40000000'|33554432" -- \
@@ -112,8 +140,7 @@ expect "rail_write_bw: --expect-min refused" 1 "--expect-min|not supported by ra
 # A good command line: the device's error names it; the earlier JSON file
 # keeps its bytes and nothing else appears beside it.
 mkdir "$tmp/j"
-for b in rail_write_bw rail_read_bw rail_send_bw rail_read_lat rail_write_lat rail_send_lat rail_multi_bw \
-	rail_atomic_bw rail_atomic_lat; do
+for b in $tests; do
 	echo '{"earlier": true}' >"$tmp/j/out.json"
 	err=$("$B/$b" -d nosuch_dev0 --out_json_file "$tmp/j/out.json" 127.0.0.1 2>&1 >/dev/null)
 	rc=$?

@@ -11,6 +11,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
 . tests/host/lib.sh
+# the perftest-style programs (make programs: kind test), every one
+tests=$(programs test) || { echo "$tests"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/nouverbs/class" "$tmp/empty/class/infiniband_verbs"
@@ -35,8 +37,7 @@ expect() {
 
 nouverbs="no RDMA devices: /sys/class/infiniband_verbs is missing|modprobe ib_uverbs|modprobe rdma_rxe"
 empty="no RDMA devices found|mlx5_ib|ibverbs-providers|modprobe rdma_rxe"
-for b in rail_write_bw rail_read_bw rail_send_bw rail_multi_bw rail_read_lat rail_write_lat rail_send_lat \
-	rail_atomic_bw rail_atomic_lat; do
+for b in $tests; do
 	expect "$b server, no uverbs" "$tmp/nouverbs" 1 "$b: $nouverbs" -- "$B/$b"
 	expect "$b client, empty list" "$tmp/empty" 1 "$b: $empty" -- \
 		"$B/$b" 127.0.0.1

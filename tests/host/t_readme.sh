@@ -5,7 +5,8 @@
 # option table (its --help, which rp_optable.c writes); every make target
 # it names is a Makefile target; every relative link in README.md and
 # docs/*.md points at a file that exists; make help needs no package and
-# lists exactly the Makefile's .PHONY targets. Flags are read from code:
+# lists exactly the Makefile's .PHONY targets, nothing on stderr, also
+# when the test runs under make -jN. Flags are read from code:
 # in a fenced line or an inline `span` naming a binary, the flags after
 # the name are that binary's; a span that starts with a flag names one
 # of some binary. RP_README overrides the README's path. TAP on stdout.
@@ -14,9 +15,20 @@ cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
 README=${RP_README:-README.md}
 export B README
-help=$(make -s help PKG_CONFIG=/bin/false 2>&1)
+. tests/host/lib.sh
+PROGRAMS=$(programs) || { echo "$PROGRAMS"; exit 1; }
+export PROGRAMS
+# make help as a user runs it: under make -jN (make -j2 unit) the
+# parent's jobserver flags would make the child warn on stderr ("...
+# Add '+' to parent make rule."), which is no target; stderr apart, and
+# it must be empty.
+errf=$(mktemp)
+help=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory \
+	help PKG_CONFIG=/bin/false 2>"$errf")
 help_rc=$?
-export help help_rc
+help_err=$(cat "$errf")
+rm -f "$errf"
+export help help_rc help_err
 python3 - <<'PY'
 import glob, os, re, subprocess, sys
 
@@ -31,10 +43,9 @@ if lines and lines[-1] == "":
     lines.pop()
 tap(len(lines) <= 250, f"{README}: {len(lines)} lines, at most 250")
 
-# The programs: every bw/*.c, lat/*.c and tools/rail_info/*.c (Makefile).
-progs = sorted(os.path.basename(s)[:-2] for s in
-               glob.glob("bw/*.c") + glob.glob("lat/*.c") +
-               glob.glob("tools/rail_info/*.c"))
+# The programs: the Makefile's list (make programs: every bw/*.c, lat/*.c
+# and tools/rail_info/*.c).
+progs = sorted(os.environ["PROGRAMS"].split())
 named = sorted(set(re.findall(r"\brail_[a-z_]+\b", text)))
 unknown = [b for b in named if b not in progs]
 tap(not unknown, f"every rail_* name in {README} is a program ({len(named)})",
@@ -149,6 +160,7 @@ tap(not dead and links > 0,
 # make help: no package needed; its targets are the .PHONY ones.
 listed = set(re.findall(r"\bmake \[?([a-z][a-z0-9_-]*)", os.environ["help"]))
 why = [f"make help exit {os.environ['help_rc']}"] if os.environ["help_rc"] != "0" else []
+why += [f"make help said on stderr: {os.environ['help_err']}"] if os.environ["help_err"] else []
 why += [f"make help lists {t}: not a Makefile target" for t in sorted(listed - targets)]
 why += [f"make help omits {t}" for t in sorted(phony - listed)]
 tap(not why, f"make help: no package needed, every .PHONY target ({len(listed)})", why)

@@ -13,13 +13,13 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 
-#define HDR_LEN 12
-#define RAIL_TYPE 2
-#define RAIL_FIXED \
-	60	   /* the RAIL payload before its QP entries (protocol 2:
-		       * rp_msg.c RP_RAIL_FIXED_LEN, NIC GUID and port included) */
-#define RAIL_QP 28 /* one QP entry: qpn, psn, rkey, addr (u64), len */
-#define QP_ADDR 12 /* the addr field's offset in an entry */
+#include "proto/rp_msg.h"
+
+#define HDR_LEN RP_MSG_HDR_LEN
+#define RAIL_TYPE RP_MSG_RAIL
+#define RAIL_FIXED RP_MSG_RAIL_FIXED_LEN /* the RAIL payload before its QPs */
+#define RAIL_QP RP_MSG_RAIL_QP_LEN	 /* one QP entry */
+#define QP_ADDR RP_MSG_RAIL_QP_ADDR_OFF	 /* the addr field in an entry */
 #define PAYLOAD_MAX 65536
 
 ssize_t send(int fd, const void *buf, size_t len, int flags);

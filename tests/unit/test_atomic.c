@@ -1,10 +1,16 @@
 /* Description: rp_atomic_write replaces a file through a temporary file
- * and rename(2): the new bytes exactly; a symlink at the path is replaced
- * by a regular file and its target left as it was; a write that fails
+ * and rename(2): the new bytes exactly; a file replaced keeps its mode
+ * (0600) and its owner (uid and gid 1000, as root); a write that fails
  * part-way (RLIMIT_FSIZE: EFBIG, as a full disk gives ENOSPC) or a
  * directory that does not exist returns -errno with one line naming the
- * file, leaves the old file intact, and no temporary file behind.
- * rp_atomic_probe creates nothing and refuses a directory. */
+ * file, leaves the old file intact, and no temporary file behind. What is
+ * not a regular file is never replaced: a FIFO with a reader and a
+ * character device (mknod 1,3, and a symlink to /dev/null, as
+ * /dev/stdout is one) are written through and stay what they were; a FIFO
+ * nobody reads is refused (-ENXIO, one line); a symlink to a regular
+ * file, a socket and a directory are refused, the link and its target
+ * left as they were. rp_atomic_probe creates nothing and says the same
+ * before a run. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -16,7 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -102,26 +112,171 @@ static void test_replace(void **state)
 	unlink(path);
 }
 
-static void test_symlink(void **state)
+/* rp_atomic_write(@path) with stderr captured into @err; its return. */
+static int write_err(const char *path, const char *text, char *err, size_t len)
 {
-	char path[256], victim[256], buf[64];
+	struct capture c;
+	int ret;
+
+	capture_begin(&c);
+	ret = rp_atomic_write(path, text, strlen(text));
+	capture_end(&c, err, len);
+	return ret;
+}
+
+static void test_symlink_refused(void **state)
+{
+	char path[256], victim[256], buf[64], err[512], want[512], to[256];
 	struct stat st;
+	const char *why = NULL;
+	ssize_t n;
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/out.json", dir);
 	snprintf(victim, sizeof(victim), "%s/victim", dir);
 	put(victim, "precious config\n");
 	assert_int_equal(symlink(victim, path), 0);
-	assert_int_equal(rp_atomic_write(path, "{}\n", 3), 0);
+	assert_int_equal(write_err(path, "{}\n", err, sizeof(err)), -ELOOP);
+	snprintf(want, sizeof(want),
+		 "test_atomic: cannot write '%s': a symbolic link, not to a "
+		 "character device or a FIFO: railperf neither writes through "
+		 "a link into a file nor replaces the link; give the file's "
+		 "own path\n",
+		 path);
+	assert_string_equal(err, want);
 	get(victim, buf, sizeof(buf));
 	assert_string_equal(buf, "precious config\n");
-	assert_int_equal(lstat(path, &st), 0);
-	assert_true(S_ISREG(st.st_mode));
-	get(path, buf, sizeof(buf));
-	assert_string_equal(buf, "{}\n");
+	assert_int_equal(lstat(path, &st), 0); /* the link stays a link */
+	assert_true(S_ISLNK(st.st_mode));
+	n = readlink(path, to, sizeof(to) - 1);
+	assert_true(n > 0);
+	to[n] = '\0';
+	assert_string_equal(to, victim);
+	assert_int_equal(rp_atomic_probe(path, &why), -ELOOP);
+	assert_non_null(why);
 	assert_int_equal(entries(), 2);
 	unlink(path);
 	unlink(victim);
+}
+
+static void test_keeps_mode_owner(void **state)
+{
+	char path[256], buf[64];
+	const char *why = NULL;
+	struct stat st;
+	uid_t uid = geteuid() ? geteuid() : 1000;
+	gid_t gid = geteuid() ? getegid() : 1000;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/private.json", dir);
+	put(path, "old\n");
+	assert_int_equal(chmod(path, 0600), 0);
+	assert_int_equal(chown(path, uid, gid), 0); /* root: another user's */
+	assert_int_equal(rp_atomic_probe(path, &why), 0);
+	assert_int_equal(rp_atomic_write(path, "new\n", 4), 0);
+	get(path, buf, sizeof(buf));
+	assert_string_equal(buf, "new\n");
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(st.st_mode & 07777, 0600);
+	assert_int_equal(st.st_uid, uid);
+	assert_int_equal(st.st_gid, gid);
+	assert_int_equal(entries(), 1);
+	unlink(path);
+}
+
+/* A FIFO this test reads itself: the bytes come through it, it stays a
+ * FIFO; without a reader the write is refused with one line. */
+static void test_fifo(void **state)
+{
+	char path[256], buf[64], err[512], want[512];
+	const char *why = NULL;
+	struct stat st;
+	int rfd;
+	ssize_t n;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(rp_atomic_probe(path, &why), 0);
+	assert_int_equal(write_err(path, "{}\n", err, sizeof(err)), -ENXIO);
+	snprintf(want, sizeof(want),
+		 "test_atomic: cannot write '%s': a FIFO that no process "
+		 "reads\n",
+		 path);
+	assert_string_equal(err, want);
+	rfd = open(path, O_RDONLY | O_NONBLOCK);
+	assert_true(rfd >= 0);
+	assert_int_equal(rp_atomic_write(path, "{\"a\": 1}\n", 9), 0);
+	n = read(rfd, buf, sizeof(buf) - 1);
+	assert_int_equal(n, 9);
+	buf[n] = '\0';
+	assert_string_equal(buf, "{\"a\": 1}\n");
+	close(rfd);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(entries(), 1);
+	unlink(path);
+}
+
+/* Character devices: a link to /dev/null (as /dev/stdout is a link) and,
+ * where this process may mknod (root), a null device of its own. */
+static void test_chardev(void **state)
+{
+	char path[256], node[256];
+	const char *why = NULL;
+	struct stat st, null0, null1;
+
+	(void)state;
+	assert_int_equal(stat("/dev/null", &null0), 0);
+	snprintf(path, sizeof(path), "%s/null-link", dir);
+	assert_int_equal(symlink("/dev/null", path), 0);
+	assert_int_equal(rp_atomic_probe(path, &why), 0);
+	assert_int_equal(rp_atomic_write(path, "{}\n", 3), 0);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode)); /* not replaced */
+	assert_int_equal(stat("/dev/null", &null1), 0);
+	assert_true(S_ISCHR(null1.st_mode));
+	assert_int_equal(null1.st_ino, null0.st_ino);
+	unlink(path);
+	snprintf(node, sizeof(node), "%s/null", dir);
+	if (mknod(node, S_IFCHR | 0666, makedev(1, 3)))
+		return; /* not root: the link above is the case */
+	assert_int_equal(rp_atomic_write(node, "{}\n", 3), 0);
+	assert_int_equal(lstat(node, &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	assert_int_equal(st.st_rdev, makedev(1, 3));
+	assert_int_equal(entries(), 1);
+	unlink(node);
+}
+
+/* A UNIX socket at the path: refused, left there. */
+static void test_socket_refused(void **state)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char err[512], want[512];
+	const char *why = NULL;
+	struct stat st;
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	(void)state;
+	assert_true(fd >= 0);
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s/sock", dir);
+	assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	assert_int_equal(rp_atomic_probe(sa.sun_path, &why), -EINVAL);
+	assert_string_equal(why, "a socket: results go to a file, a character "
+				 "device or a FIFO");
+	assert_int_equal(write_err(sa.sun_path, "x", err, sizeof(err)),
+			 -EINVAL);
+	snprintf(want, sizeof(want),
+		 "test_atomic: cannot write '%s': a socket: results go to a "
+		 "file, a character device or a FIFO\n",
+		 sa.sun_path);
+	assert_string_equal(err, want);
+	assert_int_equal(lstat(sa.sun_path, &st), 0);
+	assert_true(S_ISSOCK(st.st_mode));
+	close(fd);
+	unlink(sa.sun_path);
 }
 
 static void test_write_fails(void **state)
@@ -157,6 +312,7 @@ static void test_write_fails(void **state)
 
 static void test_no_dir(void **state)
 {
+	const char *why = NULL;
 	char path[256], err[512], want[512];
 	struct capture c;
 	int ret;
@@ -171,26 +327,31 @@ static void test_no_dir(void **state)
 		 "test_atomic: cannot write '%s': No such file or directory\n",
 		 path);
 	assert_string_equal(err, want);
-	assert_int_equal(rp_atomic_probe(path), -ENOENT);
+	assert_int_equal(rp_atomic_probe(path, &why), -ENOENT);
 	assert_int_equal(entries(), 0);
 }
 
 static void test_probe(void **state)
 {
 	char path[256];
+	const char *why = NULL;
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/out.json", dir);
-	assert_int_equal(rp_atomic_probe(path), 0);
+	assert_int_equal(rp_atomic_probe(path, &why), 0);
 	assert_int_equal(entries(), 0); /* nothing created */
-	assert_int_equal(rp_atomic_probe(dir), -EISDIR);
+	assert_int_equal(rp_atomic_probe(dir, &why), -EISDIR);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_replace),
-		cmocka_unit_test(test_symlink),
+		cmocka_unit_test(test_symlink_refused),
+		cmocka_unit_test(test_keeps_mode_owner),
+		cmocka_unit_test(test_fifo),
+		cmocka_unit_test(test_chardev),
+		cmocka_unit_test(test_socket_refused),
 		cmocka_unit_test(test_write_fails),
 		cmocka_unit_test(test_no_dir),
 		cmocka_unit_test(test_probe),

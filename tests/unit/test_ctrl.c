@@ -1,7 +1,9 @@
 /* Description: the TCP control connection over loopback inside one process:
  * connect retries until the timeout (and succeeds when the server comes up
  * late), a second listener on a port gets -EADDRINUSE, accept times out
- * (or, with no bound, waits until SIGINT),
+ * (or, with no bound, waits until SIGINT), serves the client that speaks
+ * over an idle connection that came first, and closes a connection silent
+ * past the HELLO bound or ended without a byte, one line each,
  * messages round-trip, and rp_ctrl_recv returns -ETIMEDOUT on silence,
  * -ECONNRESET on EOF, -EBADMSG on foreign bytes / another type / a header
  * announcing more than 64 KiB, -EREMOTEIO on an ERROR message, while
@@ -109,7 +111,7 @@ static void pair_open(struct pair *p)
 	/* the kernel completes the handshake before accept() is called */
 	assert_int_equal(rp_ctrl_connect_from(HOST, p->port, NULL, 2, &p->cli),
 			 0);
-	assert_int_equal(rp_ctrl_accept(lfd, 2, &p->srv), 0);
+	assert_int_equal(rp_ctrl_accept(lfd, 2, 0, &p->srv), 0);
 	p->srv.timeout_ms = p->cli.timeout_ms = 1000;
 	snprintf(want, sizeof(want), HOST ":%u", p->port);
 	assert_string_equal(p->cli.peer, want);
@@ -214,7 +216,7 @@ static void late_server(struct peer *p)
 	usleep(300 * 1000);
 	p->ret = rp_ctrl_listen(NULL, p->port);
 	if (p->ret >= 0)
-		p->ret = rp_ctrl_accept(p->ret, 3, &p->srv);
+		p->ret = rp_ctrl_accept(p->ret, 3, 0, &p->srv);
 }
 
 /* The server may start after the client: connect keeps retrying. */
@@ -280,7 +282,7 @@ static void test_accept_times_out(void **state)
 
 	(void)state;
 	capture_begin(&cap);
-	ret = rp_ctrl_accept(lfd, 1, &c);
+	ret = rp_ctrl_accept(lfd, 1, 0, &c);
 	dt = since_s(t0);
 	closed = close(lfd) == -1 && errno == EBADF; /* accept closed it */
 	capture_end(&cap, err, sizeof(err));
@@ -290,6 +292,113 @@ static void test_accept_times_out(void **state)
 	if (dt < 0.9 || dt > 3.0)
 		fail_msg("accept gave up after %.3f s, want about 1 s", dt);
 	err_has(err, "no client connected within 1 s");
+}
+
+/* A raw TCP connection to 127.0.0.1:@port (the kernel completes it before
+ * accept); its local port into *@local. */
+static int raw_connect(unsigned int port, unsigned int *local)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET,
+				  .sin_port = htons((uint16_t)port),
+				  .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t len = sizeof(sa);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	assert_true(fd >= 0);
+	assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &len), 0);
+	*local = ntohs(sa.sin_port);
+	return fd;
+}
+
+/* The peer's "host:port" for a client whose local port is @local. */
+static void peer_of(unsigned int local, char *out, size_t len)
+{
+	snprintf(out, len, HOST ":%u", local);
+}
+
+/* An idle connection (a port scan, a health check) first, then the real
+ * client, which sends its HELLO's first byte: the client is served at
+ * once (not after the idle one's 500 ms), the idle one closed without a
+ * line. Before: the first connection was taken as the client. */
+static void test_accept_idle_then_client(void **state)
+{
+	struct rp_ctrl c = { .fd = 123 };
+	unsigned int port, idle_port, real_port;
+	int lfd = listen_free(&port), idle, real, ret;
+	struct capture cap;
+	char err[512], want[64], b;
+	uint64_t t0 = rp_now_ns();
+
+	(void)state;
+	idle = raw_connect(port, &idle_port);
+	real = raw_connect(port, &real_port);
+	assert_int_equal(write(real, "R", 1), 1);
+	capture_begin(&cap);
+	ret = rp_ctrl_accept(lfd, 0, 500, &c);
+	capture_end(&cap, err, sizeof(err));
+	assert_int_equal(ret, 0);
+	peer_of(real_port, want, sizeof(want));
+	assert_string_equal(c.peer, want);
+	assert_true(since_s(t0) < 0.4);
+	assert_string_equal(err, "");
+	assert_int_equal(recv(c.fd, &b, 1, 0), 1); /* its byte, still there */
+	assert_int_equal(b, 'R');
+	assert_int_equal(recv(idle, &b, 1, 0), 0); /* closed */
+	close(idle);
+	close(real);
+	rp_ctrl_close(&c);
+}
+
+static void late_client(struct peer *p)
+{
+	unsigned int local;
+	int fd;
+
+	usleep(600 * 1000);
+	fd = raw_connect(p->port, &local);
+	p->ret = write(fd, "R", 1) == 1 ? (int)local : -1;
+	usleep(300 * 1000); /* open until the server has it */
+	close(fd);
+}
+
+/* With no client yet, a connection that ends without a byte and one that
+ * stays silent past the bound (300 ms) are each closed with one line
+ * naming it; the client that comes at 600 ms is served. */
+static void test_accept_drops_silent(void **state)
+{
+	struct rp_ctrl c = { .fd = 123 };
+	unsigned int port, idle_port, gone_port;
+	int lfd = listen_free(&port), idle, gone, ret;
+	struct peer p = { .port = port };
+	struct capture cap;
+	char err[1024], want[512], who[64];
+	uint64_t t0 = rp_now_ns();
+
+	(void)state;
+	idle = raw_connect(port, &idle_port);
+	gone = raw_connect(port, &gone_port);
+	close(gone);
+	peer_start(&p, NULL, late_client);
+	capture_begin(&cap);
+	ret = rp_ctrl_accept(lfd, 5, 300, &c);
+	capture_end(&cap, err, sizeof(err));
+	peer_join(&p);
+	assert_int_equal(ret, 0);
+	assert_true(p.ret > 0);
+	peer_of((unsigned int)p.ret, who, sizeof(who));
+	assert_string_equal(c.peer, who);
+	assert_true(since_s(t0) >= 0.55);
+	snprintf(want, sizeof(want),
+		 "test_ctrl: warning: a connection from " HOST ":%u ended "
+		 "without sending anything: closed, still waiting for the "
+		 "client\n"
+		 "test_ctrl: warning: a connection from " HOST ":%u sent "
+		 "nothing in 0.3 s: closed, still waiting for the client\n",
+		 gone_port, idle_port);
+	assert_string_equal(err, want);
+	close(idle);
+	rp_ctrl_close(&c);
 }
 
 /* --- messages ----------------------------------------------------------- */
@@ -978,7 +1087,7 @@ static void test_accept_no_bound_until_sigint(void **state)
 	assert_int_equal(rp_signal_install(), 0);
 	peer_start(&p, NULL, sigint_at_1200ms);
 	capture_begin(&cap);
-	ret = rp_ctrl_accept(lfd, 0, &c);
+	ret = rp_ctrl_accept(lfd, 0, 0, &c);
 	dt = since_s(t0);
 	capture_end(&cap, err, sizeof(err));
 	peer_join(&p);
@@ -1069,7 +1178,7 @@ static void test_connect_from_source(void **state)
 	(void)state;
 	assert_int_equal(rp_ctrl_connect_from(HOST, port, "127.0.0.2", 2, &c),
 			 0);
-	assert_int_equal(rp_ctrl_accept(lfd, 2, &srv), 0);
+	assert_int_equal(rp_ctrl_accept(lfd, 2, 0, &srv), 0);
 	assert_non_null(strstr(srv.peer, "127.0.0.2:"));
 	assert_int_equal(getsockname(c.fd, (struct sockaddr *)&sa, &len), 0);
 	assert_int_equal(ntohl(sa.sin_addr.s_addr), 0x7f000002);
@@ -1316,6 +1425,8 @@ int main(void)
 		T(test_listen_twice),
 		T(test_listen_bind_address),
 		T(test_accept_times_out),
+		T(test_accept_idle_then_client),
+		T(test_accept_drops_silent),
 		T(test_round_trip),
 		T(test_round_trip_large),
 		T(test_recv_timeout),

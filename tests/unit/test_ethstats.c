@@ -6,8 +6,24 @@
  * has none; global pause counts when PFC is off; the ctrl_phy count
  * stands alone only without the other kinds; rp_pause_delta subtracts
  * and a counter that went backwards makes all absent (reset);
- * rp_pause_read on a netdev that does not exist fails without output. */
+ * rp_pause_read on a netdev that does not exist fails without output.
+ * rp_pause_read against the kernel's ethtool ioctl as it behaves (this
+ * file's ioctl: ETHTOOL_GSTRINGS and ETHTOOL_GSTATS write as many entries
+ * as the stat count is now, whatever the caller's buffer holds): when the
+ * count grows from 4 to 8 between GSSET_INFO and GSTRINGS, or between
+ * GSTRINGS and GSTATS, no ioctl writes past its buffer (checked with
+ * malloc_usable_size before each write) and the names and values read
+ * belong together (the pause counters' values, 11 and 12, wherever the
+ * new entries put them); a table whose names and values never agree in
+ * length gives -EAGAIN after a few reads, nothing written past a buffer. */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
+#include <malloc.h>
+#include <net/if.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -149,6 +165,123 @@ static void test_read_missing(void **state)
 	assert_int_equal(rp_pause_read("", &p), -EINVAL);
 }
 
+/* --- the kernel's ethtool ioctl, as it behaves -------------------------- */
+
+static const char *const fake_names[8] = { "ch0_packets",    "ch1_packets",
+					   "ch2_packets",    "ch3_packets",
+					   "rx_bytes",	     "tx_bytes",
+					   "rx_prio3_pause", "tx_prio3_pause" };
+static unsigned int fake_calls;	   /* SIOCETHTOOL calls so far */
+static unsigned int fake_grow_at;  /* the call from which there are 8 */
+static bool fake_flip;		   /* GSTATS sees 4, the rest 8 */
+static unsigned int fake_overflow; /* writes that would pass a buffer */
+
+/* The stat count at this call of @cmd: 4 (the last four names), or 8. */
+static unsigned int fake_count(uint32_t cmd)
+{
+	if (fake_flip)
+		return cmd == ETHTOOL_GSTATS ? 4 : 8;
+	return fake_calls >= fake_grow_at ? 8 : 4;
+}
+
+/* @need bytes at @p, a calloc'ed buffer: there, or counted as overflow. */
+static bool fake_room(void *p, size_t need)
+{
+	if (malloc_usable_size(p) >= need)
+		return true;
+	fake_overflow++;
+	return false;
+}
+
+static int fake_ethtool(void *data)
+{
+	uint32_t cmd = *(uint32_t *)data;
+	unsigned int n = (fake_calls++, fake_count(cmd)), i, first = 8 - n;
+
+	if (cmd == ETHTOOL_GSSET_INFO) {
+		struct ethtool_sset_info *si = data;
+
+		si->data[0] = n;
+	} else if (cmd == ETHTOOL_GSTRINGS) {
+		struct ethtool_gstrings *g = data;
+
+		g->len = n; /* the kernel's count, not the caller's */
+		if (!fake_room(g, sizeof(*g) + n * ETH_GSTRING_LEN))
+			return 0;
+		for (i = 0; i < n; i++)
+			snprintf((char *)g->data + i * ETH_GSTRING_LEN,
+				 ETH_GSTRING_LEN, "%s", fake_names[first + i]);
+	} else if (cmd == ETHTOOL_GSTATS) {
+		struct ethtool_stats *st = data;
+
+		st->n_stats = n;
+		if (!fake_room(st, sizeof(*st) + n * sizeof(uint64_t)))
+			return 0;
+		for (i = 0; i < n; i++) /* rx_prio3_pause 11, tx_... 12 */
+			st->data[i] = first + i >= 6 ? first + i + 5 : 0;
+	}
+	return 0;
+}
+
+int ioctl(int fd, unsigned long req, ...);
+
+/* The C library's ioctl for this program (rp_ethstats.c calls it):
+ * SIOCETHTOOL answered by fake_ethtool, anything else by the kernel. */
+int ioctl(int fd, unsigned long req, ...)
+{
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (req == SIOCETHTOOL)
+		return fake_ethtool(((struct ifreq *)arg)->ifr_data);
+	return (int)syscall(SYS_ioctl, fd, req, arg);
+}
+
+static void fake_reset(unsigned int grow_at, bool flip)
+{
+	fake_calls = 0;
+	fake_grow_at = grow_at;
+	fake_flip = flip;
+	fake_overflow = 0;
+}
+
+/* The count grows from 4 to 8 right after GSSET_INFO (call 1 of 3), then
+ * right after GSTRINGS (call 2): nothing written past a buffer, the pause
+ * counters read with their own values. */
+static void test_read_count_grows(void **state)
+{
+	unsigned int at;
+	struct rp_pause p;
+
+	(void)state;
+	for (at = 1; at <= 2; at++) {
+		fake_reset(at, false);
+		assert_int_equal(rp_pause_read("lo", &p), 0);
+		assert_int_equal(fake_overflow, 0);
+		assert_int_equal(p.prios, 1u << 3);
+		assert_true(p.rx_prio[3] == 11 && p.tx_prio[3] == 12);
+	}
+	fake_reset(100, false); /* steady: one pass of 4 */
+	assert_int_equal(rp_pause_read("lo", &p), 0);
+	assert_true(p.rx_prio[3] == 11 && p.tx_prio[3] == 12);
+}
+
+/* A table that changes between every GSTRINGS and GSTATS (8 names, 4
+ * values): -EAGAIN after a few reads, no overflow, no counter. */
+static void test_read_count_flips(void **state)
+{
+	struct rp_pause p;
+
+	(void)state;
+	fake_reset(0, true);
+	assert_int_equal(rp_pause_read("lo", &p), -EAGAIN);
+	assert_int_equal(fake_overflow, 0);
+	assert_false(rp_pause_any(&p));
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +290,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_global_and_ctrl_alone),
 		cmocka_unit_test(test_delta),
 		cmocka_unit_test(test_read_missing),
+		cmocka_unit_test(test_read_count_grows),
+		cmocka_unit_test(test_read_count_flips),
 	};
 
 	(void)argc;

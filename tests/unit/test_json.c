@@ -4,7 +4,7 @@
  * Outstand_reads only where the header shows them), the latency and BW
  * result keys with the row's decimals, -a as an array of results; the
  * printed text parses back with cJSON_Parse; rp_json_write replaces a file
- * (a symlink at the path replaced, its target untouched) and names the
+ * (a symlink at the path refused, it and its target untouched) and names the
  * file when it cannot write it. rp_jsonout, the one collector
  * of all three binaries, writes BW rows, latency rows (perftest's keys,
  * its -D keys, --output's one value) and railperf's keys beside
@@ -464,13 +464,14 @@ static void test_write_error(void **state)
 	cJSON_Delete(doc);
 }
 
-/* A symlink at the path (planted in a shared directory) is replaced by
- * the document; the file it pointed to keeps its bytes. */
+/* A symlink at the path (planted in a shared directory) is refused
+ * (-ELOOP): the file it points to keeps its bytes, the link stays. */
 static void test_write_symlink(void **state)
 {
 	char dir[] = "/tmp/rp_json_link.XXXXXX", path[64], victim[64];
-	char text[64] = "";
+	char text[64] = "", err[512];
 	cJSON *doc = rp_json_lat_result(2, 5, &lat_st);
+	struct capture cap;
 	struct stat st;
 	FILE *f;
 
@@ -484,14 +485,18 @@ static void test_write_symlink(void **state)
 	fputs("precious config\n", f);
 	fclose(f);
 	assert_int_equal(symlink(victim, path), 0);
-	assert_int_equal(rp_json_write(path, doc), 0);
+	capture_begin(&cap);
+	assert_int_equal(rp_json_write(path, doc), -ELOOP);
+	capture_end(&cap, err, sizeof(err));
+	assert_non_null(strstr(err, "a symbolic link, not to a character "
+				    "device or a FIFO"));
 	f = fopen(victim, "r");
 	assert_non_null(f);
 	assert_non_null(fgets(text, sizeof(text), f));
 	fclose(f);
 	assert_string_equal(text, "precious config\n");
 	assert_int_equal(lstat(path, &st), 0);
-	assert_true(S_ISREG(st.st_mode));
+	assert_true(S_ISLNK(st.st_mode));
 	unlink(path);
 	unlink(victim);
 	rmdir(dir);

@@ -5,7 +5,8 @@
  * matrix's median; a host slow against all others (and none with two
  * hosts or a single slow cell); failed cells counted; the text tables
  * ("-" diagonal, FAIL(reason), n/a) and summary byte for byte; the CSV's
- * header and rows and the JSON's keys and values; the atomic file write, --out_json still
+ * header and rows (every name quoted: a comma or quote in a host name is
+ * data) and the JSON's keys and values; the atomic file write, --out_json still
  * written when --csv cannot be (and the failure returned). */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -280,12 +281,38 @@ static void test_csv(void **state)
 		"sender,receiver,sender_rail,receiver_rail,sender_dev,"
 		"receiver_dev,gbps,bytes,msgs,status,ceiling_gbps,outlier,"
 		"reason\n"
-		"h0,h1,0,0,rxe0,rxe0,10.50,68812800,1050,ok,,0,\"\"\n"
-		"h0,h2,0,0,rxe0,rxe0,4.00,26214400,400,ok,25.00,1,\"\"\n"
-		"h1,h0,0,0,rxe0,rxe0,10.25,67174400,1025,ok,,0,\"\"\n"
-		"h1,h2,0,0,rxe0,rxe0,,0,0,pending,,0,\"\"\n"
-		"h2,h0,0,0,rxe0,rxe0,,0,0,fail,,0,\"rxe0 on h2: \"\"down\"\"\"\n"
-		"h2,h1,0,0,rxe0,rxe0,,0,0,pending,,0,\"\"\n");
+		"\"h0\",\"h1\",0,0,\"rxe0\",\"rxe0\",10.50,68812800,1050,ok,,0,"
+		"\"\"\n"
+		"\"h0\",\"h2\",0,0,\"rxe0\",\"rxe0\",4.00,26214400,400,ok,"
+		"25.00,1,\"\"\n"
+		"\"h1\",\"h0\",0,0,\"rxe0\",\"rxe0\",10.25,67174400,1025,ok,,0,"
+		"\"\"\n"
+		"\"h1\",\"h2\",0,0,\"rxe0\",\"rxe0\",,0,0,pending,,0,\"\"\n"
+		"\"h2\",\"h0\",0,0,\"rxe0\",\"rxe0\",,0,0,fail,,0,\"rxe0 on h2: "
+		"\"\"down\"\"\"\n"
+		"\"h2\",\"h1\",0,0,\"rxe0\",\"rxe0\",,0,0,pending,,0,\"\"\n");
+	free(csv);
+	rp_matrix_fini(&m);
+}
+
+/* Host and device names are quoted as the reason is: a comma or a quote
+ * in one (a host named by whoever runs it) is data, not a column. */
+static void test_csv_names_quoted(void **state)
+{
+	struct rp_matrix m;
+	char *csv;
+
+	(void)state;
+	setup(&m, 2, 1, false);
+	snprintf(m.host[0], RP_CL_NAME_LEN, "evil,\"host\"");
+	snprintf(m.dev[1], RP_CL_NAME_LEN, "mlx5,1");
+	set_ok(&m, 0, 0, 1, 1.5, 0);
+	csv = rp_clreport_csv(&m);
+	assert_non_null(csv);
+	assert_non_null(strstr(csv, "\n\"evil,\"\"host\"\"\",\"h1\",0,0,"
+				    "\"rxe0\",\"mlx5,1\",1.50,"));
+	assert_non_null(strstr(csv, "\n\"h1\",\"evil,\"\"host\"\"\",0,0,"
+				    "\"mlx5,1\",\"rxe0\",,"));
 	free(csv);
 	rp_matrix_fini(&m);
 }
@@ -406,6 +433,7 @@ int main(void)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_text_small),
 		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_csv_names_quoted),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_files),
 		cmocka_unit_test(test_files_csv_fails),

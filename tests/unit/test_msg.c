@@ -5,7 +5,8 @@
  * counts and fields out of bounds (QPs, 24-bit QPN/PSN, GID index, MTU,
  * NaN/infinite/negative bandwidth, ok=2, a rail's failure flag other than
  * 0/1 or a reason without its NUL); RESULT's failure (flag, time,
- * NUL-padded reason) at its bytes; encoders return 0 when the
+ * NUL-padded reason) at its bytes; the peer's text (a failure's reason, a
+ * port's name) decoded with control bytes as '?'; encoders return 0 when the
  * buffer is too small; rp_msg_decode_error and rp_params_mismatch text. */
 #include <errno.h>
 #include <math.h>
@@ -361,6 +362,8 @@ static void test_rail_bytes_one_qp(void **state)
 		0x02, 0x38, 0, 0, 0x7f, 0xb7, 0x1d, 0x60, 0, 0, /* addr */
 		0, 0, 0, 0, 0, 1, 0, 0
 	}; /* len 65536 */
+	static const uint8_t want_addr[8] = { 0, 0, 0x7f, 0xb7,
+					      0x1d, 0x60, 0, 0 };
 	/* clang-format on */
 	struct rp_rail_addr *a = rail_new(1), *b = rail_new(0);
 	uint8_t buf[128];
@@ -368,6 +371,12 @@ static void test_rail_bytes_one_qp(void **state)
 	(void)state;
 	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 92);
 	assert_memory_equal(buf, want, 92);
+	/* the public layout the fault shims rewrite RAIL by */
+	assert_int_equal(RP_MSG_RAIL_FIXED_LEN, RAIL_FIXED);
+	assert_int_equal(RP_MSG_RAIL_QP_LEN, QP_LEN);
+	assert_memory_equal(buf + RP_MSG_RAIL_FIXED_LEN +
+				    RP_MSG_RAIL_QP_ADDR_OFF,
+			    want_addr, 8);
 	assert_int_equal(rp_msg_decode_rail(buf, 92, b), 0);
 	rail_equal(a, b);
 	free(a);
@@ -556,6 +565,10 @@ static void test_rail_phys_port(void **state)
 	buf[OFF_PHYS_PORT + 15] = '\0';
 	assert_int_equal(rp_msg_decode_rail(buf, n, b), 0);
 	assert_int_equal(strlen(b->phys_port), 15);
+	/* the peer's port name is printed: control bytes become '?' */
+	memcpy(buf + OFF_PHYS_PORT, "p\x1b[2J\r\x7f\xc3", 8);
+	assert_int_equal(rp_msg_decode_rail(buf, n, b), 0);
+	assert_memory_equal(b->phys_port, "p?[2J???", 8);
 	free(b);
 }
 
@@ -656,6 +669,28 @@ static void test_result_failure_bytes(void **state)
 	memcpy(buf + 84, "failed", 6);
 	buf[RESULT_LEN - 2] = (char)0xff;
 	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), -EBADMSG);
+}
+
+/* A peer's failure reason is data: terminal control (ESC sequences, CR,
+ * LF, BEL) and bytes past ASCII decode as '?', so it cannot recolour the
+ * terminal, retitle it or forge a verdict line of its own. */
+static void test_result_reason_printable(void **state)
+{
+	static const char evil[] = "\x1b[31mRED\x1b[0m\r\n railperf: "
+				   "verdict: passed: every rail\x1b]0;pwned\a"
+				   "\xff";
+	struct rp_result in = base_result, r;
+	uint8_t buf[RESULT_LEN];
+
+	(void)state;
+	in.fail.failed = 1;
+	in.fail.at_ns = 1;
+	snprintf(in.fail.why, sizeof(in.fail.why), "%s", evil);
+	assert_int_equal(rp_msg_encode_result(buf, sizeof(buf), &in),
+			 RESULT_LEN);
+	assert_int_equal(rp_msg_decode_result(buf, sizeof(buf), &r), 0);
+	assert_string_equal(r.fail.why, "?[31mRED?[0m?? railperf: verdict: "
+					"passed: every rail?]0;pwned??");
 }
 
 /* Encode @r with @v in field @which (0 peak, 1 avg, 2 rate) and decode. */
@@ -1027,6 +1062,7 @@ int main(void)
 		cmocka_unit_test(test_result_bytes_and_round_trip),
 		cmocka_unit_test(test_result_bad_numbers),
 		cmocka_unit_test(test_result_failure_bytes),
+		cmocka_unit_test(test_result_reason_printable),
 		cmocka_unit_test(test_verdict_bytes_and_round_trip),
 		cmocka_unit_test(test_verdict_ok_values),
 		cmocka_unit_test(test_counts_round_trip),

@@ -7,7 +7,11 @@
  * or more is cut and terminated. Address changes: an IPv4 address removed
  * and added (IFA_LOCAL and IFA_LABEL: "10.0.2.2/24" on eth1), a global
  * IPv6 one without a label (empty name, its index), an IPv6 link-local
- * one skipped (it comes and goes with the link). */
+ * one skipped (it comes and goes with the link). rp_netlink_read over
+ * this file's recv: a loss the kernel reports (ENOBUFS) sets *lost and
+ * the events after it are still returned; rp_netlink_resync sends one
+ * RTM_GETLINK dump request to the kernel (this file's sendto sees its
+ * bytes). */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <linux/if_addr.h>
@@ -18,6 +22,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#include <errno.h>
+#include <sys/socket.h>
 
 #include <cmocka.h>
 
@@ -163,12 +170,83 @@ static void test_addresses(void **state)
 	assert_true(ev[3].up);
 }
 
+/* --- the socket, faked: recv answers from a script, sendto records ------ */
+
+static int recv_step; /* 0: ENOBUFS, 1: buf's messages, then EAGAIN */
+static uint8_t sent[64];
+static ssize_t sent_len;
+static struct sockaddr_nl sent_to;
+
+ssize_t recv(int fd, void *out, size_t len, int flags)
+{
+	(void)fd;
+	(void)flags;
+	switch (recv_step++) {
+	case 0: errno = ENOBUFS; return -1;
+	case 1:
+		memcpy(out, buf, used < len ? used : len);
+		return (ssize_t)(used < len ? used : len);
+	default: errno = EAGAIN; return -1;
+	}
+}
+
+ssize_t sendto(int fd, const void *msg, size_t len, int flags,
+	       const struct sockaddr *to, socklen_t tolen)
+{
+	(void)fd;
+	(void)flags;
+	sent_len = (ssize_t)(len < sizeof(sent) ? len : sizeof(sent));
+	memcpy(sent, msg, (size_t)sent_len);
+	if (to && tolen >= sizeof(sent_to))
+		memcpy(&sent_to, to, sizeof(sent_to));
+	return (ssize_t)len;
+}
+
+/* A loss, then a link message: lost is set, the event still read. */
+static void test_read_after_loss(void **state)
+{
+	struct rp_link_event ev[4];
+	bool lost = false;
+
+	(void)state;
+	used = 0;
+	add_link(RTM_NEWLINK, 3, IFF_UP | IFF_LOWER_UP, "eth1");
+	recv_step = 0;
+	assert_int_equal(rp_netlink_read(-1, ev, 4, &lost), 1);
+	assert_true(lost);
+	assert_string_equal(ev[0].ifname, "eth1");
+	assert_true(ev[0].up);
+	recv_step = 2; /* nothing pending, nothing lost */
+	assert_int_equal(rp_netlink_read(-1, ev, 4, &lost), 0);
+	assert_false(lost);
+}
+
+/* The dump request: RTM_GETLINK, NLM_F_REQUEST | NLM_F_DUMP, any family,
+ * to the kernel (port 0). */
+static void test_resync_request(void **state)
+{
+	const struct nlmsghdr *h = (const struct nlmsghdr *)sent;
+	const struct ifinfomsg *ifi = NLMSG_DATA(h);
+
+	(void)state;
+	assert_int_equal(rp_netlink_resync(-1), 0);
+	assert_int_equal(sent_len, NLMSG_LENGTH(sizeof(*ifi)));
+	assert_int_equal(h->nlmsg_len, sent_len);
+	assert_int_equal(h->nlmsg_type, RTM_GETLINK);
+	assert_int_equal(h->nlmsg_flags, NLM_F_REQUEST | NLM_F_DUMP);
+	assert_int_equal(ifi->ifi_family, AF_UNSPEC);
+	assert_int_equal(sent_to.nl_family, AF_NETLINK);
+	assert_int_equal(sent_to.nl_pid, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_up_down),
 		cmocka_unit_test(test_short_and_long),
 		cmocka_unit_test(test_addresses),
+		cmocka_unit_test(test_read_after_loss),
+		cmocka_unit_test(test_resync_request),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
