@@ -190,7 +190,8 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 		return -EBADMSG;
 	a->mtu = (uint8_t)mtu;
 	if (a->num_qps < 1 || a->num_qps > RP_MAX_QPS ||
-	    len != RP_MSG_RAIL_FIXED_LEN + (size_t)a->num_qps * RP_MSG_RAIL_QP_LEN)
+	    len != RP_MSG_RAIL_FIXED_LEN +
+			    (size_t)a->num_qps * RP_MSG_RAIL_QP_LEN)
 		return -EBADMSG;
 	for (i = 0; i < a->num_qps; i++) {
 		a->qp[i].qpn = rp_get_u32(&r);
