@@ -36,6 +36,16 @@ crec lat_cas lat atomic_lat-cas "$L" "-A CMP_AND_SWAP --validate" \
 	"-A CMP_AND_SWAP --validate"
 crec lat_D2 lat_dur atomic_lat-D2 "$L" "-D 2" "-D 2"
 note "conformance: $(( $(now_ms) - t0 )) ms"
+# beside NAME: perftest's (recorded) and railperf's table header and row
+beside() {
+	for t in pt rp; do
+		grep -A1 '^ #bytes' "$CTMP/$1.$t.client" | while IFS= read -r l; do
+			note "$1 $t: $l"
+		done
+	done
+}
+beside bw_json
+beside lat_json
 
 # passed: each side says so (stdout or stderr, wherever the line goes)
 passed() { # NAME SIDE OP
