@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app/rp_bwapp.h"
+#include "app/rp_bwfleet.h"
 #include "app/rp_bwreport.h"
 #include "app/rp_bwwatch.h"
 #include "app/rp_run.h"
@@ -143,7 +144,7 @@ static int bw_run_here(struct rp_bwrun *a, uint64_t size)
 		return ret;
 	rp_bw_result(&cfg, &out, &a->rail_res[0]);
 	rp_multi_aggregate(&out, 1, size, cfg.gbits, &a->agg);
-	a->needed[0] += bw_packets(&a->s.rails[0], a->progress, size);
+	a->needed[0] += bw_packets(&a->s.rails[0], out.posted, size);
 	return 0;
 }
 
@@ -158,6 +159,17 @@ static struct rp_multi *bw_multi_alloc(void)
 	if (mu)
 		memset(mu, 0, sizeof(*mu));
 	return mu;
+}
+
+/* Rail @i's WRs of the size: every one posted (completed, or left in
+ * flight at a -D run's end: the port may still send it), not just the -D
+ * window; a rail that failed: those completed. */
+static uint64_t bw_posted(struct rp_multi *mu, unsigned int i,
+			  const struct rp_bw_out *out)
+{
+	uint64_t wrs = rp_multi_progress(mu, i);
+
+	return out->posted > wrs ? out->posted : wrs;
 }
 
 /* A thread per rail, the calling thread watching; fills the results. */
@@ -190,9 +202,8 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 		outs[i] = mu->w[i].out;
 		rp_bw_result(&cfg, &outs[i], &a->rail_res[i]);
 		a->rail_res[i].cpu = mu->w[i].used; /* sent with RESULT */
-		/* every message completed, not just the -D window */
 		a->needed[i] += bw_packets(&a->s.rails[i],
-					   rp_multi_progress(mu, i), size);
+					   bw_posted(mu, i, &outs[i]), size);
 	}
 	if (!ret)
 		rp_multi_aggregate(outs, a->n, size, cfg.gbits, &a->agg);
@@ -426,7 +437,7 @@ static void bw_begin(void *app)
 {
 	struct rp_bwrun *a = app;
 
-	if (a->p->multi)
+	if (a->p->multi || a->fleet.on)
 		rp_bwwatch_counters(a, a->before);
 }
 
@@ -515,7 +526,8 @@ static int bw_gates(void *app)
 	if (a->p->role->posts &&
 	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
 		return -ERANGE;
-	return a->expect_failed || a->expect_min_failed ? -ERANGE : 0;
+	return a->expect_failed || a->expect_min_failed ? -ERANGE :
+							  rp_bwfleet_gate(a);
 }
 
 static void bw_header(void *app)
@@ -620,13 +632,15 @@ static int bw_run(struct rp_bwrun *a)
 		return ret;
 	if (rp_jsonout_init(&a->json, rp_opts_json_path(a->o), a->o->output))
 		return -ENOMEM;
-	ret = rp_session_open(&a->s, a->p, cfg, a->n);
+	ret = rp_bwfleet_open(a, cfg, a->n);
+	if (!ret)
+		ret = rp_session_open(&a->s, a->p, cfg, a->n);
 	if (!ret) {
 		bw_rail_notes(a);
 		/* the ceilings: a rail list's lines and warnings, --expect;
 		 * by this side's PCIe direction (its role's) and the
 		 * plan's verb on the wire */
-		if (a->p->multi || a->o->expect) {
+		if (a->p->multi || a->o->expect || a->fleet.on) {
 			rp_railceil_read(&a->ceil, RP_SYSFS_ROOT, a->s.rails,
 					 a->n, a->p->verb->verb,
 					 a->p->role->pcie);
@@ -653,6 +667,7 @@ int rp_bwapp_run(struct rp_plan *p)
 	ret = bw_run(a);
 	rp_topo_fini(&a->topo);
 	rp_jsonout_fini(&a->json);
+	rp_bwfleet_fini(a);
 	rp_bwwatch_clear(a);
 	free(a->peers);
 	free(a->qp_done);

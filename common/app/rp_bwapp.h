@@ -27,8 +27,9 @@
 /*
  * rp_bwapp_run - run the bandwidth test planned in @p (from options
  * parsed and checked; its rails' GPUs are opened into it). Prints the
- * perftest block and railperf's lines to p->out (p->text), diagnostics
- * on stderr. Returns 0, -EILSEQ for a failed --validate, -ERANGE for a
+ * perftest block to p->out (p->text), railperf's lines to p->extra
+ * (stderr, after the block; events as they happen), diagnostics on
+ * stderr. Returns 0, -EILSEQ for a failed --validate, -ERANGE for a
  * missed -w / -y / --expect, or the -errno of the failure (already
  * reported).
  */

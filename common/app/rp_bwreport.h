@@ -3,10 +3,11 @@
  * rp_bwreport.h - what a bandwidth run prints and writes, decided here and
  * nowhere else: perftest's block (header, addresses, title, rows, its
  * closing line) as the run asked (--output, --report_gbits, -b's summed
- * rows), then railperf's lines after it, and the --out_json document. A
- * one-rail binary (rail_write_bw) and a rail-list binary (rail_multi_bw)
- * differ only in the railperf section: the latter adds a line pair per
- * rail, the set's ceiling and --expect per rail.
+ * rows) on the plan's text (stdout), then railperf's lines after it on
+ * the plan's extra stream (stderr: p->extra), and the --out_json
+ * document. A one-rail binary (rail_write_bw) and a rail-list binary
+ * (rail_multi_bw) differ only in the railperf section: the latter adds a
+ * line pair per rail, the set's ceiling and --expect per rail.
  */
 #ifndef RP_BWREPORT_H
 #define RP_BWREPORT_H
@@ -65,7 +66,7 @@ unsigned int rp_bwreport_failed(const struct rp_bwrun *a);
 int rp_bwreport_json(struct rp_bwrun *a);
 
 /*
- * rp_bwreport_verdict - --validate's verdict line (stdout with full
+ * rp_bwreport_verdict - --validate's verdict line (p->extra with full
  * output, stderr when it failed otherwise) for @v over every rail's QPs;
  * an atomic verb's (its words, rp_report_extra_word_verdict_out), with
  * the values this side read when @here.

@@ -27,6 +27,7 @@
 #include "app/rp_run.h"
 #include "app/rp_session.h"
 #include "engine/rp_series.h"
+#include "output/rp_fleet.h"
 #include "output/rp_jsonout.h"
 #include "output/rp_railceil.h"
 #include "proto/rp_proto.h"
@@ -57,13 +58,16 @@ struct rp_bwrun {
 	struct rp_rail_addr *peers; /* [n], heap */
 	struct rp_port_counters before[RP_MAX_RAILS];
 	bool have_counters[RP_MAX_RAILS];
-	uint64_t needed[RP_MAX_RAILS]; /* data packets sent, every size */
+	/* data packets of every WR posted, every size (a -D run may leave
+	 * some in flight, rp_bw_cfg.drain_ns: the port may send them yet) */
+	uint64_t needed[RP_MAX_RAILS];
 	struct rp_result rail_res[RP_MAX_RAILS]; /* last size */
 	struct rp_result agg;			 /* last size, every rail */
 	/* -b: the peer's results of the last size */
 	struct rp_result peer_res[RP_MAX_RAILS];
 	struct rp_result peer_agg;
 	struct rp_jsonout json;	     /* --out_json */
+	struct rp_fleet_run fleet;   /* --baseline, --openmetrics, --junit */
 	struct rp_railceil ceil;     /* the rails' ceilings */
 	bool bw_passed, rate_passed; /* -w / -y gate */
 	bool expect_failed;	     /* --expect */
@@ -82,7 +86,8 @@ struct rp_bwrun {
 	bool watch_events[RP_MAX_RAILS]; /* its async fd is non-blocking */
 	int nl_fd;			 /* netlink, link group; -1 none */
 	bool link_up[RP_MAX_RAILS];	 /* each rail's netdev, last seen */
-	/* each rail's netdev's index (bw_watch_open), 0: none or unknown */
+	bool port_down[RP_MAX_RAILS];	 /* each rail's port, last seen */
+	/* each rail's netdev's index (rp_bwwatch_open), 0: none or unknown */
 	unsigned int ndev_index[RP_MAX_RAILS];
 	struct rp_run run; /* this side's run skeleton */
 	/* a rail on the calling thread: heartbeats, --run_infinitely rows */

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/rp_bwfleet.h"
 #include "app/rp_bwwatch.h"
 #include "base/rp_log.h"
 #include "base/rp_sysfs.h"
@@ -25,9 +26,10 @@
 #define BW_WATCH_NS (20 * 1000 * 1000) /* the watching thread's period */
 
 /* Before a run: the event list cleared, the netdevs watched (netlink),
- * each rail's port taken as ACTIVE (it was at the start) and its device's
- * async fd made non-blocking; what cannot be watched is warned of. The
- * engine's tick (one rail) or the watching thread reads them (bw_events). */
+ * each rail's port and netdev link taken as up (they were at the start)
+ * and its device's async fd made non-blocking; what cannot be watched is
+ * warned of. The engine's tick (one rail) or the watching thread reads
+ * them (rp_bwwatch_events). */
 void rp_bwwatch_open(struct rp_bwrun *a)
 {
 	unsigned int i;
@@ -42,6 +44,7 @@ void rp_bwwatch_open(struct rp_bwrun *a)
 		const char *nd = a->s.rails[i].gid.ndev;
 
 		a->link_up[i] = true;
+		a->port_down[i] = false;
 		a->ndev_index[i] = nd[0] ? if_nametoindex(nd) : 0;
 		a->watch_events[i] = !rp_async_nonblock(a->s.rails[i].dev.ctx);
 		if (!a->watch_events[i])
@@ -143,7 +146,7 @@ static int bw_ivl_counters(struct rp_bwrun *a, double from_s, double to_s)
 			return -ENOMEM;
 		snprintf(who, sizeof(who), "rail %u (%s)", i,
 			 a->s.rails[i].dev.name);
-		rp_report_interval_counters(a->p->text, who, from_s, to_s,
+		rp_report_interval_counters(a->p->extra, who, from_s, to_s,
 					    &ps->v[ps->n - 1]);
 	}
 	return 0;
@@ -183,9 +186,10 @@ static void bw_interval(struct rp_bwrun *a, struct rp_multi *mu,
 		bytes[i] = (p - w->prev[i]) * size;
 		w->prev[i] = p;
 	}
-	rp_report_interval(a->p->text, (double)(w->prev_ns - mu->t0_ns) / 1e9,
+	rp_report_interval(a->p->extra, (double)(w->prev_ns - mu->t0_ns) / 1e9,
 			   (double)(now - mu->t0_ns) / 1e9, a->s.rails, bytes,
 			   a->n, now - w->prev_ns, a->o->report_gbits);
+	rp_bwfleet_interval(a, bytes, now - w->prev_ns);
 	bw_ivl_add(a, bytes, now - w->prev_ns, (double)(now - mu->t0_ns) / 1e9);
 	w->prev_ns = now;
 	w->next_report += a->o->interval * RP_NSEC_PER_SEC;
@@ -220,7 +224,7 @@ static void bw_event_add(struct rp_bwrun *a, unsigned int rail,
 	};
 	snprintf(who, sizeof(who), "rail %u (%s)", rail,
 		 a->s.rails[rail].dev.name);
-	rp_report_event(a->p->text, who, &e->ev, e->t_s);
+	rp_report_event(a->p->extra, who, &e->ev, e->t_s);
 }
 
 /* Rail @i's netdev lost or gained address @le->addr (netlink): its GID
@@ -307,19 +311,23 @@ static void bw_link_events(struct rp_bwrun *a, uint64_t t0_ns)
 }
 
 /* Every device event pending on the rails' contexts (each context once),
- * then their netdevs' link changes. */
+ * then their netdevs' link changes. An event that reports the state the
+ * port already had (rp_async_news) is neither printed nor kept. */
 void rp_bwwatch_events(struct rp_bwrun *a, uint64_t t0_ns)
 {
 	struct rp_event ev;
-	unsigned int i, k;
+	unsigned int i, k, rail;
 
 	for (i = 0; i < a->n; i++) {
 		for (k = 0; k < i; k++)
 			if (a->s.rails[k].dev.ctx == a->s.rails[i].dev.ctx)
 				break;
 		while (k == i && a->watch_events[i] &&
-		       rp_async_poll(a->s.rails[i].dev.ctx, &ev) > 0)
-			bw_event_add(a, bw_event_rail(a, i, &ev), &ev, t0_ns);
+		       rp_async_poll(a->s.rails[i].dev.ctx, &ev) > 0) {
+			rail = bw_event_rail(a, i, &ev);
+			if (rp_async_news(&ev, &a->port_down[rail]))
+				bw_event_add(a, rail, &ev, t0_ns);
+		}
 	}
 	bw_link_events(a, t0_ns);
 }
@@ -340,6 +348,7 @@ static int bw_tick_bidir(struct rp_bwrun *a, struct rp_multi *mu,
 	w->from_ns = w->prev_ns;
 	w->row_ns = now - w->prev_ns;
 	bw_ivl_add(a, w->tx, w->row_ns, (double)(now - mu->t0_ns) / 1e9);
+	rp_bwfleet_interval(a, w->tx, w->row_ns);
 	w->prev_ns = now;
 	w->pending = true;
 	w->due = now + a->o->interval * RP_NSEC_PER_SEC / 2;
@@ -351,7 +360,7 @@ static int bw_tick_bidir(struct rp_bwrun *a, struct rp_multi *mu,
  * -b: print the pending row once the peer's COUNTS of the same tick came
  * (or half an interval later): rx = the peer's sends between its last two
  * counts seen, over their span (ticks x --interval on the peer's clock);
- * "-" when none came since the last row.
+ * "rx unknown" when none came since the last row.
  */
 static void bw_row_bidir(struct rp_bwrun *a, struct rp_multi *mu,
 			 struct bw_watch *w, uint64_t size, uint64_t now)
@@ -369,7 +378,7 @@ static void bw_row_bidir(struct rp_bwrun *a, struct rp_multi *mu,
 		rx[i] = got ? (pc->done[i] - w->peer_prev.done[i]) * size : 0;
 	}
 	rp_report_interval_bidir(
-		a->p->text, (double)(w->from_ns - mu->t0_ns) / 1e9,
+		a->p->extra, (double)(w->from_ns - mu->t0_ns) / 1e9,
 		(double)(w->from_ns + w->row_ns - mu->t0_ns) / 1e9, devs, w->tx,
 		w->row_ns, got ? rx : NULL,
 		got ? (pc->seq - w->peer_prev.seq) * a->o->interval *

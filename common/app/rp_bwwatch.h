@@ -33,12 +33,14 @@ void rp_bwwatch_close(struct rp_bwrun *a);
 
 /*
  * rp_bwwatch_events - every device event pending on the rails' contexts
- * (each context once), then their netdevs' link and address changes
- * (a rail's by its own netdev's index, else its name; none for a rail
- * without a netdev): each printed at once (a->p->text) with its time from
- * @t0_ns, and kept for JSON (the first RP_BW_MAX_EVENTS). Events the
- * kernel dropped (ENOBUFS) are one warning with their time, and every
- * link's state is asked for again (rp_netlink_resync).
+ * (each context once; one that reports the state its port already had,
+ * rp_async_news, is dropped), then their netdevs' link and address
+ * changes (a rail's by its own netdev's index, else its name; none for a
+ * rail without a netdev): each printed at once to railperf's stream
+ * (a->p->extra, stderr) with its time from @t0_ns, and kept for JSON (the
+ * first RP_BW_MAX_EVENTS). Events the kernel dropped (ENOBUFS) are one
+ * warning with their time, and every link's state is asked for again
+ * (rp_netlink_resync).
  */
 void rp_bwwatch_events(struct rp_bwrun *a, uint64_t t0_ns);
 
@@ -55,7 +57,7 @@ void rp_bwwatch_begin(struct rp_bwrun *a);
  * heartbeats; --interval's rows (each rail's and all rails' rates, their
  * port counters' deltas) every interval; with -b --interval this side's
  * COUNTS each tick and a row per tick once the peer's of the same tick
- * came (or half an interval later: "-" for what it sent). A heartbeat or
+ * came (or half an interval later: "rx unknown"). A heartbeat or
  * COUNTS that fails cancels the rails (mu->cancel; the caller's
  * rp_multi_join waits for them).
  */

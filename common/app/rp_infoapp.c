@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "app/rp_infoapp.h"
+#include "app/rp_infometrics.h"
 #include "app/rp_optable.h"
 #include "app/rp_opts.h"
 #include "app/rp_usage.h"
@@ -24,6 +25,7 @@ struct ri_opts {
 	struct rp_railinfo_opts ro;
 	bool json;
 	bool check; /* --check: exit 1 when a rail is degraded */
+	struct rp_fleet_opts fleet; /* --openmetrics */
 	bool help;
 	bool version;
 };
@@ -38,10 +40,10 @@ static const struct rp_test_desc ri_desc = {
 /* clang-format off */
 static void ri_usage(FILE *f)
 {
-	static const char *const order[] = { "ib-dev",	  "json", "check",
-					     "peer_json", "ipv6", "peer",
-					     "sysfs",	  "help", "version",
-					     NULL };
+	static const char *const order[] = {
+		"ib-dev", "json", "check",   "openmetrics", "peer_json", "ipv6",
+		"peer",	  "sysfs", "help",   "version",	    NULL,
+	};
 	struct rp_opts def;
 
 	rp_fprintf(f,
@@ -108,7 +110,8 @@ static int ri_parse(struct ri_opts *o, int argc, char **argv)
 	o->ro.prefs.prefer_ipv6 = po.ipv6;
 	o->help = po.help;
 	o->version = po.version;
-	return 0;
+	o->fleet = po.fleet;
+	return o->help || o->version ? 0 : rp_fleet_opts_check(&o->fleet, NULL);
 }
 
 static int ri_print_json(const struct rp_railinfo *ri)
@@ -170,6 +173,10 @@ int rp_infoapp_main(int argc, char **argv)
 	if (!ret)
 		ret = o.json ? ri_print_json(&ri) :
 			       rp_railinfo_print(stdout, &ri);
+	if (!ret && o.fleet.openmetrics)
+		ret = rp_infometrics_write(o.fleet.openmetrics, &ri,
+					   o.ro.sysfs ? o.ro.sysfs :
+							RP_SYSFS_ROOT);
 	if (!ret && o.check)
 		ret = ri_check(&ri);
 	rp_railinfo_free(&ri);

@@ -31,8 +31,7 @@ struct la_app {
 	const struct rp_plan *p;
 	struct rp_latreport rep;
 	struct rp_verdict v; /* --validate: the last size's check */
-	uint64_t checked;    /* ... over this many bytes per READ */
-	uint64_t word[2];    /* ... an atomic's: the count, its word */
+	uint64_t word[2];    /* --validate, an atomic's: the count, its word */
 	uint64_t last_beat;  /* ns, the client's last heartbeat */
 	struct rp_lat_cfg cfg;
 	struct rp_lat_samples smp;
@@ -73,7 +72,6 @@ static int la_check_read(struct la_app *la, uint64_t size)
 {
 	struct rp_rail *r = &la->s->rails[0];
 
-	la->checked = size;
 	if (la->p->verb->atomic) /* the word: one more per atomic */
 		return rp_atomword_check(r, &la->s->remote[0], 0, &la->smp.ops,
 					 &la->v, &la->word[0], &la->word[1]) ||
@@ -141,13 +139,12 @@ static void la_check(void *app, struct rp_verdict *v)
 }
 
 /* --validate's line: this side's check of its last size, or the peer's
- * verdict (over the largest size). */
+ * verdict (the message is the row's: its size is not repeated). */
 static void la_verdict(void *app, const struct rp_verdict *v, bool here)
 {
 	struct la_app *la = app;
 
-	rp_latreport_verdict(&la->rep, v, here ? la->checked : la->p->max_size,
-			     here ? la->word : NULL);
+	rp_latreport_verdict(&la->rep, v, here ? la->word : NULL);
 }
 
 static void la_report(void *app)

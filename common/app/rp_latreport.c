@@ -73,14 +73,15 @@ void rp_latreport_end(const struct rp_latreport *r, int ret,
 		      const struct rp_latstats *st)
 {
 	const struct rp_verbrow *v = r->p->verb;
-	FILE *f = r->p->text;
+	FILE *f = r->p->extra;
 
 	if (!ret || ret == -EILSEQ)
-		rp_fprintf(f, RP_RESULT_LINE);
+		rp_fprintf(r->p->text, RP_RESULT_LINE);
 	if (ret)
 		return;
 	if (v->pulls)
-		rp_report_lat_method(f, cfg->warmup);
+		rp_report_lat_method(f, v->atomic ? v->wr : "READ",
+				     cfg->warmup);
 	else if (v->consumes)
 		rp_report_lat_method_pingpong(f, v->wr, cfg->warmup);
 	else
@@ -93,19 +94,18 @@ void rp_latreport_end(const struct rp_latreport *r, int ret,
 }
 
 void rp_latreport_verdict(const struct rp_latreport *r,
-			  const struct rp_verdict *v, uint64_t bytes,
-			  const uint64_t *word)
+			  const struct rp_verdict *v, const uint64_t *word)
 {
 	if (r->p->verb->atomic)
-		rp_report_extra_word_verdict_out(r->p->text != NULL, v,
-						 r->p->verb->wr, word);
+		rp_report_extra_word_verdict_out(r->p->extra, v, r->p->verb->wr,
+						 word);
 	else
-		rp_report_extra_verdict_out(r->p->text != NULL, v, bytes, 1);
+		rp_report_extra_verdict_out(r->p->extra, v, 1);
 }
 
 void rp_latreport_rail(const struct rp_latreport *r, const struct rp_session *s)
 {
-	rp_report_extra_rail(r->p->text, &s->rails[0], r->p->o->hugepages,
+	rp_report_extra_rail(r->p->extra, &s->rails[0], r->p->o->hugepages,
 			     &s->local[0], &s->remote[0]);
 }
 

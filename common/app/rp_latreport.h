@@ -5,7 +5,7 @@
  * (header, addresses, title, a row per size, its closing line) or
  * --output's one number, railperf's lines after the block, and the
  * --out_json document. Where the text goes is the plan's (p->text: the
- * block; p->out: --output's number).
+ * block; p->out: --output's number; p->extra: railperf's lines, stderr).
  */
 #ifndef RP_LATREPORT_H
 #define RP_LATREPORT_H
@@ -58,8 +58,9 @@ void rp_latreport_size(struct rp_latreport *r, uint64_t size,
 /*
  * rp_latreport_end - after the sizes (@ret their outcome): the table's
  * closing line (also when a --validate check failed, -EILSEQ), and after
- * a good run railperf's notes: how the verb was timed (@cfg's warm-up),
- * -D's statistics of all samples and whether the sample cap was hit.
+ * a good run railperf's notes on its own stream (p->extra, after that
+ * line): how the verb was timed (@cfg's warm-up), -D's statistics of all
+ * samples and whether the sample cap was hit.
  */
 void rp_latreport_end(const struct rp_latreport *r, int ret,
 		      const struct rp_lat_cfg *cfg,
@@ -67,16 +68,17 @@ void rp_latreport_end(const struct rp_latreport *r, int ret,
 		      const struct rp_latstats *st);
 
 /*
- * rp_latreport_verdict - --validate's line for @v over @bytes bytes per
- * READ (rp_report_extra_verdict_out); an atomic run's (its word,
+ * rp_latreport_verdict - --validate's line for @v (every byte of the
+ * row's message) on railperf's stream (p->extra), or on stderr when it
+ * failed under --output; an atomic run's (its word,
  * rp_report_extra_word_verdict_out), with @word the count and the word
  * this side read back, NULL on the side that holds the word.
  */
 void rp_latreport_verdict(const struct rp_latreport *r,
-			  const struct rp_verdict *v, uint64_t bytes,
-			  const uint64_t *word);
+			  const struct rp_verdict *v, const uint64_t *word);
 
-/* rp_latreport_rail - railperf's rail lines after the table. */
+/* rp_latreport_rail - railperf's rail lines, on p->extra after the
+ * table. */
 void rp_latreport_rail(const struct rp_latreport *r,
 		       const struct rp_session *s);
 

@@ -36,10 +36,13 @@ enum rp_main_next rp_main_start(struct rp_opts *o, struct rp_plan *p,
 	rp_plan_make(p, o, stdout);
 	if (rp_plan_gpu(p) || rp_signal_install())
 		return RP_MAIN_FAIL;
+	/* railperf's note, on its stream (stderr): stdout holds perftest's
+	 * lines only (docs/measuring.md, Output) */
 	if (rp_plan_gpu_env(p))
-		rp_fprintf(p->text, " railperf: GPU memory: the provider's "
-				    "scatter to CQE is off for small SENDs, as "
-				    "perftest does\n");
+		rp_fprintf(p->extra,
+			   " railperf: GPU memory: the provider's "
+			   "scatter to CQE is off for small SENDs, as "
+			   "perftest does\n");
 	rp_opts_notices(o, stdout);
 	return RP_MAIN_RUN;
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "app/rp_opts_fleet.h"
 #include "app/rp_opts_nic.h"
 #include "output/rp_report.h"
 #include "proto/rp_proto.h"
@@ -108,7 +109,12 @@ struct rp_opts {
 	bool no_peak;		    /* -N: BW peak not measured (0.00) */
 	bool bidir;		    /* -b: both sides write at once */
 	bool report_both;	    /* --report-both: -b's two directions */
+	/* --perform_warm_up: before each size's timed run, TX depth WRs per
+	 * QP posted and waited for (WRITE and READ bandwidth; accepted and
+	 * without effect elsewhere, as in perftest) */
+	bool perform_warm_up;
 	struct rp_nic_opts nic;	    /* --cqe_poll, --tclass, -T, NUMA ... */
+	struct rp_fleet_opts fleet; /* --baseline, --openmetrics, --junit */
 	struct rp_gpu_req cuda;	    /* --use_cuda, _bus_id, _dmabuf */
 	bool help;
 	bool version;

@@ -118,6 +118,17 @@ static void plan_bw(struct rp_plan *p)
 			o->iters * o->num_qps <= RP_PEAK_MAX_WRS,
 		.gbits = o->report_gbits,
 		.cqe_poll = rp_nic_cqe_poll(&o->nic),
+		/* -D: perftest stops at the end without waiting for the WRs
+		 * in flight; railperf waits a little for them (at the link
+		 * rate tx depth x 8 MiB drains in ms; on Soft-RoCE it would
+		 * take a minute) */
+		.drain_ns = o->duration && !o->run_infinitely ?
+				    RP_PLAN_DRAIN_NS :
+				    0,
+		/* perftest warms up WRITE and READ only, not an endless run
+		 * (write_bw.c, read_bw.c: perform_warm_up) */
+		.warmup = o->perform_warm_up && !o->run_infinitely &&
+			  p->verb->warms_up,
 	};
 	if (r->receives) { /* a receiving side's queue */
 		c->rx_depth = o->rx_depth;
@@ -168,6 +179,7 @@ void rp_plan_make(struct rp_plan *p, const struct rp_opts *o, FILE *out)
 	plan_title(p);
 	p->out = out;
 	p->text = rp_opts_full(o) ? out : NULL;
+	p->extra = rp_opts_full(o) ? stderr : NULL;
 	plan_rail(p);
 	if (p->bw)
 		plan_bw(p);

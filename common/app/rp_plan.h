@@ -41,6 +41,10 @@
  * WRs in tens of ms), so the cap bounds memory, not time.
  */
 #define RP_PEAK_MAX_ITERS 20000
+
+/* A -D run's wait for the WRs still in flight at its end, ns
+ * (rp_bw_cfg.drain_ns). */
+#define RP_PLAN_DRAIN_NS (1000ULL * 1000 * 1000)
 #define RP_PEAK_MAX_WRS 100000
 
 struct rp_plan {
@@ -58,11 +62,18 @@ struct rp_plan {
 	bool halves;
 	char title[64]; /* perftest's, with its Bidirectional and Post List
 			 * variants */
-	/* where the result text goes: @out (stdout) the perftest block and
-	 * railperf's lines; under --output only the number, to out, and
-	 * text is NULL (rp_fprintf prints nothing to NULL) */
+	/* where the result text goes: @out (stdout) perftest's lines only
+	 * (the block, its rows); under --output only the number, to out,
+	 * and text is NULL (rp_fprintf prints nothing to NULL) */
 	FILE *out;
 	FILE *text;
+	/* railperf's own lines (" railperf: ..."): stderr, or NULL under
+	 * --output (a failed --validate verdict still reaches stderr).
+	 * The one place a run's stream for them is chosen: every reporter
+	 * writes them here, the end-of-run lines after text's closing dash
+	 * line (rp_fprintf flushes each line), events as they happen
+	 * (docs/measuring.md, Output). A test may point it elsewhere. */
+	FILE *extra;
 	int inline_size; /* -I, or as the device has it (rp_plan_device);
 			  * -1: none given, 0 in a BW test */
 	/* every rail's settings (one rail: -d's device, bound as perftest
@@ -83,7 +94,8 @@ struct rp_plan {
 /*
  * rp_plan_make - the plan of options @o (parsed and finished; @o must
  * outlive @p) for this side, its text to @out (stdout; a test's memory
- * stream). Opens nothing: the GPU and the device come later
+ * stream), railperf's own lines to stderr (p->extra; both NULL under
+ * --output). Opens nothing: the GPU and the device come later
  * (rp_plan_gpu, rp_plan_device). Release with rp_plan_fini.
  */
 void rp_plan_make(struct rp_plan *p, const struct rp_opts *o, FILE *out);

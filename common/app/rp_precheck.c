@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "app/rp_bwfleet.h"
 #include "base/rp_atomic.h"
 #include "base/rp_log.h"
 #include "app/rp_place.h"
@@ -179,5 +180,7 @@ int rp_precheck(const struct rp_opts *o)
 		ret = rp_precheck_file("--out_json_file", rp_opts_json_path(o));
 	if (!ret)
 		ret = rp_precheck_expect(o);
+	if (!ret)
+		ret = rp_bwfleet_check(o);
 	return ret;
 }

@@ -60,7 +60,7 @@ static const struct rp_verbrow rp_verbs[] = {
 	[RP_VERB_WRITE] = {
 		.verb = RP_VERB_WRITE, .name = "write", .wr = "RDMA WRITE",
 		.title = "RDMA_Write", .addr = RP_ADDR_WRITE, .bw_iters = 5000,
-		.imm = RP_VERB_WRITE_IMM, .cas = -1,
+		.imm = RP_VERB_WRITE_IMM, .cas = -1, .warms_up = true,
 		/*           meas post recv ready swap result lands leaves pcie */
 		.bw = { ROLE(1,   1,   0,   0,    0,   1,     0,    1,     SEND),
 			ROLE(0,   0,   0,   0,    0,   1,     1,    0,     RECV) },
@@ -73,6 +73,7 @@ static const struct rp_verbrow rp_verbs[] = {
 		.verb = RP_VERB_READ, .name = "read", .wr = "RDMA READ",
 		.title = "RDMA_Read", .addr = RP_ADDR_READ, .bw_iters = 1000,
 		.hello = RP_PF_READ, .pulls = true, .imm = -1, .cas = -1,
+		.warms_up = true,
 		/*           meas post recv ready swap result lands leaves pcie */
 		.bw = { ROLE(1,   1,   0,   0,    0,   1,     1,    0,     RECV),
 			ROLE(0,   0,   0,   0,    0,   1,     0,    1,     SEND) },

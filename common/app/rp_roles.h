@@ -74,6 +74,9 @@ struct rp_verbrow {
 			* rp_verb), -1: none */
 	bool chain;    /* --validate runs its atomics as a chain: each
 			* compares its count and swaps in one more */
+	bool warms_up; /* --perform_warm_up posts it before each size's
+			* timed run (perftest's write_bw.c, read_bw.c; not
+			* SEND nor WRITE with immediate) */
 	uint64_t bw_iters;     /* perftest's -n default in a BW test */
 	struct rp_role bw[2];  /* one way: client, server (RP_ROLE_*) */
 	struct rp_role bidir;  /* -b: both sides */

@@ -160,10 +160,11 @@ static int run_infinite(struct rp_run *r)
 	return ret ? ret : json;
 }
 
-uint64_t rp_run_length_ms(const struct rp_plan *p)
+uint64_t rp_run_length_ms(const struct rp_plan *p,
+			  const struct rp_params *agreed)
 {
 	const struct rp_opts *o = p->o;
-	double wrs = (double)o->iters * (o->num_qps ? o->num_qps : 1);
+	double wrs = (double)agreed->iters * (o->num_qps ? o->num_qps : 1);
 	double ms = 0;
 	size_t i;
 
@@ -171,8 +172,8 @@ uint64_t rp_run_length_ms(const struct rp_plan *p)
 		return 0;
 	for (i = 0; i < p->n_sizes; i++) {
 		ms += RUN_SIZE_MS;
-		if (o->duration)
-			ms += 1000.0 * o->duration;
+		if (agreed->duration)
+			ms += 1000.0 * agreed->duration;
 		else
 			ms += wrs * (RUN_WR_MS +
 				     (double)p->sizes[i] / RUN_BYTES_PER_MS);
@@ -184,7 +185,7 @@ int rp_run_side(struct rp_run *r)
 {
 	struct rp_ctrl *c = &r->s->ctrl;
 	bool infinite = r->p->o->run_infinitely;
-	uint64_t len = rp_run_length_ms(r->p);
+	uint64_t len = rp_run_length_ms(r->p, &r->s->params);
 	int ret;
 
 	/* the session passed READY: from here the run has its length plus

@@ -2,8 +2,9 @@
 /*
  * rp_log.h - railperf's two output paths.
  *
- * Results (the perftest block, rows, railperf extras, --help, rail_info)
- * go through rp_fprintf() only, to stdout (unit tests pass a memory
+ * Results go through rp_fprintf() only: the perftest block, rows, --help
+ * and rail_info to stdout, railperf's own " railperf:" lines to stderr,
+ * after the block (docs/measuring.md, Output; unit tests pass a memory
  * stream); diagnostics go to stderr through rp_err()/rp_warn(), one line
  * each, prefixed with the program name. Both keep errno.
  */
@@ -14,7 +15,7 @@
 
 /*
  * rp_fprintf - the one function that prints result text: fprintf to @f
- * (stdout, or a test's memory stream), serialized against the other
+ * (stdout, stderr, or a test's memory stream), serialized against the other
  * threads (rail threads, the reporter) and flushed, so that a line is
  * whole and out before the call returns. Keeps errno. Returns what
  * vfprintf returns. @f NULL: nothing is printed and 0 returned (the text

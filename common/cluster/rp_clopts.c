@@ -101,7 +101,7 @@ int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv)
 	c->json = rp_opts_json_path(&c->o);
 	if (c->help || c->version)
 		return 0;
-	if (rp_opts_finish(&c->o))
+	if (rp_opts_finish(&c->o) || rp_fleet_opts_rules(&c->o.fleet, c->json))
 		return -EINVAL;
 	return rp_cl_rails(c);
 }
@@ -175,6 +175,8 @@ void rp_clopts_usage(FILE *f)
 		"duration", "qp",	 "tx-depth",	  "mtu",
 		"qp-timeout", "verb",	 "cross",	  "pairs",
 		"expect",
+		"save-baseline", "baseline", "tolerance", "baseline-force",
+		"junit",
 		"timeout",  "csv",	 "out_json",	  "out_json_file",
 		"use_hugepages", "no_hugepages", "help",  "version",
 		NULL,

@@ -8,25 +8,17 @@
 #include "base/rp_atomic.h"
 #include "base/rp_log.h"
 #include "cluster/rp_clreport.h"
+#include "output/rp_fleet.h"
 
 #define RP_MX_CELL_LEN (RP_CELL_REASON_LEN + 8)
 
 static const char *const rp_status_name[] = { "pending", "ok", "fail" };
 
 /* A rate in Gb/s as the matrices print it: at least 2 decimals and at
- * least 3 significant digits, at most 6 decimals (a Soft-RoCE cell is
- * about 0.01 Gb/s; a hardware one 100.00). Returns @buf. */
+ * least 3 significant digits (rp_fleet_gbps). Returns @buf. */
 static const char *rp_mx_gbps(char *buf, size_t len, double g)
 {
-	double a = g < 0 ? -g : g, lim = 1;
-	int dec = 2;
-
-	while (dec < 6 && a > 0 && a < lim) {
-		dec++;
-		lim /= 10;
-	}
-	snprintf(buf, len, "%.*f", dec, g);
-	return buf;
+	return rp_fleet_gbps(buf, len, g);
 }
 
 /* What a table shows for a cell. */

@@ -18,6 +18,7 @@
 #include "base/rp_text.h"
 #include "base/rp_time.h"
 #include "base/rp_version.h"
+#include "cluster/rp_clfleet.h"
 #include "cluster/rp_clopts.h"
 #include "cluster/rp_clround.h"
 #include "cluster/rp_matrix.h"
@@ -41,6 +42,7 @@ struct clb_info {
 	int32_t ok; /* its rails were found */
 	uint32_t n; /* how many */
 	char dev[RP_MAX_RAILS][RP_CL_NAME_LEN];
+	struct rp_ident_host id; /* fleet checks: what it runs on */
 };
 
 /* What each rank tells rank 0 after a round. */
@@ -62,8 +64,10 @@ struct clb {
 	unsigned int round_ms; /* a round's bound at rank 0, from its start */
 	uint8_t *out, *in;     /* rp_clround_pack buffers */
 	size_t cap;
-	int files;	     /* rank 0: the last --csv/--out_json write */
-	unsigned int merged; /* rank 0: rounds whose cells are in mx */
+	int files;	      /* rank 0: the last --csv/--out_json write */
+	unsigned int merged;  /* rank 0: rounds whose cells are in mx */
+	struct rp_clfleet fl; /* rank 0: --baseline, --junit ... */
+	int fleet;	      /* rank 0: their verdict (rp_clfleet_report) */
 };
 
 /* The launcher's rank before MPI starts (Open MPI, MPICH, PMIx, Slurm),
@@ -195,7 +199,9 @@ static int clb_check_infos(struct clb *b, const struct clb_info *all)
 	}
 	b->mx.size = b->c.o.size;
 	b->mx.duration = b->c.o.duration;
-	return 0;
+	for (h = 0; h < b->mx.hosts; h++)
+		rp_clfleet_host(&b->fl, &all[h].id);
+	return rp_clfleet_open(&b->fl, &b->c);
 }
 
 /* Every rank but 0: rank 0's schedule, checked before any use. */
@@ -349,6 +355,8 @@ static int clb_start(struct clb *b)
 	me.n = b->side.n;
 	for (i = 0; i < b->side.n; i++)
 		snprintf(me.dev[i], RP_CL_NAME_LEN, "%s", b->side.spec[i].dev);
+	if (rp_fleet_opts_any(&b->c.o.fleet))
+		rp_clfleet_me(&me.id, &b->side, b->mpi.host[b->mpi.rank]);
 	if (!b->mpi.rank)
 		all = calloc((size_t)b->mpi.size, sizeof(*all));
 	if (!b->mpi.rank && !all)
@@ -484,6 +492,8 @@ static int clb_results(struct clb *b)
 	rp_clreport_tables(stdout, &b->mx);
 	rp_clreport_summary(stdout, &b->mx, b->c.expect);
 	b->files = rp_clreport_files(&b->mx, b->c.csv, b->c.json);
+	if (!b->mx.partial)
+		b->fleet = rp_clfleet_report(&b->fl, &b->c, &b->mx, stdout);
 	return n;
 }
 
@@ -653,13 +663,14 @@ static int clb_run(struct clb *b)
 	outliers = clb_results(b);
 	if (rp_matrix_failed(&b->mx) || (b->c.expect && outliers > 0))
 		return -ERANGE;
-	return b->files;
+	return b->files ? b->files : b->fleet;
 }
 
 static int clb_main(struct clb *b, int *argc, char ***argv)
 {
 	int ret;
 
+	rp_clfleet_init(&b->fl, &b->c);
 	b->tmo_ms = b->c.o.timeout * 1000;
 	b->round_ms = (b->c.o.duration + b->c.o.timeout + 10) * 1000;
 	ret = rp_mpi_init(&b->mpi, argc, argv, b->tmo_ms, b->round_ms);
@@ -671,6 +682,7 @@ static int clb_main(struct clb *b, int *argc, char ***argv)
 	rp_clround_fini(&b->side);
 	rp_sched_fini(&b->sched);
 	rp_matrix_fini(&b->mx);
+	rp_clfleet_fini(&b->fl);
 	free(b->out);
 	free(b->in);
 	rp_mpi_fini(&b->mpi);

@@ -28,8 +28,8 @@ static int rp_exchange_raw(struct rp_ctrl *c, bool server, uint16_t type,
 	return ret;
 }
 
-int rp_exchange_params(struct rp_ctrl *c, bool server,
-		       const struct rp_params *local, struct rp_params *remote)
+int rp_exchange_params(struct rp_ctrl *c, bool server, struct rp_params *local,
+		       struct rp_params *remote)
 {
 	uint8_t out[64], in[64];
 	size_t out_len, in_len;
@@ -51,6 +51,9 @@ int rp_exchange_params(struct rp_ctrl *c, bool server,
 		       c->peer, remote->flags & ~RP_PF_KNOWN);
 		return -EPROTO;
 	}
+	/* a passive server without -D follows the client's (both sides
+	 * decide it alike, on the server's parameters) */
+	rp_params_follow(server ? local : remote, server ? remote : local);
 	if (rp_params_mismatch(local, remote, why, sizeof(why))) {
 		rp_err("parameter mismatch with %s: %s", c->peer, why);
 		return -EPROTO;

@@ -16,13 +16,15 @@
 #include "proto/rp_proto.h"
 
 /*
- * rp_exchange_params - exchange HELLO and compare. A mismatch is reported on
- * both sides with the field named ("size: local 65536, remote 4096") and
- * returns -EPROTO, as do flag bits this version does not know. Returns 0
- * or -errno.
+ * rp_exchange_params - exchange HELLO and compare. A passive server given
+ * no -D follows the client's -D and -n first (rp_params_follow: on the
+ * server @local takes them, so the caller runs with them; on the client
+ * @remote). A mismatch is reported on both sides with the field named
+ * ("size: local 65536, remote 4096") and returns -EPROTO, as do flag bits
+ * this version does not know. Returns 0 or -errno.
  */
-int rp_exchange_params(struct rp_ctrl *c, bool server,
-		       const struct rp_params *local, struct rp_params *remote);
+int rp_exchange_params(struct rp_ctrl *c, bool server, struct rp_params *local,
+		       struct rp_params *remote);
 
 /* rp_exchange_rail - exchange one RAIL message. Returns 0 or -errno. */
 int rp_exchange_rail(struct rp_ctrl *c, bool server,

@@ -59,6 +59,8 @@ struct rp_bw_state {
 	bool burst;		 /* one WR per post, a sender: rp_bw_burst */
 	struct rp_cycle cycle;	 /* the address of each WR */
 	bool stopped;		 /* -D / infinite: posting has ended */
+	uint64_t stop_ns;	 /* -D: when it ended (cfg->drain_ns) */
+	bool left;		 /* -D: WRs left in flight (cfg->drain_ns) */
 	struct ibv_recv_wr *rwr; /* cfg->recv: each QP's one receive */
 	struct ibv_sge *rsge;	 /* ... and its SGE */
 	uint64_t bytes;		 /* cfg->recv, duplex: bytes received */
@@ -422,6 +424,7 @@ static void rp_phase(struct rp_bw_state *s, struct rp_bw_out *out)
 	}
 	if (ph >= RP_DPHASE_END && !s->stopped) {
 		s->stopped = true;
+		s->stop_ns = now;
 		rp_stop_posting(s);
 	}
 	s->seen_phase = ph;
@@ -482,6 +485,10 @@ static int rp_slow_checks(struct rp_bw_state *s)
 	if (!rp_slow_due(s))
 		return 0;
 	now = rp_now_ns();
+	/* -D's end plus cfg->drain_ns: the rest stays in flight (perftest) */
+	if (s->cfg->drain_ns && s->stop_ns && !s->cfg->recv &&
+	    !s->cfg->duplex && now - s->stop_ns > s->cfg->drain_ns)
+		s->left = true;
 	if (s->done + s->rdone != s->done_seen) {
 		s->done_seen = s->done + s->rdone;
 		s->last_progress = now;
@@ -540,7 +547,7 @@ static int rp_loop(struct rp_bw_state *s, struct rp_bw_out *out)
 	s->t0_ns = s->cfg->t0_ns ? s->cfg->t0_ns : t0;
 	s->last_progress = s->last_tick = t0;
 	out->start_ns = phases ? 0 : t0;
-	while (!ret && !s->quiet && !rp_finished(s, timed)) {
+	while (!ret && !s->quiet && !s->left && !rp_finished(s, timed)) {
 		ret = rp_turn_checks(s, out);
 		for (q = 0; q < s->r->num_qps && !ret; q++)
 			ret = rp_post_some(s, q);
@@ -725,12 +732,21 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	      const struct rp_bw_cfg *cfg, struct rp_bw_out *out)
 {
 	struct rp_bw_state s;
+	struct rp_bw_cfg w;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
 	ret = rp_bw_check(r, peer, cfg);
 	if (ret)
 		return ret;
+	/* --perform_warm_up: a run of its own first, untimed, its WRs all
+	 * reaped (rp_bw_warm_up_cfg) */
+	if (rp_bw_warm_up_cfg(cfg, r->tx_depth, &w)) {
+		ret = rp_bw_run(r, peer, &w, out);
+		memset(out, 0, sizeof(*out));
+		if (ret)
+			return ret;
+	}
 	ret = rp_state_init(&s, r, peer, cfg);
 	if (ret) {
 		rp_err("allocating the bandwidth run state: %s",
@@ -752,6 +768,7 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 		memcpy(cfg->qp_done, s.completed,
 		       r->num_qps * sizeof(*cfg->qp_done));
 	out->bytes = s.bytes;
+	out->posted = s.total_posted;
 	if (s.post_ns) {
 		struct rp_timeline t = {
 			.post_ns = s.post_ns,

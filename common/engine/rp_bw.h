@@ -32,8 +32,10 @@
  * local QP slice to (from) the peer's slice of that QP until cfg->iters per QP completed, or for
  * cfg->duration seconds (counting only the middle window [D/4, 3D/4], as
  * perftest's default margin does), or with cfg->infinite until stopped
- * (then out covers the whole run). Drains every outstanding WR before it
- * returns. Returns 0; -EIO on an error completion (named, e.g.
+ * (then out covers the whole run). With cfg->warmup (WRITE, READ) a run
+ * of its own first, untimed (perftest's perform_warm_up). Drains every
+ * outstanding WR before it returns (a -D run with cfg->drain_ns: at most
+ * that long after its end, the rest left in flight). Returns 0; -EIO on an error completion (named, e.g.
  * IBV_WC_RETRY_EXC_ERR), -ETIMEDOUT when no completion arrives for 30 s,
  * -EINTR on a stop request, -ECANCELED when cfg->cancel is raised (no line
  * printed: the rail that failed has said why), or another -errno; one line

@@ -66,3 +66,24 @@ int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 		return -EINVAL; /* rp_opts_finish() rules these out */
 	return 0;
 }
+
+bool rp_bw_warm_up_cfg(const struct rp_bw_cfg *cfg, unsigned int tx_depth,
+		       struct rp_bw_cfg *w)
+{
+	unsigned int list = cfg->post_list > 1 ? cfg->post_list : 1;
+
+	if (!cfg->warmup || cfg->recv || cfg->duplex || cfg->infinite ||
+	    (cfg->verb != RP_VERB_WRITE && cfg->verb != RP_VERB_READ))
+		return false;
+	*w = *cfg;
+	w->warmup = false;
+	w->iters = list > 1 ? list : tx_depth;
+	w->cq_mod = list;
+	w->duration = 0;
+	w->drain_ns = 0;
+	w->peak = false;
+	w->tick = NULL;
+	w->progress = NULL;
+	w->t0_ns = 0;
+	return true;
+}

@@ -84,6 +84,11 @@ struct rp_bw_cfg {
 	/* --run_infinitely: post until a stop request (SIGINT) or a tick
 	 * return > 0, then drain and return 0; no window, no limit. */
 	bool infinite;
+	/* --perform_warm_up: before the run, each QP posts TX depth WRs
+	 * (with -l, one list), each signaled (a list: its last), and waits
+	 * for their completions; not timed, not counted; WRITE and READ
+	 * only (perftest_resources.c perform_warm_up) */
+	bool warmup;
 	bool peak;  /* keep the timeline and compute BW peak */
 	bool gbits; /* units of the result: Gb/s, else MiB/s */
 	/* --cqe_poll: CQEs per ibv_poll_cq, 1 .. 65535; 0 = perftest's
@@ -98,6 +103,15 @@ struct rp_bw_cfg {
 	/* -D: common start time (ns) so that several rails measure over one
 	 * window; 0 = when rp_bw_run starts. */
 	uint64_t t0_ns;
+	/* -D (not infinite): once the time is up and posting stopped, wait
+	 * at most this long (ns) for the WRs still outstanding, then return
+	 * with them in flight, as perftest's duration loop ends at its end
+	 * without waiting for them (perftest_resources.c run_iter_bw); their
+	 * late completions stay in the CQ, so the QPs must not be posted to
+	 * again before they are destroyed (a -D run has one size). Not with
+	 * recv or duplex (SEND's receives end on quiet). 0: wait for every
+	 * WR (the CQ is empty when rp_bw_run returns). */
+	uint64_t drain_ns;
 	/* When set, the WRs completed so far are stored here after every
 	 * poll that reaped completions (relaxed atomic): another thread may
 	 * read it for interval reports. */
@@ -114,6 +128,10 @@ struct rp_bw_out {
 	double peak;	   /* 0 when not measured */
 	uint64_t bytes;	   /* cfg->recv, duplex: bytes the receives got */
 	uint64_t rx_msgs;  /* cfg->duplex: receives counted (as msgs) */
+	/* WRs posted in all (a successful run): every one completed, or
+	 * (cfg->drain_ns) some left in flight, which the port may still
+	 * send; the data packets the run needed are counted from these */
+	uint64_t posted;
 	/* A run that failed (rp_bw_run's error other than -EINTR and
 	 * -ECANCELED): when and why; then msgs counts every WR completed
 	 * up to the failure and the window is [start, failure]. */
@@ -140,5 +158,18 @@ void rp_bw_result(const struct rp_bw_cfg *cfg, const struct rp_bw_out *out,
  */
 int rp_bw_check(const struct rp_rail *r, const struct rp_rail_addr *peer,
 		const struct rp_bw_cfg *cfg);
+
+/*
+ * rp_bw_warm_up_cfg - cfg->warmup (--perform_warm_up): the settings of
+ * the warm-up run before the measured one of @cfg into @w, as perftest's
+ * perform_warm_up (perftest_resources.c): the same WRs and addresses,
+ * TX depth (@tx_depth) WRs per QP each signaled, or (-l) one list with
+ * its last WR signaled; no -D, peak, ticks or progress, every completion
+ * reaped. WRITE and READ only, not a receiving side, -b SEND or
+ * --run_infinitely (write_bw.c, read_bw.c; send_bw.c has none): false,
+ * @w untouched, when @cfg has no warm-up.
+ */
+bool rp_bw_warm_up_cfg(const struct rp_bw_cfg *cfg, unsigned int tx_depth,
+		       struct rp_bw_cfg *w);
 
 #endif /* RP_BWCFG_H */

@@ -20,11 +20,12 @@ void rp_posting_line(FILE *f, const struct rp_bw_cfg *c, bool wr_api)
 			    "ibv_post_send");
 	if (c->cycle_buffer)
 		rp_fprintf(f,
-			   "; addresses walk a %llu-byte cycle buffer in "
-			   "steps of the size rounded up to %u bytes (sizes "
-			   "up to %llu B)",
-			   (unsigned long long)c->cycle_buffer, rp_cycle_line(),
-			   (unsigned long long)c->cycle_buffer / 2);
+			   "; addresses walk a cycle buffer of %llu KiB in "
+			   "steps of the size rounded up to a %u byte cache "
+			   "line (sizes up to %llu KiB)",
+			   (unsigned long long)c->cycle_buffer >> 10,
+			   rp_cycle_line(),
+			   (unsigned long long)c->cycle_buffer / 2 >> 10);
 	else
 		rp_fprintf(f, "; every WR at the start of its QP's slice");
 	if (c->cqe_poll)

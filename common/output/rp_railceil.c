@@ -50,7 +50,7 @@ static void rp_railceil_unknown(struct rp_railceil *c, unsigned int i,
 		 !rp_dev_is_roce(&r->dev) ?
 			 "InfiniBand, no RoCE v2 wire ceiling" :
 			 "port speed unknown (the netdev reports none, as on "
-			 "Soft-RoCE)");
+			 "rdma_rxe)");
 }
 
 void rp_railceil_size(struct rp_railceil *c, const struct rp_rail *rails,

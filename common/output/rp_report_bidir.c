@@ -50,25 +50,24 @@ void rp_report_bidir_rail(FILE *f, int rail, const char *dev,
 	else
 		snprintf(who, sizeof(who), "rail %d (%s)", rail, dev);
 	rp_fprintf(f,
-		   " railperf: %s: -b: sent %.2f %s (%.6f Mpps), received "
+		   " railperf: %s: bidirectional: sent %.2f %s (%.6f Mpps), "
+		   "received "
 		   "%.2f %s (%.6f Mpps), both directions %.2f %s\n",
 		   who, sent->bw_avg, u, sent->msg_rate, rcvd->bw_avg, u,
 		   rcvd->msg_rate, sent->bw_avg + rcvd->bw_avg, u);
 }
 
-void rp_report_bidir_verdict(bool full, const char *where,
-			     const struct rp_verdict *v, uint64_t bytes,
-			     unsigned int num_qps)
+void rp_report_bidir_verdict(FILE *f, const char *where,
+			     const struct rp_verdict *v, unsigned int num_qps)
 {
-	FILE *f = full ? stdout : stderr;
-
-	if (v->ok && full)
+	if (v->ok)
 		rp_fprintf(f,
-			   " railperf: -b validation of the bytes %s passed: "
-			   "%" PRIu64 " bytes on each of %u QP(s)\n",
-			   where, bytes, num_qps);
-	else if (!v->ok)
-		rp_fprintf(f,
+			   " railperf: bidirectional validation of the bytes "
+			   "%s passed: every byte of the message on each of "
+			   "%u QP(s)\n",
+			   where, num_qps);
+	else
+		rp_fprintf(f ? f : stderr,
 			   " railperf: -b validation of the bytes %s FAILED: "
 			   "rail %u QP %u offset %" PRIu64 ": expected %#04x, "
 			   "found %#04x\n",
@@ -76,22 +75,48 @@ void rp_report_bidir_verdict(bool full, const char *where,
 			   v->got);
 }
 
-cJSON *rp_json_bidir(const struct rp_result *sent, const struct rp_result *rcvd)
+/* One direction's row under railperf's keys (the rails' rows' names). */
+static cJSON *rp_json_dir_result(const struct rp_result *r, bool gbits)
+{
+	cJSON *o = cJSON_CreateObject();
+	bool ok = o != NULL;
+
+	ok = ok && cJSON_AddNumberToObject(o, "messages", (double)r->iters);
+	ok = ok && cJSON_AddNumberToObject(o,
+					   gbits ? "bw_peak_gbit_per_s" :
+						   "bw_peak_mib_per_s",
+					   r->bw_peak);
+	ok = ok && cJSON_AddNumberToObject(o,
+					   gbits ? "bw_average_gbit_per_s" :
+						   "bw_average_mib_per_s",
+					   r->bw_avg);
+	ok = ok && cJSON_AddNumberToObject(o, "msg_rate_mpps", r->msg_rate);
+	if (ok)
+		return o;
+	cJSON_Delete(o);
+	return NULL;
+}
+
+cJSON *rp_json_bidir(const struct rp_result *sent, const struct rp_result *rcvd,
+		     bool gbits)
 {
 	cJSON *o = cJSON_CreateObject();
 	struct rp_result sum;
 
 	rp_bidir_sum(sent, rcvd, &sum);
-	if (!o || !cJSON_AddItemToObject(o, "sent", rp_json_bw_result(sent)) ||
-	    !cJSON_AddItemToObject(o, "received", rp_json_bw_result(rcvd)) ||
-	    !cJSON_AddItemToObject(o, "sum", rp_json_bw_result(&sum))) {
+	if (!o ||
+	    !cJSON_AddItemToObject(o, "sent",
+				   rp_json_dir_result(sent, gbits)) ||
+	    !cJSON_AddItemToObject(o, "received",
+				   rp_json_dir_result(rcvd, gbits)) ||
+	    !cJSON_AddItemToObject(o, "sum", rp_json_dir_result(&sum, gbits))) {
 		cJSON_Delete(o);
 		return NULL;
 	}
 	return o;
 }
 
-/* " tx X rx Y", with @rx NULL (not known) as "rx -". */
+/* " tx X rx Y", with @rx NULL (not known) as "rx unknown". */
 static void rp_report_txrx(FILE *f, uint64_t tx, uint64_t tx_ns,
 			   const uint64_t *rx, uint64_t rx_ns, bool gbits)
 {
@@ -99,7 +124,7 @@ static void rp_report_txrx(FILE *f, uint64_t tx, uint64_t tx_ns,
 	if (rx)
 		rp_fprintf(f, " rx %.2f", rp_bw(*rx, rx_ns, gbits));
 	else
-		rp_fprintf(f, " rx -");
+		rp_fprintf(f, " rx unknown");
 }
 
 void rp_report_interval_bidir(FILE *f, double from_s, double to_s,
@@ -110,7 +135,7 @@ void rp_report_interval_bidir(FILE *f, double from_s, double to_s,
 	uint64_t tx_sum = 0, rx_sum = 0;
 	unsigned int i;
 
-	rp_fprintf(f, " railperf: interval %5.1f-%5.1f s:", from_s, to_s);
+	rp_fprintf(f, " railperf: interval %5.1f to %5.1f s:", from_s, to_s);
 	for (i = 0; i < n; i++) {
 		rp_fprintf(f, " %s", devs[i]);
 		rp_report_txrx(f, tx[i], tx_ns, rx ? &rx[i] : NULL, rx_ns,

@@ -44,27 +44,32 @@ void rp_report_bidir_rail(FILE *f, int rail, const char *dev,
 
 /*
  * rp_report_bidir_verdict - -b --validate: the outcome @v of the direction
- * @where names ("received here", "received by the peer"), @bytes per QP on
- * each of @num_qps QPs: one " railperf:" line on stdout with the full
- * output, on stderr otherwise when it failed.
+ * @where names ("received here", "received by the peer") on each of
+ * @num_qps QPs: one " railperf:" line to @f, railperf's stream (stderr;
+ * "bidirectional validation of the bytes received here passed: ..."); @f
+ * NULL (--output): only a failed one, to stderr.
  */
-void rp_report_bidir_verdict(bool full, const char *where,
-			     const struct rp_verdict *v, uint64_t bytes,
-			     unsigned int num_qps);
+void rp_report_bidir_verdict(FILE *f, const char *where,
+			     const struct rp_verdict *v, unsigned int num_qps);
 
 /*
- * rp_json_bidir - { "sent": row, "received": row, "sum": row } with
- * perftest's row keys (rp_json_bw_result); NULL on ENOMEM. Caller owns it.
+ * rp_json_bidir - { "sent": row, "received": row, "sum": row }, each row
+ * with railperf's keys ("messages", "bw_peak_<unit>", "bw_average_<unit>",
+ * "msg_rate_mpps"; <unit> gbit_per_s with @gbits, else mib_per_s, as the
+ * rails' rows), never perftest's, so that the document holds each of
+ * perftest's result keys once (in "results"). NULL on ENOMEM. Caller owns
+ * it.
  */
-cJSON *rp_json_bidir(const struct rp_result *sent,
-		     const struct rp_result *rcvd);
+cJSON *rp_json_bidir(const struct rp_result *sent, const struct rp_result *rcvd,
+		     bool gbits);
 
 /*
  * rp_report_interval_bidir - one -b --interval row: " railperf: interval
- * A-B s: rxe0 tx X rx Y, ..., sum tx X rx Y MB/sec". @tx[i]: bytes rail i
- * sent in @tx_ns nanoseconds (this side's completions); @rx[i]: bytes it
- * received in @rx_ns, as the peer counted its own sends (COUNTS), or @rx
- * NULL when no count came (printed "rx -"). Rates per rp_bw().
+ * A to B s: rxe0 tx X rx Y, ..., sum tx X rx Y MB/sec". @tx[i]: bytes
+ * rail i sent in @tx_ns nanoseconds (this side's completions); @rx[i]:
+ * bytes it received in @rx_ns, as the peer counted its own sends
+ * (COUNTS), or @rx NULL when no count came (printed "rx unknown"). Rates
+ * per rp_bw().
  */
 void rp_report_interval_bidir(FILE *f, double from_s, double to_s,
 			      const char *const *devs, const uint64_t *tx,

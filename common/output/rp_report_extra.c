@@ -58,8 +58,10 @@ void rp_report_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
 	else
 		rp_fprintf(f, "%s\n", r->gid_why);
 	rp_report_ro_warn(f, r);
-	rp_fprintf(f, " railperf: buffer: %u x %" PRIu64 " bytes in %s",
-		   r->num_qps, r->slice,
+	/* in KiB: the slice (a page multiple) is the message size rounded
+	 * up, which railperf's lines never print (docs/measuring.md) */
+	rp_fprintf(f, " railperf: buffer: %u x %" PRIu64 " KiB in %s",
+		   r->num_qps, r->slice >> 10,
 		   rp_buf_describe(&r->buf, wanted_huge, pages, sizeof(pages)));
 	if (r->buf.numa_node >= 0)
 		rp_fprintf(f, ", bound to NUMA node %d", r->buf.numa_node);
@@ -78,23 +80,21 @@ void rp_report_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
 	rp_report_extra_place(f, r);
 }
 
-void rp_report_extra_verdict_out(bool full, const struct rp_verdict *v,
-				 uint64_t bytes, unsigned int num_qps)
+void rp_report_extra_verdict_out(FILE *f, const struct rp_verdict *v,
+				 unsigned int num_qps)
 {
-	if (full)
-		rp_report_extra_verdict(stdout, v, bytes, num_qps);
-	else if (!v->ok)
-		rp_report_extra_verdict(stderr, v, bytes, num_qps);
+	if (f || !v->ok)
+		rp_report_extra_verdict(f ? f : stderr, v, num_qps);
 }
 
 void rp_report_extra_verdict(FILE *f, const struct rp_verdict *v,
-			     uint64_t bytes, unsigned int num_qps)
+			     unsigned int num_qps)
 {
 	if (v->ok)
 		rp_fprintf(f,
-			   " railperf: validation passed: %" PRIu64 " bytes "
-			   "on each of %u QP(s) match the pattern\n",
-			   bytes, num_qps);
+			   " railperf: validation passed: every byte of the "
+			   "message on each of %u QP(s) matches the pattern\n",
+			   num_qps);
 	else
 		rp_fprintf(f,
 			   " railperf: validation FAILED: rail %u QP %u "
@@ -124,11 +124,9 @@ void rp_report_extra_word_verdict(FILE *f, const struct rp_verdict *v,
 			   v->rail, v->qp, op, v->got, v->expected);
 }
 
-void rp_report_extra_word_verdict_out(bool full, const struct rp_verdict *v,
+void rp_report_extra_word_verdict_out(FILE *f, const struct rp_verdict *v,
 				      const char *op, const uint64_t *want_got)
 {
-	if (full)
-		rp_report_extra_word_verdict(stdout, v, op, want_got);
-	else if (!v->ok)
-		rp_report_extra_word_verdict(stderr, v, op, want_got);
+	if (f || !v->ok)
+		rp_report_extra_word_verdict(f ? f : stderr, v, op, want_got);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_report_extra.h - railperf's own lines, printed after the perftest block.
- * Each starts with " railperf:" so no script that looks for a number at
- * the start of a row can mistake it for a result.
+ * rp_report_extra.h - railperf's own lines about a rail (GID, buffer,
+ * placement, --validate). Each starts with " railperf:" and goes to
+ * stderr after the perftest block on stdout (docs/measuring.md, Output:
+ * no '-', no message size, no "error" or "fail" on a healthy run).
  */
 #ifndef RP_REPORT_EXTRA_H
 #define RP_REPORT_EXTRA_H
@@ -43,20 +44,23 @@ void rp_report_extra_rail(FILE *f, const struct rp_rail *r, bool wanted_huge,
 void rp_report_extra_place(FILE *f, const struct rp_rail *r);
 
 /*
- * rp_report_extra_verdict - the --validate outcome: "validation passed: ..." or
- * "validation FAILED: QP q offset o: expected 0x.., found 0x..".
+ * rp_report_extra_verdict - the --validate outcome over @num_qps QPs:
+ * "validation passed: every byte of the message on each of N QP(s)
+ * matches the pattern" (the size is the row's, never repeated in a
+ * railperf line) or "validation FAILED: rail r QP q offset o: expected
+ * 0x.., found 0x..".
  */
 void rp_report_extra_verdict(FILE *f, const struct rp_verdict *v,
-			     uint64_t bytes, unsigned int num_qps);
+			     unsigned int num_qps);
 
 /*
- * rp_report_extra_verdict_out - rp_report_extra_verdict where it belongs: on stdout
- * after the perftest block when @full (the full output), else (--output:
- * stdout holds only the number) a FAILED verdict on stderr and a passed one
- * nowhere.
+ * rp_report_extra_verdict_out - rp_report_extra_verdict where it belongs:
+ * to @f, railperf's stream (stderr; the caller prints it after the
+ * table's closing line); @f NULL (--output): only a FAILED verdict, to
+ * stderr.
  */
-void rp_report_extra_verdict_out(bool full, const struct rp_verdict *v,
-				 uint64_t bytes, unsigned int num_qps);
+void rp_report_extra_verdict_out(FILE *f, const struct rp_verdict *v,
+				 unsigned int num_qps);
 
 /*
  * rp_report_extra_word_verdict - --validate's line of an atomic run
@@ -72,9 +76,11 @@ void rp_report_extra_word_verdict(FILE *f, const struct rp_verdict *v,
 
 /*
  * rp_report_extra_word_verdict_out - rp_report_extra_word_verdict where
- * rp_report_extra_verdict_out puts its line.
+ * rp_report_extra_verdict_out puts its line: to @f, railperf's stream
+ * (stderr, after the table); @f NULL (--output): only a FAILED verdict,
+ * to stderr.
  */
-void rp_report_extra_word_verdict_out(bool full, const struct rp_verdict *v,
+void rp_report_extra_word_verdict_out(FILE *f, const struct rp_verdict *v,
 				      const char *op, const uint64_t *want_got);
 
 #endif /* RP_REPORT_EXTRA_H */

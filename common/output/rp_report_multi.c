@@ -80,7 +80,7 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 	}
 	if (rr->speed_gbps <= 0) {
 		rp_fprintf(f, "port speed unknown (the netdev reports none, as "
-			      "on Soft-RoCE): no wire ceiling\n");
+			      "on rdma_rxe): no wire ceiling\n");
 		return;
 	}
 	rp_rail_report_ceiling(rr, size, &c);
@@ -90,16 +90,16 @@ static void rp_report_ceiling(FILE *f, const struct rp_rail_report *rr,
 			f,
 			"%.1f%% of its ceiling of %.2f Gb/s, its PCIe path's "
 			"payload %s, below the RoCE v2 %s ceiling of %.2f "
-			"Gb/s (%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
+			"Gb/s (%g Gb/s port, MTU %u, at this message size)\n",
 			pct, c.ceiling, rp_pcie_dir_name(rr->pcie_dir),
 			rp_roce_verb_name(rr->verb), c.wire, rr->speed_gbps,
-			mtu, size);
+			mtu);
 	else
 		rp_fprintf(f,
 			   "%.1f%% of the RoCE v2 %s ceiling of %.2f Gb/s "
-			   "(%g Gb/s port, MTU %u, %" PRIu64 " B messages)\n",
+			   "(%g Gb/s port, MTU %u, at this message size)\n",
 			   pct, rp_roce_verb_name(rr->verb), c.ceiling,
-			   rr->speed_gbps, mtu, size);
+			   rr->speed_gbps, mtu);
 	rp_report_ceiling_notes(f, rr, &c);
 }
 
@@ -179,8 +179,9 @@ static void rp_report_pause(FILE *f, const struct rp_rail_report *rr,
 	rp_fprintf(f,
 		   " railperf: rail %u: pause: %" PRIu64
 		   " pause frames received, %" PRIu64
-		   " sent during the run (port-wide, ethtool -S of %s",
-		   rr->index, l->pause_rx, l->pause_tx, nd[0] ? nd : "-");
+		   " sent during the run (port wide, ethtool statistics of %s",
+		   rr->index, l->pause_rx, l->pause_tx,
+		   nd[0] ? nd : "no netdev");
 	rp_report_pause_names(f, &rr->delta.pause);
 	rp_fprintf(f, "): the link or the switch held the port back (PFC)\n");
 }
@@ -197,23 +198,23 @@ static void rp_report_lossy(FILE *f, const struct rp_rail_report *rr,
 			   " railperf: rail %u: lossy: %" PRIu64
 			   " packets sent beyond the %" PRIu64
 			   " its messages needed, %" PRIu64
-			   " retry events (sequence errors, timeouts)",
+			   " retry events (out of sequence, timeouts)",
 			   rr->index, l.retrans, l.needed, l.retry);
 		if (l.pause_known)
 			rp_fprintf(f,
 				   ", %" PRIu64 " pause frames received, "
 				   "%" PRIu64 " sent",
 				   l.pause_rx, l.pause_tx);
-		rp_fprintf(f, " by port-wide counters (every QP on the port, "
+		rp_fprintf(f, " by port wide counters (every QP on the port, "
 			      "not only this run's): RC retransmitted; check "
-			      "the cable, the link's error counters and "
-			      "congestion\n");
+			      "the cable, the link's symbol and CRC counters "
+			      "and congestion\n");
 	}
 	if (l.cnp)
 		rp_fprintf(f,
 			   " railperf: rail %u: congestion: %" PRIu64
-			   " CNP and ECN-marked packets during the run "
-			   "(port-wide counters)\n",
+			   " CNP and ECN marked packets during the run "
+			   "(port wide counters)\n",
 			   rr->index, l.cnp);
 	if (!l.lossy && (l.pause_rx || l.pause_tx))
 		rp_report_pause(f, rr, &l);
@@ -223,17 +224,22 @@ void rp_report_rail(FILE *f, const struct rp_rail_report *rr, uint64_t size,
 		    bool gbits)
 {
 	const struct rp_rail *r = rr->rail;
-	char cpu[16] = "unpinned";
+	char cpu[16] = "unpinned", node[16] = "unknown", gid[16] = "none";
 
+	/* no negative numbers: a railperf line holds no '-' */
 	if (rr->cpu >= 0)
 		snprintf(cpu, sizeof(cpu), "%d", rr->cpu);
+	if (rr->numa_node >= 0)
+		snprintf(node, sizeof(node), "%d", rr->numa_node);
+	if (r->gid_index >= 0)
+		snprintf(gid, sizeof(gid), "%d", r->gid_index);
 	rp_fprintf(f,
-		   " railperf: rail %u: %s port %u, GID index %d, netdev %s, "
-		   "NUMA node %d, CPU %s, %" PRIu64
+		   " railperf: rail %u: %s port %u, GID index %s, netdev %s, "
+		   "NUMA node %s, CPU %s, %" PRIu64
 		   " messages, BW average %.2f "
 		   "%s, MsgRate %.6f Mpps, %.1f%% of the total",
-		   rr->index, r->dev.name, r->dev.port, r->gid_index,
-		   r->gid.ndev[0] ? r->gid.ndev : "-", rr->numa_node, cpu,
+		   rr->index, r->dev.name, r->dev.port, gid,
+		   r->gid.ndev[0] ? r->gid.ndev : "none", node, cpu,
 		   rr->res.iters, rr->res.bw_avg, rp_bw_unit(gbits),
 		   rr->res.msg_rate, rr->share);
 	rp_report_counters(f, rr);
@@ -249,7 +255,7 @@ void rp_report_interval(FILE *f, double from_s, double to_s,
 	uint64_t sum = 0;
 	unsigned int i;
 
-	rp_fprintf(f, " railperf: interval %5.1f-%5.1f s:", from_s, to_s);
+	rp_fprintf(f, " railperf: interval %5.1f to %5.1f s:", from_s, to_s);
 	for (i = 0; i < n; i++) {
 		rp_fprintf(f, " %s %.2f,", rails[i].dev.name,
 			   rp_bw(bytes[i], ns, gbits));
@@ -266,7 +272,7 @@ void rp_report_interval_counters(FILE *f, const char *who, double from_s,
 
 	if (!rp_ctr_ivl_busy(c))
 		return;
-	rp_fprintf(f, " railperf: %s: %.1f-%.1f s:", who, from_s, to_s);
+	rp_fprintf(f, " railperf: %s: %.1f to %.1f s:", who, from_s, to_s);
 	if (c->have_pause && (c->pause_rx || c->pause_tx)) {
 		rp_fprintf(f, " pause frames rx %llu tx %llu",
 			   (unsigned long long)c->pause_rx,

@@ -409,6 +409,31 @@ static bool rp_params_flag_mismatch(const struct rp_params *l,
 	return false;
 }
 
+bool rp_params_passive_server(const struct rp_params *server)
+{
+	const uint16_t both = RP_PF_BIDIR | RP_PF_SEND | RP_PF_IMM |
+			      RP_PF_INFINITE;
+
+	if (server->test == RP_TEST_READ_LAT ||
+	    server->test == RP_TEST_ATOMIC_LAT)
+		return !(server->flags & RP_PF_INFINITE);
+	return (server->test == RP_TEST_WRITE_BW ||
+		server->test == RP_TEST_READ_BW ||
+		server->test == RP_TEST_ATOMIC_BW ||
+		server->test == RP_TEST_MULTI_BW) &&
+	       !(server->flags & both);
+}
+
+bool rp_params_follow(struct rp_params *server, const struct rp_params *client)
+{
+	if (!rp_params_passive_server(server) || server->duration ||
+	    !client->duration)
+		return false;
+	server->duration = client->duration;
+	server->iters = client->iters;
+	return true;
+}
+
 bool rp_params_mismatch(const struct rp_params *l, const struct rp_params *r,
 			char *msg, size_t len)
 {

@@ -164,4 +164,24 @@ void rp_msg_decode_error(const uint8_t *in, size_t len, char *text,
 bool rp_params_mismatch(const struct rp_params *local,
 			const struct rp_params *remote, char *msg, size_t len);
 
+/*
+ * rp_params_passive_server - true when the server of the test @server (the
+ * server's parameters) measures nothing and prints the client's results:
+ * one-way WRITE, READ or atomic bandwidth (rail_write_bw, rail_read_bw,
+ * rail_atomic_bw, rail_multi_bw; not -b, SEND, WRITE with immediate or
+ * --run_infinitely), rail_read_lat and rail_atomic_lat, as perftest's
+ * write_bw.c, read_bw.c, atomic_bw.c, read_lat.c and atomic_lat.c
+ * servers.
+ */
+bool rp_params_passive_server(const struct rp_params *server);
+
+/*
+ * rp_params_follow - a passive server (rp_params_passive_server) given no
+ * -D runs what the client runs, as perftest's does (it never compares
+ * -D): when @client has a duration, @server takes it and the client's
+ * iterations. Returns true when @server changed. Both sides call it on
+ * their copies before rp_params_mismatch, so that both agree.
+ */
+bool rp_params_follow(struct rp_params *server, const struct rp_params *client);
+
 #endif /* RP_MSG_H */

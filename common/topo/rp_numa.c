@@ -76,9 +76,9 @@ static void rp_cpus_list(const cpu_set_t *set, char *buf, size_t len)
 			continue;
 		off += (size_t)snprintf(buf + off, len - off, "%s%d",
 					off ? "," : "", lo);
-		if (c - 1 > lo && off < len)
-			off += (size_t)snprintf(buf + off, len - off, "-%d",
-						c - 1);
+		if (c - 1 > lo && off < len) /* "0,1", "0..3": no '-' */
+			off += (size_t)snprintf(buf + off, len - off, "%s%d",
+						c - 2 > lo ? ".." : ",", c - 1);
 		lo = -1;
 	}
 }
@@ -241,8 +241,8 @@ const char *rp_bind_why_name(enum rp_bind_why w)
 	switch (w) {
 	case RP_BIND_EXTERNAL: return "affinity set from outside, kept";
 	case RP_BIND_DEVICE: return "the device's node";
-	case RP_BIND_NODE: return "--numa_node";
-	case RP_BIND_CORES: return "--pin_cores";
+	case RP_BIND_NODE: return "the NUMA node asked for";
+	case RP_BIND_CORES: return "the cores asked for";
 	case RP_BIND_CORE: return "a core local to the device";
 	case RP_BIND_NONE: break;
 	}

@@ -38,7 +38,7 @@ struct rp_bind {
 struct rp_bound {
 	enum rp_bind_why why;
 	int mem_node;	  /* MPOL_BIND node set, -1 = none */
-	char cpus[128];	  /* the thread's CPUs, as a list ("0-3") */
+	char cpus[128];	  /* the thread's CPUs: "0", "0,1", "0..3,8" (no '-') */
 	int cpu_node;	  /* node of those CPUs if one, -1 = several/unknown */
 	char why_not[96]; /* when binding failed: why ("" = it did not) */
 	char kind[64];	  /* core kind of a one-CPU binding (rp_topo_cpukind,
@@ -88,7 +88,8 @@ int rp_numa_pages_node(const void *addr, size_t len, size_t page, size_t step);
  */
 int rp_numa_check_cpus(const char *s);
 
-/* rp_bind_why_name - "device's node", "--numa_node", ... for @w. */
+/* rp_bind_why_name - "the device's node", "the NUMA node asked for", ...
+ * for @w (words, not flags: a railperf line of a healthy run). */
 const char *rp_bind_why_name(enum rp_bind_why w);
 
 #endif /* RP_NUMA_H */

@@ -29,6 +29,22 @@ int rp_async_poll(struct ibv_context *ctx, struct rp_event *ev)
 	return 1;
 }
 
+bool rp_async_news(const struct rp_event *ev, bool *down)
+{
+	bool now;
+
+	if (ev->type == IBV_EVENT_PORT_ACTIVE)
+		now = false;
+	else if (ev->type == IBV_EVENT_PORT_ERR)
+		now = true;
+	else
+		return true;
+	if (*down == now)
+		return false;
+	*down = now;
+	return true;
+}
+
 /* The phrase of the events a run watches for; NULL for the others. */
 static const char *rp_async_phrase(enum ibv_event_type t)
 {

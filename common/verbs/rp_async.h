@@ -8,6 +8,7 @@
 #ifndef RP_ASYNC_H
 #define RP_ASYNC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <infiniband/verbs.h>
 
@@ -40,5 +41,15 @@ int rp_async_poll(struct ibv_context *ctx, struct rp_event *ev);
  * ibv_event_type_str()'s name.
  */
 void rp_async_describe(const struct ibv_async_event *e, struct rp_event *ev);
+
+/*
+ * rp_async_news - whether event @ev tells something new about a port
+ * last seen as *@down (true: DOWN): a PORT_ERR of a port that was up or a
+ * PORT_ACTIVE of one that was down is news, and *@down follows it; a
+ * PORT_ACTIVE of a port that was up, or a PORT_ERR of one that was down,
+ * reports the state the port already had and is not (Soft-RoCE queues a
+ * PORT_ACTIVE as a run starts). Any other event is news, *@down unchanged.
+ */
+bool rp_async_news(const struct rp_event *ev, bool *down);
 
 #endif /* RP_ASYNC_H */

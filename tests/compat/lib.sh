@@ -105,31 +105,66 @@ cset() {
 		cfail "$cs_name: see above"
 }
 
-# crec NAME KIND RECORDING RP_BIN "SERVER_ARGS" "CLIENT_ARGS" [JSON_KIND]:
-# one flag set against perftest's outputs recorded in this guest image
-# (tests/data/perftest-6.06/RECORDING.{client,server}.txt and, with
-# JSON_KIND, RECORDING.client.json; the README there says how): only
-# railperf runs, both sides must exit 0 as perftest's did, then
-# "shape.py check" as cset's (KIND and JSON_KIND alike).
+# crec NAME KIND REC RP_BIN "SERVER_ARGS" "CLIENT_ARGS" [JSON_KIND]: a
+# flag set whose perftest side is the recording
+# tests/data/perftest-6.06/REC.{server,client}.txt (with .stderr.txt where perftest wrote any; every recorded
+# process exited 0, see its README) instead of a live perftest pair: the
+# same guest image, device and perftest, so the shapes compare as cset's
+# do, for less guest time. railperf runs live with these flags (fewer
+# iterations than the recording where the shape does not depend on them)
+# and is checked as cset checks it (KIND: bw, lat, lat_dur; JSON_KIND:
+# railperf's client wrote @J@.json, compared with REC.client.json).
+# With RP_COMPAT_RECORD=1 (the tree's tests/data shared read-write with
+# the guest: tools/scripts/record-perftest) a REC not yet recorded is
+# recorded first (crecord).
 crec() {
-	cr_name=$1 cr_kind=$2 cr_rec=tests/data/perftest-6.06/$3 cr_rp=$4
-	cr_s=$5 cr_c=$6 cr_json=${7:-} cs_name=$1
+	cr_name=$1 cr_kind=$2 cr_rec=tests/data/perftest-6.06/$3
+	cr_json=${7:-} cs_name=$1
+	if [ -n "${RP_COMPAT_RECORD:-}" ] && [ ! -f "$cr_rec.client.txt" ]; then
+		crecord "$1" "$3" "$5" "$6" || return
+	fi
 	for cr_side in client server; do
 		cp "$cr_rec.$cr_side.txt" "$CTMP/$cr_name.pt.$cr_side" ||
-			{ cfail "$cr_name: no recording $cr_rec.$cr_side.txt"; return; }
+			{ cfail "$cr_name: no recording $3"; return; }
+		: >"$CTMP/$cr_name.pt.$cr_side.err"
+		[ ! -f "$cr_rec.$cr_side.stderr.txt" ] ||
+			cp "$cr_rec.$cr_side.stderr.txt" "$CTMP/$cr_name.pt.$cr_side.err"
 	done
 	[ -z "$cr_json" ] || cp "$cr_rec.client.json" "$CTMP/$cr_name.pt.json" ||
 		{ cfail "$cr_name: no recording $cr_rec.client.json"; return; }
-	cpair "$CTMP/$cr_name.rp" "$cr_rp" "$(cj "$cr_s" rp.s)" "$(cj "$cr_c" rp)"
-	note "$cr_name: exit railperf $CLI_RC/$SRV_RC (perftest's recording 0/0)"
-	if [ "$CLI_RC/$SRV_RC" != 0/0 ]; then
-		sed 's/^/    /' "$CTMP/$cr_name.rp.client.err" \
-			"$CTMP/$cr_name.rp.server.err"
-		cfail "$cr_name: exit status (client/server) $CLI_RC/$SRV_RC"
-		return
-	fi
+	cpair "$CTMP/$cr_name.rp" "$4" "$(cj "$5" rp.s)" "$(cj "$6" rp)"
+	note "$cr_name: exit perftest 0/0 (recorded: $3), railperf $CLI_RC/$SRV_RC"
+	[ "$CLI_RC/$SRV_RC" = 0/0 ] ||
+		cfail "$cr_name: exit status (client/server) perftest 0/0" \
+			"(recorded), railperf $CLI_RC/$SRV_RC"
 	python3 $C/shape.py check "$CTMP" "$cr_name" "$cr_kind" $cr_json ||
 		cfail "$cr_name: see above"
+}
+
+# crecord NAME REC "SERVER_ARGS" "CLIENT_ARGS": perftest's tool of REC
+# (ib_ and REC up to its first '-') run live as cset runs it (-x 1, a
+# clock failure tried again), its output written over REC's files; both
+# sides must exit 0, or nothing is written.
+crecord() {
+	crr_rec=tests/data/perftest-6.06/$2 crr_out=$CTMP/$1.rec
+	for crr_try in 1 2 3; do
+		cpair "$crr_out" "ib_${2%%-*}" "-x 1 $3" "-x 1 $4"
+		grep -Eq "Can't produce a report|Couldn't read reports" \
+			"$crr_out.client.err" "$crr_out.server.err" || break
+		note "$1: perftest could not time the run ($crr_try), again"
+	done
+	[ "$CLI_RC/$SRV_RC" = 0/0 ] || {
+		cat "$crr_out.client.err" "$crr_out.server.err"
+		cfail "$1: recording $2: perftest exited $CLI_RC/$SRV_RC"
+		return 1
+	}
+	for crr_side in client server; do
+		cp "$crr_out.$crr_side" "$crr_rec.$crr_side.txt" || return 1
+		rm -f "$crr_rec.$crr_side.stderr.txt"
+		[ ! -s "$crr_out.$crr_side.err" ] ||
+			cp "$crr_out.$crr_side.err" "$crr_rec.$crr_side.stderr.txt"
+	done
+	note "$1: recorded $2"
 }
 
 # cgate NAME: both clients said perftest's -w line on stderr.

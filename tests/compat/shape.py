@@ -32,11 +32,13 @@ A shape keeps every label, space, separator tab and line of the perftest
 block and replaces values by their format: I (integer), F2 / F6
 (decimals), H (hex), ONOFF, G16 (a GID of 16 decimal bytes). In result rows,
 whose padding follows the values' widths, runs of spaces become one space;
-tabs are kept. railperf's own lines (" railperf: ...") at the end of an
-output are left out; one anywhere else counts as a line of the shape, so a
-railperf line inside the perftest block is a difference. Numbers differ
-between the tools; shapes must not. selftest.py checks this checker
-against perftest's recorded outputs (run by tests/run unit).
+tabs are kept. Every line of stdout counts, none is left out: railperf's
+own lines (" railperf: ...") go to stderr (docs/measuring.md, Output), so
+one on stdout, before, inside or after the perftest block, is a
+difference. "check" also requires railperf's stdout and stderr to be free
+of "error" and "fail" wherever perftest's are. Numbers differ between the
+tools; shapes must not. selftest.py checks this checker against
+perftest's recorded outputs (run by tests/run unit).
 """
 import importlib.util
 import json
@@ -89,10 +91,6 @@ def token_shape(tok):
 def shape(path):
     lines = open(path, errors="replace").read().split("\n")
     if lines and lines[-1] == "":
-        lines.pop()
-    # railperf's own lines end the output; one inside the perftest block
-    # (where a script looks for a row) is kept and breaks the shape
-    while lines and lines[-1].startswith(" railperf:"):
         lines.pop()
     # trailing spaces follow the last value's width ("%-7.2f"): dropped
     return [line_shape(l).rstrip(" ") for l in lines]
@@ -266,10 +264,26 @@ def check_parsers(kind, pt, rp, json_kind=False):
     return ok
 
 
+ERROR = re.compile(r"error|fail", re.I)
+
+
+def error_words(*paths):
+    """The lines of @paths (those that exist) saying error or fail."""
+    return [l.rstrip("\n") for p in paths if os.path.exists(p)
+            for l in open(p, errors="replace") if ERROR.search(l)]
+
+
 def check(d, name, kind, json_kind=None):
     """One flag set: see the module's documentation."""
     p = lambda tool, side: os.path.join(d, "%s.%s.%s" % (name, tool, side))
     ok = True
+    for side in ("client", "server"):
+        pt = error_words(p("pt", side), p("pt", side + ".err"))
+        rp = error_words(p("rp", side), p("rp", side + ".err"))
+        if rp and not pt:
+            print("railperf's %s says error or fail where perftest's does "
+                  "not: %s" % (side, rp[:3]))
+            ok = False
     for side in ("client", "server"):
         if kind == "number_lat" and side == "server":
             srv = [l for l in open(p("rp", side)) if l.strip("-\n")]

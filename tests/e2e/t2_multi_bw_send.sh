@@ -71,7 +71,7 @@ awk '$2 < 400 || $3 < 400 { print $1 ": sent " $2 ", received " $3 \
 	fail "-b: the SEND data did not flow both ways on both rails"
 grep -q '^ *Send Bidirectional BW Test$' "$TMP/bd" ||
 	{ cat "$TMP/bd"; fail "-b $side: title"; }
-bd_validated "$TMP/bd" 4096 "-b $side"
+bd_validated "$TMP/bd" "-b $side"
 row=$(rows "$TMP/bd"); check_bw_row "$row"
 set -- $row
 [ "$2" = 4096 ] || fail "-b $side: row $row"

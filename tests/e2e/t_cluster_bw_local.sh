@@ -11,10 +11,13 @@
 # pre-posts receives for its partner's messages; a cell is ok only when
 # the host's receives completed in the window too). --cross with two ranks: 4 matrices
 # (rail i to rail j) of 2 x 2, the cross-rail cells failed with their
-# reason (no route between the guest's two rail subnets), exit 1. Refused command lines end every rank with
-# exit 1 and exactly one line (rank 0's), before any device is opened:
-# -s 0, --expect 0, a host argument, a --pairs file naming an unknown host,
-# --verb=atomic.
+# reason (no route between the guest's two rail subnets), exit 1. Fleet
+# checks: the --verb=read run saves a baseline (every cell's Gb/s as its
+# JSON has it) and, with --cross, JUnit XML (the schema's: a testcase per
+# cell, the 4 failed cells failures typed "failed"); that baseline with a
+# rail's device edited is refused by rank 0 by name, exit 1, before the
+# first round. (Refused command lines, which need no device:
+# tests/host/t_cluster_mismatch.)
 # 4 KiB messages: with eight busy rail threads on the guest's two vCPUs
 # (and other guests on the host), 64 KiB ones are few enough under TCG
 # that a rail may complete none in the counted window.
@@ -32,27 +35,6 @@ mpi() {
 		--mca btl tcp,self --mca pml ob1 --mca btl_tcp_if_include lo \
 		--mca oob_tcp_if_include lo "$@"
 }
-
-# refused: NAME WANT ARGS...: exit 1, and WANT is the only line from us
-refused() {
-	name=$1 want=$2; shift 2
-	mpi 4 "$BIN" "$@" >"$TMP/r.out" 2>&1
-	rc=$?
-	[ "$rc" = 1 ] || { cat "$TMP/r.out"; fail "$name: exit $rc, want 1"; }
-	n=$(grep -c '^rail_cluster_bw: ' "$TMP/r.out")
-	got=$(grep '^rail_cluster_bw: ' "$TMP/r.out")
-	[ "$n" = 1 ] && [ "$got" = "rail_cluster_bw: $want" ] ||
-		{ cat "$TMP/r.out"; fail "$name: want once 'rail_cluster_bw: $want'"; }
-}
-refused "-s 0" "invalid -s value '0': valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed" \
-	-d rxe0 -s 0
-refused "--expect 0" "invalid --expect value '0': valid values are 1 .. 100" \
-	-d rxe0 --expect 0
-refused "host" "unexpected argument 'node1': rail_cluster_bw takes no host (the MPI launcher starts one rank per host)" \
-	-d rxe0 node1
-printf '0 1\n# comment\n2 nosuchhost\n' >"$TMP/pairs.txt"
-refused "--pairs" "$TMP/pairs.txt:3: unknown host 'nosuchhost' (give a host name of the job or a rank 0 .. 3)" \
-	-d rxe0 --pairs "$TMP/pairs.txt"
 
 # check.py OUT CSV JSON HOSTS DEVS CROSS: the text's matrices, the CSV
 # and the JSON agree, every off-diagonal cell measured once.
@@ -126,15 +108,59 @@ python3 "$TMP/check.py" "$TMP/c.out" "$TMP/c.csv" "$TMP/c.json" 4 rxe0,rxe1 0 ||
 
 # --verb=read, two ranks: each host READs its partner's buffer; the same
 # checks (one round, a 2 x 2 matrix per rail, cells > 0 in the text, the
-# CSV and the JSON). --verb=atomic: refused, one line.
-refused "--verb=atomic" "invalid --verb value 'atomic': valid verbs are write, read, send" \
-	-d rxe0 --verb=atomic
+# CSV and the JSON).
 mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 3 --verb=read --csv "$TMP/r.csv" \
-	--out_json_file "$TMP/r.json" >"$TMP/rd.out" 2>"$TMP/rd.err"
+	--out_json_file "$TMP/r.json" --save-baseline "$TMP/rb.json" \
+	--junit "$TMP/r.xml" >"$TMP/rd.out" 2>"$TMP/rd.err"
 rc=$?
 [ "$rc" = 0 ] || { cat "$TMP/rd.out" "$TMP/rd.err"; fail "--verb=read: exit $rc"; }
 python3 "$TMP/check.py" "$TMP/rd.out" "$TMP/r.csv" "$TMP/r.json" 2 rxe0,rxe1 0 ||
 	fail "--verb=read: matrix, CSV and JSON checks (above)"
+# fleet_cells JSON BASELINE JUNIT FAILS: the baseline holds every cell of
+# the JSON at its Gb/s ("S -> R on rail I (DEV)"), or (no BASELINE) none;
+# the JUnit file is the schema's, a testcase per cell, FAILS failures
+# (the failed cells, typed "failed")
+fleet_cells() {
+	if command -v xmllint >/dev/null; then
+		xmllint --noout --schema tests/junit/junit.xsd "$3" ||
+			fail "xmllint -schema tests/junit/junit.xsd $3"
+	else
+		skip_part xmllint "no xmllint (libxml2-utils; tools/scripts/install-deps)"
+	fi
+	python3 - "$@" <<'PY' || fail "fleet files against $1"
+import json, sys, xml.etree.ElementTree as ET
+d = json.load(open(sys.argv[1]))
+name = lambda c: '%s -> %s on rail %d (%s)' % (c['sender'], c['receiver'],
+    c['sender_rail'], c['sender_dev']) + ('' if not d['cross'] else
+    ' -> rail %d (%s)' % (c['receiver_rail'], c['receiver_dev']))
+if sys.argv[2] != '-':
+    b = json.load(open(sys.argv[2]))
+    assert b['test'] == 'rail_cluster_bw' and len(b['hosts']) == len(d['hosts'])
+    assert [(r['name'], r['gbps']) for r in b['results']] == \
+        [(name(c), c['gbps']) for c in d['cells']], (b['results'], d['cells'])
+cases = ET.parse(sys.argv[3]).getroot().findall('./testsuite/testcase')
+assert [c.get('name') for c in cases] == [name(c) for c in d['cells']]
+failed = [c.find('failure').get('type') for c in cases
+          if c.find('failure') is not None]
+assert failed == ['failed'] * int(sys.argv[4]), failed
+PY
+}
+fleet_cells "$TMP/r.json" "$TMP/rb.json" "$TMP/r.xml" 0
+# a baseline of another rail: refused at rank 0 before the first round
+python3 - "$TMP/rb.json" "$TMP/rb2.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["hosts"][1]["rails"][1]["device"] = "mlx5_9"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+h1=$(python3 -c "import json; print(json.load(open('$TMP/rb.json'))['hosts'][1]['host'])")
+mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 3 --verb=read --baseline "$TMP/rb2.json" \
+	>"$TMP/rb2.out" 2>&1
+rc=$?
+want="rail_cluster_bw: --baseline '$TMP/rb2.json' refused: $h1: rail 1 is mlx5_9 port 1 there, rxe1 port 1 here (a baseline of other hosts or rails; --baseline-force compares anyway)"
+[ "$rc" = 1 ] && [ "$(grep '^rail_cluster_bw: ' "$TMP/rb2.out")" = "$want" ] &&
+	! grep -q 'railperf: round' "$TMP/rb2.out" ||
+	{ cat "$TMP/rb2.out"; fail "--baseline of another rail: exit $rc, want 1 and only '$want', no round"; }
 mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 3 --verb=send --csv "$TMP/s.csv" \
 	--out_json_file "$TMP/s.json" >"$TMP/sd.out" 2>"$TMP/sd.err"
 rc=$?
@@ -148,7 +174,7 @@ python3 "$TMP/check.py" "$TMP/sd.out" "$TMP/s.csv" "$TMP/s.json" 2 rxe0,rxe1 0 |
 # are the fault case: FAIL(reason) in the table, the CSV and the JSON,
 # the same-rail ones measured, the run to its end, exit 1.
 mpi 2 "$BIN" -d rxe0,rxe1 -x 1,1 -s 4096 -D 3 --cross --csv "$TMP/x.csv" \
-	--out_json_file "$TMP/x.json" >"$TMP/x.out" 2>"$TMP/x.err"
+	--out_json_file "$TMP/x.json" --junit "$TMP/x.xml" >"$TMP/x.out" 2>"$TMP/x.err"
 rc=$?
 [ "$rc" = 1 ] || { cat "$TMP/x.out" "$TMP/x.err"; fail "--cross: exit $rc, want 1"; }
 python3 - "$TMP/x.out" "$TMP/x.csv" "$TMP/x.json" <<'PY' ||
@@ -173,3 +199,4 @@ assert sorted(c['status'] for c in d['cells']) == ['fail'] * 4 + ['ok'] * 4
 assert text.count('FAIL(rxe') == 4 and '4 failed cells' in text
 PY
 	{ cat "$TMP/x.out"; fail "--cross: matrices, CSV and JSON (above)"; }
+fleet_cells "$TMP/x.json" - "$TMP/x.xml" 4

@@ -6,6 +6,8 @@
 # own rows, address lines ending after the PSN),
 # exit statuses agree, the parser corpus reads the same fields from both,
 # and the JSON keys are perftest 6.29's.
+# A crec flag set compares with perftest's recording of the same flags from
+# this guest image (tests/data/perftest-6.06); a cset one runs perftest live.
 . tests/e2e/lib.sh
 . tests/compat/lib.sh
 
@@ -14,8 +16,8 @@ PT=ib_send_bw
 RP=$B/rail_send_bw
 
 cset default bw $PT $RP "" "--out_json --out_json_file=@J@.json" bw
-cset all bw $PT $RP "-a -n 5" "-a -n 5"
-cset gbits_D2 bw $PT $RP "--report_gbits -D 2" "--report_gbits -D 2"
+crec all bw send_bw-a-n5 $RP "-a -n 5" "-a -n 5"
+crec gbits_D2 bw send_bw-gbits-D2 $RP "--report_gbits -D 2" "--report_gbits -D 2"
 cset out_bw number $PT $RP "--output=bandwidth -n 200" \
 	"--output=bandwidth -n 200 --out_json --out_json_file=@J@.json" bw_avg
 compat_end

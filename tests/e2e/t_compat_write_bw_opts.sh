@@ -5,6 +5,8 @@
 # statuses and the parser corpus as in t_compat_write_bw; the JSON keys are
 # perftest 6.29's, include every 6.06 key, and a tolerant reader gets the
 # same results from both files.
+# A crec flag set compares with perftest's recording of the same flags from
+# this guest image (tests/data/perftest-6.06); a cset one runs perftest live.
 . tests/e2e/lib.sh
 . tests/compat/lib.sh
 
@@ -14,8 +16,8 @@ RP=$B/rail_write_bw
 
 cset s4096_json bw $PT $RP "-s 4096 -n 200" \
 	"-s 4096 -n 200 --out_json --out_json_file=@J@.json" bw
-cset q2 bw $PT $RP "-q 2 -n 200" "-q 2 -n 200"
-cset Q10 bw $PT $RP "-Q 10 -n 200" "-Q 10 -n 200"
-cset t64 bw $PT $RP "-t 64 -n 200" "-t 64 -n 200"
-cset m512 bw $PT $RP "-m 512 -n 200" "-m 512 -n 200"
+crec q2 bw write_bw-q2-n200 $RP "-q 2 -n 200" "-q 2 -n 200"
+crec Q10 bw write_bw-Q10-n200 $RP "-Q 10 -n 200" "-Q 10 -n 200"
+crec t64 bw write_bw-t64-n200 $RP "-t 64 -n 200" "-t 64 -n 200"
+crec m512 bw write_bw-m512-n200 $RP "-m 512 -n 200" "-m 512 -n 200"
 compat_end

@@ -1,8 +1,8 @@
 #!/bin/sh
-# Description: bad values fail at once, before any device or connection is
-# touched, with one line naming the option and the valid range: iterations
-# 0, TX depth 0, CQ moderation above the TX depth, size 0, a non-number
-# where a number belongs. A size beyond the port's max_msg_sz (read from
+# Description: bad values that need the device fail at once, with one
+# line naming the value and the limit (the device-free ones, -n 0, -s 0,
+# -t 0, a non-number, are tests/host/t_first_errors'). A size beyond the
+# port's max_msg_sz (read from
 # ibv_devinfo -v) fails on either side before a buffer is allocated,
 # naming the device and its limit; -s 2G, more than the guest's memory,
 # is refused by the memory check first. All three binaries; and
@@ -11,23 +11,6 @@
 # t_write_bw_errors does for rail_write_bw.
 . tests/e2e/lib.sh
 . tests/e2e/fault.sh
-
-for b in $BINS; do
-	n=${b##*/}
-	expect_fail "$n -n 0" "invalid -n value '0': valid iterations are 5 " \
-		"$FAST_MS" $b -d "$DEV" -n 0
-	expect_fail "$n -s 0" "invalid -s value '0': valid sizes are 1 " \
-		"$FAST_MS" $b -d "$DEV" -s 0
-	expect_fail "$n -n 1x0" "invalid -n value '1x0': valid iterations are 5 " \
-		"$FAST_MS" $b -d "$DEV" -n 1x0
-done
-# TX depth: the bandwidth tests (ib_read_lat has none). -Q above it is
-# capped, as perftest does (test_opts: test_cq_mod_vs_tx_depth).
-for b in $W $M; do
-	n=${b##*/}
-	expect_fail "$n -t 0" "invalid -t value '0': valid values are 1 " \
-		"$FAST_MS" $b -d "$DEV" -t 0
-done
 
 # What t_write_bw_errors checks for rail_write_bw, for the other two.
 for b in $L $M; do

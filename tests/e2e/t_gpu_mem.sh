@@ -25,7 +25,7 @@ pair gb 18671 --use_cuda=0 --validate -s 65536 -n 50 -- \
 	--use_cuda=0 --validate -s 65536 -n 50 --out_json_file "$TMP/gb.json"
 [ "$CLI_RC" = 0 ] || { cat "$TMP/gb.client" "$TMP/gb.server"; fail "GB10 client exit $CLI_RC"; }
 [ "$SRV_RC" = 0 ] || { cat "$TMP/gb.server"; fail "GB10 server exit $SRV_RC"; }
-buf=' railperf: buffer: 1 x 65536 bytes in pinned host memory of GPU 0 (NVIDIA GB10, 000f:01:00.0): integrated GPU: pinned host memory'
+buf=' railperf: buffer: 1 x 64 KiB in pinned host memory of GPU 0 (NVIDIA GB10, 000f:01:00.0): integrated GPU: pinned host memory'
 for side in client server; do
 	grep -qxF "$buf" "$TMP/gb.$side" ||
 		{ cat "$TMP/gb.$side"; fail "GB10 $side: no pinned-host buffer line"; }

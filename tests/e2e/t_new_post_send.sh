@@ -32,12 +32,16 @@ api() {
 	done
 }
 
-# validated NAME BYTES QPS: both sides passed --validate on BYTES x QPS.
+# validated NAME BYTES QPS: both sides passed --validate, every byte of
+# the message on each of QPS QPs, and the message (the client's last row)
+# was BYTES long.
 validated() {
 	for side in client server; do
-		grep -q "^ railperf: validation passed: $2 bytes on each of $3 QP(s) match the pattern\$" \
-			"$TMP/$1.$side" || { cat "$TMP/$1.$side"; fail "$1.$side: no validation of $2 bytes x $3 QPs"; }
+		grep -q "^ railperf: validation passed: every byte of the message on each of $3 QP(s) matches the pattern\$" \
+			"$TMP/$1.$side" || { cat "$TMP/$1.$side"; fail "$1.$side: no validation on $3 QPs"; }
 	done
+	[ "$(rows "$TMP/$1.client" | tail -n 1 | awk '{ print $2 }')" = "$2" ] ||
+		{ cat "$TMP/$1.client"; fail "$1: the row's size is not $2"; }
 }
 
 # wr_posting NAME: the client posted with ibv_wr_* (line and JSON).
@@ -90,7 +94,7 @@ BIN=$M DEV=rxe0,rxe1 pair mb 18977 -n 500 -q 2 -s 64 -I 64 --validate $NEW -- \
 	-n 500 -q 2 -s 64 -I 64 --validate $NEW --out_json_file="$TMP/mb.json"
 ok mb; api mb ON; wr_posting mb
 for side in client server; do
-	grep -q '^ railperf: validation passed: 64 bytes on each of [0-9]* QP(s) match the pattern$' \
+	grep -q '^ railperf: validation passed: every byte of the message on each of [0-9]* QP(s) matches the pattern$' \
 		"$TMP/mb.$side" || { cat "$TMP/mb.$side"; fail "mb.$side: validation"; }
 done
 

@@ -16,7 +16,7 @@ for args in "-s 4096 -n 200" "-s 1M -n 20 -q 2" "-b -s 65536 -n 100"; do
 	pair v 18641 $args --validate -- $args --validate
 	[ "$CLI_RC" = 0 ] || { cat "$TMP/v.client"; fail "client ($args) exit $CLI_RC"; }
 	[ "$SRV_RC" = 0 ] || { cat "$TMP/v.server"; fail "server ($args) exit $SRV_RC"; }
-	ok='^ railperf: \(validation passed\|-b validation of the bytes received here passed\)'
+	ok='^ railperf: \(validation passed\|bidirectional validation of the bytes received here passed\)'
 	grep -q "$ok" "$TMP/v.client" ||
 		{ cat "$TMP/v.client"; fail "client ($args) did not validate"; }
 	grep -q "$ok" "$TMP/v.server" ||

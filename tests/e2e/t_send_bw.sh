@@ -77,7 +77,7 @@ for bin in rail_send_bw rail_write_bw; do
 		f=$TMP/bd.$side
 		grep -q "^ *$title\$" "$f" || { cat "$f"; fail "$bin -b $side: title"; }
 		grep -q '^ RX depth        : 200$' "$f" || fail "$bin -b $side: RX depth"
-		bd_validated "$f" 4096 "$bin $imm -b $side"
+		bd_validated "$f" "$bin $imm -b $side"
 		row=$(rows "$f"); check_bw_row "$row"
 		set -- $row
 		[ "$2" = 4096 ] || fail "$bin -b $side: row $row"

@@ -27,7 +27,7 @@ for side in client server; do
 		fail "sl.$side: no title"
 	grep -q '^ local address: LID [0-9a-fx]* QPN 0x[0-9a-f]* PSN 0x[0-9a-f]*$' \
 		"$TMP/sl.$side" || fail "sl.$side: address line does not end after the PSN"
-	grep -q '^ railperf: latency is half the SEND ping-pong' "$TMP/sl.$side" ||
+	grep -q '^ railperf: latency is half the round trip of the SEND ping pong' "$TMP/sl.$side" ||
 		fail "sl.$side: no method line"
 	note "rail_send_lat $side: $(cat "$TMP/sl.rows")"
 done

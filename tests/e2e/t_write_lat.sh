@@ -36,7 +36,7 @@ for side in client server; do
 	grep -q '^ Max inline data : [0-9]*\[B\]$' "$TMP/wl.$side" ||
 		fail "wl.$side: no Max inline data line"
 	! grep -q 'Outstand reads' "$TMP/wl.$side" || fail "wl.$side: Outstand reads"
-	grep -q '^ railperf: latency is half the WRITE ping-pong' "$TMP/wl.$side" ||
+	grep -q '^ railperf: latency is half the round trip of the WRITE ping pong' "$TMP/wl.$side" ||
 		fail "wl.$side: no method line"
 	note "rail_write_lat $side: $(cat "$TMP/wl.rows")"
 done
@@ -62,7 +62,7 @@ for side in client server; do
 	set -- $row
 	[ "$1" = 4 ] || fail "-D 2 $side: want 4 fields: $row"
 	[ "$2" = 2 ] && [ "$3" -gt 10 ] || fail "-D 2 $side: size or iterations: $row"
-	grep -q '^ railperf: -D over [0-9]* samples: t_min ' "$TMP/wlD.$side" ||
+	grep -q "^ railperf: the timed run's [0-9]* samples: t_min " "$TMP/wlD.$side" ||
 		fail "-D 2 $side: no railperf statistics line"
 	note "rail_write_lat -D 2 $side: $row"
 done

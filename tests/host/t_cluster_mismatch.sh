@@ -4,7 +4,9 @@
 # Open MPI ranks started with different -s (an MPMD command line) end
 # with exit 1 and exactly one line from railperf, rank 0's, naming the
 # rank, its host and both values; --cross, --verb=read or --verb=send on
-# one rank only likewise.
+# one rank only likewise. Bad command lines on four ranks (-s 0, --expect
+# 0, a host argument, a --pairs file naming an unknown host, an unknown
+# --verb) end every rank with exit 1 and exactly one line, rank 0's.
 # Skipped without the binary (built without MPI) or mpirun. TAP on stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -47,5 +49,37 @@ mix "--verb=read on one rank" "rank 1 (H1) has --verb read, rank 0 (H0) has --ve
 	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --verb=read
 mix "--verb=send on one rank" "rank 1 (H1) has --verb send, rank 0 (H0) has --verb write: give every rank the same options" \
 	-d rxe0 -D 1 --timeout 3 -- -d rxe0 -D 1 --timeout 3 --verb=send
+# refused NAME WANT ARGS...: four ranks with ARGS: exit 1, and WANT is
+# the only line from railperf
+refused() {
+	local name=$1 want=$2 rc got lines
+	shift 2
+	mpi_local -np 4 "$BIN" "$@" >"$tmp/out" 2>&1
+	rc=$?
+	got=$(grep '^rail_cluster_bw: ' "$tmp/out")
+	lines=$(grep -c '^rail_cluster_bw: ' "$tmp/out")
+	n=$((n + 1))
+	if [ "$rc" = 1 ] && [ "$lines" = 1 ] &&
+		[ "$got" = "rail_cluster_bw: $want" ]; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		echo "# exit $rc, $lines lines; want: $want"
+		sed 's/^/# /' "$tmp/out"
+		bad=1
+	fi
+}
+
+refused "-s 0" "invalid -s value '0': valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed" \
+	-d rxe0 -s 0
+refused "--expect 0" "invalid --expect value '0': valid values are 1 .. 100" \
+	-d rxe0 --expect 0
+refused "host" "unexpected argument 'node1': rail_cluster_bw takes no host (the MPI launcher starts one rank per host)" \
+	-d rxe0 node1
+printf '0 1\n# comment\n2 nosuchhost\n' >"$tmp/pairs.txt"
+refused "--pairs" "$tmp/pairs.txt:3: unknown host 'nosuchhost' (give a host name of the job or a rank 0 .. 3)" \
+	-d rxe0 --pairs "$tmp/pairs.txt"
+refused "--verb=atomic" "invalid --verb value 'atomic': valid verbs are write, read, send" \
+	-d rxe0 --verb=atomic
 echo "1..$n"
 exit $bad

@@ -8,7 +8,9 @@
 # it. With the CUDA test double (tests/cudafake): GB10 and
 # --use_cuda_dmabuf, an ordinal past the GPUs, an unknown PCI address and
 # rail_write_lat on H100 device memory are one line each, exit 1; GB10
-# alone passes the GPU step and stops at the devices. TAP on stdout.
+# alone passes the GPU step and stops at the devices, and with SENDs of
+# 64 bytes says on stderr (never stdout) that the provider's scatter to
+# CQE is off. TAP on stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 B=${B:-build}
@@ -48,6 +50,17 @@ expect "GB10 --use_cuda_dmabuf refused" "$fake" 1 \
 expect "GB10 --use_cuda=0 reaches the devices" "$fake" 1 \
 	"rail_read_lat: no RDMA devices: /sys/class/infiniband_verbs is missing: load ib_uverbs (modprobe ib_uverbs; a NIC's driver such as mlx5_ib loads it), or for a try-out without a NIC: modprobe rdma_rxe; rdma link add rxe0 type rxe netdev eth0" \
 	-- "$B/rail_read_lat" --use_cuda=0
+# GB10's pinned host memory with SENDs of 64 bytes: MLX5_SCATTER_TO_CQE=0
+# and railperf's note of it on stderr, never on stdout (perftest's lines
+# only: docs/measuring.md, Output), before the devices are looked at
+nodev="no RDMA devices: /sys/class/infiniband_verbs is missing: load ib_uverbs (modprobe ib_uverbs; a NIC's driver such as mlx5_ib loads it), or for a try-out without a NIC: modprobe rdma_rxe; rdma link add rxe0 type rxe netdev eth0"
+exits_with "GB10 rail_send_bw -s 64: the scatter note on stderr" 1 \
+	" railperf: GPU memory: the provider's scatter to CQE is off for small SENDs, as perftest does
+rail_send_bw: $nodev" "$tmp/send.out" -- \
+	env SYSFS_PATH="$tmp/sys" LD_LIBRARY_PATH="$fake" "$B/rail_send_bw" \
+	--use_cuda=0 -s 64
+tap "$([ ! -s "$tmp/send.out" ] && echo 1)" "GB10 rail_send_bw -s 64: nothing on stdout" \
+	"stdout: '$(cat "$tmp/send.out")'"
 export RP_CUDAFAKE=H100
 expect "H100 ordinal past the GPUs" "$fake" 1 \
 	"rail_multi_bw: invalid --use_cuda value '2': this host has 2 GPUs, valid indexes are 0 .. 1" \

@@ -80,6 +80,14 @@ for b in $tests; do
 		expect "$b: -a with -D" 1 "-a and -D" -- \
 			"$bin" -d "$d" -a -D 2 127.0.0.1 ;;
 	esac
+	expect "$b: -n 0" 1 "invalid -n value '0'|valid iterations are 5 " -- \
+		"$bin" -d "$d" -n 0
+	expect "$b: -n not a number" 1 "invalid -n value '1x0'|valid iterations are 5 " -- \
+		"$bin" -d "$d" -n 1x0
+	# TX depth: the bandwidth tests (perftest's latency tests have none)
+	[[ $b != *_bw ]] ||
+		expect "$b: -t 0" 1 "invalid -t value '0'|valid values are 1 " -- \
+			"$bin" -d "$d" -t 0
 	expect "$b: unknown option" 1 "unknown option '--bogus'|--help" -- \
 		"$bin" --bogus
 	expect "$b: NUMA node past the last" 1 "--numa_node value '999'|0 .. " -- \

@@ -2,10 +2,11 @@
 /*
  * apprun.h - the harness of the app tests (test_bwapp.c, test_latapp.c):
  * a binary's server and client made from its real option table and
- * descriptor, each with its plan (its text into a memory stream, its
- * --out_json file in a temporary folder), run at once on two threads over
- * loopback TCP and the fake device, rail and engine (fake.h); then each
- * side's text, perftest rows, exit value and JSON document. Include
+ * descriptor, each with its plan (its text and railperf's extra stream
+ * each into a memory stream, its --out_json file in a temporary folder),
+ * run at once on two threads over loopback TCP and the fake device, rail
+ * and engine (fake.h); then each side's text, railperf's lines, perftest
+ * rows, exit value and JSON document. Include
  * <cmocka.h> (with its prerequisites) and define _GNU_SOURCE first.
  */
 #ifndef RP_TEST_APPRUN_H
@@ -25,6 +26,7 @@
 
 #include "capture.h"
 #include "fake.h"
+#include "memout.h"
 #include "opts_run.h"
 #include "app/rp_plan.h"
 
@@ -35,6 +37,9 @@ struct side {
 	char *text; /* what it printed (perftest's block) */
 	size_t len;
 	FILE *f;
+	char *extra; /* railperf's own lines (the plan's extra stream) */
+	size_t elen;
+	FILE *ef;
 	char json[128]; /* its --out_json file */
 	int ret;	/* the app's return */
 };
@@ -44,8 +49,8 @@ struct pair {
 	int (*app)(struct rp_plan *p);
 	char dir[64];	 /* the JSON files' folder */
 	char err[16384]; /* both sides' stderr */
-	char out[16384]; /* what they printed to stdout itself (the verdict
-			  * lines railperf writes there, not to their text) */
+	char out[16384]; /* what they printed to stdout itself (nothing: the
+			  * text and extra streams are memory) */
 };
 
 /* A TCP port below the ephemeral range (no outgoing connection takes
@@ -102,6 +107,10 @@ static inline void side_make(struct pair *pr, struct side *s, enum rp_test t,
 	s->f = open_memstream(&s->text, &s->len);
 	assert_non_null(s->f);
 	rp_plan_make(&s->p, &s->r.o, s->f);
+	s->ef = open_memstream(&s->extra, &s->elen);
+	assert_non_null(s->ef);
+	if (s->p.extra) /* stderr with the full output, NULL under --output */
+		s->p.extra = s->ef;
 }
 
 /* Remove the JSON files and their folder, free the texts. */
@@ -112,6 +121,8 @@ static inline void app_done(struct pair *pr)
 	rmdir(pr->dir);
 	free(pr->srv.text);
 	free(pr->cli.text);
+	free(pr->srv.extra);
+	free(pr->cli.extra);
 }
 
 static void *app_server(void *arg)
@@ -154,6 +165,8 @@ static inline void app_pair(struct pair *pr, enum rp_test t,
 		}
 		fclose(pr->srv.f);
 		fclose(pr->cli.f);
+		fclose(pr->srv.ef);
+		fclose(pr->cli.ef);
 		rp_plan_fini(&pr->srv.p);
 		rp_plan_fini(&pr->cli.p);
 		capture_end(&cap, pr->err, sizeof(pr->err));
@@ -187,6 +200,24 @@ static inline int app_row(const char *text, int k, double *v, int max)
 		return n;
 	}
 	return 0;
+}
+
+/*
+ * app_rule - side @s of a healthy run kept the output rule
+ * (docs/measuring.md, Output): its text (stdout) holds perftest's lines
+ * only, no " railperf:" line; railperf's lines went to its extra stream,
+ * at least one (@some) or none, each free of '-', "error"/"fail" and the
+ * message size @size (assert_rule_lines).
+ */
+static inline void app_rule(const struct side *s, bool some, const char *size)
+{
+	if (strstr(s->text, " railperf:"))
+		fail_msg("a railperf line on stdout:\n%s", s->text);
+	if (!some) {
+		assert_string_equal(s->extra, "");
+		return;
+	}
+	assert_rule_lines(s->extra, size);
 }
 
 /* The number of lines of @text equal to @line (whole lines). */

@@ -2,8 +2,8 @@
  * perftest's summed row (print_full_bw_report with a remote report: size
  * and #iterations of this side, peak, average and MsgRate added), the
  * --report-both blocks byte for byte as ib_write_bw 6.06 prints them, the
- * railperf line with each direction and their sum, the "bidirectional"
- * JSON object, the peer's upper halves and the check of the bytes that
+ * railperf line with each direction and their sum (no '-'), the
+ * "bidirectional" JSON object under railperf's keys, the peer's upper halves and the check of the bytes that
  * arrived in this side's upper halves (rp_bidir), WRITE latency halved
  * (rp_latstats_div, the -H samples). */
 #define _GNU_SOURCE
@@ -66,22 +66,37 @@ static void test_report_both_bytes(void **state)
 
 static void test_rail_line(void **state)
 {
+	const struct rp_verdict ok = { .ok = 1 };
 	struct mem m;
 
 	(void)state;
+	/* the output rule: no '-' (not "-b"), no size, no error words */
+	mem_open(&m);
+	rp_report_bidir_rail(m.f, 1, "rxe1", &loc, &rem, false);
+	rp_report_bidir_rail(m.f, -1, NULL, &loc, &rem, true);
+	rp_report_bidir_verdict(m.f, "received here", &ok, 2);
+	rp_report_bidir_verdict(m.f, "received by the peer", &ok, 2);
+	assert_int_equal(fclose(m.f), 0);
+	assert_rule_lines(m.buf, "65536");
+	assert_non_null(strstr(m.buf, " railperf: bidirectional validation of "
+				      "the bytes received by the peer passed: "
+				      "every byte of the message on each of 2 "
+				      "QP(s)\n"));
+	free(m.buf);
 	rp_report_bidir_rail(mem_open(&m), 1, "rxe1", &loc, &rem, false);
-	mem_expect(&m, " railperf: rail 1 (rxe1): -b: sent 40.25 MB/sec "
-		       "(0.000644 Mpps), received 30.50 MB/sec (0.000488 "
-		       "Mpps), both directions 70.75 MB/sec\n");
+	mem_expect(&m, " railperf: rail 1 (rxe1): bidirectional: sent 40.25 "
+		       "MB/sec (0.000644 Mpps), received 30.50 MB/sec "
+		       "(0.000488 Mpps), both directions 70.75 MB/sec\n");
 	rp_report_bidir_rail(mem_open(&m), -1, NULL, &loc, &rem, true);
-	mem_expect(&m, " railperf: all rails: -b: sent 40.25 Gb/sec "
-		       "(0.000644 Mpps), received 30.50 Gb/sec (0.000488 "
-		       "Mpps), both directions 70.75 Gb/sec\n");
+	mem_expect(&m, " railperf: all rails: bidirectional: sent 40.25 "
+		       "Gb/sec (0.000644 Mpps), received 30.50 Gb/sec "
+		       "(0.000488 Mpps), both directions 70.75 Gb/sec\n");
 }
 
 /* -b --interval: tx from this side's bytes over its own span, rx from the
- * peer's over the peer's span (two ticks here), sums of both; "rx -" when
- * no count came. 2^20 B in 1 s = 1.00 MB/sec. */
+ * peer's over the peer's span (two ticks here), sums of both; "rx unknown"
+ * when no count came (no '-' in a railperf line). 2^20 B in 1 s = 1.00
+ * MB/sec. */
 static void test_interval_row(void **state)
 {
 	const char *devs[2] = { "rxe0", "rxe1" };
@@ -92,33 +107,56 @@ static void test_interval_row(void **state)
 	(void)state;
 	rp_report_interval_bidir(mem_open(&m), 1.0, 2.0, devs, tx, 1000000000,
 				 rx, 2000000000, 2, false);
-	mem_expect(&m, " railperf: interval   1.0-  2.0 s: rxe0 tx 1.00 rx "
-		       "2.00, rxe1 tx 3.00 rx 1.00, sum tx 4.00 rx 3.00 "
+	mem_expect(&m, " railperf: interval   1.0 to   2.0 s: rxe0 tx 1.00 "
+		       "rx 2.00, rxe1 tx 3.00 rx 1.00, sum tx 4.00 rx 3.00 "
 		       "MB/sec\n");
 	rp_report_interval_bidir(mem_open(&m), 2.0, 3.0, devs, tx, 1000000000,
 				 NULL, 0, 2, true);
-	mem_expect(&m, " railperf: interval   2.0-  3.0 s: rxe0 tx 0.01 rx -, "
-		       "rxe1 tx 0.03 rx -, sum tx 0.03 rx - Gb/sec\n");
+	mem_expect(&m, " railperf: interval   2.0 to   3.0 s: rxe0 tx 0.01 "
+		       "rx unknown, rxe1 tx 0.03 rx unknown, sum tx 0.03 rx "
+		       "unknown Gb/sec\n");
 }
 
+/* The "bidirectional" object: each direction under railperf's keys (in
+ * the run's unit), none of perftest's result keys, which the document
+ * holds once, in "results" (a script greps BW_average). */
 static void test_json(void **state)
 {
-	cJSON *o = rp_json_bidir(&loc, &rem);
+	cJSON *o = rp_json_bidir(&loc, &rem, false);
 	cJSON *sum;
+	char *text;
 
 	(void)state;
 	assert_non_null(o);
 	assert_true(cJSON_GetObjectItem(cJSON_GetObjectItem(o, "sent"),
-					"BW_average")
+					"bw_average_mib_per_s")
 			    ->valuedouble == 40.25);
 	assert_true(cJSON_GetObjectItem(cJSON_GetObjectItem(o, "received"),
-					"BW_average")
+					"bw_average_mib_per_s")
 			    ->valuedouble == 30.5);
 	sum = cJSON_GetObjectItem(o, "sum");
-	assert_true(cJSON_GetObjectItem(sum, "BW_average")->valuedouble ==
-		    70.75);
-	assert_int_equal(cJSON_GetObjectItem(sum, "n_iterations")->valueint,
-			 5000);
+	assert_true(
+		cJSON_GetObjectItem(sum, "bw_average_mib_per_s")->valuedouble ==
+		70.75);
+	assert_true(
+		cJSON_GetObjectItem(sum, "bw_peak_mib_per_s")->valuedouble ==
+		70.75);
+	assert_int_equal(cJSON_GetObjectItem(sum, "messages")->valueint, 5000);
+	assert_true(cJSON_GetObjectItem(sum, "msg_rate_mpps")->valuedouble ==
+		    0.000644 + 0.000488);
+	text = cJSON_PrintUnformatted(o);
+	assert_non_null(text);
+	assert_null(strstr(text, "BW_average"));
+	assert_null(strstr(text, "BW_peak"));
+	assert_null(strstr(text, "MsgRate"));
+	assert_null(strstr(text, "MsgSize"));
+	assert_null(strstr(text, "n_iterations"));
+	cJSON_free(text);
+	cJSON_Delete(o);
+	o = rp_json_bidir(&loc, &rem, true);
+	assert_true(cJSON_GetObjectItem(cJSON_GetObjectItem(o, "sent"),
+					"bw_average_gbit_per_s")
+			    ->valuedouble == 40.25);
 	cJSON_Delete(o);
 }
 

@@ -245,6 +245,22 @@ static void test_multi(void **state)
 	}
 }
 
+/* The times @needle occurs in railperf's lines of both sides (their
+ * extra streams: stderr, after the table). */
+static int app_count2(const struct pair *pr, const char *needle)
+{
+	return app_count(pr->cli.extra, needle) +
+	       app_count(pr->srv.extra, needle);
+}
+
+/* @needle in railperf's lines of either side; NULL when in neither. */
+static const char *strstr2(const struct pair *pr, const char *needle)
+{
+	const char *p = strstr(pr->cli.extra, needle);
+
+	return p ? p : strstr(pr->srv.extra, needle);
+}
+
 /* The atomics: READ's roles, 8 bytes, their words checked. */
 static void test_atomic(void **state)
 {
@@ -255,6 +271,8 @@ static void test_atomic(void **state)
 	fake_reset();
 	PAIR(&pr, RP_TEST_ATOMIC_BW, "-d", "fake0", "-n", "100", "--validate");
 	both_ok(&pr);
+	app_rule(&pr.cli, true, "8");
+	app_rule(&pr.srv, true, "8");
 	assert_int_equal(fake.runs, 1);
 	row_is(&pr.cli, 8, 100, MIB_8, MIB_8, 1.0);
 	row_is(&pr.srv, 8, 100, MIB_8, MIB_8, 1.0);
@@ -263,36 +281,40 @@ static void test_atomic(void **state)
 	assert_non_null(strstr(pr.cli.text, " Outstand reads  : "));
 	assert_null(strstr(pr.cli.text, "RKey"));
 	snprintf(want, sizeof(want), WORD_OK, "FETCH_AND_ADD");
-	assert_int_equal(app_count(pr.out, want), 2);
+	assert_int_equal(app_count2(&pr, want), 2);
 	app_done(&pr);
 	fake.corrupt = true; /* one add doubled */
 	PAIR(&pr, RP_TEST_ATOMIC_BW, "-d", "fake0", "-n", "100", "--validate");
 	assert_int_equal(pr.cli.ret, -EILSEQ); /* it read the word */
 	assert_int_equal(pr.srv.ret, -EILSEQ); /* its VERDICT */
-	assert_non_null(strstr(pr.out, " railperf: validation FAILED: rail 0 "
-				       "QP 0: its word holds 101 after 100 "
-				       "completed FETCH_AND_ADD atomics\n"));
-	assert_non_null(strstr(pr.out, " railperf: validation FAILED: rail 0 "
-				       "QP 0: the peer read this side's word "
-				       "off after its FETCH_AND_ADD atomics "
-				       "(low byte 0x65, expected 0x64)\n"));
+	assert_non_null(strstr2(&pr, " railperf: validation FAILED: rail 0 "
+				     "QP 0: its word holds 101 after 100 "
+				     "completed FETCH_AND_ADD atomics\n"));
+	assert_non_null(strstr2(&pr, " railperf: validation FAILED: rail 0 "
+				     "QP 0: the peer read this side's word "
+				     "off after its FETCH_AND_ADD atomics "
+				     "(low byte 0x65, expected 0x64)\n"));
 	app_done(&pr);
 	fake_reset();
 	PAIR(&pr, RP_TEST_ATOMIC_BW, "-d", "fake0", "-n", "100", "-q", "2",
 	     "-A", "CMP_AND_SWAP", "--validate");
 	both_ok(&pr);
+	app_rule(&pr.cli, true, "8");
+	app_rule(&pr.srv, true, "8");
 	row_is(&pr.srv, 8, 200, MIB_8, MIB_8, 1.0); /* the fake's: 1 Mpps */
 	assert_non_null(strstr(pr.srv.text, " Atomic CMP_AND_SWAP BW Test\n"));
 	snprintf(want, sizeof(want), WORD_OK, "CMP_AND_SWAP");
-	assert_int_equal(app_count(pr.out, want), 2);
+	assert_int_equal(app_count2(&pr, want), 2);
 	app_done(&pr);
 	fake_reset();
 	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-n", "100",
 	     "--verb=atomic", "-A", "CMP_AND_SWAP", "--validate");
 	both_ok(&pr);
+	app_rule(&pr.cli, true, "8");
+	app_rule(&pr.srv, true, "8");
 	assert_int_equal(fake.runs, 2);
 	row_is(&pr.cli, 8, 200, 0, 15.26, 2.0);
-	assert_int_equal(app_count(pr.out, want), 2);
+	assert_int_equal(app_count2(&pr, want), 2);
 	app_done(&pr);
 }
 
@@ -313,6 +335,48 @@ static void test_output(void **state)
 	     "100", "--output=message_rate");
 	both_ok(&pr);
 	assert_string_equal(pr.cli.text, "2.000000\n");
+	app_done(&pr);
+}
+
+/* The output rule, decided once in the plan (p->text, p->extra): each
+ * side's stdout holds perftest's lines only and railperf's lines go to
+ * its extra stream, none with a '-', "error"/"fail" or the message size
+ * on a healthy run (one rail with --validate; two rails -b --validate,
+ * with the per-rail, set and bidirectional lines); under --output none
+ * at all. */
+static void test_output_rule(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_BW, "-d", "fake0", "-s", "65536", "-n", "100",
+	     "--validate");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: validation passed: "
+					     "every byte of the message"));
+	assert_non_null(strstr(pr.cli.extra, " railperf: posting: "));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "65536", "-n",
+	     "100", "--validate", "-b");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: rail 1: fake1 port"));
+	assert_non_null(strstr(pr.cli.extra, " railperf: all rails: "));
+	assert_non_null(strstr(pr.srv.extra,
+			       " railperf: bidirectional validation of the "
+			       "bytes received here passed"));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "65536", "-n",
+	     "100", "--validate", "--output=bandwidth");
+	both_ok(&pr);
+	app_rule(&pr.cli, false, NULL);
+	app_rule(&pr.srv, false, NULL);
 	app_done(&pr);
 }
 
@@ -368,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_multi),
 		cmocka_unit_test(test_atomic),
 		cmocka_unit_test(test_output),
+		cmocka_unit_test(test_output_rule),
 		cmocka_unit_test(test_inline_unknown),
 	};
 

@@ -961,12 +961,12 @@ static void hello_new_flag(struct peer *p)
 
 static void test_hello_unknown_flags(void **state)
 {
-	const struct rp_params mine = { .test = RP_TEST_WRITE_BW,
-					.flags = RP_PF_VALIDATE,
-					.size = 4096,
-					.iters = 100,
-					.num_qps = 1,
-					.num_rails = 1 };
+	struct rp_params mine = { .test = RP_TEST_WRITE_BW,
+				  .flags = RP_PF_VALIDATE,
+				  .size = 4096,
+				  .iters = 100,
+				  .num_qps = 1,
+				  .num_rails = 1 };
 	struct rp_params peer_params;
 	struct capture cap;
 	char err[512];

@@ -83,6 +83,22 @@ static void test_read(void **state)
 	app_done(&pr);
 }
 
+/* The times @needle occurs in railperf's lines of both sides (their
+ * extra streams: stderr, after the table). */
+static int app_count2(const struct pair *pr, const char *needle)
+{
+	return app_count(pr->cli.extra, needle) +
+	       app_count(pr->srv.extra, needle);
+}
+
+/* @needle in railperf's lines of either side; NULL when in neither. */
+static const char *strstr2(const struct pair *pr, const char *needle)
+{
+	const char *p = strstr(pr->cli.extra, needle);
+
+	return p ? p : strstr(pr->srv.extra, needle);
+}
+
 /* Atomics: as READ, 8 bytes; the word holds one more per atomic. */
 static void test_atomic(void **state)
 {
@@ -93,6 +109,8 @@ static void test_atomic(void **state)
 	PAIR(&pr, RP_TEST_ATOMIC_LAT, "-d", "fake0", "-n", "100", "-A",
 	     "CMP_AND_SWAP", "--validate");
 	both_ok(&pr);
+	app_rule(&pr.cli, true, "8");
+	app_rule(&pr.srv, true, "8");
 	assert_int_equal(fake.runs, 1);
 	row_is(&pr.cli, 0, 8, 100, 2.0); /* the full round trip */
 	assert_non_null(
@@ -102,18 +120,18 @@ static void test_atomic(void **state)
 	assert_int_equal(
 		app_lines_before(pr.cli.text, APP_SEP, " Latency Test\n"), 2);
 	assert_non_null(strstr(pr.cli.text, " Outstand reads  : "));
-	assert_int_equal(app_count(pr.out, " railperf: validation passed: the "
-					   "word of every QP holds the count "
-					   "of its completed CMP_AND_SWAP "
-					   "atomics\n"),
+	assert_int_equal(app_count2(&pr, " railperf: validation passed: the "
+					 "word of every QP holds the count "
+					 "of its completed CMP_AND_SWAP "
+					 "atomics\n"),
 			 2);
 	app_done(&pr);
 	fake.corrupt = true;
 	PAIR(&pr, RP_TEST_ATOMIC_LAT, "-d", "fake0", "-n", "100", "--validate");
 	assert_int_equal(pr.cli.ret, -EILSEQ);
 	assert_int_equal(pr.srv.ret, -EILSEQ);
-	assert_non_null(strstr(pr.out, "QP 0: its word holds 101 after 100 "
-				       "completed FETCH_AND_ADD atomics\n"));
+	assert_non_null(strstr2(&pr, "QP 0: its word holds 101 after 100 "
+				     "completed FETCH_AND_ADD atomics\n"));
 	app_done(&pr);
 }
 
@@ -182,6 +200,42 @@ static void test_output(void **state)
 	app_done(&pr);
 }
 
+/* The output rule (the plan's p->text and p->extra): stdout holds
+ * perftest's lines only; the notes (how the verb was timed, -D's samples),
+ * --validate's verdict and the rail lines go to the extra stream, none
+ * with a '-', "error"/"fail" or the message size; under --output none. */
+static void test_output_rule(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_READ_LAT, "-d", "fake0", "-s", "65536", "-n", "100",
+	     "--validate");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: latency is the full "
+					     "READ round trip"));
+	assert_non_null(strstr(pr.srv.extra, " railperf: validation passed: "
+					     "every byte of the message"));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_SEND_LAT, "-d", "fake0", "-s", "65536", "-D", "1");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "65536");
+	app_rule(&pr.srv, true, "65536");
+	assert_non_null(strstr(pr.cli.extra, " railperf: the timed run's "));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_WRITE_LAT, "-d", "fake0", "-n", "100",
+	     "--output=latency");
+	both_ok(&pr);
+	app_rule(&pr.cli, false, NULL);
+	app_rule(&pr.srv, false, NULL);
+	app_done(&pr);
+}
+
 /* Side @s printed perftest 6.06's extra separator (@want): two before
  * the title (the server's "Waiting" banner between them), else one. */
 static void extra_line_is(const struct side *s, bool want)
@@ -232,6 +286,7 @@ int main(void)
 		cmocka_unit_test(test_pingpong),
 		cmocka_unit_test(test_all_sizes),
 		cmocka_unit_test(test_output),
+		cmocka_unit_test(test_output_rule),
 		cmocka_unit_test(test_unknown_device),
 	};
 

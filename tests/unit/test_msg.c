@@ -7,7 +7,8 @@
  * 0/1 or a reason without its NUL); RESULT's failure (flag, time,
  * NUL-padded reason) at its bytes; the peer's text (a failure's reason, a
  * port's name) decoded with control bytes as '?'; encoders return 0 when the
- * buffer is too small; rp_msg_decode_error and rp_params_mismatch text. */
+ * buffer is too small; rp_msg_decode_error and rp_params_mismatch text;
+ * a passive server without -D follows the client's (rp_params_follow). */
 #include <errno.h>
 #include <math.h>
 #include <setjmp.h>
@@ -969,6 +970,70 @@ static void test_mismatch_atomic(void **state)
 	mismatch(&r, "CMP_AND_SWAP atomics (-A): local off, remote on");
 }
 
+/* A passive server (one-way WRITE/READ/atomic bandwidth, READ and atomic
+ * latency) given no
+ * -D follows the client's -D and -n, as perftest's (HPE's bwcheck: the
+ * server without -D); a measuring server, or one with its own -D, does
+ * not, and the mismatch stays. */
+static void test_params_follow(void **state)
+{
+	static const uint16_t tests[] = {
+		RP_TEST_WRITE_BW, RP_TEST_READ_BW,   RP_TEST_MULTI_BW,
+		RP_TEST_READ_LAT, RP_TEST_ATOMIC_BW, RP_TEST_ATOMIC_LAT
+	};
+	static const uint16_t own[] = { RP_PF_BIDIR, RP_PF_SEND, RP_PF_IMM,
+					RP_PF_INFINITE };
+	struct rp_params srv, cli;
+	char msg[128];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		srv = cli = base_params;
+		srv.test = cli.test = tests[i];
+		srv.iters =
+			100; /* -n of the server: moot with the client's -D */
+		cli.duration = 3;
+		assert_true(rp_params_passive_server(&srv));
+		assert_true(rp_params_follow(&srv, &cli));
+		assert_int_equal(srv.duration, 3);
+		assert_int_equal(srv.iters, cli.iters);
+		assert_false(rp_params_mismatch(&srv, &cli, msg, sizeof(msg)));
+		/* the client's copy of the server's HELLO, the same way */
+		srv = base_params;
+		srv.test = tests[i];
+		assert_true(rp_params_follow(&srv, &cli));
+		assert_false(rp_params_mismatch(&cli, &srv, msg, sizeof(msg)));
+	}
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
+		srv = cli = base_params;
+		srv.flags = cli.flags = own[i];
+		cli.duration = 3;
+		assert_false(rp_params_passive_server(&srv));
+		assert_false(rp_params_follow(&srv, &cli));
+		assert_true(rp_params_mismatch(&srv, &cli, msg, sizeof(msg)));
+		assert_string_equal(msg, "duration: local 0, remote 3");
+	}
+	/* both ping-pong sides measure; SEND's server counts what arrives */
+	srv = cli = base_params;
+	srv.test = cli.test = RP_TEST_WRITE_LAT;
+	cli.duration = 3;
+	assert_false(rp_params_follow(&srv, &cli));
+	srv.test = cli.test = RP_TEST_SEND_BW;
+	assert_false(rp_params_follow(&srv, &cli));
+	/* a server with its own -D, or a client without one: compared */
+	srv = cli = base_params;
+	srv.duration = 2;
+	cli.duration = 3;
+	assert_false(rp_params_follow(&srv, &cli));
+	assert_true(rp_params_mismatch(&srv, &cli, msg, sizeof(msg)));
+	assert_string_equal(msg, "duration: local 2, remote 3");
+	srv = cli = base_params;
+	srv.duration = 2;
+	assert_false(rp_params_follow(&srv, &cli));
+	assert_int_equal(srv.duration, 2);
+}
+
 /* With -a on both sides the sizes are the sweep's: not compared. */
 static void test_mismatch_all_sizes_ignores_size(void **state)
 {
@@ -1072,6 +1137,7 @@ int main(void)
 		cmocka_unit_test(test_mismatch_equal),
 		cmocka_unit_test(test_mismatch_fields),
 		cmocka_unit_test(test_mismatch_atomic),
+		cmocka_unit_test(test_params_follow),
 		cmocka_unit_test(test_mismatch_all_sizes_ignores_size),
 	};
 

@@ -207,11 +207,12 @@ static void test_line(void **state)
 	rp_report_interval_counters(m.f, "rail 1 (rxe1)", 1, 2, &busy);
 	rp_report_interval_counters(m.f, "rail 0 (rxe0)", 2, 3, &retry);
 	rp_report_interval_counters(m.f, "rail 0 (rxe0)", 3, 4, &reset);
-	mem_expect(&m, " railperf: rail 1 (rxe1): 1.0-2.0 s: pause frames "
+	mem_expect(&m, " railperf: rail 1 (rxe1): 1.0 to 2.0 s: pause frames "
 		       "rx 700 tx 2, 35 CNPs, 7 retries\n"
-		       " railperf: rail 0 (rxe0): 2.0-3.0 s: 4 retries, "
+		       " railperf: rail 0 (rxe0): 2.0 to 3.0 s: 4 retries, "
 		       "counter reset\n"
-		       " railperf: rail 0 (rxe0): 3.0-4.0 s: counter reset\n");
+		       " railperf: rail 0 (rxe0): 3.0 to 4.0 s: counter "
+		       "reset\n");
 }
 
 /* JSON: one object per row, null for an absent kind, counter_reset. */

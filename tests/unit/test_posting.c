@@ -33,11 +33,26 @@ static void test_line_default(void **state)
 	rp_posting_line(mem_open(&m), &c, true);
 	snprintf(want, sizeof(want),
 		 " railperf: posting: 1 WR per ibv_wr_start .. "
-		 "ibv_wr_complete; addresses walk a 4096-byte cycle buffer "
-		 "in steps of the size rounded up to %u bytes (sizes up to "
-		 "2048 B); CQE poll batch dynamic (1024 down to 16)\n",
+		 "ibv_wr_complete; addresses walk a cycle buffer of 4 KiB in "
+		 "steps of the size rounded up to a %u byte cache line (sizes "
+		 "up to 2 KiB); CQE poll batch dynamic (1024 down to 16)\n",
 		 rp_cycle_line());
 	mem_expect(&m, want);
+}
+
+/* The line of a healthy run names no flag, no byte count that is the
+ * size and no '-': a 64 KiB cycle buffer (a 64 KiB page) at 64 KiB
+ * messages. */
+static void test_line_rule(void **state)
+{
+	struct rp_bw_cfg c = { .cycle_buffer = 65536, .size = 65536 };
+	struct mem m;
+
+	(void)state;
+	rp_posting_line(mem_open(&m), &c, false);
+	assert_int_equal(fclose(m.f), 0);
+	assert_rule_lines(m.buf, "65536");
+	free(m.buf);
 }
 
 static void test_line_list(void **state)
@@ -197,6 +212,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_line_default),
 		cmocka_unit_test(test_line_list),
+		cmocka_unit_test(test_line_rule),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_wr_api_devices),
 		cmocka_unit_test(test_devkind_write_lat_inline),

@@ -302,7 +302,7 @@ static void test_softroce(void **state)
 	rp_railceil_size(c, r, 65536);
 	assert_true(c->set == 0);
 	assert_string_equal(c->why, "rail 0 (rxe0): port speed unknown (the "
-				    "netdev reports none, as on Soft-RoCE)");
+				    "netdev reports none, as on rdma_rxe)");
 	capture_begin(&cap);
 	assert_int_equal(rp_railceil_warn(c), 0);
 	capture_end(&cap, err, sizeof(err));

@@ -197,20 +197,69 @@ static void test_method(void **state)
 	struct mem m;
 
 	(void)state;
-	rp_report_lat_method(mem_open(&m), 8);
+	rp_report_lat_method(mem_open(&m), "READ", 8);
 	mem_expect(&m, " railperf: latency is the full READ round trip; every "
-		       "sample counted (no trimming), after 8 warm-up "
+		       "sample counted (no trimming), after eight untimed "
 		       "iterations per size\n");
+	rp_report_lat_method(mem_open(&m), "FETCH_AND_ADD", 13);
+	mem_expect(&m, " railperf: latency is the full FETCH_AND_ADD round "
+		       "trip; every sample counted (no trimming), after 13 "
+		       "untimed iterations per size\n");
+	rp_report_lat_method_write(mem_open(&m), 8);
+	mem_expect(&m, " railperf: latency is half the round trip of the WRITE "
+		       "ping pong; every sample counted (no trimming), after "
+		       "eight untimed exchanges per size\n");
+}
+
+/* The statistics perftest's -D table leaves out, over every sample. */
+static void test_dur_stats(void **state)
+{
+	struct rp_latstats st = { .n = 1234,
+				  .t_min = 1.5,
+				  .t_max = 9.25,
+				  .t_typical = 2.5,
+				  .t_stdev = 0.75,
+				  .p99 = 7.5,
+				  .p99_9 = 9.0 };
+	struct mem m;
+
+	(void)state;
+	rp_report_lat_dur_stats(mem_open(&m), &st);
+	mem_expect(&m, " railperf: the timed run's 1234 samples: t_min 1.50, "
+		       "t_max 9.25, t_typical 2.50, t_stdev 0.75, 99% 7.50, "
+		       "99.9% 9.00 usec\n");
 }
 
 static void test_capped(void **state)
 {
+	struct rp_latstats st = { .n = 5 };
 	struct mem m;
 
 	(void)state;
+	/* every latency line of a healthy run obeys the output rule */
+	mem_open(&m);
+	rp_report_lat_method(m.f, "READ", 8);
+	rp_report_lat_method_write(m.f, 8);
+	rp_report_lat_method_pingpong(m.f, "SEND", 8);
+	rp_report_lat_dur_stats(m.f, &st);
+	rp_report_lat_capped(m.f, 33554432, 41.256, 600);
+	assert_int_equal(fclose(m.f), 0);
+	assert_rule_lines(m.buf, "4096");
+	free(m.buf);
+	/* the method lines of 8-byte runs (an atomic's only size): the size
+	 * nowhere, though 8 iterations are untimed */
+	mem_open(&m);
+	rp_report_lat_method(m.f, "READ", 8);
+	rp_report_lat_method(m.f, "CMP_AND_SWAP", 8);
+	rp_report_lat_method_write(m.f, 8);
+	rp_report_lat_method_pingpong(m.f, "SEND", 8);
+	assert_int_equal(fclose(m.f), 0);
+	assert_rule_lines(m.buf, "8");
+	free(m.buf);
 	rp_report_lat_capped(mem_open(&m), 33554432, 41.256, 600);
-	mem_expect(&m, " railperf: -D 600 stopped after 41.26 s at the cap of "
-		       "33554432 samples; the table covers them\n");
+	mem_expect(&m, " railperf: the timed run of 600 s stopped after 41.26 "
+		       "s at the cap of 33554432 samples; the table covers "
+		       "them\n");
 }
 
 int main(void)
@@ -227,6 +276,7 @@ int main(void)
 		cmocka_unit_test(test_extra_line),
 		cmocka_unit_test(test_method),
 		cmocka_unit_test(test_capped),
+		cmocka_unit_test(test_dur_stats),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

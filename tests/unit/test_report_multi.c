@@ -65,6 +65,14 @@ static void mem_check(struct mem *m, const char *want)
 	mem_expect(m, want);
 }
 
+/* mem_check for the lines of a healthy run: also the output rule (no
+ * '-', no "error"/"fail", not the message size; assert_rule_lines). */
+static void mem_check_healthy(struct mem *m, const char *want)
+{
+	assert_rule_lines(want, "65536");
+	mem_check(m, want);
+}
+
 /* A rail: device, port, link layer, GID index, netdev, path MTU. */
 struct rail_in {
 	const char *dev;
@@ -120,7 +128,7 @@ struct rail_case {
 		     .pkts_source = "port_xmit_packets" },		\
 	  .speed_gbps = (speed) },					\
 	65536, false,							\
-	" railperf: rail 3: mlx5_2 port 1, GID index -1, netdev -, "	\
+	" railperf: rail 3: mlx5_2 port 1, GID index none, netdev none, "	\
 	"NUMA node 0, CPU 7, 180000 messages, BW average 11250.00 "	\
 	"MB/sec, MsgRate "						\
 	"0.180000 Mpps, 25.0% of the total, port_xmit_data 4 B, "	\
@@ -146,7 +154,7 @@ static const struct rail_case rail_cases[] = {
 	  "NUMA node 0, CPU 3, 176806 messages, BW average 92.70 Gb/sec, "
 	  "MsgRate 0.176806 Mpps, 50.0% of the total, no port counters\n"
 	  " railperf: rail 0: 100.1% of the RoCE v2 WRITE ceiling of "
-	  "92.56 Gb/s (100 Gb/s port, MTU 1024, 65536 B messages)\n"
+	  "92.56 Gb/s (100 Gb/s port, MTU 1024, at this message size)\n"
 	  " railperf: rail 0: measured 92.70 Gb/s, above its ceiling of "
 	  "92.56 Gb/s: railperf's model is below this host's measurement; "
 	  "please report it to the railperf maintainers with this output "
@@ -165,12 +173,12 @@ static const struct rail_case rail_cases[] = {
 	    .speed_gbps = 0 },
 	  65536, false,
 	  " railperf: rail 1: rxe1 port 1, GID index 1, netdev eth1, "
-	  "NUMA node -1, CPU unpinned, 4800 messages, BW average 300.00 "
+	  "NUMA node unknown, CPU unpinned, 4800 messages, BW average 300.00 "
 	  "MB/sec, MsgRate "
 	  "0.004800 Mpps, 33.3% of the total, sent_pkts 307200 sent, "
 	  "4800 received\n"
 	  " railperf: rail 1: port speed unknown (the netdev reports "
-	  "none, as on Soft-RoCE): no wire ceiling\n" },
+	  "none, as on rdma_rxe): no wire ceiling\n" },
 	{ "test_rail_mlx5_data_and_packets",
 	  { "mlx5_0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
 	    IBV_MTU_4096 },
@@ -197,7 +205,7 @@ static const struct rail_case rail_cases[] = {
 	  "104857600 B, port_rcv_data 2000 B, port_xmit_packets 25600 "
 	  "sent, 1600 received\n"
 	  " railperf: rail 2: 80.2% of the RoCE v2 WRITE ceiling of "
-	  "98.01 Gb/s (100 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	  "98.01 Gb/s (100 Gb/s port, MTU 4096, at this message size)\n" },
 	{ "test_rail_data_only",
 	  { "mlx5_1", 2, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f1np1",
 	    IBV_MTU_4096 },
@@ -223,7 +231,7 @@ static const struct rail_case rail_cases[] = {
 	  "MsgRate 0.500000 Mpps, 12.3% of the total, port_xmit_data "
 	  "2048000000 B, port_rcv_data 0 B\n"
 	  " railperf: rail 1: 67.1% of the RoCE v2 WRITE ceiling of "
-	  "24.42 Gb/s (25 Gb/s port, MTU 4096, 4096 B messages)\n" },
+	  "24.42 Gb/s (25 Gb/s port, MTU 4096, at this message size)\n" },
 	{ "test_rail_counters_present_but_empty", RXE0,
 	  /* counters read, but no field in both */
 	  { .index = 0, .cpu = 1, .numa_node = 0, .have_counters = true,
@@ -235,17 +243,17 @@ static const struct rail_case rail_cases[] = {
 	  "MsgRate 0.000000 "
 	  "Mpps, 0.0% of the total\n"
 	  " railperf: rail 0: 0.0% of the RoCE v2 WRITE ceiling of "
-	  "92.56 Gb/s (100 Gb/s port, MTU 1024, 65536 B messages)\n" },
+	  "92.56 Gb/s (100 Gb/s port, MTU 1024, at this message size)\n" },
 	{ "test_rail_no_netdev",
 	  { "rxe0", 1, IBV_LINK_LAYER_ETHERNET, 0, "", IBV_MTU_1024 },
 	  { .index = 0, .cpu = -1, .numa_node = -1 },
 	  65536, false,
-	  " railperf: rail 0: rxe0 port 1, GID index 0, netdev -, "
-	  "NUMA node -1, CPU unpinned, 0 messages, BW average 0.00 "
+	  " railperf: rail 0: rxe0 port 1, GID index 0, netdev none, "
+	  "NUMA node unknown, CPU unpinned, 0 messages, BW average 0.00 "
 	  "MB/sec, MsgRate 0.000000 Mpps, 0.0% of the total, no port "
 	  "counters\n"
 	  " railperf: rail 0: port speed unknown (the netdev reports "
-	  "none, as on Soft-RoCE): no wire ceiling\n" },
+	  "none, as on rdma_rxe): no wire ceiling\n" },
 	{ "test_rail_pcie_bound",
 	  { "rocep1s0f0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
 	    IBV_MTU_4096 },
@@ -269,7 +277,7 @@ static const struct rail_case rail_cases[] = {
 	  "port counters\n"
 	  " railperf: rail 0: 89.9% of its ceiling of 116.59 Gb/s, its PCIe "
 	  "path's payload receiving, below the RoCE v2 WRITE ceiling of "
-	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	  "196.03 Gb/s (200 Gb/s port, MTU 4096, at this message size)\n" },
 	{ "test_rail_pcie_bound_send",
 	  { "rocep1s0f0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
 	    IBV_MTU_4096 },
@@ -295,7 +303,7 @@ static const struct rail_case rail_cases[] = {
 	  "port counters\n"
 	  " railperf: rail 0: 95.0% of its ceiling of 115.92 Gb/s, its PCIe "
 	  "path's payload sending, below the RoCE v2 WRITE ceiling of "
-	  "196.03 Gb/s (200 Gb/s port, MTU 4096, 65536 B messages)\n"
+	  "196.03 Gb/s (200 Gb/s port, MTU 4096, at this message size)\n"
 	  " railperf: rail 0: 101.8% of 108.11 Gb/s, what its PCIe path "
 	  "carries if the root complex cuts read completions at its RCB\n" },
 	{ "test_rail_read_label",
@@ -315,7 +323,7 @@ static const struct rail_case rail_cases[] = {
 	  "9375.00 MB/sec, MsgRate 0.150000 Mpps, 100.0% of the total, no "
 	  "port counters\n"
 	  " railperf: rail 0: 80.2% of the RoCE v2 READ ceiling of "
-	  "98.03 Gb/s (100 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	  "98.03 Gb/s (100 Gb/s port, MTU 4096, at this message size)\n" },
 	{ "test_rail_send_label",
 	  { "mlx5_0", 1, IBV_LINK_LAYER_ETHERNET, 3, "enp1s0f0np0",
 	    IBV_MTU_4096 },
@@ -330,7 +338,7 @@ static const struct rail_case rail_cases[] = {
 	  "9375.00 MB/sec, MsgRate 0.150000 Mpps, 100.0% of the total, no "
 	  "port counters\n"
 	  " railperf: rail 0: 80.2% of the RoCE v2 SEND ceiling of "
-	  "98.04 Gb/s (100 Gb/s port, MTU 4096, 65536 B messages)\n" },
+	  "98.04 Gb/s (100 Gb/s port, MTU 4096, at this message size)\n" },
 	IB_CASE("test_rail_infiniband", 100),
 	IB_CASE("test_rail_infiniband_speed_unknown", 0),
 };
@@ -346,6 +354,9 @@ static void test_rail_case(void **state)
 	rr.rail = r;
 	mem_open(&m);
 	rp_report_rail(m.f, &rr, c->size, c->gbits);
+	/* the lines of a healthy rail (the size only where it is 64 KiB:
+	 * a 4 KiB one is the MTU's number too) */
+	assert_rule_lines(c->want, c->size == 65536 ? "65536" : NULL);
 	mem_check(&m, c->want);
 	free(r);
 }
@@ -377,7 +388,8 @@ static void test_rail_fractional_speed(void **state)
 	assert_railperf_lines(m.buf);
 	assert_non_null(strstr(m.buf, " railperf: rail 0: 95.2% of the RoCE "
 				      "v2 WRITE ceiling of 2.31 Gb/s ("));
-	if (!strstr(m.buf, "(2.5 Gb/s port, MTU 1024, 65536 B messages)\n")) {
+	if (!strstr(m.buf,
+		    "(2.5 Gb/s port, MTU 1024, at this message size)\n")) {
 		char copy[512];
 
 		snprintf(copy, sizeof(copy), "%s", m.buf);
@@ -424,6 +436,60 @@ static void test_ro_warn(void **state)
 	free(r);
 }
 
+/* A rail's own lines as a healthy one-rail run prints them (Soft-RoCE
+ * loopback: both ends one NIC; a 64 KiB slice in 2 MiB hugepages; the
+ * thread on CPUs 0 and 1), and --validate's passed and failed verdicts:
+ * byte for byte, and the output rule (no '-', no size, no error words)
+ * on every line but the failed verdict. */
+static void test_extra_lines(void **state)
+{
+	const struct rail_in in = RXE0;
+	struct rp_rail *r = rail_new(&in);
+	struct rp_rail_addr a = { .nic_guid = 0x505400fffe5a0201ull };
+	struct rp_verdict ok = { .ok = 1 }, bad = {
+		.qp = 1, .offset = 7, .expected = 0x5a, .got = 0x00
+	};
+	struct mem m;
+	const char *want =
+		" railperf: rail rxe0 port 1: GID index 1: RoCE v2 "
+		"::ffff:10.0.1.1 on eth0 (subnet of peer 10.0.1.1)\n"
+		" railperf: buffer: 1 x 64 KiB in 2048 KiB hugepages\n"
+		" railperf: rail rxe0 port 1: both ends are one NIC "
+		"(sys_image_guid 5054:00ff:fe5a:0201, port port1): the traffic "
+		"looped inside it and never reached the wire\n"
+		" railperf: rail rxe0 placement: no binding, thread on CPUs 0,1 "
+		"(NUMA node 0), buffer pages on node 0 (read back)\n"
+		" railperf: validation passed: every byte of the message on "
+		"each of 1 QP(s) matches the pattern\n";
+
+	(void)state;
+	snprintf(r->gid_why, sizeof(r->gid_why), "%s",
+		 "RoCE v2 ::ffff:10.0.1.1 on eth0 (subnet of peer 10.0.1.1)");
+	snprintf(a.phys_port, sizeof(a.phys_port), "%s", "port1");
+	r->num_qps = 1;
+	r->slice = 65536;
+	r->buf = (struct rp_buf){ .page_size = 2 << 20,
+				  .kind = RP_BUF_HUGE,
+				  .numa_node = -1,
+				  .pages_node = 0 };
+	r->bind.node = -1;
+	r->bound = (struct rp_bound){ .why = RP_BIND_NONE,
+				      .mem_node = -1,
+				      .cpus = "0,1",
+				      .cpu_node = 0 };
+	mem_open(&m);
+	rp_report_extra_rail(m.f, r, true, &a, &a);
+	rp_report_extra_verdict_out(m.f, &ok, 1);
+	assert_rule_lines(want, "65536");
+	mem_check(&m, want);
+	mem_open(&m);
+	rp_report_extra_verdict_out(NULL, &ok, 1); /* --output: none */
+	rp_report_extra_verdict_out(m.f, &bad, 1);
+	mem_check(&m, " railperf: validation FAILED: rail 0 QP 1 offset 7: "
+		      "expected 0x5a, found 0000\n");
+	free(r);
+}
+
 static void test_set_line(void **state)
 {
 	/* 0.4 Mpps of 64 KiB = 209.7152 Gb/s; set 227.2105 (two Gen5 x4
@@ -435,24 +501,27 @@ static void test_set_line(void **state)
 	mem_open(&m);
 	rp_report_set(m.f, &agg, 65536, 2 * (32.0 * 4 * 128 / 130 * 256 / 284),
 		      "");
-	mem_check(&m, " railperf: all rails: 209.72 Gb/s, 92.3% of the set's "
-		      "ceiling of 227.21 Gb/s (per direction, through the "
-		      "PCIe links and ports the rails share)\n");
+	mem_check_healthy(
+		&m, " railperf: all rails: 209.72 Gb/s, 92.3% of the set's "
+		    "ceiling of 227.21 Gb/s (per direction, through the "
+		    "PCIe links and ports the rails share)\n");
 	/* above the set's ceiling: the line that says the model is low */
 	mem_open(&m);
 	rp_report_set(m.f, &agg, 65536, 200.0, "");
-	mem_check(&m, " railperf: all rails: 209.72 Gb/s, 104.9% of the set's "
-		      "ceiling of 200.00 Gb/s (per direction, through the "
-		      "PCIe links and ports the rails share)\n"
-		      " railperf: all rails: measured 209.72 Gb/s, above its "
-		      "ceiling of 200.00 Gb/s: railperf's model is below this "
-		      "host's measurement; please report it to the railperf "
-		      "maintainers with this output and rail_info's JSON "
-		      "(docs/ceilings.md)\n");
+	mem_check_healthy(
+		&m, " railperf: all rails: 209.72 Gb/s, 104.9% of the set's "
+		    "ceiling of 200.00 Gb/s (per direction, through the "
+		    "PCIe links and ports the rails share)\n"
+		    " railperf: all rails: measured 209.72 Gb/s, above its "
+		    "ceiling of 200.00 Gb/s: railperf's model is below this "
+		    "host's measurement; please report it to the railperf "
+		    "maintainers with this output and rail_info's JSON "
+		    "(docs/ceilings.md)\n");
 	mem_open(&m);
 	rp_report_set(m.f, &agg, 65536, 0, "rail 0 (rxe0): port speed unknown");
-	mem_check(&m, " railperf: all rails: 209.72 Gb/s; the set's ceiling "
-		      "is unknown: rail 0 (rxe0): port speed unknown\n");
+	mem_check_healthy(
+		&m, " railperf: all rails: 209.72 Gb/s; the set's ceiling "
+		    "is unknown: rail 0 (rxe0): port speed unknown\n");
 }
 
 /* Lossy: 100 messages of 64 KiB at MTU 1024 need 100 x 64 = 6400 data
@@ -491,13 +560,16 @@ static void test_lossy(void **state)
 	assert_int_equal(fclose(m.f), 0);
 	assert_non_null(strstr(m.buf, " railperf: rail 1: lossy: 3600 packets "
 				      "sent beyond the 6400 its messages "
-				      "needed, 12 retry events (sequence "
-				      "errors, timeouts) by port-wide counters "
-				      "(every QP on the port, not only this "
-				      "run's): RC retransmitted"));
+				      "needed, 12 retry events (out of "
+				      "sequence, timeouts) by port wide "
+				      "counters (every QP on the port, not "
+				      "only this run's): RC retransmitted"));
+	/* a lossy rail is a warning, not a failure: the output rule holds
+	 * (a CI suite failing on "error" would stop on a retransmission) */
+	assert_rule_lines(m.buf, "65536");
 	assert_non_null(strstr(m.buf, " railperf: rail 1: congestion: 7 CNP "
-				      "and ECN-marked packets during the run "
-				      "(port-wide counters)\n"));
+				      "and ECN marked packets during the run "
+				      "(port wide counters)\n"));
 	assert_null(strstr(m.buf, "pause"));
 	free(m.buf);
 	rr.same_nic = true; /* one NIC: 12 retries < 64 (1 %): healthy */
@@ -554,7 +626,7 @@ static void test_pause(void **state)
 	assert_int_equal(fclose(m.f), 0);
 	assert_non_null(strstr(
 		m.buf, " railperf: rail 0: pause: 120 pause frames received, 4 "
-		       "sent during the run (port-wide, ethtool -S of "
+		       "sent during the run (port wide, ethtool statistics of "
 		       "ens1f0np0, rx_prio3_pause 120, tx_prio3_pause 4, "
 		       "rx_pause_ctrl_phy 120, tx_pause_ctrl_phy 4): the link "
 		       "or the switch held the port back (PFC)\n"));
@@ -577,9 +649,9 @@ static void test_pause(void **state)
 	mem_open(&m);
 	rp_report_rail(m.f, &rr, 65536, false);
 	assert_int_equal(fclose(m.f), 0);
-	assert_non_null(strstr(m.buf, " 0 retry events (sequence errors, "
+	assert_non_null(strstr(m.buf, " 0 retry events (out of sequence, "
 				      "timeouts), 120 pause frames received, "
-				      "4 sent by port-wide counters"));
+				      "4 sent by port wide counters"));
 	assert_null(strstr(m.buf, "rail 0: pause:"));
 	free(m.buf);
 	memset(&rr.delta.pause, 0, sizeof(rr.delta.pause)); /* none: null */
@@ -651,31 +723,31 @@ static const struct interval_case interval_cases[] = {
 	/* 1 MiB and 2 MiB in 1 s: 1.00 and 2.00 MiB/s, sum 3 MiB -> 3.00;
 	 * %5.1f: "  0.0", "  1.0" */
 	{ "test_interval_mib", 0, 1, { 1048576, 2097152 }, 2, 1000000000ull,
-	  false, " railperf: interval   0.0-  1.0 s: rxe0 1.00, rxe1 2.00, "
+	  false, " railperf: interval   0.0 to   1.0 s: rxe0 1.00, rxe1 2.00, "
 	  "sum 3.00 MB/sec\n" },
 	/* 12.5e9 B * 8 / 1e9 ns = 100 Gb/s; 6.25e9 B -> 50; sum 150 */
 	{ "test_interval_gbits", 10, 11, { 12500000000ull, 6250000000ull }, 2,
 	  1000000000ull, true,
-	  " railperf: interval  10.0- 11.0 s: rxe0 100.00, rxe1 50.00, "
+	  " railperf: interval  10.0 to  11.0 s: rxe0 100.00, rxe1 50.00, "
 	  "sum 150.00 Gb/sec\n" },
 	/* 500 MiB in 0.5 s = 1000 MiB/s; 0 B -> 0; sum 1000 */
 	{ "test_interval_half_second", 2.5, 3, { 524288000ull, 0 }, 2,
 	  500000000ull, false,
-	  " railperf: interval   2.5-  3.0 s: rxe0 1000.00, rxe1 0.00, "
+	  " railperf: interval   2.5 to   3.0 s: rxe0 1000.00, rxe1 0.00, "
 	  "sum 1000.00 MB/sec\n" },
 	/* 3 digits before the point fill the width: "123.5" */
 	{ "test_interval_wide_bounds", 123.5, 124, { 524288000ull, 0 }, 1,
 	  500000000ull, false,
-	  " railperf: interval 123.5-124.0 s: rxe0 1000.00, "
+	  " railperf: interval 123.5 to 124.0 s: rxe0 1000.00, "
 	  "sum 1000.00 MB/sec\n" },
 	/* no time: every rate 0 (no division by zero) */
 	{ "test_interval_zero_ns", 1, 1, { 1048576, 2097152 }, 2, 0, false,
-	  " railperf: interval   1.0-  1.0 s: rxe0 0.00, rxe1 0.00, "
+	  " railperf: interval   1.0 to   1.0 s: rxe0 0.00, rxe1 0.00, "
 	  "sum 0.00 MB/sec\n" },
 	/* no rails: only the sum */
 	{ "test_interval_no_rails", 0, 1, { 1048576, 2097152 }, 0,
 	  1000000000ull, true,
-	  " railperf: interval   0.0-  1.0 s: sum 0.00 Gb/sec\n" },
+	  " railperf: interval   0.0 to   1.0 s: sum 0.00 Gb/sec\n" },
 };
 /* clang-format on */
 
@@ -691,7 +763,7 @@ static void test_interval_case(void **state)
 	mem_open(&m);
 	rp_report_interval(m.f, c->from, c->to, r, c->bytes, c->n, c->ns,
 			   c->gbits);
-	mem_check(&m, c->want);
+	mem_check_healthy(&m, c->want);
 	free(r);
 }
 
@@ -711,13 +783,15 @@ static void test_interval_stats(void **state)
 	rp_series_stats(&s, &st);
 	mem_open(&m);
 	rp_report_interval_stats(m.f, "rail 1 (rxe1)", &st, 1, 1.0, false);
-	mem_check(&m, " railperf: rail 1 (rxe1): 3 intervals of 1 s: min "
-		      "6.00 (from 1.0 s), mean 8.00, max 10.00 MB/sec, CV "
-		      "20.4%\n");
+	mem_check_healthy(&m,
+			  " railperf: rail 1 (rxe1): 3 intervals of 1 s: min "
+			  "6.00 (from 1.0 s), mean 8.00, max 10.00 MB/sec, CV "
+			  "20.4%\n");
 	mem_open(&m);
 	rp_report_interval_stats(m.f, "all rails", &st, 2, 2.0, true);
-	mem_check(&m, " railperf: all rails: 3 intervals of 2 s: min 6.00 "
-		      "(from 2.0 s), mean 8.00, max 10.00 Gb/sec, CV 20.4%\n");
+	mem_check_healthy(
+		&m, " railperf: all rails: 3 intervals of 2 s: min 6.00 "
+		    "(from 2.0 s), mean 8.00, max 10.00 Gb/sec, CV 20.4%\n");
 	o = rp_json_intervals(&s, 1.0, false);
 	assert_int_equal(cJSON_GetObjectItem(o, "count")->valueint, 3);
 	assert_string_equal(cJSON_GetObjectItem(o, "unit")->valuestring,
@@ -753,9 +827,10 @@ static void test_cpu(void **state)
 	(void)state;
 	mem_open(&m);
 	rp_report_cpu(m.f, "rail 0 (rxe0)", "client", &c);
-	mem_check(&m, " railperf: rail 0 (rxe0): CPU of its client thread: "
-		      "2.00 s in 4.00 s, 50.0% of a core (user 1.50 s, system "
-		      "0.50 s), 0.250 s per GB\n");
+	mem_check_healthy(
+		&m, " railperf: rail 0 (rxe0): CPU of its client thread: "
+		    "2.00 s in 4.00 s, 50.0% of a core (user 1.50 s, system "
+		    "0.50 s), 0.250 s per GB\n");
 	o = rp_json_cpu(&c, "server");
 	assert_string_equal(cJSON_GetObjectItem(o, "thread")->valuestring,
 			    "server");
@@ -769,9 +844,10 @@ static void test_cpu(void **state)
 	c.bytes = 0;
 	mem_open(&m);
 	rp_report_cpu(m.f, "rail 1 (rxe1)", "server", &c);
-	mem_check(&m, " railperf: rail 1 (rxe1): CPU of its server thread: "
-		      "2.00 s in 4.00 s, 50.0% of a core (user 1.50 s, system "
-		      "0.50 s), no bytes moved\n");
+	mem_check_healthy(
+		&m, " railperf: rail 1 (rxe1): CPU of its server thread: "
+		    "2.00 s in 4.00 s, 50.0% of a core (user 1.50 s, system "
+		    "0.50 s), no bytes moved\n");
 	o = rp_json_cpu(&c, "client");
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(o, "s_per_gb")));
 	cJSON_Delete(o);
@@ -848,6 +924,7 @@ int main(void)
 		cmocka_unit_test(test_rail_fractional_speed),
 		cmocka_unit_test(test_set_line),
 		cmocka_unit_test(test_ro_warn),
+		cmocka_unit_test(test_extra_lines),
 		cmocka_unit_test(test_lossy),
 		cmocka_unit_test(test_pause),
 		cmocka_unit_test(test_json_ceiling),

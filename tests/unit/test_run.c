@@ -413,6 +413,7 @@ static double hold_server(uint16_t type, char *err, size_t len)
 	pair_init(&p, false);
 	bw_roles(&p);
 	p.srv.o.duration = 1; /* -D 1: 1 s + 1 s per size + --timeout 1 */
+	p.srv.s->params.duration = 1; /* as agreed in HELLO */
 	p.srv.s->ctrl.timeout_ms = 1000;
 	p.srv.s->ctrl.running = true; /* the session passed READY */
 	h.srv = &p.srv;
@@ -469,35 +470,40 @@ static void test_counts_cannot_hold(void **state)
 }
 
 /* The bound: -D per size, -n's floor of 1 ms + 10 MB/s per WR and QP,
- * a second per size; none with --run_infinitely. */
-/* rp_run_length_ms of the plan of @o (its sizes: -s, or -a's 23). */
-static uint64_t length_of(struct rp_opts *o)
+ * a second per size; none with --run_infinitely. -D and -n are the
+ * agreed parameters': a passive server given no -D runs the client's. */
+/* rp_run_length_ms of the plan of @o (its sizes: -s, or -a's 23) with
+ * the parameters @agreed. */
+static uint64_t length_of(struct rp_opts *o, const struct rp_params *agreed)
 {
 	struct rp_plan p;
 
 	o->desc = rp_test_desc_of(RP_TEST_WRITE_BW);
 	o->gid_index = -1;
 	rp_plan_make(&p, o, NULL);
-	return rp_run_length_ms(&p);
+	return rp_run_length_ms(&p, agreed);
 }
 
 static void test_run_length(void **state)
 {
 	struct rp_opts o = { .size = 10000, .iters = 1000, .num_qps = 2 };
+	struct rp_params p = { .size = 10000, .iters = 1000 };
 
 	(void)state;
 	/* 2000 WRs x (1 ms + 1 ms) + 1 s */
-	assert_int_equal(length_of(&o), 5000);
+	assert_int_equal(length_of(&o, &p), 5000);
+	p.duration = 7; /* the client's -D, followed; this side gave none */
+	assert_int_equal(length_of(&o, &p), 8000);
 	o.duration = 7;
-	assert_int_equal(length_of(&o), 8000);
 	o.all_sizes = true; /* 23 sizes of -D 7 (not allowed, but bounded) */
-	assert_int_equal(length_of(&o), 23 * 8000);
+	assert_int_equal(length_of(&o, &p), 23 * 8000);
 	o.run_infinitely = true;
-	assert_int_equal(length_of(&o), 0);
+	assert_int_equal(length_of(&o, &p), 0);
 	o = (struct rp_opts){ .size = 1ULL << 31,
 			      .iters = 1ULL << 32,
 			      .num_qps = 1024 };
-	assert_int_equal(length_of(&o), 1ULL << 40);
+	p = (struct rp_params){ .iters = 1ULL << 32 };
+	assert_int_equal(length_of(&o, &p), 1ULL << 40);
 }
 
 int main(void)

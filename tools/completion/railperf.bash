@@ -37,7 +37,8 @@ _railperf()
 		COMPREPLY=($(compgen -W "$(_railperf_devs)" -- "$cur"))
 		return
 		;;
-	--out_json_file | --pairs | --csv | --peer_json)
+	--out_json_file | --pairs | --csv | --peer_json | --save-baseline | \
+		--baseline | --openmetrics | --junit)
 		_filedir
 		return
 		;;
@@ -68,7 +69,7 @@ _railperf()
 		--timeout | --interval | --peer | --bind_source_ip | --expect | \
 		--expect-min | \
 		-T | --tos | --tclass | --numa_node | --pin_cores | --cqe_poll | \
-		-o | --outs | --use_cuda | -r | --rx-depth)
+		-o | --outs | --use_cuda | -r | --rx-depth | --tolerance)
 		return # a value: nothing to offer
 		;;
 	esac
