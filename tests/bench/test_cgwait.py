@@ -120,20 +120,8 @@ int main(int argc, char **argv)
 }
 """
 
-results = []
-
-
-def check(name, ok, detail=""):
-    results.append((name, ok, detail))
-
-
-def finish():
-    print("1..%d" % len(results))
-    for i, (name, ok, detail) in enumerate(results, 1):
-        print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
-        if not ok and detail:
-            print("# %s" % str(detail)[:400])
-    return 0 if all(ok for _, ok, _ in results) else 1
+sys.path.insert(0, HERE)
+from test_analyze import check, finish  # noqa: E402 (TAP, one way)
 
 
 def build(tmp):

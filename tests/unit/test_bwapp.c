@@ -245,22 +245,6 @@ static void test_multi(void **state)
 	}
 }
 
-/* The times @needle occurs in railperf's lines of both sides (their
- * extra streams: stderr, after the table). */
-static int app_count2(const struct pair *pr, const char *needle)
-{
-	return app_count(pr->cli.extra, needle) +
-	       app_count(pr->srv.extra, needle);
-}
-
-/* @needle in railperf's lines of either side; NULL when in neither. */
-static const char *strstr2(const struct pair *pr, const char *needle)
-{
-	const char *p = strstr(pr->cli.extra, needle);
-
-	return p ? p : strstr(pr->srv.extra, needle);
-}
-
 /* The atomics: READ's roles, 8 bytes, their words checked. */
 static void test_atomic(void **state)
 {
