@@ -281,8 +281,18 @@ demo:
 # BENCH_README=1 (the report's headline table into README.md) only from a
 # clean tree.
 .PHONY: bench
-bench: all
+bench: all $(B)/tools/bench/cgwait.so
 	B=$(B) tools/bench/bench
+
+# make bench's LD_PRELOAD for the latency clients' instruction counts
+# (tools/bench/cgwait.c; valgrind/callgrind.h, Debian's valgrind).
+$(B)/tools/bench/cgwait.so: tools/bench/cgwait.c Makefile
+	@echo '#include <valgrind/callgrind.h>' | $(CC) -E -x c - >/dev/null \
+		2>&1 || { echo "make bench: valgrind/callgrind.h not found:" \
+		"install the Debian package valgrind (tools/scripts/install-deps)"; \
+		exit 1; }
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -shared $(LDFLAGS) -o $@ $< -ldl
 
 MANS := $(filter-out $(if $(filter y,$(HAVE_MPI)),,man/rail_cluster_bw.1),\
 	$(wildcard man/*.1))

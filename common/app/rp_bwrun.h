@@ -97,6 +97,11 @@ struct rp_bwrun {
 	uint64_t row_done;  /* ... and WRs completed then */
 	uint64_t size;	    /* bytes per WR of the size running */
 	uint64_t here_t0;   /* one rail: ns, its run's start (events) */
+	/* --validate of atomics: each rail's QPs' atomics completed
+	 * ([RP_MAX_RAILS * RP_MAX_QPS], heap; rp_bw_cfg.qp_done), and the
+	 * count and word of the QP found off (rp_atomword_check) */
+	uint64_t *qp_done;
+	uint64_t word[2];
 };
 
 #endif /* RP_BWRUN_H */

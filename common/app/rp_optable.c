@@ -173,12 +173,6 @@ rp_opt_set(struct rp_opts *o, const struct rp_optrow *r, const char *arg,
 				r->valid);
 		*(const char **)p = arg;
 		return 0;
-	case RP_OK_SIZE:
-		if (rp_parse_size(arg, r->min, r->max, (uint64_t *)p))
-			return rp_optrows_bad_value(
-				rp_optable_name(r, name, sizeof(name)), arg,
-				r->valid);
-		return 0;
 	case RP_OK_SET: return r->set(o, r, arg);
 	case RP_OK_OWN: return own ? own(ctx, r, arg) : -EINVAL;
 	case RP_OK_REFUSE: return rp_opt_refuse(r);

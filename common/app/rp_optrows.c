@@ -30,11 +30,15 @@
 #define RBW RP_BIN_READ_BW
 #define SBW RP_BIN_SEND_BW
 /* one-rail bandwidth */
-#define BW1 (RP_BIN_WRITE_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW)
+#define BW1 \
+	(RP_BIN_WRITE_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW | RP_BIN_ATOMIC_BW)
 #define MBW RP_BIN_MULTI_BW
 #define WLAT RP_BIN_WRITE_LAT
 #define SLAT RP_BIN_SEND_LAT
 #define RLAT RP_BIN_READ_LAT
+#define ABW RP_BIN_ATOMIC_BW
+#define ALAT RP_BIN_ATOMIC_LAT
+#define AT (RP_BIN_ATOMIC_BW | RP_BIN_ATOMIC_LAT)
 #define CL RP_BIN_CLUSTER_BW
 #define INFO RP_BIN_INFO
 #define OFF(f) offsetof(struct rp_opts, f)
@@ -96,6 +100,21 @@ static int rp_set_mtu(struct rp_opts *o, const struct rp_optrow *r,
 {
 	(void)r;
 	return rp_value_mtu(arg, &o->mtu);
+}
+
+/* -s: 1 .. RP_MAX_SIZE bytes, K/M/G suffixes; rail_atomic_bw's and
+ * rail_atomic_lat's unparsable or 0 size names their one size (8, as
+ * perftest), not the range (rp_opts_atomic refuses the other sizes). */
+static int rp_set_size(struct rp_opts *o, const struct rp_optrow *r,
+		       const char *arg)
+{
+	if (!rp_parse_size(arg, r->min, r->max, &o->size))
+		return 0;
+	if (rp_roles_verb(o->desc->verb)->atomic)
+		return rp_optrows_bad_value("-s", arg,
+					    "an atomic moves 8 bytes, the "
+					    "only size (as perftest)");
+	return rp_optrows_bad_value("-s", arg, r->valid);
 }
 
 /* -n: 5 .. the binary's bound (rail_read_lat keeps every sample). */
@@ -193,10 +212,12 @@ static int rp_set_conn(struct rp_opts *o, const struct rp_optrow *r,
 	return -EINVAL;
 }
 
-/* --verb: the bandwidth engine's verb (rail_multi_bw). */
+/* --verb: the bandwidth engine's verb (rail_multi_bw; rail_cluster_bw's
+ * cells: no atomics). */
 static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		       const char *arg)
 {
+	bool atomics = o->desc->bin != RP_BIN_CLUSTER_BW;
 	const struct rp_verbrow *v;
 	char names[64], valid[96];
 
@@ -207,9 +228,9 @@ static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		return -EINVAL;
 	}
 	v = rp_roles_by_name(arg);
-	if (!v) {
+	if (!v || (v->atomic && !atomics)) {
 		snprintf(valid, sizeof(valid), "valid verbs are %s",
-			 rp_roles_names(names, sizeof(names)));
+			 rp_roles_names(names, sizeof(names), atomics));
 		return rp_optrows_bad_value("--verb", arg, valid);
 	}
 	o->verb = v->verb;
@@ -245,6 +266,21 @@ static int rp_set_write_imm(struct rp_opts *o, const struct rp_optrow *r,
 	}
 	o->verb = (enum rp_verb)v->imm;
 	return 0;
+}
+
+/* -A: perftest's atomic type (atomicTypesStr, perftest_parameters.c);
+ * rp_opts_finish takes the verb's CMP_AND_SWAP row. */
+static int rp_set_atomic_type(struct rp_opts *o, const struct rp_optrow *r,
+			      const char *arg)
+{
+	(void)r;
+	o->atomic_type_given = true;
+	o->cas = !strcmp(arg, "CMP_AND_SWAP");
+	if (o->cas || !strcmp(arg, "FETCH_AND_ADD"))
+		return 0;
+	return rp_optrows_bad_value("-A", arg,
+				    "valid types are CMP_AND_SWAP and "
+				    "FETCH_AND_ADD");
 }
 
 /* -r: SEND's receive depth (perftest's MIN_RX .. MAX_RX). */
@@ -320,12 +356,15 @@ static const struct rp_optrow rp_rows[] = {
 		      "rail (default: each rail chooses: RoCE v2,\n"
 		      "IPv4-mapped, not link-local)" } } },
 	{ .short_opt = 's', .name = "size", .has_arg = REQ, .arg = "bytes",
-	  .bins = PT | CL, .kind = RP_OK_SIZE, .off = OFF(size), .min = 1,
+	  .bins = PT | CL, .kind = RP_OK_SET, .set = rp_set_size, .min = 1,
 	  .max = RP_MAX_SIZE,
 	  .valid = "valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes "
 		   "allowed",
-	  .help = H1(PT | CL, "message size 1 .. 2147483648, K/M/G suffixes\n"
-			      "(default: @s)") },
+	  .help = { { AT, NULL, "message size: 8, the size of an atomic\n"
+				"(no other is taken)" },
+		    { PT | CL, NULL,
+		      "message size 1 .. 2147483648, K/M/G suffixes\n"
+		      "(default: @s)" } } },
 	{ .short_opt = 'n', .name = "iters", .has_arg = REQ, .arg = "n",
 	  .bins = PT, .kind = RP_OK_SET, .set = rp_set_iters,
 	  .help = H1(PT, "iterations per QP, 5 .. @N (default: @n)") },
@@ -350,12 +389,12 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT | CL, "QP ACK timeout 4.096 us * 2^<t>, 0 .. 31\n"
 			      "(default: @u)") },
 	{ .short_opt = 'R', .name = "rdma_cm", .has_arg = NO,
-	  .bins = BW1 | LAT, .one_rail = true, .kind = RP_OK_TRUE,
+	  .bins = (BW1 | LAT) & ~AT, .one_rail = true, .kind = RP_OK_TRUE,
 	  .off = OFF(rdma_cm),
 	  .help = H1(PT, "connect the QPs through rdma_cm: the server's\n"
 			 "address picks the device and GID") },
 	{ .short_opt = 'T', .name = "tos", .has_arg = REQ, .arg = "tos",
-	  .bins = BW1 | LAT, .one_rail = true, .kind = RP_OK_INT,
+	  .bins = (BW1 | LAT) & ~AT, .one_rail = true, .kind = RP_OK_INT,
 	  .off = OFF(nic.tos), .min = 0, .max = 255,
 	  .help = H1(PT, "with -R: rdma_cm type of service, 0 .. 255") },
 	{ .name = "tclass", .has_arg = REQ, .arg = "c", .bins = PT,
@@ -408,7 +447,7 @@ static const struct rp_optrow rp_rows[] = {
 		    { LAT, NULL,
 		      "print only the average latency, \"%lf\" on one\n"
 		      "line: latency" } } },
-	{ .short_opt = 'a', .name = "all", .has_arg = NO, .bins = PT,
+	{ .short_opt = 'a', .name = "all", .has_arg = NO, .bins = PT & ~AT,
 	  .kind = RP_OK_TRUE, .off = OFF(all_sizes),
 	  .help = H1(PT, "run sizes 2 B .. 8 MiB (powers of two)") },
 	{ .short_opt = 'D', .name = "duration", .has_arg = REQ, .arg = "s",
@@ -441,25 +480,32 @@ static const struct rp_optrow rp_rows[] = {
 		    { MBW | CL, NULL, "QPs per rail, 1 .. " RP_STR(RP_MAX_QPS)
 				      " (default: 1)" } } },
 	{ .short_opt = 'o', .name = "outs", .has_arg = REQ, .arg = "n",
-	  .bins = RBW | MBW | RLAT, .kind = RP_OK_UINT, .off = OFF(outs),
+	  .bins = RBW | MBW | RLAT | AT, .kind = RP_OK_UINT, .off = OFF(outs),
 	  .min = 1, .max = 65535,
-	  .help = { { MBW, NULL,
-		      "with --verb=read: outstanding READs per QP\n"
-		      "(default: the device's max; capped to it)" },
+	  .help = { { MBW | AT, NULL,
+		      "outstanding READs (atomics) per QP, --verb=read\n"
+		      "(atomic) (default: the device's max; capped)" },
 		    { RBW | RLAT, NULL,
 		      "outstanding READs per QP (default: the device's\n"
 		      "max; capped to it)" } } },
 	{ .name = "verb", .has_arg = REQ, .arg = "verb", .bins = MBW | CL,
 	  .kind = RP_OK_SET, .set = rp_set_verb, .pt = RP_PT_OWN,
 	  .help = { { MBW, NULL,
-		      "write, read or send: RDMA WRITE from the client,\n"
-		      "RDMA READ by the client, or SEND from the client\n"
-		      "to the server's receives (default: write)" },
+		      "write, read, send or atomic: RDMA WRITE from the\n"
+		      "client, RDMA READ by the client, SEND from the\n"
+		      "client to the server's receives, or the client's\n"
+		      "8-byte atomics (-A) on the server's words\n"
+		      "(default: write)" },
 		    { CL, NULL,
 		      "write, read or send: each cell is the bytes a\n"
 		      "host WRITEs to, READs from, or SENDs to its\n"
 		      "partner (send: both post receives; default:\n"
 		      "write)" } } },
+	{ .short_opt = 'A', .name = "atomic_type", .has_arg = REQ,
+	  .arg = "type", .bins = AT | MBW, .kind = RP_OK_SET,
+	  .set = rp_set_atomic_type,
+	  .help = H1(AT | MBW, "FETCH_AND_ADD (of 1) or CMP_AND_SWAP (default:\n"
+			       "FETCH_AND_ADD; rail_multi_bw: --verb=atomic)") },
 	{ .short_opt = 'r', .name = "rx-depth", .has_arg = REQ, .arg = "n",
 	  .bins = SBW | SLAT | MBW, .kind = RP_OK_SET, .set = rp_set_rx_depth,
 	  .min = 1, .max = RP_MAX_RX_DEPTH,
@@ -646,6 +692,9 @@ static const struct rp_optrow rp_rows[] = {
 		    { SBW, NULL,
 		      "accepted for perftest compatibility; no effect\n"
 		      "with SEND, as in perftest" },
+		    { ABW, NULL,
+		      "accepted; no effect with atomics yet (perftest\n"
+		      "warms them up; --validate counts the timed ones)" },
 		    { LAT, NULL,
 		      "accepted for perftest compatibility; every size\n"
 		      "starts with untimed iterations anyway" } } },
@@ -669,7 +718,12 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT | CL, "... to <f> (default: " RP_DEF_JSON_FILE ")") },
 	{ .name = "validate", .has_arg = NO, .bins = PT, .section = true,
 	  .kind = RP_OK_TRUE, .off = OFF(validate), .pt = RP_PT_OWN,
-	  .help = { { SBW, NULL,
+	  .help = { { AT, NULL,
+		      "check the atomics: after the run the client reads\n"
+		      "each QP's word back, which must equal the count of\n"
+		      "FETCH_AND_ADDs (CMP_AND_SWAPs, then a chain) it\n"
+		      "completed; both report, exit 1 on a mismatch" },
+		    { SBW, NULL,
 		      "check the data moved: the client sends a pattern,\n"
 		      "the server checks what its receives got;\n"
 		      "both report, exit 1 on a mismatch" },

@@ -25,15 +25,21 @@ enum rp_bin {
 	RP_BIN_READ_BW = 1 << 6,
 	RP_BIN_SEND_BW = 1 << 7,
 	RP_BIN_SEND_LAT = 1 << 8,
+	RP_BIN_ATOMIC_BW = 1 << 9,
+	RP_BIN_ATOMIC_LAT = 1 << 10,
 };
 
 /* The perftest-style binaries: one getopt table, one --help layout. */
 #define RP_BIN_PERFTEST \
 	(RP_BIN_WRITE_BW | RP_BIN_READ_LAT | RP_BIN_MULTI_BW | \
-	 RP_BIN_WRITE_LAT | RP_BIN_READ_BW | RP_BIN_SEND_BW | RP_BIN_SEND_LAT)
+	 RP_BIN_WRITE_LAT | RP_BIN_READ_BW | RP_BIN_SEND_BW | \
+	 RP_BIN_SEND_LAT | RP_BIN_ATOMIC_BW | RP_BIN_ATOMIC_LAT)
 #define RP_BIN_BW \
-	(RP_BIN_WRITE_BW | RP_BIN_MULTI_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW)
-#define RP_BIN_LAT (RP_BIN_READ_LAT | RP_BIN_WRITE_LAT | RP_BIN_SEND_LAT)
+	(RP_BIN_WRITE_BW | RP_BIN_MULTI_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW | \
+	 RP_BIN_ATOMIC_BW)
+#define RP_BIN_LAT \
+	(RP_BIN_READ_LAT | RP_BIN_WRITE_LAT | RP_BIN_SEND_LAT | \
+	 RP_BIN_ATOMIC_LAT)
 
 /* Where a value goes. */
 enum rp_optkind {
@@ -43,8 +49,6 @@ enum rp_optkind {
 	RP_OK_UINT,  /* unsigned int at .off, .min .. .max */
 	RP_OK_INT,   /* int at .off, .min .. .max */
 	RP_OK_STR,   /* const char * at .off, not empty (.valid says why) */
-	RP_OK_SIZE,  /* uint64_t bytes at .off, .min .. .max, K/M/G suffixes
-		      * (rp_parse_size); .valid: the error's text */
 	RP_OK_SET,   /* .set does it */
 	RP_OK_OWN,   /* the binary's own handler (rail_cluster_bw, rail_info) */
 	RP_OK_REFUSE, /* perftest's flag railperf does not implement */
@@ -66,7 +70,7 @@ struct rp_opthelp {
 			    * are rp_opts defaults (rp_usage_options) */
 };
 
-#define RP_OPT_HELPS 5
+#define RP_OPT_HELPS 6
 
 struct rp_optrow {
 	const char *name;  /* long name, without "--" */
