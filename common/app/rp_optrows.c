@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The rows of railperf's one option table (rp_optrows.h), in --help
- * order, and the setters of the options whose values need more than a
- * range.
+ * order, but the fleet checks' (rp_optrows_fleet.c), and the setters of
+ * the options whose values need more than a range.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -291,18 +291,6 @@ static int rp_set_rx_depth(struct rp_opts *o, const struct rp_optrow *r,
 	return rp_optrows_value_uint("-r", arg, r->min, r->max, &o->rx_depth);
 }
 
-/* --tolerance: % below the baseline, 0 .. 99 (rp_opts_fleet.h). */
-static int rp_set_tolerance(struct rp_opts *o, const struct rp_optrow *r,
-			    const char *arg)
-{
-	unsigned int v = 0;
-	int ret = rp_optrows_value_uint("--tolerance", arg, r->min, r->max, &v);
-
-	o->fleet.tolerance = v;
-	o->fleet.tolerance_given = !ret;
-	return ret;
-}
-
 /* One help text for every binary in @b. */
 #define H1(b, t) \
 	{ \
@@ -318,7 +306,8 @@ static int rp_set_tolerance(struct rp_opts *o, const struct rp_optrow *r,
 	}
 
 /* clang-format off */
-static const struct rp_optrow rp_rows[] = {
+/* The rows before the fleet checks' (rp_optrows_fleet.c), in --help order. */
+static const struct rp_optrow rp_rows_head[] = {
 	{ .short_opt = 'd', .name = "ib-dev", .has_arg = REQ,
 	  .bins = PT | CL | INFO, .kind = RP_OK_STR, .off = OFF(dev),
 	  .help = { { MBW, "rails",
@@ -598,60 +587,10 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(MBW, "with --interval: fail (exit 1) when a rail's\n"
 			  "slowest interval moves below <pct> % of its\n"
 			  "ceiling, 1 .. 100 (needs a known port speed)") },
-	/* fleet checks (rp_opts_fleet.h) */
-	{ .name = "save-baseline", .has_arg = REQ, .arg = "file",
-	  .bins = BW | CL, .kind = RP_OK_STR, .off = OFF(fleet.save_baseline),
-	  .valid = "give a file name", .pt = RP_PT_OWN,
-	  .help = { { BW, NULL,
-		      "save each rail's result and what it ran on (host,\n"
-		      "devices, PCIe, firmware, kernel, the flags that\n"
-		      "change the numbers) to <file>, JSON" },
-		    { CL, NULL,
-		      "save each cell's result and every host's rails,\n"
-		      "firmware and kernel to <file> (rank 0), JSON" } } },
-	{ .name = "baseline", .has_arg = REQ, .arg = "file", .bins = BW | CL,
-	  .kind = RP_OK_STR, .off = OFF(fleet.baseline),
-	  .valid = "give a file name", .pt = RP_PT_OWN,
-	  .help = H1(BW | CL,
-		     "compare with a --save-baseline <file>: a line per\n"
-		     "rail (cell) and what changed; exit 1 when one is\n"
-		     "below --tolerance; refused when it is of other\n"
-		     "hardware or other flags") },
-	{ .name = "tolerance", .has_arg = REQ, .arg = "pct", .bins = BW | CL,
-	  .kind = RP_OK_SET, .set = rp_set_tolerance, .min = 0, .max = 99,
-	  .pt = RP_PT_OWN,
-	  .help = H1(BW | CL, "with --baseline: how far below it a rail may\n"
-			      "go, 0 .. 99 % (default: "
-			      RP_STR(RP_FLEET_DEF_TOLERANCE) ")") },
-	{ .name = "baseline-force", .has_arg = NO, .bins = BW | CL,
-	  .kind = RP_OK_TRUE, .off = OFF(fleet.force), .pt = RP_PT_OWN,
-	  .help = H1(BW | CL, "with --baseline: compare even with a baseline\n"
-			      "of other hardware or other flags") },
-	{ .name = "openmetrics", .has_arg = REQ, .arg = "file",
-	  .bins = BW | INFO, .kind = RP_OK_STR, .off = OFF(fleet.openmetrics),
-	  .valid = "give a file name", .pt = RP_PT_OWN,
-	  .help = { { MBW, NULL,
-		      "per rail Gb/s, ceiling, verdict and counters in\n"
-		      "the text format of node_exporter's textfile\n"
-		      "collector, rewritten at each --interval and at\n"
-		      "the end" },
-		    { BW1, NULL,
-		      "the rail's Gb/s, ceiling, verdict and counters\n"
-		      "in the text format of node_exporter's textfile\n"
-		      "collector, written at the end" },
-		    { INFO, NULL,
-		      "also write each port's ceilings, health and\n"
-		      "counters since boot to <file>, in the text\n"
-		      "format of node_exporter's textfile collector" } } },
-	{ .name = "junit", .has_arg = REQ, .arg = "file", .bins = MBW | CL,
-	  .kind = RP_OK_STR, .off = OFF(fleet.junit), .valid = "give a file name",
-	  .pt = RP_PT_OWN,
-	  .help = { { MBW, NULL,
-		      "JUnit XML for CI: a test case per rail and\n"
-		      "direction, a failure naming its verdict" },
-		    { CL, NULL,
-		      "JUnit XML for CI (rank 0): a test case per cell,\n"
-		      "a failure naming its verdict" } } },
+};
+
+/* The rows after the fleet checks', in --help order. */
+static const struct rp_optrow rp_rows_tail[] = {
 	{ .name = "cqe_poll", .has_arg = REQ, .arg = "n", .bins = BW,
 	  .kind = RP_OK_UINT, .off = OFF(nic.cqe_poll), .min = 1,
 	  .max = 65535, /* perftest: a uint16_t */
@@ -885,8 +824,14 @@ static const struct rp_optrow rp_rows[] = {
 };
 /* clang-format on */
 
-const struct rp_optrow *rp_optrows_all(size_t *n)
+const struct rp_optrow *rp_optrows_head(size_t *n)
 {
-	*n = sizeof(rp_rows) / sizeof(rp_rows[0]);
-	return rp_rows;
+	*n = sizeof(rp_rows_head) / sizeof(rp_rows_head[0]);
+	return rp_rows_head;
+}
+
+const struct rp_optrow *rp_optrows_tail(size_t *n)
+{
+	*n = sizeof(rp_rows_tail) / sizeof(rp_rows_tail[0]);
+	return rp_rows_tail;
 }

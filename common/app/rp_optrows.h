@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * rp_optrows.h - the rows of railperf's one option table (rp_optable.h):
- * every option of every binary, one row each, in --help order, and the
+ * every option of every binary, one row each, in --help order (the fleet
+ * checks' rows: rp_optrows_fleet.h), and the
  * types a row is made of; the checks of a value that the rows' setters
  * and the table's dispatch share.
  */
@@ -92,8 +93,13 @@ struct rp_optrow {
 	struct rp_opthelp help[RP_OPT_HELPS]; /* first match shows */
 };
 
-/* rp_optrows_all - the table: *@n rows, in --help order. Static. */
-const struct rp_optrow *rp_optrows_all(size_t *n);
+/*
+ * rp_optrows_head - the rows before the fleet checks' (rp_optrows_fleet.h),
+ * *@n of them, in --help order; rp_optrows_tail - the rows after them.
+ * The table (rp_optable_rows) is head, fleet, tail. Static storage.
+ */
+const struct rp_optrow *rp_optrows_head(size_t *n);
+const struct rp_optrow *rp_optrows_tail(size_t *n);
 
 /*
  * rp_optrows_bad_value - the one line "invalid NAME value 'ARG': VALID" for
