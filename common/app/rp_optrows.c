@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The rows of railperf's one option table (rp_optrows.h), in --help
- * order, but the fleet checks' (rp_optrows_fleet.c), and the setters of
+ * order, but the fleet checks' (rp_optrows_fleet.c) and perftest's flags
+ * refused by name (rp_optrows_pt.c), and the setters of
  * the options whose values need more than a range.
  */
 #define _GNU_SOURCE
@@ -198,20 +199,6 @@ static int rp_set_json_file(struct rp_opts *o, const struct rp_optrow *r,
 	return 0;
 }
 
-/* -c: perftest's connection type; RC, its default, is the only one. */
-static int rp_set_conn(struct rp_opts *o, const struct rp_optrow *r,
-		       const char *arg)
-{
-	(void)o;
-	(void)r;
-	if (!strcmp(arg, "RC"))
-		return 0;
-	rp_err("option -c %s (connection type %s) is not supported "
-	       "by railperf: RC only",
-	       arg, arg);
-	return -EINVAL;
-}
-
 /* --verb: the bandwidth engine's verb (rail_multi_bw; rail_cluster_bw's
  * cells: no atomics). */
 static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
@@ -298,13 +285,6 @@ static int rp_set_rx_depth(struct rp_opts *o, const struct rp_optrow *r,
 			(b), NULL, (t) \
 		} \
 	}
-/* A perftest flag railperf refuses by name (@s: short letter or 0). */
-#define REFUSED(s, n, a, w) \
-	{ \
-		.short_opt = (s), .name = (n), .has_arg = (a), .bins = PT, \
-		.kind = RP_OK_REFUSE, .pt = RP_PT_REFUSED, .why = (w) \
-	}
-
 /* clang-format off */
 /* The rows before the fleet checks' (rp_optrows_fleet.c), in --help order. */
 static const struct rp_optrow rp_rows_head[] = {
@@ -774,53 +754,6 @@ static const struct rp_optrow rp_rows_tail[] = {
 	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
 	  .help = H1(INFO, "read the sysfs tree <dir> (laid out like /sys)\n"
 			   "instead of the live system; no verbs calls") },
-	/* perftest's flags railperf knows but does not implement (ib_write_bw
-	 * and ib_read_lat 6.06 .. 6.29): read with their value, refused by
-	 * name. -c RC, perftest's default, is accepted. */
-	{ .short_opt = 'c', .name = "connection", .has_arg = REQ, .bins = PT,
-	  .kind = RP_OK_SET, .set = rp_set_conn, .pt = RP_PT_REFUSED,
-	  .why = "connection type; RC accepted" },
-	REFUSED('e', "events", NO, "completion events"),
-	REFUSED('f', "margin", REQ, "-D margin; railperf uses D/4"),
-	REFUSED('O', "dualport", NO, "dual-port"),
-	REFUSED('z', "com_rdma_cm", NO, "data exchange over rdma_cm"),
-	REFUSED('S', "sl", REQ, "service level"),
-	REFUSED('L', "hop_limit", REQ, "hop limit"),
-	REFUSED('W', "report-counters", REQ, "performance counters"),
-	REFUSED('C', "report-cycles", NO, "latency in CPU cycles"),
-	REFUSED('U', "report-unsorted", NO, "unsorted samples"),
-	REFUSED('X', "vector", REQ, "completion vector"),
-	REFUSED('M', "MGID", REQ, "multicast"),
-	REFUSED(0, "reversed", NO, "server sends to client"),
-	REFUSED(0, "report-per-port", NO, "dual-port results"),
-	REFUSED(0, "cpu_util", NO, "CPU utilization"),
-	REFUSED(0, "dlid", REQ, "destination LID"),
-	REFUSED(0, "dont_xchg_versions", NO, "perftest version exchange"),
-	REFUSED(0, "force-link", REQ, "forced link type"),
-	REFUSED(0, "ipv6-addr", NO, "control connection over IPv6"),
-	REFUSED(0, "mmap", REQ, "mmap'd buffer"),
-	REFUSED(0, "mmap-offset", REQ, "mmap'd buffer"),
-	REFUSED(0, "mr_per_qp", NO, "one MR per QP"),
-	REFUSED(0, "odp", NO, "on-demand paging"),
-	REFUSED(0, "pkey_index", REQ, "P_Key index"),
-	REFUSED(0, "retry_count", REQ, "rdma_cm retry count"),
-	REFUSED(0, "flow_label", REQ, "flow label"),
-	REFUSED(0, "wait_destroy", REQ, "delayed teardown"),
-	REFUSED(0, "rate_limit", REQ, "rate limiter"),
-	REFUSED(0, "rate_units", REQ, "rate limiter"),
-	REFUSED(0, "rate_limit_type", REQ, "rate limiter"),
-	REFUSED(0, "burst_size", REQ, "rate limiter"),
-	REFUSED(0, "typical_pkt_size", REQ, "rate limiter"),
-	REFUSED(0, "recv_post_list", REQ, "receive post list"),
-	REFUSED(0, "latency_gap", REQ, "latency gap"),
-	REFUSED(0, "inline_recv", REQ, "inline receive"),
-	REFUSED(0, "use-null-mr", NO, "null MR"),
-	REFUSED(0, "payload_file_path", REQ, "payload file"),
-	REFUSED(0, "no_lock", NO, "lock-free mode"),
-	REFUSED(0, "data_validation", NO,
-		"perftest's data validation; railperf has --validate"),
-	REFUSED(0, "use_rocm", REQ, "ROCm memory"),
-	REFUSED(0, "aes_xts", NO, "AES-XTS"),
 };
 /* clang-format on */
 
