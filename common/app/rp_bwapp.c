@@ -21,6 +21,7 @@
 #include "base/rp_sysfs.h"
 #include "base/rp_time.h"
 #include "ctrl/rp_exchange.h"
+#include "engine/rp_atomword.h"
 #include "engine/rp_bidir.h"
 #include "engine/rp_bw.h"
 #include "engine/rp_bwpost.h"
@@ -82,12 +83,14 @@ static uint64_t bw_packets(const struct rp_rail *r, uint64_t done,
 	return done * ((size + mtu - 1) / mtu);
 }
 
-/* The engine's settings of this run (its plan's) for @size-byte WRs. */
+/* The engine's settings of this run (its plan's) for @size-byte WRs;
+ * where the atomics' counts per QP go (--validate). */
 static void bw_cfg(const struct rp_bwrun *a, uint64_t size,
 		   struct rp_bw_cfg *cfg)
 {
 	*cfg = a->p->bwcfg;
 	cfg->size = size;
+	cfg->qp_done = a->qp_done;
 }
 
 /* Before each size's READY: --lat_probe's idle phase on the probing
@@ -411,6 +414,12 @@ static int bw_prepare(struct rp_bwrun *a)
 	a->peers = calloc(a->n, sizeof(*a->peers));
 	if (!a->peers)
 		return -ENOMEM;
+	if (a->o->validate && a->p->verb->atomic && a->p->role->posts) {
+		a->qp_done = calloc((size_t)RP_MAX_RAILS * RP_MAX_QPS,
+				    sizeof(*a->qp_done));
+		if (!a->qp_done)
+			return -ENOMEM;
+	}
 	for (i = 0; i < a->n; i++) {
 		struct rp_rail *r = &a->s.rails[i];
 
@@ -471,13 +480,31 @@ static int bw_server_rows(void *app)
 	return 0;
 }
 
+/* --validate of atomics: each rail's words read back against its QPs'
+ * counts; a word that could not be read fails the check too. */
+static void bw_check_words(struct rp_bwrun *a, struct rp_verdict *v)
+{
+	unsigned int i;
+
+	*v = (struct rp_verdict){ .ok = 1 };
+	for (i = 0; i < a->n && v->ok; i++)
+		rp_atomword_check(&a->s.rails[i], &a->peers[i], i,
+				  a->qp_done + (size_t)i * RP_MAX_QPS, v,
+				  &a->word[0], &a->word[1]);
+}
+
 /* --validate: each QP slice that received data against the pattern, the
- * first bad byte the verdict; -b: each side's receive halves. */
+ * first bad byte the verdict; -b: each side's receive halves; atomics:
+ * their words (bw_check_words). */
 static void bw_check(void *app, struct rp_verdict *v)
 {
 	struct rp_bwrun *a = app;
 	unsigned int i, q;
 
+	if (a->p->verb->atomic) {
+		bw_check_words(a, v);
+		return;
+	}
 	*v = (struct rp_verdict){ .ok = 1 };
 	for (i = 0; i < a->n && v->ok; i++) {
 		struct rp_rail *r = &a->s.rails[i];
@@ -521,8 +548,7 @@ static int bw_send_results_of(void *app)
 
 static void bw_verdict(void *app, const struct rp_verdict *v, bool here)
 {
-	(void)here;
-	rp_bwreport_verdict(app, v);
+	rp_bwreport_verdict(app, v, here);
 }
 
 static void bw_verdicts(void *app, const struct rp_verdict *here,
@@ -657,6 +683,7 @@ int rp_bwapp_run(struct rp_plan *p)
 	rp_bwfleet_fini(a);
 	rp_bwwatch_clear(a);
 	free(a->peers);
+	free(a->qp_done);
 	free(a);
 	return ret;
 }

@@ -16,6 +16,7 @@
 #include "engine/rp_stats.h"
 #include "net/rp_netdev.h"
 #include "output/rp_baseline.h"
+#include "output/rp_baseline_read.h"
 #include "output/rp_junit.h"
 #include "output/rp_openmetrics.h"
 #include "output/rp_report_multi.h"

@@ -85,9 +85,14 @@ static unsigned int bw_qps(const struct rp_bwrun *a)
 	return qps;
 }
 
-void rp_bwreport_verdict(const struct rp_bwrun *a, const struct rp_verdict *v)
+void rp_bwreport_verdict(const struct rp_bwrun *a, const struct rp_verdict *v,
+			 bool here)
 {
-	rp_report_extra_verdict_out(a->p->extra, v, bw_qps(a));
+	if (a->p->verb->atomic)
+		rp_report_extra_word_verdict_out(a->p->extra, v, a->p->verb->wr,
+						 here ? a->word : NULL);
+	else
+		rp_report_extra_verdict_out(a->p->extra, v, bw_qps(a));
 }
 
 void rp_bwreport_verdicts(const struct rp_bwrun *a,

@@ -67,9 +67,12 @@ int rp_bwreport_json(struct rp_bwrun *a);
 
 /*
  * rp_bwreport_verdict - --validate's verdict line (p->extra with full
- * output, stderr when it failed otherwise) for @v over every rail's QPs.
+ * output, stderr when it failed otherwise) for @v over every rail's QPs;
+ * an atomic verb's (its words, rp_report_extra_word_verdict_out), with
+ * the values this side read when @here.
  */
-void rp_bwreport_verdict(const struct rp_bwrun *a, const struct rp_verdict *v);
+void rp_bwreport_verdict(const struct rp_bwrun *a, const struct rp_verdict *v,
+			 bool here);
 
 /*
  * rp_bwreport_verdicts - -b --validate's two verdict lines: what arrived

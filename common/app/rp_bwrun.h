@@ -106,6 +106,11 @@ struct rp_bwrun {
 	uint64_t probe_from[RP_MAX_RAILS], probe_to[RP_MAX_RAILS];
 	bool probe_loaded;
 	bool probe_echo;
+	/* --validate of atomics: each rail's QPs' atomics completed
+	 * ([RP_MAX_RAILS * RP_MAX_QPS], heap; rp_bw_cfg.qp_done), and the
+	 * count and word of the QP found off (rp_atomword_check) */
+	uint64_t *qp_done;
+	uint64_t word[2];
 };
 
 #endif /* RP_BWRUN_H */

@@ -21,6 +21,7 @@
 #include "app/rp_session.h"
 #include "base/rp_log.h"
 #include "base/rp_time.h"
+#include "engine/rp_atomword.h"
 #include "verbs/rp_bufpat.h"
 #include "verbs/rp_railbuf.h"
 
@@ -30,6 +31,7 @@ struct la_app {
 	const struct rp_plan *p;
 	struct rp_latreport rep;
 	struct rp_verdict v; /* --validate: the last size's check */
+	uint64_t word[2];    /* --validate, an atomic's: the count, its word */
 	uint64_t last_beat;  /* ns, the client's last heartbeat */
 	struct rp_lat_cfg cfg;
 	struct rp_lat_samples smp;
@@ -63,11 +65,17 @@ static void la_begin(void *app)
 
 /* --validate: the client's slice holds what @size-byte READs brought
  * (the server's pattern) and nothing beyond. Sizes only grow, so bytes
- * past @size were never written. Outside any timed loop. */
+ * past @size were never written. An atomic's: the word at the peer's
+ * slice start, read back, equals the atomics completed (rp_atomword).
+ * Outside any timed loop; non-zero when the check failed. */
 static int la_check_read(struct la_app *la, uint64_t size)
 {
 	struct rp_rail *r = &la->s->rails[0];
 
+	if (la->p->verb->atomic) /* the word: one more per atomic */
+		return rp_atomword_check(r, &la->s->remote[0], 0, &la->smp.ops,
+					 &la->v, &la->word[0], &la->word[1]) ||
+		       !la->v.ok;
 	return rp_bufpat_check(&r->buf, 0, size, r->slice, 0, &la->v);
 }
 
@@ -136,8 +144,7 @@ static void la_verdict(void *app, const struct rp_verdict *v, bool here)
 {
 	struct la_app *la = app;
 
-	(void)here;
-	rp_latreport_verdict(&la->rep, v);
+	rp_latreport_verdict(&la->rep, v, here ? la->word : NULL);
 }
 
 static void la_report(void *app)

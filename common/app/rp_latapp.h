@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * rp_latapp.h - the latency binaries (rail_read_lat, rail_write_lat,
- * rail_send_lat) from their plan to exit: the rail, the session, the
- * header, one row per size, the railperf lines, --out_json and
- * --validate, shared so that each binary is a main().
+ * rail_send_lat, rail_atomic_lat) from their plan to exit: the rail, the
+ * session, the header, one row per size, the railperf lines, --out_json
+ * and --validate, shared so that each binary is a main().
  *
  * READ (ib_read_lat): the client READs, the server is passive and prints
  * no results. WRITE and SEND (ib_write_lat, ib_send_lat): both sides run

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The latency run's reporter (rp_latreport.h): every print and JSON key
- * of rail_read_lat, rail_write_lat and rail_send_lat.
+ * of rail_read_lat, rail_write_lat, rail_send_lat and rail_atomic_lat.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -80,7 +80,8 @@ void rp_latreport_end(const struct rp_latreport *r, int ret,
 	if (ret)
 		return;
 	if (v->pulls)
-		rp_report_lat_method(f, cfg->warmup);
+		rp_report_lat_method(f, v->atomic ? v->wr : "READ",
+				     cfg->warmup);
 	else if (v->consumes)
 		rp_report_lat_method_pingpong(f, v->wr, cfg->warmup);
 	else
@@ -93,9 +94,13 @@ void rp_latreport_end(const struct rp_latreport *r, int ret,
 }
 
 void rp_latreport_verdict(const struct rp_latreport *r,
-			  const struct rp_verdict *v)
+			  const struct rp_verdict *v, const uint64_t *word)
 {
-	rp_report_extra_verdict_out(r->p->extra, v, 1);
+	if (r->p->verb->atomic)
+		rp_report_extra_word_verdict_out(r->p->extra, v, r->p->verb->wr,
+						 word);
+	else
+		rp_report_extra_verdict_out(r->p->extra, v, 1);
 }
 
 void rp_latreport_rail(const struct rp_latreport *r, const struct rp_session *s)

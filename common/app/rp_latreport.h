@@ -70,10 +70,12 @@ void rp_latreport_end(const struct rp_latreport *r, int ret,
 /*
  * rp_latreport_verdict - --validate's line for @v (every byte of the
  * row's message) on railperf's stream (p->extra), or on stderr when it
- * failed under --output.
+ * failed under --output; an atomic run's (its word,
+ * rp_report_extra_word_verdict_out), with @word the count and the word
+ * this side read back, NULL on the side that holds the word.
  */
 void rp_latreport_verdict(const struct rp_latreport *r,
-			  const struct rp_verdict *v);
+			  const struct rp_verdict *v, const uint64_t *word);
 
 /* rp_latreport_rail - railperf's rail lines, on p->extra after the
  * table. */

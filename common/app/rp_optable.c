@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * railperf's one option table (rp_optable.h): getopt's tables, the
- * gating, the dispatch and the lookups over its rows (rp_optrows.c).
+ * railperf's one option table (rp_optable.h): its rows gathered
+ * (rp_optrows.c, rp_optrows_fleet.c, rp_optrows_probe.c, rp_optrows_pt.c),
+ * getopt's tables, the gating, the dispatch and the lookups over them.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,9 @@
 #include "base/rp_parse.h"
 #include "app/rp_opts_types.h"
 #include "app/rp_optable.h"
+#include "app/rp_optrows_fleet.h"
+#include "app/rp_optrows_probe.h"
+#include "app/rp_optrows_pt.h"
 
 /* getopt's '?' (unknown) or ':' (value missing) for argv[optind - 1]:
  * one line naming it, --help as the way out. */
@@ -30,15 +35,44 @@ static int rp_bad_flag(int c, char **argv)
 	return -EINVAL;
 }
 
+/* The table; a row takes at least one of getopt's RP_OPT_LONG_MAX. */
+static struct rp_optrow rp_table[RP_OPT_LONG_MAX];
+static size_t rp_ntable;
+static pthread_once_t rp_table_once = PTHREAD_ONCE_INIT;
+
+/* rp_table in --help order: the rows before the fleet checks', theirs,
+ * the rows after up to --lat_probe's, its, the rest, perftest's refused
+ * flags. More rows than fit is the build's defect: abort. */
+static void rp_table_gather(void)
+{
+	const struct rp_optrow *part[6];
+	size_t n[6], i;
+
+	part[0] = rp_optrows_head(&n[0]);
+	part[1] = rp_optrows_fleet(&n[1]);
+	part[2] = rp_optrows_tail(&n[2]);
+	part[3] = rp_optrows_probe(&n[3]);
+	part[4] = rp_optrows_end(&n[4]);
+	part[5] = rp_optrows_pt(&n[5]);
+	for (i = 0; i < 6; i++) {
+		if (n[i] > RP_OPT_LONG_MAX - rp_ntable)
+			abort();
+		memcpy(&rp_table[rp_ntable], part[i], n[i] * sizeof(*part[i]));
+		rp_ntable += n[i];
+	}
+}
+
 const struct rp_optrow *rp_optable_rows(size_t *n)
 {
-	return rp_optrows_all(n);
+	pthread_once(&rp_table_once, rp_table_gather);
+	*n = rp_ntable;
+	return rp_table;
 }
 
 const struct rp_optrow *rp_optable_row_of(int c)
 {
 	size_t i, n;
-	const struct rp_optrow *rows = rp_optrows_all(&n);
+	const struct rp_optrow *rows = rp_optable_rows(&n);
 
 	if (c >= 256)
 		return (size_t)(c - 256) < n ? &rows[c - 256] : NULL;
@@ -71,7 +105,7 @@ void rp_optable_getopt(unsigned int bin, struct option *lo, char *so)
 {
 	unsigned int fam = rp_optable_family(bin);
 	size_t i, n = 0, k = 1, nrows;
-	const struct rp_optrow *rows = rp_optrows_all(&nrows);
+	const struct rp_optrow *rows = rp_optable_rows(&nrows);
 
 	so[0] = ':';
 	for (i = 0; i < nrows && n + 3 < RP_OPT_LONG_MAX; i++) {
@@ -173,12 +207,6 @@ rp_opt_set(struct rp_opts *o, const struct rp_optrow *r, const char *arg,
 				r->valid);
 		*(const char **)p = arg;
 		return 0;
-	case RP_OK_SIZE:
-		if (rp_parse_size(arg, r->min, r->max, (uint64_t *)p))
-			return rp_optrows_bad_value(
-				rp_optable_name(r, name, sizeof(name)), arg,
-				r->valid);
-		return 0;
 	case RP_OK_SET: return r->set(o, r, arg);
 	case RP_OK_OWN: return own ? own(ctx, r, arg) : -EINVAL;
 	case RP_OK_REFUSE: return rp_opt_refuse(r);
@@ -231,7 +259,7 @@ const struct rp_opthelp *rp_optable_help_of(const struct rp_optrow *r,
 const struct rp_optrow *rp_optable_find(const char *name)
 {
 	size_t i, n;
-	const struct rp_optrow *rows = rp_optrows_all(&n);
+	const struct rp_optrow *rows = rp_optable_rows(&n);
 
 	for (i = 0; i < n; i++)
 		if (!strcmp(rows[i].name, name))

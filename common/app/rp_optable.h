@@ -22,7 +22,8 @@
 struct rp_opts;
 struct rp_test_desc;
 
-/* rp_optable_rows - the table: *@n rows, in --help order. Static. */
+/* rp_optable_rows - the table: *@n rows, in --help order, gathered on
+ * the first call (rp_optrows.h, rp_optrows_fleet.h). Static storage. */
 const struct rp_optrow *rp_optable_rows(size_t *n);
 
 /*

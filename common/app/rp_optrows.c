@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * The rows of railperf's one option table (rp_optrows.h), in --help
- * order, and the setters of the options whose values need more than a
- * range.
+ * order, but the fleet checks' (rp_optrows_fleet.c) and perftest's flags
+ * refused by name (rp_optrows_pt.c) and --lat_probe's
+ * (rp_optrows_probe.c), and the setters of the options whose values need
+ * more than a range.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,7 +20,6 @@
 #include "app/rp_roles.h"
 #include "base/rp_log.h"
 #include "base/rp_parse.h"
-#include "engine/rp_probestats.h"
 
 #define RP_MAX_SIZE (1ULL << 31) /* -s; perftest: UINT_MAX / 2 */
 #define RP_XSTR(x) #x
@@ -31,11 +32,15 @@
 #define RBW RP_BIN_READ_BW
 #define SBW RP_BIN_SEND_BW
 /* one-rail bandwidth */
-#define BW1 (RP_BIN_WRITE_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW)
+#define BW1 \
+	(RP_BIN_WRITE_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW | RP_BIN_ATOMIC_BW)
 #define MBW RP_BIN_MULTI_BW
 #define WLAT RP_BIN_WRITE_LAT
 #define SLAT RP_BIN_SEND_LAT
 #define RLAT RP_BIN_READ_LAT
+#define ABW RP_BIN_ATOMIC_BW
+#define ALAT RP_BIN_ATOMIC_LAT
+#define AT (RP_BIN_ATOMIC_BW | RP_BIN_ATOMIC_LAT)
 #define CL RP_BIN_CLUSTER_BW
 #define INFO RP_BIN_INFO
 #define OFF(f) offsetof(struct rp_opts, f)
@@ -98,6 +103,21 @@ static int rp_set_mtu(struct rp_opts *o, const struct rp_optrow *r,
 {
 	(void)r;
 	return rp_value_mtu(arg, &o->mtu);
+}
+
+/* -s: 1 .. RP_MAX_SIZE bytes, K/M/G suffixes; rail_atomic_bw's and
+ * rail_atomic_lat's unparsable or 0 size names their one size (8, as
+ * perftest), not the range (rp_opts_atomic refuses the other sizes). */
+static int rp_set_size(struct rp_opts *o, const struct rp_optrow *r,
+		       const char *arg)
+{
+	if (!rp_parse_size(arg, r->min, r->max, &o->size))
+		return 0;
+	if (rp_roles_verb(o->desc->verb)->atomic)
+		return rp_optrows_bad_value("-s", arg,
+					    "an atomic moves 8 bytes, the "
+					    "only size (as perftest)");
+	return rp_optrows_bad_value("-s", arg, r->valid);
 }
 
 /* -n: 5 .. the binary's bound (rail_read_lat keeps every sample). */
@@ -181,24 +201,12 @@ static int rp_set_json_file(struct rp_opts *o, const struct rp_optrow *r,
 	return 0;
 }
 
-/* -c: perftest's connection type; RC, its default, is the only one. */
-static int rp_set_conn(struct rp_opts *o, const struct rp_optrow *r,
-		       const char *arg)
-{
-	(void)o;
-	(void)r;
-	if (!strcmp(arg, "RC"))
-		return 0;
-	rp_err("option -c %s (connection type %s) is not supported "
-	       "by railperf: RC only",
-	       arg, arg);
-	return -EINVAL;
-}
-
-/* --verb: the bandwidth engine's verb (rail_multi_bw). */
+/* --verb: the bandwidth engine's verb (rail_multi_bw; rail_cluster_bw's
+ * cells: no atomics). */
 static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		       const char *arg)
 {
+	bool atomics = o->desc->bin != RP_BIN_CLUSTER_BW;
 	const struct rp_verbrow *v;
 	char names[64], valid[96];
 
@@ -209,37 +217,13 @@ static int rp_set_verb(struct rp_opts *o, const struct rp_optrow *r,
 		return -EINVAL;
 	}
 	v = rp_roles_by_name(arg);
-	if (!v) {
+	if (!v || (v->atomic && !atomics)) {
 		snprintf(valid, sizeof(valid), "valid verbs are %s",
-			 rp_roles_names(names, sizeof(names)));
+			 rp_roles_names(names, sizeof(names), atomics));
 		return rp_optrows_bad_value("--verb", arg, valid);
 	}
 	o->verb = v->verb;
 	return 0;
-}
-
-/* --lat_probe[=VERB]: a latency probe per rail, READ or WRITE. */
-static int rp_set_lat_probe(struct rp_opts *o, const struct rp_optrow *r,
-			    const char *arg)
-{
-	(void)r;
-	o->lat_probe = true;
-	if (!arg || !strcasecmp(arg, "read"))
-		o->lat_probe_verb = RP_VERB_READ;
-	else if (!strcasecmp(arg, "write"))
-		o->lat_probe_verb = RP_VERB_WRITE;
-	else
-		return rp_optrows_bad_value("--lat_probe", arg,
-					    "valid verbs are read, write");
-	return 0;
-}
-
-static int rp_set_lat_probe_rate(struct rp_opts *o, const struct rp_optrow *r,
-				 const char *arg)
-{
-	o->lat_probe_rate_given = true;
-	return rp_optrows_value_uint("--lat_probe_rate", arg, r->min, r->max,
-				     &o->lat_probe_rate);
 }
 
 /* --use_cuda: a GPU ordinal (perftest: a non-negative int); checked
@@ -273,24 +257,27 @@ static int rp_set_write_imm(struct rp_opts *o, const struct rp_optrow *r,
 	return 0;
 }
 
+/* -A: perftest's atomic type (atomicTypesStr, perftest_parameters.c);
+ * rp_opts_finish takes the verb's CMP_AND_SWAP row. */
+static int rp_set_atomic_type(struct rp_opts *o, const struct rp_optrow *r,
+			      const char *arg)
+{
+	(void)r;
+	o->atomic_type_given = true;
+	o->cas = !strcmp(arg, "CMP_AND_SWAP");
+	if (o->cas || !strcmp(arg, "FETCH_AND_ADD"))
+		return 0;
+	return rp_optrows_bad_value("-A", arg,
+				    "valid types are CMP_AND_SWAP and "
+				    "FETCH_AND_ADD");
+}
+
 /* -r: SEND's receive depth (perftest's MIN_RX .. MAX_RX). */
 static int rp_set_rx_depth(struct rp_opts *o, const struct rp_optrow *r,
 			   const char *arg)
 {
 	o->rx_depth_given = true;
 	return rp_optrows_value_uint("-r", arg, r->min, r->max, &o->rx_depth);
-}
-
-/* --tolerance: % below the baseline, 0 .. 99 (rp_opts_fleet.h). */
-static int rp_set_tolerance(struct rp_opts *o, const struct rp_optrow *r,
-			    const char *arg)
-{
-	unsigned int v = 0;
-	int ret = rp_optrows_value_uint("--tolerance", arg, r->min, r->max, &v);
-
-	o->fleet.tolerance = v;
-	o->fleet.tolerance_given = !ret;
-	return ret;
 }
 
 /* One help text for every binary in @b. */
@@ -300,15 +287,9 @@ static int rp_set_tolerance(struct rp_opts *o, const struct rp_optrow *r,
 			(b), NULL, (t) \
 		} \
 	}
-/* A perftest flag railperf refuses by name (@s: short letter or 0). */
-#define REFUSED(s, n, a, w) \
-	{ \
-		.short_opt = (s), .name = (n), .has_arg = (a), .bins = PT, \
-		.kind = RP_OK_REFUSE, .pt = RP_PT_REFUSED, .why = (w) \
-	}
-
 /* clang-format off */
-static const struct rp_optrow rp_rows[] = {
+/* The rows before the fleet checks' (rp_optrows_fleet.c), in --help order. */
+static const struct rp_optrow rp_rows_head[] = {
 	{ .short_opt = 'd', .name = "ib-dev", .has_arg = REQ,
 	  .bins = PT | CL | INFO, .kind = RP_OK_STR, .off = OFF(dev),
 	  .help = { { MBW, "rails",
@@ -346,12 +327,15 @@ static const struct rp_optrow rp_rows[] = {
 		      "rail (default: each rail chooses: RoCE v2,\n"
 		      "IPv4-mapped, not link-local)" } } },
 	{ .short_opt = 's', .name = "size", .has_arg = REQ, .arg = "bytes",
-	  .bins = PT | CL, .kind = RP_OK_SIZE, .off = OFF(size), .min = 1,
+	  .bins = PT | CL, .kind = RP_OK_SET, .set = rp_set_size, .min = 1,
 	  .max = RP_MAX_SIZE,
 	  .valid = "valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes "
 		   "allowed",
-	  .help = H1(PT | CL, "message size 1 .. 2147483648, K/M/G suffixes\n"
-			      "(default: @s)") },
+	  .help = { { AT, NULL, "message size: 8, the size of an atomic\n"
+				"(no other is taken)" },
+		    { PT | CL, NULL,
+		      "message size 1 .. 2147483648, K/M/G suffixes\n"
+		      "(default: @s)" } } },
 	{ .short_opt = 'n', .name = "iters", .has_arg = REQ, .arg = "n",
 	  .bins = PT, .kind = RP_OK_SET, .set = rp_set_iters,
 	  .help = H1(PT, "iterations per QP, 5 .. @N (default: @n)") },
@@ -376,12 +360,12 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT | CL, "QP ACK timeout 4.096 us * 2^<t>, 0 .. 31\n"
 			      "(default: @u)") },
 	{ .short_opt = 'R', .name = "rdma_cm", .has_arg = NO,
-	  .bins = BW1 | LAT, .one_rail = true, .kind = RP_OK_TRUE,
+	  .bins = (BW1 | LAT) & ~AT, .one_rail = true, .kind = RP_OK_TRUE,
 	  .off = OFF(rdma_cm),
 	  .help = H1(PT, "connect the QPs through rdma_cm: the server's\n"
 			 "address picks the device and GID") },
 	{ .short_opt = 'T', .name = "tos", .has_arg = REQ, .arg = "tos",
-	  .bins = BW1 | LAT, .one_rail = true, .kind = RP_OK_INT,
+	  .bins = (BW1 | LAT) & ~AT, .one_rail = true, .kind = RP_OK_INT,
 	  .off = OFF(nic.tos), .min = 0, .max = 255,
 	  .help = H1(PT, "with -R: rdma_cm type of service, 0 .. 255") },
 	{ .name = "tclass", .has_arg = REQ, .arg = "c", .bins = PT,
@@ -434,7 +418,7 @@ static const struct rp_optrow rp_rows[] = {
 		    { LAT, NULL,
 		      "print only the average latency, \"%lf\" on one\n"
 		      "line: latency" } } },
-	{ .short_opt = 'a', .name = "all", .has_arg = NO, .bins = PT,
+	{ .short_opt = 'a', .name = "all", .has_arg = NO, .bins = PT & ~AT,
 	  .kind = RP_OK_TRUE, .off = OFF(all_sizes),
 	  .help = H1(PT, "run sizes 2 B .. 8 MiB (powers of two)") },
 	{ .short_opt = 'D', .name = "duration", .has_arg = REQ, .arg = "s",
@@ -467,25 +451,32 @@ static const struct rp_optrow rp_rows[] = {
 		    { MBW | CL, NULL, "QPs per rail, 1 .. " RP_STR(RP_MAX_QPS)
 				      " (default: 1)" } } },
 	{ .short_opt = 'o', .name = "outs", .has_arg = REQ, .arg = "n",
-	  .bins = RBW | MBW | RLAT, .kind = RP_OK_UINT, .off = OFF(outs),
+	  .bins = RBW | MBW | RLAT | AT, .kind = RP_OK_UINT, .off = OFF(outs),
 	  .min = 1, .max = 65535,
-	  .help = { { MBW, NULL,
-		      "with --verb=read: outstanding READs per QP\n"
-		      "(default: the device's max; capped to it)" },
+	  .help = { { MBW | AT, NULL,
+		      "outstanding READs (atomics) per QP, --verb=read\n"
+		      "(atomic) (default: the device's max; capped)" },
 		    { RBW | RLAT, NULL,
 		      "outstanding READs per QP (default: the device's\n"
 		      "max; capped to it)" } } },
 	{ .name = "verb", .has_arg = REQ, .arg = "verb", .bins = MBW | CL,
 	  .kind = RP_OK_SET, .set = rp_set_verb, .pt = RP_PT_OWN,
 	  .help = { { MBW, NULL,
-		      "write, read or send: RDMA WRITE from the client,\n"
-		      "RDMA READ by the client, or SEND from the client\n"
-		      "to the server's receives (default: write)" },
+		      "write, read, send or atomic: RDMA WRITE from the\n"
+		      "client, RDMA READ by the client, SEND from the\n"
+		      "client to the server's receives, or the client's\n"
+		      "8-byte atomics (-A) on the server's words\n"
+		      "(default: write)" },
 		    { CL, NULL,
 		      "write, read or send: each cell is the bytes a\n"
 		      "host WRITEs to, READs from, or SENDs to its\n"
 		      "partner (send: both post receives; default:\n"
 		      "write)" } } },
+	{ .short_opt = 'A', .name = "atomic_type", .has_arg = REQ,
+	  .arg = "type", .bins = AT | MBW, .kind = RP_OK_SET,
+	  .set = rp_set_atomic_type,
+	  .help = H1(AT | MBW, "FETCH_AND_ADD (of 1) or CMP_AND_SWAP (default:\n"
+			       "FETCH_AND_ADD; rail_multi_bw: --verb=atomic)") },
 	{ .short_opt = 'r', .name = "rx-depth", .has_arg = REQ, .arg = "n",
 	  .bins = SBW | SLAT | MBW, .kind = RP_OK_SET, .set = rp_set_rx_depth,
 	  .min = 1, .max = RP_MAX_RX_DEPTH,
@@ -578,60 +569,10 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(MBW, "with --interval: fail (exit 1) when a rail's\n"
 			  "slowest interval moves below <pct> % of its\n"
 			  "ceiling, 1 .. 100 (needs a known port speed)") },
-	/* fleet checks (rp_opts_fleet.h) */
-	{ .name = "save-baseline", .has_arg = REQ, .arg = "file",
-	  .bins = BW | CL, .kind = RP_OK_STR, .off = OFF(fleet.save_baseline),
-	  .valid = "give a file name", .pt = RP_PT_OWN,
-	  .help = { { BW, NULL,
-		      "save each rail's result and what it ran on (host,\n"
-		      "devices, PCIe, firmware, kernel, the flags that\n"
-		      "change the numbers) to <file>, JSON" },
-		    { CL, NULL,
-		      "save each cell's result and every host's rails,\n"
-		      "firmware and kernel to <file> (rank 0), JSON" } } },
-	{ .name = "baseline", .has_arg = REQ, .arg = "file", .bins = BW | CL,
-	  .kind = RP_OK_STR, .off = OFF(fleet.baseline),
-	  .valid = "give a file name", .pt = RP_PT_OWN,
-	  .help = H1(BW | CL,
-		     "compare with a --save-baseline <file>: a line per\n"
-		     "rail (cell) and what changed; exit 1 when one is\n"
-		     "below --tolerance; refused when it is of other\n"
-		     "hardware or other flags") },
-	{ .name = "tolerance", .has_arg = REQ, .arg = "pct", .bins = BW | CL,
-	  .kind = RP_OK_SET, .set = rp_set_tolerance, .min = 0, .max = 99,
-	  .pt = RP_PT_OWN,
-	  .help = H1(BW | CL, "with --baseline: how far below it a rail may\n"
-			      "go, 0 .. 99 % (default: "
-			      RP_STR(RP_FLEET_DEF_TOLERANCE) ")") },
-	{ .name = "baseline-force", .has_arg = NO, .bins = BW | CL,
-	  .kind = RP_OK_TRUE, .off = OFF(fleet.force), .pt = RP_PT_OWN,
-	  .help = H1(BW | CL, "with --baseline: compare even with a baseline\n"
-			      "of other hardware or other flags") },
-	{ .name = "openmetrics", .has_arg = REQ, .arg = "file",
-	  .bins = BW | INFO, .kind = RP_OK_STR, .off = OFF(fleet.openmetrics),
-	  .valid = "give a file name", .pt = RP_PT_OWN,
-	  .help = { { MBW, NULL,
-		      "per rail Gb/s, ceiling, verdict and counters in\n"
-		      "the text format of node_exporter's textfile\n"
-		      "collector, rewritten at each --interval and at\n"
-		      "the end" },
-		    { BW1, NULL,
-		      "the rail's Gb/s, ceiling, verdict and counters\n"
-		      "in the text format of node_exporter's textfile\n"
-		      "collector, written at the end" },
-		    { INFO, NULL,
-		      "also write each port's ceilings, health and\n"
-		      "counters since boot to <file>, in the text\n"
-		      "format of node_exporter's textfile collector" } } },
-	{ .name = "junit", .has_arg = REQ, .arg = "file", .bins = MBW | CL,
-	  .kind = RP_OK_STR, .off = OFF(fleet.junit), .valid = "give a file name",
-	  .pt = RP_PT_OWN,
-	  .help = { { MBW, NULL,
-		      "JUnit XML for CI: a test case per rail and\n"
-		      "direction, a failure naming its verdict" },
-		    { CL, NULL,
-		      "JUnit XML for CI (rank 0): a test case per cell,\n"
-		      "a failure naming its verdict" } } },
+};
+
+/* The rows after the fleet checks', in --help order, up to --lat_probe's. */
+static const struct rp_optrow rp_rows_tail[] = {
 	{ .name = "cqe_poll", .has_arg = REQ, .arg = "n", .bins = BW,
 	  .kind = RP_OK_UINT, .off = OFF(nic.cqe_poll), .min = 1,
 	  .max = 65535, /* perftest: a uint16_t */
@@ -672,6 +613,9 @@ static const struct rp_optrow rp_rows[] = {
 		    { SBW, NULL,
 		      "accepted for perftest compatibility; no effect\n"
 		      "with SEND, as in perftest" },
+		    { ABW, NULL,
+		      "accepted; no effect with atomics yet (perftest\n"
+		      "warms them up; --validate counts the timed ones)" },
 		    { LAT, NULL,
 		      "accepted for perftest compatibility; every size\n"
 		      "starts with untimed iterations anyway" } } },
@@ -679,17 +623,10 @@ static const struct rp_optrow rp_rows[] = {
 	  .kind = RP_OK_UINT, .off = OFF(interval), .min = 1,
 	  .max = RP_MAX_DURATION, .pt = RP_PT_OWN,
 	  .help = H1(MBW, "with -D: per-rail and aggregate rows every <s>") },
-	{ .name = "lat_probe", .has_arg = OPT, .arg = "verb", .bins = MBW,
-	  .kind = RP_OK_SET, .set = rp_set_lat_probe, .pt = RP_PT_OWN,
-	  .help = H1(MBW, "per rail, one more QP probes latency (read: RDMA\n"
-			  "READ, default; write: a WRITE ping-pong), idle\n"
-			  "before the load and loaded while the rails run;\n"
-			  "both sides give it") },
-	{ .name = "lat_probe_rate", .has_arg = REQ, .arg = "n", .bins = MBW,
-	  .kind = RP_OK_SET, .set = rp_set_lat_probe_rate, .min = 1,
-	  .max = RP_PROBE_RATE_MAX, .pt = RP_PT_OWN,
-	  .help = H1(MBW, "with --lat_probe: at most <n> probes a second\n"
-			  "per rail (default: " RP_STR(RP_PROBE_RATE) ")") },
+};
+
+/* The rows after --lat_probe's (rp_optrows_probe.c), in --help order. */
+static const struct rp_optrow rp_rows_end[] = {
 	{ .name = "ipv6", .has_arg = NO, .bins = PT | INFO, .kind = RP_OK_TRUE,
 	  .off = OFF(ipv6),
 	  .help = H1(PT | INFO, "prefer IPv6 GIDs over IPv4-mapped ones") },
@@ -706,7 +643,12 @@ static const struct rp_optrow rp_rows[] = {
 	  .help = H1(PT | CL, "... to <f> (default: " RP_DEF_JSON_FILE ")") },
 	{ .name = "validate", .has_arg = NO, .bins = PT, .section = true,
 	  .kind = RP_OK_TRUE, .off = OFF(validate), .pt = RP_PT_OWN,
-	  .help = { { SBW, NULL,
+	  .help = { { AT, NULL,
+		      "check the atomics: after the run the client reads\n"
+		      "each QP's word back, which must equal the count of\n"
+		      "FETCH_AND_ADDs (CMP_AND_SWAPs, then a chain) it\n"
+		      "completed; both report, exit 1 on a mismatch" },
+		    { SBW, NULL,
 		      "check the data moved: the client sends a pattern,\n"
 		      "the server checks what its receives got;\n"
 		      "both report, exit 1 on a mismatch" },
@@ -818,58 +760,23 @@ static const struct rp_optrow rp_rows[] = {
 	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
 	  .help = H1(INFO, "read the sysfs tree <dir> (laid out like /sys)\n"
 			   "instead of the live system; no verbs calls") },
-	/* perftest's flags railperf knows but does not implement (ib_write_bw
-	 * and ib_read_lat 6.06 .. 6.29): read with their value, refused by
-	 * name. -c RC, perftest's default, is accepted. */
-	{ .short_opt = 'c', .name = "connection", .has_arg = REQ, .bins = PT,
-	  .kind = RP_OK_SET, .set = rp_set_conn, .pt = RP_PT_REFUSED,
-	  .why = "connection type; RC accepted" },
-	REFUSED('e', "events", NO, "completion events"),
-	REFUSED('f', "margin", REQ, "-D margin; railperf uses D/4"),
-	REFUSED('O', "dualport", NO, "dual-port"),
-	REFUSED('z', "com_rdma_cm", NO, "data exchange over rdma_cm"),
-	REFUSED('S', "sl", REQ, "service level"),
-	REFUSED('L', "hop_limit", REQ, "hop limit"),
-	REFUSED('W', "report-counters", REQ, "performance counters"),
-	REFUSED('C', "report-cycles", NO, "latency in CPU cycles"),
-	REFUSED('U', "report-unsorted", NO, "unsorted samples"),
-	REFUSED('X', "vector", REQ, "completion vector"),
-	REFUSED('M', "MGID", REQ, "multicast"),
-	REFUSED(0, "reversed", NO, "server sends to client"),
-	REFUSED(0, "report-per-port", NO, "dual-port results"),
-	REFUSED(0, "cpu_util", NO, "CPU utilization"),
-	REFUSED(0, "dlid", REQ, "destination LID"),
-	REFUSED(0, "dont_xchg_versions", NO, "perftest version exchange"),
-	REFUSED(0, "force-link", REQ, "forced link type"),
-	REFUSED(0, "ipv6-addr", NO, "control connection over IPv6"),
-	REFUSED(0, "mmap", REQ, "mmap'd buffer"),
-	REFUSED(0, "mmap-offset", REQ, "mmap'd buffer"),
-	REFUSED(0, "mr_per_qp", NO, "one MR per QP"),
-	REFUSED(0, "odp", NO, "on-demand paging"),
-	REFUSED(0, "pkey_index", REQ, "P_Key index"),
-	REFUSED(0, "retry_count", REQ, "rdma_cm retry count"),
-	REFUSED(0, "flow_label", REQ, "flow label"),
-	REFUSED(0, "wait_destroy", REQ, "delayed teardown"),
-	REFUSED(0, "rate_limit", REQ, "rate limiter"),
-	REFUSED(0, "rate_units", REQ, "rate limiter"),
-	REFUSED(0, "rate_limit_type", REQ, "rate limiter"),
-	REFUSED(0, "burst_size", REQ, "rate limiter"),
-	REFUSED(0, "typical_pkt_size", REQ, "rate limiter"),
-	REFUSED(0, "recv_post_list", REQ, "receive post list"),
-	REFUSED(0, "latency_gap", REQ, "latency gap"),
-	REFUSED(0, "inline_recv", REQ, "inline receive"),
-	REFUSED(0, "use-null-mr", NO, "null MR"),
-	REFUSED(0, "payload_file_path", REQ, "payload file"),
-	REFUSED(0, "no_lock", NO, "lock-free mode"),
-	REFUSED(0, "data_validation", NO,
-		"perftest's data validation; railperf has --validate"),
-	REFUSED(0, "use_rocm", REQ, "ROCm memory"),
-	REFUSED(0, "aes_xts", NO, "AES-XTS"),
 };
 /* clang-format on */
 
-const struct rp_optrow *rp_optrows_all(size_t *n)
+const struct rp_optrow *rp_optrows_head(size_t *n)
 {
-	*n = sizeof(rp_rows) / sizeof(rp_rows[0]);
-	return rp_rows;
+	*n = sizeof(rp_rows_head) / sizeof(rp_rows_head[0]);
+	return rp_rows_head;
+}
+
+const struct rp_optrow *rp_optrows_tail(size_t *n)
+{
+	*n = sizeof(rp_rows_tail) / sizeof(rp_rows_tail[0]);
+	return rp_rows_tail;
+}
+
+const struct rp_optrow *rp_optrows_end(size_t *n)
+{
+	*n = sizeof(rp_rows_end) / sizeof(rp_rows_end[0]);
+	return rp_rows_end;
 }

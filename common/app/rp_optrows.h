@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * rp_optrows.h - the rows of railperf's one option table (rp_optable.h):
- * every option of every binary, one row each, in --help order, and the
- * types a row is made of; the checks of a value that the rows' setters
+ * every option of every binary, one row each, in --help order (the fleet
+ * checks' rows: rp_optrows_fleet.h; --lat_probe's: rp_optrows_probe.h),
+ * and the types a row is made of; the checks of a value that the rows' setters
  * and the table's dispatch share.
  */
 #ifndef RP_OPTROWS_H
@@ -25,15 +26,21 @@ enum rp_bin {
 	RP_BIN_READ_BW = 1 << 6,
 	RP_BIN_SEND_BW = 1 << 7,
 	RP_BIN_SEND_LAT = 1 << 8,
+	RP_BIN_ATOMIC_BW = 1 << 9,
+	RP_BIN_ATOMIC_LAT = 1 << 10,
 };
 
 /* The perftest-style binaries: one getopt table, one --help layout. */
 #define RP_BIN_PERFTEST \
 	(RP_BIN_WRITE_BW | RP_BIN_READ_LAT | RP_BIN_MULTI_BW | \
-	 RP_BIN_WRITE_LAT | RP_BIN_READ_BW | RP_BIN_SEND_BW | RP_BIN_SEND_LAT)
+	 RP_BIN_WRITE_LAT | RP_BIN_READ_BW | RP_BIN_SEND_BW | \
+	 RP_BIN_SEND_LAT | RP_BIN_ATOMIC_BW | RP_BIN_ATOMIC_LAT)
 #define RP_BIN_BW \
-	(RP_BIN_WRITE_BW | RP_BIN_MULTI_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW)
-#define RP_BIN_LAT (RP_BIN_READ_LAT | RP_BIN_WRITE_LAT | RP_BIN_SEND_LAT)
+	(RP_BIN_WRITE_BW | RP_BIN_MULTI_BW | RP_BIN_READ_BW | RP_BIN_SEND_BW | \
+	 RP_BIN_ATOMIC_BW)
+#define RP_BIN_LAT \
+	(RP_BIN_READ_LAT | RP_BIN_WRITE_LAT | RP_BIN_SEND_LAT | \
+	 RP_BIN_ATOMIC_LAT)
 
 /* Where a value goes. */
 enum rp_optkind {
@@ -43,8 +50,6 @@ enum rp_optkind {
 	RP_OK_UINT,  /* unsigned int at .off, .min .. .max */
 	RP_OK_INT,   /* int at .off, .min .. .max */
 	RP_OK_STR,   /* const char * at .off, not empty (.valid says why) */
-	RP_OK_SIZE,  /* uint64_t bytes at .off, .min .. .max, K/M/G suffixes
-		      * (rp_parse_size); .valid: the error's text */
 	RP_OK_SET,   /* .set does it */
 	RP_OK_OWN,   /* the binary's own handler (rail_cluster_bw, rail_info) */
 	RP_OK_REFUSE, /* perftest's flag railperf does not implement */
@@ -66,7 +71,7 @@ struct rp_opthelp {
 			    * are rp_opts defaults (rp_usage_options) */
 };
 
-#define RP_OPT_HELPS 5
+#define RP_OPT_HELPS 6
 
 struct rp_optrow {
 	const char *name;  /* long name, without "--" */
@@ -88,8 +93,16 @@ struct rp_optrow {
 	struct rp_opthelp help[RP_OPT_HELPS]; /* first match shows */
 };
 
-/* rp_optrows_all - the table: *@n rows, in --help order. Static. */
-const struct rp_optrow *rp_optrows_all(size_t *n);
+/*
+ * rp_optrows_head - the rows before the fleet checks' (rp_optrows_fleet.h),
+ * *@n of them, in --help order; rp_optrows_tail - the rows after them up
+ * to --lat_probe's (rp_optrows_probe.h); rp_optrows_end - the rows after
+ * those. The table (rp_optable_rows) is head, fleet, tail, probe, end,
+ * perftest's refused flags (rp_optrows_pt.h). Static storage.
+ */
+const struct rp_optrow *rp_optrows_head(size_t *n);
+const struct rp_optrow *rp_optrows_tail(size_t *n);
+const struct rp_optrow *rp_optrows_end(size_t *n);
 
 /*
  * rp_optrows_bad_value - the one line "invalid NAME value 'ARG': VALID" for

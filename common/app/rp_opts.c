@@ -38,6 +38,11 @@ static const struct rp_test_desc rp_tests[] = {
 	{ RP_TEST_SEND_LAT, "rail_send_lat", 2, 1000, 1,
 	  RP_FEAT_LAT | RP_FEAT_INLINE, RP_LAT_MAX_SAMPLES, RP_BIN_SEND_LAT,
 	  RP_VERB_SEND },
+	{ RP_TEST_ATOMIC_BW, "rail_atomic_bw", RP_ATOMIC_SIZE, RP_DEF_ITERS,
+	  128, RP_FEAT_BW, 0, RP_BIN_ATOMIC_BW, RP_VERB_FETCH_ADD },
+	{ RP_TEST_ATOMIC_LAT, "rail_atomic_lat", RP_ATOMIC_SIZE, 1000, 1,
+	  RP_FEAT_LAT, RP_LAT_MAX_SAMPLES, RP_BIN_ATOMIC_LAT,
+	  RP_VERB_FETCH_ADD },
 };
 
 const struct rp_test_desc *rp_test_desc_of(enum rp_test t)
@@ -126,8 +131,12 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 		why = "-H and --output cannot be combined: --output prints "
 		      "one number";
 	else if (o->outs && !v->pulls)
-		why = "-o (outstanding reads) needs the READ verb (--verb=read; "
-		      "as perftest: READ tests only)";
+		why = "-o (outstanding reads) needs the READ verb (--verb=read) "
+		      "or atomics (--verb=atomic; as perftest: READ and atomic "
+		      "tests only)";
+	else if (o->bidir && v->atomic)
+		why = "-b cannot be combined with atomics in railperf: "
+		      "ib_atomic_bw's bidirectional mode is not followed yet";
 	else if (o->rx_depth_given && !v->consumes)
 		why = "-r (rx depth) needs the SEND verb (--verb=send; as "
 		      "perftest: on RDMA verbs rx depth can be only 1)";
@@ -137,15 +146,16 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 		      "side has no endless mode (perftest's server reposts a "
 		      "receive per message until killed); use -D";
 	else if (o->inline_size > 0 && v->pulls)
-		why = "-I cannot be combined with the READ verb: a READ "
-		      "carries no data to inline (as perftest)";
+		why = "-I cannot be combined with the READ verb or atomics: "
+		      "they carry no data to inline (as perftest)";
 	if (!why)
 		return 0;
 	rp_err("%s", why);
 	return -EINVAL;
 }
 
-/* --lat_probe: one size, a finished run, and its rate with it. */
+/* --lat_probe: one size, a finished run, and its rate with it; not
+ * beside atomics (a load the probe was never measured under). */
 static int rp_opts_lat_probe(const struct rp_opts *o)
 {
 	const char *why = NULL;
@@ -155,6 +165,10 @@ static int rp_opts_lat_probe(const struct rp_opts *o)
 	else if (o->lat_probe && o->all_sizes)
 		why = "--lat_probe and -a cannot be combined: the probe's "
 		      "idle and loaded phases belong to one size (give -s)";
+	else if (o->lat_probe && rp_roles_verb(o->verb)->atomic)
+		why = "--lat_probe cannot be combined with atomics in "
+		      "railperf: the probe runs beside a WRITE, READ or SEND "
+		      "load (--verb=write, read or send)";
 	if (!why)
 		return 0;
 	rp_err("%s", why);
@@ -260,6 +274,41 @@ static void rp_opts_rx_depth(struct rp_opts *o)
 		o->rx_depth++;
 }
 
+/*
+ * The atomics (perftest_parameters.c force_dependecies: "Message size
+ * cannot be changed for Atomic tests"): 8 bytes, one size, so no -s
+ * but 8 (rail_multi_bw's default 64 KiB becomes 8) and no -a; -A picks
+ * the CMP_AND_SWAP row. -A without atomics: one line.
+ */
+static int rp_opts_atomic(struct rp_opts *o)
+{
+	const struct rp_verbrow *v = rp_roles_verb(o->verb);
+
+	if (o->atomic_type_given && v->cas < 0) {
+		rp_err("-A (atomic type) needs atomics (--verb=atomic; as "
+		       "perftest: atomic tests only)");
+		return -EINVAL;
+	}
+	if (!v->atomic)
+		return 0;
+	if (o->all_sizes) {
+		rp_err("-a cannot be combined with atomics: an atomic moves "
+		       "8 bytes, the one size (as perftest)");
+		return -EINVAL;
+	}
+	if (o->size != RP_ATOMIC_SIZE && o->size != o->desc->def_size) {
+		rp_err("invalid -s value '%llu': an atomic moves 8 bytes, the "
+		       "only size (as perftest: the size of atomic tests "
+		       "cannot be changed)",
+		       (unsigned long long)o->size);
+		return -EINVAL;
+	}
+	o->size = RP_ATOMIC_SIZE;
+	if (o->cas)
+		o->verb = (enum rp_verb)v->cas;
+	return 0;
+}
+
 /* --interval: a row at least once within the run (-D). */
 static int rp_opts_interval(const struct rp_opts *o)
 {
@@ -274,7 +323,8 @@ static int rp_opts_interval(const struct rp_opts *o)
 int rp_opts_finish(struct rp_opts *o)
 {
 	if (rp_opts_conflicts(o) || rp_opts_nic_check(&o->nic, o->rdma_cm) ||
-	    rp_opts_interval(o) || rp_opts_cuda(o) || rp_opts_lat_probe(o))
+	    rp_opts_interval(o) || rp_opts_cuda(o) || rp_opts_lat_probe(o) ||
+	    rp_opts_atomic(o))
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;

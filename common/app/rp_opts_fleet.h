@@ -4,9 +4,9 @@
  * --baseline FILE with --tolerance PCT and --baseline-force (the
  * bandwidth binaries and rail_cluster_bw), --openmetrics FILE (the
  * bandwidth binaries and rail_info), --junit FILE (rail_multi_bw,
- * rail_cluster_bw). Their rows (and --tolerance's setter) are in the
- * option table (rp_optable.c); their cross-checks and the checks of their
- * files, before any device is opened, are here.
+ * rail_cluster_bw). Their rows of the option table and --tolerance's
+ * setter are in rp_optrows_fleet.c; their cross-checks and the checks of
+ * their files, before any device is opened, are here.
  */
 #ifndef RP_OPTS_FLEET_H
 #define RP_OPTS_FLEET_H

@@ -42,6 +42,7 @@ enum rp_opt_feature {
 #define RP_MAX_TX_DEPTH 15000 /* -t, -l */
 #define RP_MAX_CQ_MOD 1024    /* -Q */
 #define RP_DEF_RX_SEND 512    /* -r: perftest's DEF_RX_SEND */
+#define RP_ATOMIC_SIZE 8 /* bytes of an atomic (perftest's DEF_SIZE_ATOMIC) */
 #define RP_MAX_RX_DEPTH 16384 /* -r: perftest's MAX_RX */
 
 struct rp_test_desc {
@@ -58,16 +59,18 @@ struct rp_test_desc {
 
 struct rp_opts {
 	const struct rp_test_desc *desc;
-	const char *server;   /* host to connect to; NULL = run as server */
-	const char *dev;      /* -d, NULL = first device */
-	unsigned int ib_port; /* -i */
-	int gid_index;	      /* -x, -1 = choose automatically */
-	const char *gid_list; /* -x as given, multi-rail: "3" or "1,3" */
-	uint64_t size;	      /* -s, bytes */
-	uint64_t iters;	      /* -n, per QP */
-	bool iters_given;     /* -n given (else the verb's default) */
-	enum rp_verb verb;    /* the test's, or --verb (rail_multi_bw) */
-	unsigned int outs;    /* -o: outstanding READs per QP; 0 = device's */
+	const char *server;	/* host to connect to; NULL = run as server */
+	const char *dev;	/* -d, NULL = first device */
+	unsigned int ib_port;	/* -i */
+	int gid_index;		/* -x, -1 = choose automatically */
+	const char *gid_list;	/* -x as given, multi-rail: "3" or "1,3" */
+	uint64_t size;		/* -s, bytes */
+	uint64_t iters;		/* -n, per QP */
+	bool iters_given;	/* -n given (else the verb's default) */
+	enum rp_verb verb;	/* the test's, or --verb (rail_multi_bw) */
+	bool cas;		/* -A CMP_AND_SWAP (rp_opts_finish: the verb) */
+	bool atomic_type_given; /* -A given */
+	unsigned int outs;	/* -o: outstanding READs per QP; 0 = device's */
 	/* -r: SEND's receives kept posted per QP (perftest's rx_depth:
 	 * 512, at most -n, odd values one more); 0 = not SEND */
 	unsigned int rx_depth;

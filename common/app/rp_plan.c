@@ -83,8 +83,10 @@ static void plan_rail(struct rp_plan *p)
 		.probe_verb = o->lat_probe_verb,
 	};
 	/* --validate of a verb that pulls: the bytes read are there before
-	 * the rkey is sent (-b: the lower halves, what is sent) */
-	if (o->validate && p->role->leaves && p->verb->pulls)
+	 * the rkey is sent (-b: the lower halves, what is sent); an
+	 * atomic's words start at 0 */
+	if (o->validate && p->role->leaves && p->verb->pulls &&
+	    !p->verb->atomic)
 		c->fill_bytes = p->halves ? c->slice / 2 : c->slice;
 	/* one rail: checked by rp_precheck, so it cannot fail here */
 	if (rp_place_bind(o, o->dev, 0, -1, &c->bind))
@@ -108,6 +110,7 @@ static void plan_bw(struct rp_plan *p)
 		.cq_mod = o->cq_mod,
 		.post_list = o->post_list,
 		.cycle_buffer = o->validate ? 0 : rp_cycle_page(),
+		.cas_chain = o->validate && p->verb->chain,
 		/* -b READ reads into the upper half of each slice */
 		.local_off = p->halves && p->verb->pulls ? p->rail.slice / 2 :
 							   0,
@@ -147,6 +150,7 @@ static void plan_lat(struct rp_plan *p)
 		.warmup = RP_LAT_WARMUP,
 		.max_samples = RP_LAT_MAX_SAMPLES,
 		.verb = o->verb,
+		.cas_chain = o->validate && p->verb->chain,
 		.first = p->server, /* perftest's server posts first */
 		.rx_depth = o->rx_depth,
 	};

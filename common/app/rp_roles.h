@@ -67,6 +67,13 @@ struct rp_verbrow {
 			* provider may scatter a small one into the CQE */
 	int imm;       /* its variant that also takes a receive per message
 		  * (--write_with_imm; an enum rp_verb), -1: none */
+	bool atomic;   /* an 8-byte atomic on a word of the peer's (perftest's
+			* ATOMIC): -s 8 only, no -a, no -b; --validate reads
+			* the word back (rp_atomword.h) */
+	int cas;       /* its CMP_AND_SWAP variant (-A CMP_AND_SWAP; an enum
+			* rp_verb), -1: none */
+	bool chain;    /* --validate runs its atomics as a chain: each
+			* compares its count and swaps in one more */
 	bool warms_up; /* --perform_warm_up posts it before each size's
 			* timed run (perftest's write_bw.c, read_bw.c; not
 			* SEND nor WRITE with immediate) */
@@ -86,10 +93,11 @@ const struct rp_verbrow *rp_roles_verb(enum rp_verb v);
 const struct rp_verbrow *rp_roles_by_name(const char *name);
 
 /*
- * rp_roles_names - the --verb names, "write, read, send", into @buf
- * (@len bytes, truncated at worst); returns @buf.
+ * rp_roles_names - the --verb names, "write, read, send" and with
+ * @atomics ", atomic", into @buf (@len bytes, truncated at worst);
+ * returns @buf.
  */
-const char *rp_roles_names(char *buf, size_t len);
+const char *rp_roles_names(char *buf, size_t len, bool atomics);
 
 /*
  * rp_roles_of - this side's role: @v's latency role (@bw false) or its

@@ -9,6 +9,7 @@
 #include "base/rp_sysfs.h"
 #include "base/rp_time.h"
 #include "cluster/rp_clfleet.h"
+#include "output/rp_baseline_read.h"
 #include "output/rp_junit.h"
 
 void rp_clfleet_me(struct rp_ident_host *id, const struct rp_clround *side,

@@ -26,22 +26,6 @@
  * none completes for this long (the sender's last WRs) */
 #define RP_RECV_QUIET_NS (200 * 1000 * 1000)
 
-/*
- * One QP's posting, prebuilt: the WRs of one post (a list with -l, else
- * one) with everything but wr_id and send_flags set once, as perftest
- * keeps ctx->wr (perftest_resources.c ctx_set_send_wqes) and changes only
- * the addresses and the signaled flag per post. A list's WRs keep the
- * addresses they got at the start (rp_cycle: the same every list); a
- * single WR walks the cycle buffer with @cyc.
- */
-struct rp_bw_qpw {
-	struct ibv_send_wr *wr;
-	struct ibv_sge *sge;
-	uint64_t lbase, rbase; /* local slice, peer's buffer of this QP */
-	uint64_t cyc;	       /* one WR per post: its step in the cycle */
-	uint64_t to_sig;       /* WRs up to and with the next signaled one */
-};
-
 struct rp_bw_state {
 	struct rp_rail *r;
 	const struct rp_rail_addr *peer;
@@ -72,6 +56,7 @@ struct rp_bw_state {
 	struct ibv_sge *sges;	 /* ... and their SGEs */
 	unsigned int max_post;	 /* WRs per post: -l, else 1 */
 	unsigned int inl;	 /* IBV_SEND_INLINE or 0 */
+	bool burst;		 /* one WR per post, a sender: rp_bw_burst */
 	struct rp_cycle cycle;	 /* the address of each WR */
 	bool stopped;		 /* -D / infinite: posting has ended */
 	uint64_t stop_ns;	 /* -D: when it ended (cfg->drain_ns) */
@@ -119,17 +104,6 @@ static inline unsigned int rp_sig_next(const struct rp_bw_state *s,
 	return seq + 1 == s->limit[q] ? IBV_SEND_SIGNALED : 0;
 }
 
-/* One WR per post: point it at the next step of the cycle buffer, local
- * and remote alike. */
-static inline void rp_next_addr(const struct rp_bw_state *s,
-				struct rp_bw_qpw *w)
-{
-	uint64_t off = rp_cycle_next(&s->cycle, &w->cyc);
-
-	w->sge[0].addr = w->lbase + off;
-	w->wr[0].wr.rdma.remote_addr = w->rbase + off;
-}
-
 static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 			  unsigned int k)
 {
@@ -138,8 +112,6 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 	uint32_t lkey = s->r->mr->lkey, len = (uint32_t)s->cfg->size;
 	unsigned int j;
 
-	if (s->max_post == 1)
-		rp_next_addr(s, w);
 	ibv_wr_start(qx);
 	for (j = 0; j < k; j++, seq++) {
 		uint64_t laddr = w->sge[j].addr;
@@ -147,18 +119,10 @@ static int rp_post_wr_api(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 		qx->wr_id = rp_wr_id(q, seq);
 		/* IBV_SEND_INLINE too: rxe reads the data inline only then */
 		qx->wr_flags = s->inl | rp_sig_next(s, w, q, seq);
-		if (s->cfg->verb == RP_VERB_READ)
-			ibv_wr_rdma_read(qx, w->wr[j].wr.rdma.rkey,
-					 w->wr[j].wr.rdma.remote_addr);
-		else if (s->cfg->verb == RP_VERB_SEND)
-			ibv_wr_send(qx);
-		else if (s->cfg->verb == RP_VERB_WRITE_IMM)
-			ibv_wr_rdma_write_imm(qx, w->wr[j].wr.rdma.rkey,
-					      w->wr[j].wr.rdma.remote_addr,
-					      w->wr[j].imm_data);
-		else
-			ibv_wr_rdma_write(qx, w->wr[j].wr.rdma.rkey,
-					  w->wr[j].wr.rdma.remote_addr);
+		if (s->cfg->cas_chain)
+			rp_bw_chain(&w->wr[j], seq);
+		rp_bw_wr_verb(qx, s->cfg->verb, &w->wr[j],
+			      w->wr[j].wr.rdma.remote_addr);
 		if (s->inl)
 			ibv_wr_set_inline_data(qx, (void *)(uintptr_t)laddr,
 					       len);
@@ -175,11 +139,11 @@ static int rp_post_classic(struct rp_bw_state *s, unsigned int q, uint64_t seq,
 	struct ibv_send_wr *bad = NULL;
 	unsigned int j;
 
-	if (s->max_post == 1)
-		rp_next_addr(s, w);
 	for (j = 0; j < k; j++, seq++) {
 		w->wr[j].wr_id = rp_wr_id(q, seq);
 		w->wr[j].send_flags = s->inl | rp_sig_next(s, w, q, seq);
+		if (s->cfg->cas_chain)
+			rp_bw_chain(&w->wr[j], seq);
 	}
 	return ibv_post_send(s->r->qp[q], w->wr, &bad);
 }
@@ -252,6 +216,34 @@ static int rp_post_one(struct rp_bw_state *s, unsigned int q, unsigned int k)
 	return 0;
 }
 
+/* One WR per post, a sender: every WR that TX depth and the limit allow
+ * now, in one burst (rp_bw_burst), the room computed once for it. */
+static int rp_post_burst(struct rp_bw_state *s, unsigned int q)
+{
+	uint64_t p = s->posted[q],
+		 room = s->r->tx_depth - (p - s->completed[q]);
+	uint64_t left = s->limit[q] - p, n;
+	struct rp_bw_burst b = {
+		.seq = p,
+		.end = p + (room < left ? room : left),
+		.last = s->limit[q] - 1,
+		.post_ns = s->post_ns ? s->post_ns + s->total_posted : NULL,
+	};
+	int err = 0;
+
+	if (b.end == p)
+		return 0;
+	n = rp_bw_burst(s->r, q, &s->qpw[q], s->cfg, &s->cycle, &b, &err);
+	s->posted[q] += n;
+	s->total_posted += n;
+	if (!err)
+		return 0;
+	rp_bw_fail(s, "posting %s on %s QP %#x: %s",
+		   rp_bw_verb_name(s->cfg->verb), s->r->dev.name,
+		   s->r->qp[q]->qp_num, strerror(err));
+	return -err;
+}
+
 /* Post on QP @q until its TX depth (or limit) is reached, one post per
  * list, as perftest's run_iter_bw fills each QP before it polls. */
 static int rp_post_some(struct rp_bw_state *s, unsigned int q)
@@ -259,8 +251,11 @@ static int rp_post_some(struct rp_bw_state *s, unsigned int q)
 	unsigned int k;
 	int ret = 0;
 
-	while (!ret && (k = rp_post_count(s, q)) != 0)
-		ret = rp_post_one(s, q, k);
+	if (s->burst)
+		ret = rp_post_burst(s, q);
+	else
+		while (!ret && (k = rp_post_count(s, q)) != 0)
+			ret = rp_post_one(s, q, k);
 	if (!ret && s->cfg->duplex)
 		ret = rp_post_rx(s, q);
 	return ret;
@@ -606,7 +601,7 @@ static uint64_t rp_bw_cycle_bytes(const struct rp_rail *r,
 }
 
 /* Every QP's prebuilt WRs: a list's WR j at the cycle's step j, linked;
- * a single WR at step 0 (rp_next_addr moves it). */
+ * a single WR at step 0 (rp_bw_burst moves it). */
 static void rp_qpw_init(struct rp_bw_state *s)
 {
 	unsigned int q, j, m = s->max_post;
@@ -631,6 +626,8 @@ static void rp_qpw_init(struct rp_bw_state *s)
 		}
 	}
 	s->inl = s->wrs[0].send_flags & IBV_SEND_INLINE;
+	for (q = 0; q < s->r->num_qps; q++)
+		s->qpw[q].inl = s->inl;
 }
 
 /* SEND's receiving side (and cfg->duplex): each QP's receive, and the
@@ -675,6 +672,7 @@ static int rp_state_init(struct rp_bw_state *s, struct rp_rail *r,
 	s->peer = peer;
 	s->cfg = cfg;
 	s->max_post = cfg->post_list > 1 && !cfg->recv ? cfg->post_list : 1;
+	s->burst = s->max_post == 1 && !cfg->recv;
 	rp_cycle_init(&s->cycle, cfg->size, rp_bw_cycle_bytes(r, peer, cfg),
 		      rp_cycle_line(), cfg->post_list);
 	s->posted = calloc(n, sizeof(uint64_t));
@@ -766,6 +764,9 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 		goto out;
 	out->msgs = cfg->duration && !cfg->infinite ? s.counted : s.done;
 	out->rx_msgs = cfg->duration ? s.rcounted : s.rdone;
+	if (cfg->qp_done)
+		memcpy(cfg->qp_done, s.completed,
+		       r->num_qps * sizeof(*cfg->qp_done));
 	out->bytes = s.bytes;
 	out->posted = s.total_posted;
 	if (s.post_ns) {

@@ -23,8 +23,19 @@ struct rp_bw_cfg {
 	 * flight; up to TX depth more wait in the send queue, as
 	 * perftest's); RP_VERB_SEND: it sends the local slice into a
 	 * receive the peer posted (cfg->recv on the peer);
-	 * RP_VERB_WRITE_IMM: a WRITE that also consumes such a receive. */
+	 * RP_VERB_WRITE_IMM: a WRITE that also consumes such a receive;
+	 * RP_VERB_FETCH_ADD, RP_VERB_CMP_SWAP: an 8-byte atomic on the
+	 * peer's slice (its word at each step of the cycle buffer), the old
+	 * value returned into the local one, READ's bound in flight. */
 	enum rp_verb verb;
+	/* CMP_AND_SWAP under --validate: WR k of each QP compares k and
+	 * swaps k + 1, a chain whose end is the count completed (else
+	 * perftest's operands: compare 0, swap 0). */
+	bool cas_chain;
+	/* When set: each QP's WRs completed, stored at the run's end
+	 * ([num_qps]; rp_multi: rail i's at qp_done + i * RP_MAX_QPS), what
+	 * an atomic's word must hold (--validate, rp_atomword.h). */
+	uint64_t *qp_done;
 	/* SEND's receiving side: post receives instead of sends, keeping
 	 * rx_depth posted per QP (rx_pre of them posted already by
 	 * rp_bw_recv_prepost, before the peer starts), each for cfg->size

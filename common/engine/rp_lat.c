@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/rp_bw.h"
+#include "engine/rp_bwpost.h"
 #include "engine/rp_lat.h"
 #include "base/rp_log.h"
 #include "base/rp_prefault.h"
@@ -51,11 +52,16 @@ struct rp_lat_state {
 	struct rp_rail *rail; /* for rp_lat_recv_prepost */
 	const struct rp_lat_cfg *cfg;
 	uint64_t sends_done; /* own SENDs whose completion was polled */
+	/* an atomic in READ's place: its operands per post (a chain) */
+	bool atomic, chain;
+	uint64_t ops; /* READs (atomics) posted */
 };
 
 /* What this side posts (diagnostics). */
 static const char *rp_lat_verb(const struct rp_lat_state *s)
 {
+	if (s->atomic)
+		return rp_bw_verb_name(s->cfg->verb);
 	return s->send ? "SEND" : s->write ? "RDMA WRITE" : "RDMA READ";
 }
 
@@ -112,8 +118,19 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 	};
 	s->rail = r;
 	s->cfg = c;
-	if (c->verb != RP_VERB_READ)
+	if (rp_verb_atomic(c->verb)) {
+		/* perftest's operands and opcode, the READ's addresses */
+		struct rp_bw_cfg bc = { .verb = c->verb, .size = size };
+
+		rp_bw_wr_init(&bc, s->sge.addr, s->sge.lkey, s->raddr, s->rkey,
+			      &s->sge, &s->wr);
+		s->wr.wr_id = RP_LAT_WR_ID;
+		s->wr.send_flags = IBV_SEND_SIGNALED;
+		s->atomic = true;
+		s->chain = c->cas_chain;
+	} else if (c->verb != RP_VERB_READ) {
 		rp_lat_state_write(s, r, peer, c);
+	}
 }
 
 /* Post one signaled READ or WRITE; 0 or an errno value (as
@@ -123,6 +140,9 @@ static inline int rp_lat_post(struct rp_lat_state *s)
 	struct ibv_send_wr *bad;
 	struct ibv_qp_ex *qx = s->qpx;
 
+	if (s->chain)
+		rp_bw_chain(&s->wr, s->ops);
+	s->ops++;
 	if (!qx)
 		return ibv_post_send(s->qp, &s->wr, &bad);
 	ibv_wr_start(qx);
@@ -134,6 +154,8 @@ static inline int rp_lat_post(struct rp_lat_state *s)
 	qx->wr_flags = s->wr.send_flags;
 	if (s->send)
 		ibv_wr_send(qx);
+	else if (s->atomic)
+		rp_bw_wr_verb(qx, s->cfg->verb, &s->wr, s->raddr);
 	else if (!s->write)
 		ibv_wr_rdma_read(qx, s->rkey, s->raddr);
 	else
@@ -281,7 +303,7 @@ static int rp_lat_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
 	for (i = 0; i < n; i++) {
 		ret = rp_lat_post(s);
 		if (rp_unlikely(ret)) {
-			rp_err("posting RDMA READ on %s QP %#x: %s",
+			rp_err("posting %s on %s QP %#x: %s", rp_lat_verb(s),
 			       s->dev->name, s->qp->qp_num, strerror(ret));
 			ret = -EIO;
 			break;
@@ -527,7 +549,9 @@ static int rp_lat_check(const struct rp_rail *r,
 			const struct rp_rail_addr *peer,
 			const struct rp_lat_cfg *c)
 {
-	unsigned int halves = c->verb != RP_VERB_READ ? 2 : 1;
+	/* a ping-pong splits the slice; a READ or an atomic does not */
+	unsigned int halves =
+		c->verb == RP_VERB_READ || rp_verb_atomic(c->verb) ? 1 : 2;
 	uint64_t mine = r->slice / halves, theirs = peer->qp[0].len / halves;
 
 	if (rp_dev_check_msg(&r->dev, c->size))
@@ -559,6 +583,7 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	out->n = 0;
 	out->capped = false;
 	out->run_ns = 0;
+	out->ops = 0;
 	ret = rp_lat_check(r, peer, cfg);
 	if (ret)
 		return ret;
@@ -583,6 +608,7 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	 * too, so that both end on the same exchange */
 	if (!ret && s.write && !cfg->duration && s.sent > s.rcvd)
 		ret = rp_lat_wait_peer(&s, s.sent);
+	out->ops = s.ops;
 	if (ret == -EINTR)
 		rp_err("interrupted: %s latency run of %llu bytes stopped "
 		       "after %zu samples; no result",

@@ -67,8 +67,13 @@ struct rp_lat_cfg {
 	size_t max_samples;    /* cap; a -D run stops when it is reached */
 	/* RP_VERB_READ: one READ at a time (rail_read_lat); RP_VERB_WRITE:
 	 * the WRITE ping-pong (rail_write_lat); RP_VERB_SEND: the SEND/RECV
-	 * ping-pong (rail_send_lat) */
+	 * ping-pong (rail_send_lat); RP_VERB_FETCH_ADD, RP_VERB_CMP_SWAP:
+	 * one atomic at a time on the word at the peer's slice start, as a
+	 * READ (rail_atomic_lat; perftest's run_iter_lat) */
 	enum rp_verb verb;
+	/* CMP_AND_SWAP under --validate: atomic k compares k and swaps
+	 * k + 1 (else perftest's compare 0, swap 0) */
+	bool cas_chain;
 	bool first;		  /* WRITE: this side posts first (server) */
 	unsigned int inline_size; /* WRITE, SEND: inline up to this many */
 	/* SEND: receives kept posted on QP 0 (each for a whole receive
@@ -90,6 +95,8 @@ struct rp_lat_samples {
 	size_t cap;	 /* entries allocated */
 	bool capped;	 /* -D: stopped at cfg->max_samples */
 	uint64_t run_ns; /* wall time of the kept part, ns */
+	uint64_t ops;	 /* READs (atomics) completed, warm-up included:
+			  * what an atomic's word must hold (--validate) */
 };
 
 /*

@@ -128,6 +128,8 @@ static void rp_worker_init(struct rp_multi *m, unsigned int i,
 	w->cfg.tick = NULL;
 	w->cfg.progress = &w->progress;
 	w->cfg.cancel = &m->cancel;
+	if (cfg->qp_done) /* each rail its own row of counts */
+		w->cfg.qp_done = cfg->qp_done + (size_t)i * RP_MAX_QPS;
 	w->topo = topo;
 	w->cpu = topo ? cpu : -1;
 }

@@ -2,7 +2,8 @@
 /*
  * rp_baseline.h - --save-baseline FILE and --baseline FILE: a run's
  * results per rail (per cell) with what it ran on, saved as JSON (cJSON),
- * and a later run compared with it. The file:
+ * and a later run compared with it (the file read back:
+ * rp_baseline_read.h). The file:
  *   { "railperf_baseline": 1, "test": "rail_multi_bw", "railperf": VERSION,
  *     "saved_unix": S,
  *     "hosts": [ { "host", "kernel", "rails": [ { "device", "port",
@@ -28,8 +29,8 @@
 #include "output/rp_fleet.h"
 #include "topo/rp_identity.h"
 
-#define RP_BL_FLAGS 24		   /* number-changing options kept */
-#define RP_BL_MAX_FILE (16u << 20) /* bytes of a baseline file read */
+#define RP_BL_FLAGS 24 /* number-changing options kept */
+#define RP_BL_FORMAT 1 /* "railperf_baseline": the file's layout */
 
 struct rp_bl_flag {
 	char name[24];	/* as given: "-s", "--verb" */
@@ -87,22 +88,6 @@ int rp_baseline_save(const char *path, const struct rp_baseline *b);
  */
 int rp_baseline_save_recs(const char *path, struct rp_baseline *b,
 			  const struct rp_fleet_rec *r, unsigned int n);
-
-/*
- * rp_baseline_parse - the document @text into @b (initialized here;
- * release with rp_baseline_fini). Returns 0, or -EINVAL with what is wrong
- * (the key and what it must be) in @why (@len bytes).
- */
-int rp_baseline_parse(const char *text, struct rp_baseline *b, char *why,
-		      size_t len);
-
-/*
- * rp_baseline_load - read @path (a regular file of at most RP_BL_MAX_FILE
- * bytes) and parse it into @b. Returns 0, or -errno after one line:
- * "cannot read --baseline 'PATH': ..." or "invalid --baseline file 'PATH':
- * WHY".
- */
-int rp_baseline_load(const char *path, struct rp_baseline *b);
 
 /*
  * rp_baseline_refuse_flags - does baseline @was come from another binary

@@ -101,3 +101,32 @@ void rp_report_extra_verdict(FILE *f, const struct rp_verdict *v,
 			   "offset %" PRIu64 ": expected %#04x, found %#04x\n",
 			   v->rail, v->qp, v->offset, v->expected, v->got);
 }
+
+void rp_report_extra_word_verdict(FILE *f, const struct rp_verdict *v,
+				  const char *op, const uint64_t *want_got)
+{
+	if (v->ok)
+		rp_fprintf(f,
+			   " railperf: validation passed: the word of every "
+			   "QP holds the count of its completed %s atomics\n",
+			   op);
+	else if (want_got)
+		rp_fprintf(f,
+			   " railperf: validation FAILED: rail %u QP %u: its "
+			   "word holds %" PRIu64 " after %" PRIu64
+			   " completed %s atomics\n",
+			   v->rail, v->qp, want_got[1], want_got[0], op);
+	else
+		rp_fprintf(f,
+			   " railperf: validation FAILED: rail %u QP %u: the "
+			   "peer read this side's word off after its %s "
+			   "atomics (low byte %#04x, expected %#04x)\n",
+			   v->rail, v->qp, op, v->got, v->expected);
+}
+
+void rp_report_extra_word_verdict_out(FILE *f, const struct rp_verdict *v,
+				      const char *op, const uint64_t *want_got)
+{
+	if (f || !v->ok)
+		rp_report_extra_word_verdict(f ? f : stderr, v, op, want_got);
+}

@@ -62,4 +62,25 @@ void rp_report_extra_verdict(FILE *f, const struct rp_verdict *v,
 void rp_report_extra_verdict_out(FILE *f, const struct rp_verdict *v,
 				 unsigned int num_qps);
 
+/*
+ * rp_report_extra_word_verdict - --validate's line of an atomic run
+ * (atomics of perftest's name @op, "FETCH_AND_ADD") to @f: "validation
+ * passed: the word of every QP holds the count of its completed ...
+ * atomics", or FAILED naming the rail and QP: with @want_got (this side
+ * read the words back: the count, the word) both whole values; without
+ * (the peer's verdict, on the side that holds the words) the low bytes it
+ * sent.
+ */
+void rp_report_extra_word_verdict(FILE *f, const struct rp_verdict *v,
+				  const char *op, const uint64_t *want_got);
+
+/*
+ * rp_report_extra_word_verdict_out - rp_report_extra_word_verdict where
+ * rp_report_extra_verdict_out puts its line: to @f, railperf's stream
+ * (stderr, after the table); @f NULL (--output): only a FAILED verdict,
+ * to stderr.
+ */
+void rp_report_extra_word_verdict_out(FILE *f, const struct rp_verdict *v,
+				      const char *op, const uint64_t *want_got);
+
 #endif /* RP_REPORT_EXTRA_H */

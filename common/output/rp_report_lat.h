@@ -68,10 +68,11 @@ bool rp_report_lat_extra_line(uint32_t vendor_id, uint32_t vendor_part_id);
 
 /*
  * rp_report_lat_method - one " railperf:" line saying how the table was
- * measured: full round trip, every sample kept, @warmup iterations per
- * size not counted.
+ * measured: the full round trip of @verb ("READ", "FETCH_AND_ADD"), every
+ * sample kept, @warmup iterations per size not counted (in words up to
+ * twelve: no digit that could be the message size).
  */
-void rp_report_lat_method(FILE *f, unsigned int warmup);
+void rp_report_lat_method(FILE *f, const char *verb, unsigned int warmup);
 
 /*
  * rp_report_lat_method_write - rail_write_lat's " railperf:" line: half

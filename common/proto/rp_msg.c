@@ -116,7 +116,7 @@ int rp_msg_decode_params(const uint8_t *in, size_t len, struct rp_params *p)
 	p->num_qps = rp_get_u32(&r);
 	p->num_rails = rp_get_u32(&r);
 	if (r.underflow || p->test < RP_TEST_WRITE_BW ||
-	    p->test > RP_TEST_SEND_LAT || p->num_qps < 1 ||
+	    p->test > RP_TEST_ATOMIC_LAT || p->num_qps < 1 ||
 	    p->num_qps > RP_MAX_QPS || p->num_rails < 1 ||
 	    p->num_rails > RP_MAX_RAILS || !p->size || !p->iters)
 		return -EBADMSG;
@@ -391,6 +391,8 @@ static const char *rp_test_str(unsigned int t)
 	case RP_TEST_READ_BW: return "rail_read_bw";
 	case RP_TEST_SEND_BW: return "rail_send_bw";
 	case RP_TEST_SEND_LAT: return "rail_send_lat";
+	case RP_TEST_ATOMIC_BW: return "rail_atomic_bw";
+	case RP_TEST_ATOMIC_LAT: return "rail_atomic_lat";
 	}
 	return "unknown";
 }
@@ -420,6 +422,8 @@ static bool rp_params_flag_mismatch(const struct rp_params *l,
 		{ RP_PF_READ, "the READ verb (--verb=read)" },
 		{ RP_PF_SEND, "the SEND verb (--verb=send)" },
 		{ RP_PF_IMM, "--write_with_imm" },
+		{ RP_PF_FETCH_ADD, "FETCH_AND_ADD atomics (-A)" },
+		{ RP_PF_CMP_SWAP, "CMP_AND_SWAP atomics (-A)" },
 		{ RP_PF_PROBE_READ, "--lat_probe=read" },
 		{ RP_PF_PROBE_WRITE, "--lat_probe=write" },
 	};
@@ -441,10 +445,12 @@ bool rp_params_passive_server(const struct rp_params *server)
 	const uint16_t both = RP_PF_BIDIR | RP_PF_SEND | RP_PF_IMM |
 			      RP_PF_INFINITE;
 
-	if (server->test == RP_TEST_READ_LAT)
+	if (server->test == RP_TEST_READ_LAT ||
+	    server->test == RP_TEST_ATOMIC_LAT)
 		return !(server->flags & RP_PF_INFINITE);
 	return (server->test == RP_TEST_WRITE_BW ||
 		server->test == RP_TEST_READ_BW ||
+		server->test == RP_TEST_ATOMIC_BW ||
 		server->test == RP_TEST_MULTI_BW) &&
 	       !(server->flags & both);
 }

@@ -35,6 +35,8 @@ enum rp_test {
 	RP_TEST_READ_BW = 5,
 	RP_TEST_SEND_BW = 6,
 	RP_TEST_SEND_LAT = 7,
+	RP_TEST_ATOMIC_BW = 8,
+	RP_TEST_ATOMIC_LAT = 9,
 };
 
 /*
@@ -42,7 +44,9 @@ enum rp_test {
  * WRITE: the client's slices into the server's; READ: the client reads the
  * server's slices into its own (the data arrives at the client); SEND: the
  * client's slices into receives the server pre-posts (the server polls a
- * receive completion per message).
+ * receive completion per message); FETCH_ADD, CMP_SWAP: an 8-byte atomic
+ * on a word of the server's slice, its old value returned into the
+ * client's (perftest's ATOMIC verb, -A).
  */
 enum rp_verb {
 	RP_VERB_WRITE = 0,
@@ -51,7 +55,19 @@ enum rp_verb {
 	/* --write_with_imm: a WRITE as RP_VERB_WRITE's that also consumes a
 	 * receive the server pre-posted (a receive completion per message) */
 	RP_VERB_WRITE_IMM = 3,
+	/* an atomic fetch and add (IBV_WR_ATOMIC_FETCH_AND_ADD) of 1 on an
+	 * 8-byte word of the peer's (perftest's ATOMIC_ADD_VALUE) */
+	RP_VERB_FETCH_ADD = 4,
+	/* an atomic compare and swap (IBV_WR_ATOMIC_CMP_AND_SWP) */
+	RP_VERB_CMP_SWAP = 5,
 };
+
+/* rp_verb_atomic - true for the atomic verbs: 8-byte operations on an
+ * aligned word of the peer's, the old value returned (READ's shape). */
+static inline bool rp_verb_atomic(enum rp_verb v)
+{
+	return v == RP_VERB_FETCH_ADD || v == RP_VERB_CMP_SWAP;
+}
 
 /* rp_verb_recv - true for the verbs whose messages each consume a
  * receive at the peer (SEND, WRITE with immediate). */

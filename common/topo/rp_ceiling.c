@@ -19,6 +19,12 @@ double rp_roce_ceiling(enum rp_verb verb, double rate_gbps, uint64_t msg,
 	case RP_VERB_WRITE_IMM: e = RP_ROCE_RETH + RP_ROCE_IMMDT; break;
 	case RP_VERB_READ: e = RP_ROCE_AETH * (n < 2 ? n : 2); break;
 	case RP_VERB_SEND: break;
+	case RP_VERB_FETCH_ADD:
+	case RP_VERB_CMP_SWAP:
+		/* no payload: the request's AtomicETH holds the operand(s),
+		 * the message's 8 bytes counted among its 28 */
+		e = RP_ROCE_ATOMICETH > msg ? RP_ROCE_ATOMICETH - msg : 0;
+		break;
 	}
 	return rate_gbps * (double)msg /
 	       (double)(msg + RP_ROCE_PKT_OVERHEAD * n + e);
@@ -35,6 +41,8 @@ const char *rp_roce_verb_name(enum rp_verb verb)
 	case RP_VERB_READ: return "READ";
 	case RP_VERB_SEND: return "SEND";
 	case RP_VERB_WRITE_IMM: return "WRITE with immediate";
+	case RP_VERB_FETCH_ADD: return "FETCH_AND_ADD";
+	case RP_VERB_CMP_SWAP: return "CMP_AND_SWAP";
 	case RP_VERB_WRITE: break;
 	}
 	return "WRITE";

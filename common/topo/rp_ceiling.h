@@ -11,7 +11,10 @@
  * bytes of the verb's own headers: WRITE a RETH (16) on its first packet,
  * WRITE with immediate also an ImmDt (4) on its last, SEND none, a READ's
  * responses an AETH (4) on the first and the last (one for a single
- * packet). For a message of M bytes at path MTU P:
+ * packet); an atomic (FETCH_AND_ADD, CMP_AND_SWAP) is one request packet
+ * with no payload but an AtomicETH (28: address 8, rkey 4, swap or add
+ * 8, compare 8), its 8-byte message counted among
+ * them: E = 28 - M. For a message of M bytes at path MTU P:
  *   n = ceil(M / P),  goodput = rate * M / (M + 82 n + E).
  * A READ's request and a WRITE's or SEND's ACKs travel the other way.
  * Minimum-frame padding of tiny messages is ignored (the ceiling then is
@@ -30,6 +33,7 @@
 #define RP_ROCE_RETH 16		/* bytes per WRITE message */
 #define RP_ROCE_IMMDT 4		/* bytes of immediate data */
 #define RP_ROCE_AETH 4		/* bytes per READ response First/Last/Only */
+#define RP_ROCE_ATOMICETH 28	/* bytes of an atomic request's AtomicETH */
 
 /*
  * rp_roce_write_ceiling - RDMA WRITE goodput ceiling in Gb/s for a port of
@@ -45,7 +49,8 @@ double rp_roce_write_ceiling(double rate_gbps, uint64_t msg, unsigned int mtu);
 double rp_roce_ceiling(enum rp_verb verb, double rate_gbps, uint64_t msg,
 		       unsigned int mtu);
 
-/* rp_roce_verb_name - "WRITE", "READ", "SEND", "WRITE with immediate":
+/* rp_roce_verb_name - "WRITE", "READ", "SEND", "WRITE with immediate",
+ * "FETCH_AND_ADD", "CMP_AND_SWAP":
  * the verb of a ceiling's label ("the RoCE v2 READ ceiling"). */
 const char *rp_roce_verb_name(enum rp_verb verb);
 

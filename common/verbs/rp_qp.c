@@ -48,6 +48,11 @@ static void rp_qp_init_attr(const struct rp_rail *r,
 			a->send_ops_flags |= IBV_QP_EX_WITH_SEND;
 		if (r->verb == RP_VERB_WRITE_IMM)
 			a->send_ops_flags |= IBV_QP_EX_WITH_RDMA_WRITE_WITH_IMM;
+		if (r->verb == RP_VERB_FETCH_ADD)
+			a->send_ops_flags |=
+				IBV_QP_EX_WITH_ATOMIC_FETCH_AND_ADD;
+		if (r->verb == RP_VERB_CMP_SWAP)
+			a->send_ops_flags |= IBV_QP_EX_WITH_ATOMIC_CMP_AND_SWP;
 	}
 }
 
@@ -162,9 +167,12 @@ int rp_qp_init_state(struct rp_rail *r, struct ibv_qp *qp)
 		.qp_state = IBV_QPS_INIT,
 		.pkey_index = 0,
 		.port_num = (uint8_t)r->dev.port,
-		.qp_access_flags = IBV_ACCESS_LOCAL_WRITE |
-				   IBV_ACCESS_REMOTE_WRITE |
-				   IBV_ACCESS_REMOTE_READ,
+		/* the atomics' too in their runs (perftest's ATOMIC QPs) */
+		.qp_access_flags =
+			IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE |
+			IBV_ACCESS_REMOTE_READ |
+			(rp_verb_atomic(r->verb) ? IBV_ACCESS_REMOTE_ATOMIC :
+						   0),
 	};
 	int ret;
 

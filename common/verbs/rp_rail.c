@@ -74,7 +74,8 @@ static struct ibv_mr *rp_rail_reg(struct rp_rail *r, int access)
 	return ibv_reg_mr(r->pd, r->buf.addr, r->buf.len, access);
 }
 
-static int rp_rail_mr(struct rp_rail *r, bool strict_order)
+/* The MR of the buffer with @access: relaxed ordering asked for first. */
+static int rp_rail_mr_ro(struct rp_rail *r, bool strict_order, int access)
 {
 	/* RELAXED_ORDERING is an optional flag (rdma-core >= 28): devices
 	 * without it ignore it, and so may the kernel (mlx5 drops it when
@@ -86,17 +87,27 @@ static int rp_rail_mr(struct rp_rail *r, bool strict_order)
 	 * --disable_pcie_relaxed: never asked for (perftest's disable_pcir). */
 	r->mr = r->no_relaxed || strict_order ?
 			NULL :
-			rp_rail_reg(r,
-				    RP_MR_ACCESS | IBV_ACCESS_RELAXED_ORDERING);
+			rp_rail_reg(r, access | IBV_ACCESS_RELAXED_ORDERING);
 	r->relaxed_ordering = r->mr != NULL;
 	if (r->relaxed_ordering)
 		rp_pcie_ro_suspect(RP_SYSFS_ROOT, r->dev.name, r->ro_suspect,
 				   sizeof(r->ro_suspect));
 	if (!r->mr)
-		r->mr = rp_rail_reg(r, RP_MR_ACCESS);
+		r->mr = rp_rail_reg(r, access);
 	if (r->mr)
 		return 0;
 	return rp_rail_mr_fail(r, errno);
+}
+
+/* The buffer's MR: RP_MR_ACCESS, with the peer's atomics in their runs
+ * (perftest_resources.c create_single_mr: IBV_ACCESS_REMOTE_ATOMIC for
+ * ATOMIC), and relaxed ordering as rp_rail_mr_ro says. */
+static int rp_rail_mr(struct rp_rail *r, bool strict_order)
+{
+	int access = RP_MR_ACCESS |
+		     (rp_verb_atomic(r->verb) ? IBV_ACCESS_REMOTE_ATOMIC : 0);
+
+	return rp_rail_mr_ro(r, strict_order, access);
 }
 
 /* One CQE per outstanding WR of every QP (-Q 1 signals each), send and
@@ -164,6 +175,12 @@ static int rp_rail_check_cfg(struct rp_rail *r, const struct rp_rail_cfg *c)
 	/* Before any buffer is allocated: -s 2G must not fill memory first. */
 	if (rp_dev_check_msg(&r->dev, c->max_msg))
 		return -EINVAL;
+	if (rp_verb_atomic(c->verb) && da->atomic_cap == IBV_ATOMIC_NONE) {
+		rp_err("%s does not do atomic operations (atomic_cap "
+		       "IBV_ATOMIC_NONE)",
+		       r->dev.name);
+		return -EOPNOTSUPP;
+	}
 	if (c->tx_depth > (unsigned int)da->max_qp_wr) {
 		rp_err("TX depth %u exceeds what %s allows (max_qp_wr %d)",
 		       c->tx_depth, r->dev.name, da->max_qp_wr);
@@ -196,8 +213,9 @@ unsigned int rp_rail_rd_atomic(const struct rp_rail_cfg *c,
 	if (!max)
 		max = 1;
 	*capped = n > max;
-	if (!n)
-		n = c->verb == RP_VERB_READ ? max : 1;
+	if (!n) /* READ and the atomics: the device's (perftest's) */
+		n = c->verb == RP_VERB_READ || rp_verb_atomic(c->verb) ? max :
+									 1;
 	return n > max ? max : n;
 }
 

@@ -105,19 +105,21 @@ cset() {
 		cfail "$cs_name: see above"
 }
 
-# crec NAME KIND REC RP_BIN "SERVER_ARGS" "CLIENT_ARGS": a flag set whose
-# perftest side is the recording tests/data/perftest-6.06/REC.{server,
-# client}.txt (with .stderr.txt where perftest wrote any; every recorded
+# crec NAME KIND REC RP_BIN "SERVER_ARGS" "CLIENT_ARGS" [JSON_KIND]: a
+# flag set whose perftest side is the recording
+# tests/data/perftest-6.06/REC.{server,client}.txt (with .stderr.txt where perftest wrote any; every recorded
 # process exited 0, see its README) instead of a live perftest pair: the
 # same guest image, device and perftest, so the shapes compare as cset's
 # do, for less guest time. railperf runs live with these flags (fewer
 # iterations than the recording where the shape does not depend on them)
-# and is checked as cset checks it (KIND: bw, lat, lat_dur; no JSON).
+# and is checked as cset checks it (KIND: bw, lat, lat_dur; JSON_KIND:
+# railperf's client wrote @J@.json, compared with REC.client.json).
 # With RP_COMPAT_RECORD=1 (the tree's tests/data shared read-write with
 # the guest: tools/scripts/record-perftest) a REC not yet recorded is
 # recorded first (crecord).
 crec() {
 	cr_name=$1 cr_kind=$2 cr_rec=tests/data/perftest-6.06/$3
+	cr_json=${7:-} cs_name=$1
 	if [ -n "${RP_COMPAT_RECORD:-}" ] && [ ! -f "$cr_rec.client.txt" ]; then
 		crecord "$1" "$3" "$5" "$6" || return
 	fi
@@ -128,12 +130,14 @@ crec() {
 		[ ! -f "$cr_rec.$cr_side.stderr.txt" ] ||
 			cp "$cr_rec.$cr_side.stderr.txt" "$CTMP/$cr_name.pt.$cr_side.err"
 	done
-	cpair "$CTMP/$cr_name.rp" "$4" "$5" "$6"
+	[ -z "$cr_json" ] || cp "$cr_rec.client.json" "$CTMP/$cr_name.pt.json" ||
+		{ cfail "$cr_name: no recording $cr_rec.client.json"; return; }
+	cpair "$CTMP/$cr_name.rp" "$4" "$(cj "$5" rp.s)" "$(cj "$6" rp)"
 	note "$cr_name: exit perftest 0/0 (recorded: $3), railperf $CLI_RC/$SRV_RC"
 	[ "$CLI_RC/$SRV_RC" = 0/0 ] ||
 		cfail "$cr_name: exit status (client/server) perftest 0/0" \
 			"(recorded), railperf $CLI_RC/$SRV_RC"
-	python3 $C/shape.py check "$CTMP" "$cr_name" "$cr_kind" ||
+	python3 $C/shape.py check "$CTMP" "$cr_name" "$cr_kind" $cr_json ||
 		cfail "$cr_name: see above"
 }
 

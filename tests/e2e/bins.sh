@@ -5,8 +5,10 @@
 # tests/host/t_e2e_bins.sh holds RP_BINS to the tree's binaries and
 # PT_BINS to every perftest binary the tests and tools name.
 RP_BINS='rail_write_bw rail_read_bw rail_send_bw rail_multi_bw rail_cluster_bw
-rail_read_lat rail_write_lat rail_send_lat rail_info'
-PT_BINS='ib_write_bw ib_read_bw ib_send_bw ib_write_lat ib_read_lat ib_send_lat'
+rail_read_lat rail_write_lat rail_send_lat rail_atomic_bw rail_atomic_lat
+rail_info'
+PT_BINS='ib_write_bw ib_read_bw ib_send_bw ib_write_lat ib_read_lat ib_send_lat
+ib_atomic_bw ib_atomic_lat'
 
 # bins_pattern LIST: the names of LIST as one pgrep / pkill -x
 # pattern, "a|b|c".

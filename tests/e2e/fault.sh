@@ -119,14 +119,16 @@ link_up() {
 	fail "$2 not back to ACTIVE with its GIDs after $1 came up: $(gid_table "$2")"
 }
 
-# rail_meet ROLE IP PORT SECONDS: the two guests meet over one rail: b
-# (ROLE b) listens on its address IP, a connects to it, each for SECONDS at
-# most. Success proves the rail carries traffic both ways, and that neither
-# guest leaves (and powers off) before the other has seen it.
+# rail_meet ROLE IP PORT SECONDS [WORD]: the two guests meet over one rail:
+# b (ROLE b) listens on its address IP, a connects to it, each for SECONDS
+# at most; b sends WORD (one line, may be empty), which a prints. Success
+# proves the rail carries traffic both ways, and that neither guest leaves
+# (and powers off) before the other has seen it.
 rail_meet() {
 	python3 - "$@" <<'PY'
 import socket, sys, time
 role, ip, port, secs = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+word = sys.argv[5] if len(sys.argv) > 5 else ""
 end = time.time() + secs
 if role == "b":
     s = socket.socket()
@@ -135,16 +137,31 @@ if role == "b":
     s.listen(1)
     s.settimeout(secs)
     try:
-        s.accept()[0].close()
+        c = s.accept()[0]
+        c.sendall((word + "\n").encode())
+        c.close()
     except OSError:
         sys.exit(1)
     sys.exit(0)
 while time.time() < end:
     try:
-        socket.create_connection((ip, port), timeout=1).close()
-        sys.exit(0)
+        c = socket.create_connection((ip, port), timeout=1)
     except OSError:
         time.sleep(0.2)
+        continue
+    c.settimeout(max(end - time.time(), 1))
+    got = b""
+    try:
+        while not got.endswith(b"\n"):
+            more = c.recv(256)
+            if not more:
+                break
+            got += more
+    except OSError:
+        sys.exit(1)
+    if got.strip():
+        print(got.decode().strip())
+    sys.exit(0)
 sys.exit(1)
 PY
 }

@@ -55,7 +55,7 @@ case_run w_cm $W 0 -R -n 200 -- -R -n 200
 has_rows w_cm 1
 case_run w_bidir $W 0 -b --report-both -n 200 -- -b --report-both -n 200 \
 	--out_json --out_json_file="$TMP/w_bidir.json"
-json_check "$TMP/w_bidir.json" "d['bidirectional']['sum']['BW_average'] > 0"
+json_check "$TMP/w_bidir.json" "d['bidirectional']['sum']['bw_average_mib_per_s'] > 0"
 case_run w_l4q2 $W 0 -l 4 -q 2 -n 200 -- -l 4 -q 2 -n 200
 has_rows w_l4q2 1
 case_run w_gate $W 1 -n 200 -w 100000 -- -n 200 -w 100000

@@ -62,7 +62,11 @@ for t in $order; do
 	0) echo "RESULT PASS $name$suffix (${secs}s)"
 	   # parts that could not run (lib.sh skip_part), each a skip
 	   sed -n "s|^SKIP-PART: \([^:]*\): \(.*\)|RESULT SKIP $name$suffix/\1 (0s): \2|p" "$log"
-	   if [ -n "$suffix" ] || [ "$role" = h1 ]; then grep '^# ' "$log"; fi ;;
+	   # its notes: two-guest and four-guest roles; any test with
+	   # E2E_NOTES=1 (SOFTROCE_PASSENV=E2E_NOTES tests/run e2e)
+	   if [ -n "$suffix" ] || [ "$role" = h1 ] || [ -n "${E2E_NOTES:-}" ]; then
+		grep '^# ' "$log"
+	   fi ;;
 	77) echo "RESULT SKIP $name$suffix (${secs}s): $(tail -n 1 "$log")" ;;
 	*) echo "RESULT FAIL $name$suffix (${secs}s, exit $st)"
 	   sed 's/^/    /' "$log"; rc=1 ;;

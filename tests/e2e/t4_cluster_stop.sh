@@ -26,26 +26,34 @@ T=5 D=8
 BOUND=$((D + T + 10 + 10))
 
 # The stopper runs on h4 from before the launch (an ssh into a guest the
-# run keeps busy takes longer than a round): it finds the rank, watches
-# its rail threads ("rail:rxe0", one per round, rp_multi.c) and stops the
-# rank the moment they appear the second time, as round 2 begins.
-$SOFTROCE_SSH 10.0.1.4 'n=0
+# run keeps busy takes longer than a round; the job starts once it says
+# "ready"): it finds the rank, notes the thread id of its rail thread
+# ("rail:rxe0", a new thread each round, rp_multi.c) and stops the rank
+# the moment a rail thread with another id appears, as round 2 begins.
+# (Counting the threads' appearances missed round 2 when the poll fell on
+# no gap between the rounds' threads.)
+$SOFTROCE_SSH 10.0.1.4 'echo ready; n=0
 	until p=$(pgrep -x rail_cluster_bw); do
 		sleep 0.2; n=$((n + 1)); [ $n -lt 600 ] || exit 1
 	done
-	seen=0 was=0 i=0
+	first= i=0
 	while [ $i -lt 1500 ]; do
-		now=0
-		grep -qx "rail:rxe0" /proc/$p/task/*/comm 2>/dev/null && now=1
-		[ $now = 1 ] && [ $was = 0 ] && seen=$((seen + 1))
-		was=$now
-		if [ $seen = 2 ]; then
+		tid=$(grep -lx "rail:rxe0" /proc/$p/task/*/comm 2>/dev/null |
+			head -n 1 | cut -d/ -f5)
+		[ -n "$tid" ] && [ -z "$first" ] && first=$tid
+		if [ -n "$tid" ] && [ "$tid" != "$first" ]; then
 			kill -STOP $p; date +%s >/tmp/t4-stopped; exit 0
 		fi
 		sleep 0.1; i=$((i + 1))
 	done
-	exit 2' </dev/null >/dev/null 2>&1 &
+	exit 2' </dev/null >"$TMP/stopper.out" 2>&1 &
 stopper=$!
+i=0
+until grep -qx ready "$TMP/stopper.out"; do
+	i=$((i + 1))
+	[ $i -lt 600 ] || fail "the stopper on h4 did not start within 60 s"
+	sleep 0.1
+done
 t0=$(date +%s)
 # shellcheck disable=SC2086 # MPIRUN is a word list
 timeout 150 $MPIRUN -np 4 $C -d rxe0,rxe1 -x 1,1 -s 4096 -D $D -t 16 -u 16 \
@@ -55,8 +63,11 @@ wait_pid $job 150
 rc=$?
 t1=$(date +%s)
 $SOFTROCE_SSH 10.0.1.4 'pkill -KILL -x rail_cluster_bw' </dev/null >/dev/null 2>&1
-wait_pid $stopper 60 ||
-	{ cat "$TMP/s.out"; fail "the stopper on h4 did not stop round 2 (exit $?)"; }
+wait_pid $stopper 60 || {
+	src=$?
+	cat "$TMP/s.out" "$TMP/stopper.out"
+	fail "the stopper on h4 did not stop round 2 (exit $src)"
+}
 ts=$($SOFTROCE_SSH 10.0.1.4 cat /tmp/t4-stopped </dev/null) ||
 	fail "no stop time from h4"
 note "h4's rank stopped $((ts - t0)) s into the run, in round 2; the job ended $((t1 - ts)) s later, exit $rc"

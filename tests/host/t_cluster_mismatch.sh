@@ -14,22 +14,13 @@ B=${B:-build}
 . tests/host/lib.sh
 mpi_start
 
-# mix NAME WANT ARGS0 -- ARGS1: rank 0 with ARGS0, rank 1 with ARGS1
-mix() {
-	local name=$1 want=$2 a0=() got rc lines
-	shift 2
-	while [ "$1" != -- ]; do a0+=("$1"); shift; done
-	shift
-	mpi_local -np 1 "$BIN" "${a0[@]}" : -np 1 "$BIN" "$@" >"$tmp/out" 2>&1
-	rc=$?
+# one_line NAME RC WANT: the TAP line of a run whose output is $tmp/out:
+# it exited 1 (RC) and WANT is the only line from railperf.
+one_line() {
+	local name=$1 rc=$2 want=$3 got lines
 	got=$(grep '^rail_cluster_bw: ' "$tmp/out")
 	lines=$(grep -c '^rail_cluster_bw: ' "$tmp/out")
 	n=$((n + 1))
-	# the host names: vm/0 and vm/1 when both ranks share one host
-	host=$(sed -n 's/^rail_cluster_bw: rank 1 (\([^)]*\)).*/\1/p' \
-		"$tmp/out")
-	want=${want//H1/$host}
-	want=${want//H0/${host%/1}/0}
 	if [ "$rc" = 1 ] && [ "$lines" = 1 ] &&
 		[ "$got" = "rail_cluster_bw: $want" ]; then
 		echo "ok $n - $name"
@@ -39,6 +30,22 @@ mix() {
 		sed 's/^/# /' "$tmp/out"
 		bad=1
 	fi
+}
+
+# mix NAME WANT ARGS0 -- ARGS1: rank 0 with ARGS0, rank 1 with ARGS1
+mix() {
+	local name=$1 want=$2 a0=() rc host
+	shift 2
+	while [ "$1" != -- ]; do a0+=("$1"); shift; done
+	shift
+	mpi_local -np 1 "$BIN" "${a0[@]}" : -np 1 "$BIN" "$@" >"$tmp/out" 2>&1
+	rc=$?
+	# the host names: vm/0 and vm/1 when both ranks share one host
+	host=$(sed -n 's/^rail_cluster_bw: rank 1 (\([^)]*\)).*/\1/p' \
+		"$tmp/out")
+	want=${want//H1/$host}
+	want=${want//H0/${host%/1}/0}
+	one_line "$name" "$rc" "$want"
 }
 
 mix "-s differs" "rank 1 (H1) has -s 4096, rank 0 (H0) has -s 65536: give every rank the same options" \
@@ -52,22 +59,10 @@ mix "--verb=send on one rank" "rank 1 (H1) has --verb send, rank 0 (H0) has --ve
 # refused NAME WANT ARGS...: four ranks with ARGS: exit 1, and WANT is
 # the only line from railperf
 refused() {
-	local name=$1 want=$2 rc got lines
+	local name=$1 want=$2
 	shift 2
 	mpi_local -np 4 "$BIN" "$@" >"$tmp/out" 2>&1
-	rc=$?
-	got=$(grep '^rail_cluster_bw: ' "$tmp/out")
-	lines=$(grep -c '^rail_cluster_bw: ' "$tmp/out")
-	n=$((n + 1))
-	if [ "$rc" = 1 ] && [ "$lines" = 1 ] &&
-		[ "$got" = "rail_cluster_bw: $want" ]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		echo "# exit $rc, $lines lines; want: $want"
-		sed 's/^/# /' "$tmp/out"
-		bad=1
-	fi
+	one_line "$name" $? "$want"
 }
 
 refused "-s 0" "invalid -s value '0': valid sizes are 1 .. 2147483648 bytes, K/M/G suffixes allowed" \

@@ -264,6 +264,22 @@ static inline int app_count(const char *hay, const char *needle)
 	return n;
 }
 
+/* The times @needle occurs in railperf's lines of both sides (their
+ * extra streams: stderr, after the table). */
+static inline int app_count2(const struct pair *pr, const char *needle)
+{
+	return app_count(pr->cli.extra, needle) +
+	       app_count(pr->srv.extra, needle);
+}
+
+/* @needle in railperf's lines of either side; NULL when in neither. */
+static inline const char *strstr2(const struct pair *pr, const char *needle)
+{
+	const char *p = strstr(pr->cli.extra, needle);
+
+	return p ? p : strstr(pr->srv.extra, needle);
+}
+
 /* The number of lines of @text equal to @line (whole lines, without
  * its newline) before the first that holds @stop; -1 without one. */
 static inline int app_lines_before(const char *text, const char *line,

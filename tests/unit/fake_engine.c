@@ -7,8 +7,11 @@
  * this side's), checks its settings as the real engine does
  * (rp_bw_check), and reports iterations in a window of FAKE_NS_PER_MSG
  * per message; a side that receives waits until the peer's messages
- * landed. Linked before the library: rp_bw.o, rp_bwpost.o and rp_lat.o
- * stay out.
+ * landed. An atomic adds its count to the word at the peer's slice start
+ * (a FETCH_AND_ADD of 1 per message, or a CMP_AND_SWAP chain: the same
+ * word) and returns the last old value; rp_atomword_read reads that word.
+ * Linked before the library: rp_bw.o, rp_bwpost.o, rp_lat.o and
+ * rp_atomword.o stay out.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 
 #include "fake.h"
 #include "base/rp_log.h"
+#include "engine/rp_atomword.h"
 #include "engine/rp_bw.h"
 #include "engine/rp_bwpost.h"
 #include "engine/rp_lat.h"
@@ -24,6 +28,27 @@
 #include "engine/rp_stats.h"
 
 #define FAKE_DUR_MSGS 1000 /* messages per QP of a -D run */
+
+/* @msgs atomics on the word at @remote, the last old value into @local;
+ * fake.corrupt: one more (a doubled add). */
+static void fake_atomics(char *local, char *remote, uint64_t msgs)
+{
+	uint64_t w;
+
+	memcpy(&w, remote, sizeof(w));
+	w += msgs - 1;
+	memcpy(local, &w, sizeof(w));
+	w += 1 + (fake.corrupt ? 1 : 0);
+	memcpy(remote, &w, sizeof(w));
+}
+
+int rp_atomword_read(struct rp_rail *r, const struct rp_rail_addr *peer,
+		     unsigned int q, uint64_t *val)
+{
+	(void)r;
+	memcpy(val, (void *)(uintptr_t)peer->qp[q].addr, sizeof(*val));
+	return 0;
+}
 
 /* One message of cfg->size bytes on QP @q: READ pulls the peer's slice
  * into this side's; the others push this side's into the peer's, SEND
@@ -36,6 +61,10 @@ static int fake_move(struct rp_rail *r, const struct rp_rail_addr *peer,
 	char *remote = (char *)(uintptr_t)peer->qp[q].addr;
 	char *dst = cfg->verb == RP_VERB_READ ? local : remote;
 
+	if (rp_verb_atomic(cfg->verb)) {
+		fake_atomics(local, remote, msgs);
+		return 0;
+	}
 	if (rp_verb_recv(cfg->verb) && !fake_wire_posted(peer->qp[q].addr)) {
 		rp_err("fake: a message without a receive posted at the peer");
 		return -EIO;
@@ -61,8 +90,11 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	ret = rp_bw_check(r, peer, cfg);
 	if (ret)
 		return ret;
-	for (q = 0; !cfg->recv && !ret && q < r->num_qps; q++)
+	for (q = 0; !cfg->recv && !ret && q < r->num_qps; q++) {
 		ret = fake_move(r, peer, cfg, q, per_qp);
+		if (cfg->qp_done)
+			cfg->qp_done[q] = per_qp;
+	}
 	if (ret)
 		return ret;
 	if ((cfg->recv || cfg->duplex) && fake_wire_await(r->buf.addr, msgs)) {
@@ -126,7 +158,8 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 
 	__atomic_add_fetch(&fake.runs, 1, __ATOMIC_RELAXED);
 	if (!cfg->size || cfg->size > r->slice ||
-	    (cfg->verb != RP_VERB_READ && cfg->size > r->slice / 2))
+	    (cfg->verb != RP_VERB_READ && !rp_verb_atomic(cfg->verb) &&
+	     cfg->size > r->slice / 2))
 		return -EINVAL;
 	/* SEND: the peer's message needs a receive posted here (the run's
 	 * arm, rp_lat_recv_prepost, before each size's READY) */
@@ -142,6 +175,9 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	out->n = n;
 	out->run_ns = n * FAKE_LAT_NS;
 	out->capped = false;
+	out->ops = n;
+	if (rp_verb_atomic(cfg->verb))
+		fake_atomics(local, (char *)(uintptr_t)peer->qp[0].addr, n);
 	if (cfg->verb == RP_VERB_READ) {
 		memcpy(local, (void *)(uintptr_t)peer->qp[0].addr, cfg->size);
 		if (fake.corrupt)

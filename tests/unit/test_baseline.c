@@ -34,6 +34,7 @@
 #include "fleetrecs.h"
 #include "hosts.h"
 #include "output/rp_baseline.h"
+#include "output/rp_baseline_read.h"
 
 static char hosts[PATH_MAX];
 

@@ -12,7 +12,12 @@
  * and --output's one number; -I on the fake's device, one perftest does
  * not know: turned off by rail_write_bw as ib_write_bw does (a warning
  * on each side, 6.06's extra separator first, no inline size on any QP,
- * under --output too), kept by rail_multi_bw. Numbers are the fake's: each message takes
+ * under --output too), kept by rail_multi_bw. The atomics (rail_atomic_bw,
+ * -A, rail_multi_bw --verb=atomic) take READ's roles: the client alone
+ * runs, 8-byte rows, perftest's title and SEND-style address lines;
+ * --validate reads each QP's word back against the atomics completed, a
+ * doubled add fails both sides with the client's count and word named.
+ * Numbers are the fake's: each message takes
  * 1 us of its rail's window, so 4 KiB messages make 3906.25 MiB/s and
  * 1 Mpps per rail. */
 #define _GNU_SOURCE
@@ -28,6 +33,10 @@
 #include "app/rp_bwapp.h"
 
 #define MIB_4K 3906.25 /* 4096 B per us, in MiB/s */
+#define MIB_8 7.63     /* 8 B per us, in MiB/s, as the row prints it */
+#define WORD_OK \
+	" railperf: validation passed: the word of every QP holds the " \
+	"count of its completed %s atomics\n"
 
 /* Both sides of binary @t with args (NULL-terminated), run. */
 #define PAIR(pr, t, ...) \
@@ -235,6 +244,63 @@ static void test_multi(void **state)
 		row_is(&pr.srv, 4096, 200, 0, 4 * MIB_4K, 4.0);
 		app_done(&pr);
 	}
+}
+
+/* The atomics: READ's roles, 8 bytes, their words checked. */
+static void test_atomic(void **state)
+{
+	char want[160];
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_ATOMIC_BW, "-d", "fake0", "-n", "100", "--validate");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "8");
+	app_rule(&pr.srv, true, "8");
+	assert_int_equal(fake.runs, 1);
+	row_is(&pr.cli, 8, 100, MIB_8, MIB_8, 1.0);
+	row_is(&pr.srv, 8, 100, MIB_8, MIB_8, 1.0);
+	assert_non_null(strstr(pr.cli.text, " Atomic FETCH_AND_ADD BW Test\n"));
+	assert_non_null(strstr(pr.srv.text, " Atomic FETCH_AND_ADD BW Test\n"));
+	assert_non_null(strstr(pr.cli.text, " Outstand reads  : "));
+	assert_null(strstr(pr.cli.text, "RKey"));
+	snprintf(want, sizeof(want), WORD_OK, "FETCH_AND_ADD");
+	assert_int_equal(app_count2(&pr, want), 2);
+	app_done(&pr);
+	fake.corrupt = true; /* one add doubled */
+	PAIR(&pr, RP_TEST_ATOMIC_BW, "-d", "fake0", "-n", "100", "--validate");
+	assert_int_equal(pr.cli.ret, -EILSEQ); /* it read the word */
+	assert_int_equal(pr.srv.ret, -EILSEQ); /* its VERDICT */
+	assert_non_null(strstr2(&pr, " railperf: validation FAILED: rail 0 "
+				     "QP 0: its word holds 101 after 100 "
+				     "completed FETCH_AND_ADD atomics\n"));
+	assert_non_null(strstr2(&pr, " railperf: validation FAILED: rail 0 "
+				     "QP 0: the peer read this side's word "
+				     "off after its FETCH_AND_ADD atomics "
+				     "(low byte 0x65, expected 0x64)\n"));
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_ATOMIC_BW, "-d", "fake0", "-n", "100", "-q", "2",
+	     "-A", "CMP_AND_SWAP", "--validate");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "8");
+	app_rule(&pr.srv, true, "8");
+	row_is(&pr.srv, 8, 200, MIB_8, MIB_8, 1.0); /* the fake's: 1 Mpps */
+	assert_non_null(strstr(pr.srv.text, " Atomic CMP_AND_SWAP BW Test\n"));
+	snprintf(want, sizeof(want), WORD_OK, "CMP_AND_SWAP");
+	assert_int_equal(app_count2(&pr, want), 2);
+	app_done(&pr);
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-n", "100",
+	     "--verb=atomic", "-A", "CMP_AND_SWAP", "--validate");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "8");
+	app_rule(&pr.srv, true, "8");
+	assert_int_equal(fake.runs, 2);
+	row_is(&pr.cli, 8, 200, 0, 15.26, 2.0);
+	assert_int_equal(app_count2(&pr, want), 2);
+	app_done(&pr);
 }
 
 /* --output: the number alone, on both sides (the server the client's). */
@@ -550,6 +616,7 @@ int main(void)
 		cmocka_unit_test(test_send),
 		cmocka_unit_test(test_write_imm),
 		cmocka_unit_test(test_multi),
+		cmocka_unit_test(test_atomic),
 		cmocka_unit_test(test_output),
 		cmocka_unit_test(test_output_rule),
 		cmocka_unit_test(test_inline_unknown),

@@ -398,7 +398,8 @@ static void test_opts_multi_verb(void **state)
 	assert_int_equal(r.o.rx_depth, 64);
 	assert_int_equal(finish(&r, MBW, "--verb=sned", NULL), -EINVAL);
 	assert_string_equal(r.err, "test_bwverb: invalid --verb value 'sned': "
-				   "valid verbs are write, read, send\n");
+				   "valid verbs are write, read, send, "
+				   "atomic\n");
 	assert_int_equal(finish(&r, MBW, "-r", "64", NULL), -EINVAL);
 	err_has(&r, "-r (rx depth) needs the SEND verb");
 	ok_no_output(&r, finish(&r, MBW, "--verb=send", "-b", NULL));

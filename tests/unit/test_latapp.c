@@ -11,7 +11,9 @@
  * perftest does not know, inline data turned off even with -I (a warning
  * on each side, 6.06's extra separator first, no inline size on any QP)
  * and relaxed ordering asked for by rail_send_lat, not by
- * rail_write_lat. Every fake sample is 2 us. */
+ * rail_write_lat. rail_atomic_lat (-A): READ's roles, 8-byte rows, its
+ * title, 6.06's extra separator, --validate reading the word back (a
+ * doubled add fails both sides). Every fake sample is 2 us. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -78,6 +80,42 @@ static void test_read(void **state)
 	     "--validate");
 	assert_int_equal(pr.cli.ret, -EILSEQ); /* it checked */
 	assert_int_equal(pr.srv.ret, -EILSEQ); /* its VERDICT */
+	app_done(&pr);
+}
+
+/* Atomics: as READ, 8 bytes; the word holds one more per atomic. */
+static void test_atomic(void **state)
+{
+	struct pair pr;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_ATOMIC_LAT, "-d", "fake0", "-n", "100", "-A",
+	     "CMP_AND_SWAP", "--validate");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "8");
+	app_rule(&pr.srv, true, "8");
+	assert_int_equal(fake.runs, 1);
+	row_is(&pr.cli, 0, 8, 100, 2.0); /* the full round trip */
+	assert_non_null(
+		strstr(pr.cli.text, " Atomic CMP_AND_SWAP Latency Test\n"));
+	assert_non_null(
+		strstr(pr.srv.text, " Atomic CMP_AND_SWAP Latency Test\n"));
+	assert_int_equal(
+		app_lines_before(pr.cli.text, APP_SEP, " Latency Test\n"), 2);
+	assert_non_null(strstr(pr.cli.text, " Outstand reads  : "));
+	assert_int_equal(app_count2(&pr, " railperf: validation passed: the "
+					 "word of every QP holds the count "
+					 "of its completed CMP_AND_SWAP "
+					 "atomics\n"),
+			 2);
+	app_done(&pr);
+	fake.corrupt = true;
+	PAIR(&pr, RP_TEST_ATOMIC_LAT, "-d", "fake0", "-n", "100", "--validate");
+	assert_int_equal(pr.cli.ret, -EILSEQ);
+	assert_int_equal(pr.srv.ret, -EILSEQ);
+	assert_non_null(strstr2(&pr, "QP 0: its word holds 101 after 100 "
+				     "completed FETCH_AND_ADD atomics\n"));
 	app_done(&pr);
 }
 
@@ -228,6 +266,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read),
+		cmocka_unit_test(test_atomic),
 		cmocka_unit_test(test_pingpong),
 		cmocka_unit_test(test_all_sizes),
 		cmocka_unit_test(test_output),

@@ -23,7 +23,7 @@
 
 #include "proto/rp_msg.h"
 
-/* RAIL layout (rp_msg.c, protocol 9): 64 fixed bytes, then 28 per QP,
+/* RAIL layout (rp_msg.c, protocol 10): 64 fixed bytes, then 28 per QP,
  * then 32 more for a latency probe's QP (its entry, its READs). */
 #define RAIL_FIXED 64
 #define QP_LEN 28
@@ -69,9 +69,9 @@ static void test_type_str(void **state)
 
 static void test_hdr_encode_bytes(void **state)
 {
-	/* "RPF1", version 9, type 2 (RAIL), length 0x01020304 */
+	/* "RPF1", version 10, type 2 (RAIL), length 0x01020304 */
 	static const uint8_t want[RP_MSG_HDR_LEN] = { 'R',  'P',  'F',	'1',
-						      0x00, 0x09, 0x00, 0x02,
+						      0x00, 0x0a, 0x00, 0x02,
 						      0x01, 0x02, 0x03, 0x04 };
 	uint8_t out[RP_MSG_HDR_LEN];
 
@@ -90,7 +90,7 @@ static void test_hdr_round_trip(void **state)
 	rp_msg_hdr_encode(buf, RP_MSG_PROGRESS, 0);
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
 	assert_int_equal(h.magic, 0x52504631);
-	assert_int_equal(h.version, 9);
+	assert_int_equal(h.version, 10);
 	assert_int_equal(h.type, RP_MSG_PROGRESS);
 	assert_int_equal(h.len, 0);
 	/* the largest allowed payload: 64 KiB = 65536 */
@@ -128,36 +128,41 @@ static void test_hdr_other_version(void **state)
 	buf[5] = 1; /* version 0x0001: a railperf before the NIC in RAIL */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 1, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 1, this build speaks 10"));
 	buf[5] = 2; /* version 2: no rail_write_lat, no -b (ignored flag) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 2, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 2, this build speaks 10"));
 	buf[5] = 3; /* version 3: no COUNTS (-b --interval) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 3, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 3, this build speaks 10"));
 	buf[5] = 4; /* version 4: rail_write_lat's count byte is 8 bits */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 4, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 4, this build speaks 10"));
 	buf[5] = 5; /* version 5: RESULT without the rail thread's CPU */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 5, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 5, this build speaks 10"));
 	buf[5] = 6; /* version 6: RESULT without a rail's failure */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 6, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 6, this build speaks 10"));
 	buf[5] = 7; /* version 7: RAIL without the netdev MTU */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 7, this build speaks 9"));
-	buf[5] = 8; /* version 8: RAIL without the latency probe's QP */
+	assert_non_null(strstr(err, "protocol 7, this build speaks 10"));
+	buf[5] = 8; /* version 8: no atomic tests, no atomic verbs' flags */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 8, this build speaks 9"));
-	buf[4] = 1; /* version 0x0108 = 264 */
+	assert_non_null(strstr(err, "protocol 8, this build speaks 10"));
+	buf[5] = 9; /* version 9: RAIL without the latency probe's QP */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "protocol 9, this build speaks 10"));
+	buf[5] = 10;
+	buf[4] = 1; /* version 0x010a = 266 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
 	buf[4] = 0;
@@ -473,7 +478,7 @@ static void test_rail_bad_qp_count(void **state)
 	assert_int_equal(rail_decode(buf, n), -EBADMSG);
 }
 
-/* Protocol 9: a latency probe's QP after the QPs, one entry and its
+/* Protocol 10: a latency probe's QP after the QPs, one entry and its
  * READs in flight (1 .. 255), its presence told by the length alone;
  * 24-bit fields checked as a QP's. */
 static void test_rail_probe(void **state)
@@ -1000,7 +1005,32 @@ static void test_mismatch_fields(void **state)
 	mismatch(&r, "test: local rail_write_bw, remote unknown");
 }
 
-/* --lat_probe (protocol 9): each verb's flag named, READ's first. */
+/* HELLO's flags (protocol 10): each its own bit, RP_PF_KNOWN exactly
+ * their union (the atomic verbs' 1 << 8, 1 << 9 from protocol 9, the
+ * probe's 1 << 12, 1 << 13 from 10), and all within the u16 on the wire. */
+static void test_flags_known(void **state)
+{
+	static const unsigned int flags[] = {
+		RP_PF_ALL_SIZES, RP_PF_VALIDATE,   RP_PF_INFINITE,
+		RP_PF_RDMA_CM,	 RP_PF_BIDIR,	   RP_PF_READ,
+		RP_PF_SEND,	 RP_PF_IMM,	   RP_PF_FETCH_ADD,
+		RP_PF_CMP_SWAP,	 RP_PF_PROBE_READ, RP_PF_PROBE_WRITE,
+	};
+	unsigned int all = 0;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		assert_int_equal(flags[i] & (flags[i] - 1), 0); /* one bit */
+		assert_int_equal(all & flags[i], 0);		/* its own */
+		all |= flags[i];
+	}
+	assert_int_equal(all, 0x33ff);
+	assert_int_equal(RP_PF_KNOWN, all);
+	assert_int_equal(RP_PF_KNOWN & ~0xffffu, 0);
+}
+
+/* --lat_probe (protocol 10): each verb's flag named, READ's first. */
 static void test_mismatch_probe(void **state)
 {
 	struct rp_params r = base_params;
@@ -1012,14 +1042,36 @@ static void test_mismatch_probe(void **state)
 	mismatch(&r, "--lat_probe=write: local off, remote on");
 }
 
-/* A passive server (one-way WRITE/READ bandwidth, READ latency) given no
- * -D follows the client's -D and -n, as perftest's (HPE's bwcheck: the
- * server without -D); a measuring server, or one with its own -D, does
- * not, and the mismatch stays. */
+/* The atomic tests and verbs by name (protocol 9). */
+static void test_mismatch_atomic(void **state)
+{
+	struct rp_params r;
+
+	(void)state;
+	r = base_params;
+	r.test = RP_TEST_ATOMIC_BW;
+	mismatch(&r, "test: local rail_write_bw, remote rail_atomic_bw");
+	r = base_params;
+	r.test = RP_TEST_ATOMIC_LAT;
+	mismatch(&r, "test: local rail_write_bw, remote rail_atomic_lat");
+	r = base_params;
+	r.flags = RP_PF_FETCH_ADD;
+	mismatch(&r, "FETCH_AND_ADD atomics (-A): local off, remote on");
+	r = base_params;
+	r.flags = RP_PF_CMP_SWAP;
+	mismatch(&r, "CMP_AND_SWAP atomics (-A): local off, remote on");
+}
+
+/* A passive server (one-way WRITE/READ/atomic bandwidth, READ and atomic
+ * latency) given no -D follows the client's -D and -n, as perftest's (HPE's
+ * bwcheck: the server without -D); a measuring server, or one with its own
+ * -D, does not, and the mismatch stays. */
 static void test_params_follow(void **state)
 {
-	static const uint16_t tests[] = { RP_TEST_WRITE_BW, RP_TEST_READ_BW,
-					  RP_TEST_MULTI_BW, RP_TEST_READ_LAT };
+	static const uint16_t tests[] = {
+		RP_TEST_WRITE_BW, RP_TEST_READ_BW,   RP_TEST_MULTI_BW,
+		RP_TEST_READ_LAT, RP_TEST_ATOMIC_BW, RP_TEST_ATOMIC_LAT
+	};
 	static const uint16_t own[] = { RP_PF_BIDIR, RP_PF_SEND, RP_PF_IMM,
 					RP_PF_INFINITE };
 	struct rp_params srv, cli;
@@ -1110,12 +1162,12 @@ static void test_params_out_of_bounds(void **state)
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
 	p = good;
-	p.test = RP_TEST_SEND_LAT; /* 7: the last known test */
+	p.test = RP_TEST_ATOMIC_LAT; /* 9: the last known test */
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), 0);
-	assert_int_equal(q.test, RP_TEST_SEND_LAT);
+	assert_int_equal(q.test, RP_TEST_ATOMIC_LAT);
 	p = good;
-	p.test = 8;
+	p.test = 10;
 	n = rp_msg_encode_params(buf, sizeof(buf), &p);
 	assert_int_equal(rp_msg_decode_params(buf, n, &q), -EBADMSG);
 	p = good;
@@ -1176,6 +1228,8 @@ int main(void)
 		cmocka_unit_test(test_error_text_limit),
 		cmocka_unit_test(test_mismatch_equal),
 		cmocka_unit_test(test_mismatch_fields),
+		cmocka_unit_test(test_flags_known),
+		cmocka_unit_test(test_mismatch_atomic),
 		cmocka_unit_test(test_mismatch_probe),
 		cmocka_unit_test(test_params_follow),
 		cmocka_unit_test(test_mismatch_all_sizes_ignores_size),

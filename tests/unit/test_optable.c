@@ -35,6 +35,8 @@ static const struct {
 	{ "rail_read_lat", RP_BIN_READ_LAT },
 	{ "rail_multi_bw", RP_BIN_MULTI_BW },
 	{ "rail_write_lat", RP_BIN_WRITE_LAT },
+	{ "rail_atomic_bw", RP_BIN_ATOMIC_BW },
+	{ "rail_atomic_lat", RP_BIN_ATOMIC_LAT },
 	{ "rail_cluster_bw", RP_BIN_CLUSTER_BW },
 	{ "rail_info", RP_BIN_INFO },
 };

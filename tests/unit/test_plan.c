@@ -11,6 +11,10 @@
  * text stream (NULL under --output), the HELLO flags of each verb, where
  * a -b side posts on the peer's rail (rp_plan_peer), a rail of a list
  * (rp_plan_rail), and the verb table's names (rp_roles_by_name); the
+ * atomics (rail_atomic_bw, rail_atomic_lat, rail_multi_bw --verb=atomic,
+ * -A): READ's roles, 8 bytes, perftest's titles, their HELLO flags, no
+ * pattern in the server's words, the CMP_AND_SWAP chain with --validate,
+ * the device's outstanding atomics by default; the
  * latency tools' perftest defaults, each against perftest's source:
  * rail_write_lat registers its buffer without relaxed ordering
  * (write_lat.c's disable_pcir), rail_send_lat and rail_read_lat with it;
@@ -179,6 +183,56 @@ static void test_read_roles(void **state)
 	assert_string_equal(p.title, "RDMA_Read Post List BW Test");
 }
 
+/* The atomics: READ's roles (the client posts, the old values land
+ * there), the row -A picks, 8 bytes, no pattern in the server's words,
+ * --validate's CMP_AND_SWAP chain; the latency tool is READ's. */
+static void test_atomic_roles(void **state)
+{
+	struct rp_params par;
+	struct rp_plan p;
+	struct run r;
+
+	(void)state;
+	PLAN(&r, &p, RP_TEST_ATOMIC_BW, "--validate", "host", NULL);
+	assert_true(p.role->posts && p.role->lands && p.role->result);
+	assert_true(p.verb->atomic && p.verb->pulls);
+	assert_int_equal(p.bwcfg.verb, RP_VERB_FETCH_ADD);
+	assert_false(p.bwcfg.cas_chain);
+	assert_true(p.sizes[0] == 8 && p.n_sizes == 1);
+	assert_int_equal(p.rail.rd_atomic, 0); /* the device's max */
+	assert_string_equal(p.title, "Atomic FETCH_AND_ADD BW Test");
+	rp_plan_params(&p, 1, &par);
+	assert_int_equal(par.flags, RP_PF_FETCH_ADD | RP_PF_VALIDATE);
+	assert_int_equal(par.test, RP_TEST_ATOMIC_BW);
+	PLAN(&r, &p, RP_TEST_ATOMIC_BW, "--validate", "-A", "CMP_AND_SWAP",
+	     NULL);
+	assert_true(p.role->leaves && !p.role->lands && !p.role->measures);
+	assert_true(p.rail.fill_bytes == 0); /* its words start at 0 */
+	assert_int_equal(p.bwcfg.verb, RP_VERB_CMP_SWAP);
+	assert_true(p.bwcfg.cas_chain);
+	assert_string_equal(p.title, "Atomic CMP_AND_SWAP BW Test");
+	rp_plan_params(&p, 1, &par);
+	assert_int_equal(par.flags, RP_PF_CMP_SWAP | RP_PF_VALIDATE);
+	PLAN(&r, &p, RP_TEST_ATOMIC_BW, "-A", "CMP_AND_SWAP", "-o", "4", "host",
+	     NULL);
+	assert_false(p.bwcfg.cas_chain); /* perftest's compare 0, swap 0 */
+	assert_int_equal(p.rail.rd_atomic, 4);
+	PLAN(&r, &p, RP_TEST_MULTI_BW, "--verb=atomic", "-A", "CMP_AND_SWAP",
+	     "host", NULL);
+	assert_int_equal(p.bwcfg.verb, RP_VERB_CMP_SWAP);
+	assert_true(p.sizes[0] == 8); /* not rail_multi_bw's 64 KiB */
+	assert_int_equal(r.o.iters, 1000);
+	PLAN(&r, &p, RP_TEST_ATOMIC_LAT, "--validate", "host", NULL);
+	assert_true(p.role->measures && p.role->lands && !p.halves);
+	assert_int_equal(p.verb->lat_rtt, 1);
+	assert_int_equal(p.latcfg.verb, RP_VERB_FETCH_ADD);
+	assert_string_equal(p.title, "Atomic FETCH_AND_ADD Latency Test");
+	PLAN(&r, &p, RP_TEST_ATOMIC_LAT, "--validate", "-A", "CMP_AND_SWAP",
+	     NULL);
+	assert_false(p.role->measures || p.role->lands);
+	assert_true(p.latcfg.cas_chain);
+}
+
 /* Latency: READ's server is passive, a ping-pong measures on both sides;
  * SEND's sides receive and meet at READY; the title is the verb's. */
 static void test_lat_roles(void **state)
@@ -273,11 +327,16 @@ static void test_roles_names(void **state)
 	char buf[64];
 
 	(void)state;
-	assert_string_equal(rp_roles_names(buf, sizeof(buf)),
+	assert_string_equal(rp_roles_names(buf, sizeof(buf), false),
 			    "write, read, send");
+	assert_string_equal(rp_roles_names(buf, sizeof(buf), true),
+			    "write, read, send, atomic");
 	assert_int_equal(rp_roles_by_name("read")->verb, RP_VERB_READ);
 	assert_int_equal(rp_roles_by_name("send")->verb, RP_VERB_SEND);
-	assert_null(rp_roles_by_name("atomic"));
+	assert_int_equal(rp_roles_by_name("atomic")->verb, RP_VERB_FETCH_ADD);
+	assert_int_equal(rp_roles_verb(RP_VERB_FETCH_ADD)->cas,
+			 RP_VERB_CMP_SWAP);
+	assert_null(rp_roles_by_name("cmp_and_swap"));
 	assert_null(rp_roles_by_name("write_imm"));
 	assert_true(rp_roles_verb(RP_VERB_READ)->pulls);
 	assert_true(rp_roles_verb(RP_VERB_WRITE_IMM)->consumes);
@@ -487,6 +546,7 @@ int main(void)
 		cmocka_unit_test(test_send_roles),
 		cmocka_unit_test(test_bidir_roles),
 		cmocka_unit_test(test_read_roles),
+		cmocka_unit_test(test_atomic_roles),
 		cmocka_unit_test(test_lat_roles),
 		cmocka_unit_test(test_text_hello),
 		cmocka_unit_test(test_peer_rail),

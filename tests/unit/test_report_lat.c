@@ -197,14 +197,18 @@ static void test_method(void **state)
 	struct mem m;
 
 	(void)state;
-	rp_report_lat_method(mem_open(&m), 8);
+	rp_report_lat_method(mem_open(&m), "READ", 8);
 	mem_expect(&m, " railperf: latency is the full READ round trip; every "
-		       "sample counted (no trimming), after 8 untimed "
+		       "sample counted (no trimming), after eight untimed "
 		       "iterations per size\n");
+	rp_report_lat_method(mem_open(&m), "FETCH_AND_ADD", 13);
+	mem_expect(&m, " railperf: latency is the full FETCH_AND_ADD round "
+		       "trip; every sample counted (no trimming), after 13 "
+		       "untimed iterations per size\n");
 	rp_report_lat_method_write(mem_open(&m), 8);
 	mem_expect(&m, " railperf: latency is half the round trip of the WRITE "
 		       "ping pong; every sample counted (no trimming), after "
-		       "8 untimed exchanges per size\n");
+		       "eight untimed exchanges per size\n");
 }
 
 /* The statistics perftest's -D table leaves out, over every sample. */
@@ -234,13 +238,23 @@ static void test_capped(void **state)
 	(void)state;
 	/* every latency line of a healthy run obeys the output rule */
 	mem_open(&m);
-	rp_report_lat_method(m.f, 8);
+	rp_report_lat_method(m.f, "READ", 8);
 	rp_report_lat_method_write(m.f, 8);
 	rp_report_lat_method_pingpong(m.f, "SEND", 8);
 	rp_report_lat_dur_stats(m.f, &st);
 	rp_report_lat_capped(m.f, 33554432, 41.256, 600);
 	assert_int_equal(fclose(m.f), 0);
 	assert_rule_lines(m.buf, "4096");
+	free(m.buf);
+	/* the method lines of 8-byte runs (an atomic's only size): the size
+	 * nowhere, though 8 iterations are untimed */
+	mem_open(&m);
+	rp_report_lat_method(m.f, "READ", 8);
+	rp_report_lat_method(m.f, "CMP_AND_SWAP", 8);
+	rp_report_lat_method_write(m.f, 8);
+	rp_report_lat_method_pingpong(m.f, "SEND", 8);
+	assert_int_equal(fclose(m.f), 0);
+	assert_rule_lines(m.buf, "8");
 	free(m.buf);
 	rp_report_lat_capped(mem_open(&m), 33554432, 41.256, 600);
 	mem_expect(&m, " railperf: the timed run of 600 s stopped after 41.26 "

@@ -22,6 +22,10 @@ import re
 import statistics
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from instr import (ILAT_LABELS, IR_LABELS, IR_RATIO, add_ir_values,  # noqa: E402
+                   collect_ilat, collect_ir, ir_met, per_extra)
+
 TOOLS = ("pt", "rp")
 NAMES = {"pt": "perftest", "rp": "railperf"}
 ROW_HEADER = re.compile(r"^ #bytes")
@@ -177,28 +181,10 @@ def collect_cpu(lines, tool, run, param, cpu_runs):
         cpu_runs.setdefault((tool, run), {})[int(rows[0][1])] = cpu
 
 
-def collect_ir(lines, tool, run, param, ir_runs, verb="write"):
-    """The instruction count of a client under callgrind ("ir-total:"
-    line, single.sh and verbs.sh irun), by its -n (param 'n21000') and
-    verb (verbs.sh: 'rbw', 'sbw', 'slat')."""
-    for line in lines:
-        if line.startswith("ir-total:"):
-            ir_runs.setdefault((verb, tool, run), {})[int(param[1:])] = \
-                int(line.split()[1])
-
-
 # The verbs part (verbs.sh): test -> what it measures, in the report.
 VERBS = {"rbw": "RDMA READ bandwidth (ib_read_bw, rail_read_bw)",
          "sbw": "SEND bandwidth (ib_send_bw, rail_send_bw)",
          "slat": "SEND latency (ib_send_lat, rail_send_lat)"}
-# The instruction rows' labels, by verb. Not the latency tools: their
-# client busy-polls for each round trip, so its count grows with the
-# wait (the emulator's slow phases), not with the work per message.
-IR_LABELS = {"write": "write 2 B hot path (callgrind)",
-             "rbw": "READ bw 2 B hot path (callgrind)",
-             "sbw": "SEND bw 2 B hot path (callgrind)"}
-
-
 # The two postings of the message-rate part: name suffix -> (flags, QPs).
 POSTINGS = {"l1": ("-l 1", 1), "l32": ("-l 32 -I 64 -q 4 -t 512", 4)}
 
@@ -250,29 +236,6 @@ def collect_multi(vals, raw, name, tool, run):
     for rail, bw in sorted(per_rail.items()):
         vals.add("multi", "bw_avg", f"rail {rail}", tool, run, bw)
     vals.add("multi", "bw_avg", "aggregate", tool, run, total)
-
-
-def per_extra(by_n):
-    """(small, big, the extra per extra message between them) of a run's
-    values by -n; None with fewer than two -n."""
-    ns = sorted(by_n)
-    if len(ns) < 2:
-        return None
-    small, big = ns[0], ns[-1]
-    return small, big, (by_n[big] - by_n[small]) / (big - small)
-
-
-def add_ir_values(vals, ir_runs):
-    """Instructions per message of the 2 B hot path: the extra instructions
-    per extra message between the smallest and largest -n of a run (the
-    start-up, tear-down and report cancel out)."""
-    for (verb, tool, run), by_n in sorted(
-            ir_runs.items(), key=lambda kv: (list(IR_LABELS).index(
-                kv[0][0]), kv[0][1:])):
-        extra = per_extra(by_n)
-        if extra:
-            vals.add("cpu", "ir_per_msg", IR_LABELS[verb], tool, run,
-                     extra[2])
 
 
 def add_cpu_values(vals, cpu_acc, cpu_runs):
@@ -335,6 +298,8 @@ def collect(raw):
         elif test == "irv" and param.partition(".")[0] in IR_LABELS:
             verb, _, n = param.partition(".")
             collect_ir(lines, tool, run, n, ir_runs, verb)
+        elif test == "ilv" and param in ILAT_LABELS:
+            collect_ilat(vals, lines, tool, run, param)
     add_cpu_values(vals, cpu_acc, cpu_runs)
     add_ir_values(vals, ir_runs)
     return vals, failed, retried, load
@@ -414,6 +379,8 @@ def verdict(part, metric, pt, rp, p):
         return ""	# shown, not a target
     higher = metric in HIGHER
     ok = rp["med"] >= pt["med"] if higher else rp["med"] <= pt["med"]
+    if ir_met(metric, pt["med"], rp["med"]) is not None:
+        ok = ir_met(metric, pt["med"], rp["med"])
     if ok:
         return "met"
     if part not in NOISY:
@@ -485,6 +452,7 @@ UNITS = {("write", "bw_avg"): "MiB/s", ("wlong", "bw_avg"): "MiB/s",
          ("slat", "t_typical"): "usec", ("slat", "p99"): "usec",
          ("cpu", "s_per_mmsg"): "s per 1M msgs", ("cpu", "s_fixed"): "s",
          ("cpu", "ir_per_msg"): "instructions per msg",
+         ("cpu", "ir_per_iter"): "instructions per iteration",
          ("multi", "overlap"): "%"}
 
 
@@ -681,9 +649,10 @@ def target_lines(rows):
     elif w:
         out.append("- **Two rails: NOT MEASURED** (no two-rail run finished).")
     cpu = [r for r in part_rows(rows, "cpu")
-           if r["metric"] in ("s_per_mmsg", "ir_per_msg")]
+           if r["metric"] in ("s_per_mmsg", "ir_per_msg", "ir_per_iter")]
     miss = [r for r in cpu if r["verdict"] != "met"]
-    out.append(f"- **CPU per message, railperf <= perftest: "
+    out.append(f"- **CPU per message, railperf <= perftest (bandwidth "
+               f"instructions <= {IR_RATIO:.2f} of perftest's): "
                f"{'MET' if cpu and not miss else 'MISSED'}.** "
                f"{len(cpu) - len(miss)} of {len(cpu)} measures"
                + (f"; missed: {', '.join(r['param'] + ' (' + ratio_cell(r) + ')' for r in miss)}"
@@ -799,7 +768,9 @@ def report(rows, meta, env, failed, retried, load):
            f"{RANK_MIN_N} values per tool; with fewer (where that test "
            "cannot reject anything) when the min..max ranges overlap and "
            f"the best runs are within {NOISE_BEST:.0%} of each other. "
-           "Anything else is missed; CPU and the two-rail sum are strict.",
+           "Anything else is missed; CPU and the two-rail sum are strict "
+           f"(bandwidth instructions: railperf at most {IR_RATIO:.2f} of "
+           "perftest's).",
            f"- {m.get('load', '')}" + (
                f" {load['busy']} of {load['all']} runs started or ended while "
                "other guests ran" + pause_note(env) + "." if load["busy"]
@@ -864,8 +835,11 @@ def report(rows, meta, env, failed, retried, load):
     if part_rows(rows, "write") and any(
             r["param"] != IR_LABELS["write"]
             for r in part_rows(rows, "cpu", "ir_per_msg")):
-        out += ["", "READ and SEND instructions: "
+        out += ["", "READ, SEND and FETCH_AND_ADD instructions: "
                 f"{m.get('verbs_ir_flags', '')}."]
+    if part_rows(rows, "cpu", "ir_per_iter"):
+        out += ["", "Latency instructions per iteration: "
+                f"{m.get('verbs_ilat_flags', '')}."]
     return out
 
 

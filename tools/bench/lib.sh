@@ -257,36 +257,73 @@ n_auto() {
 	echo $s_n
 }
 
-# irun TOOL TEST NAME N: a 2 B run of TEST (-N: no peak, -n N) with the
-# client under valgrind's callgrind; RAW/NAME.p1.client gets the client's
-# output and "ir-total: COUNT", its instructions from start to exit.
-# perftest may end there with "Can't produce a report" (its CPU clock
-# estimate fails under valgrind) after its loop ran: the count stands.
-irun() {
-	i_bin=$(prog "$1" "$2") i_port=$NEXT_PORT i_cg=/tmp/bench-cg.$$.out
-	i_f="-s 2 -N -n $4"
-	NEXT_PORT=$((NEXT_PORT + 1))
-	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $i_bin -d $SDEV $X $i_f -p $i_port" \
-		>"$RAW/$3.p1.server" 2>&1 &
-	i_spid=$!
+# serve BIN FLAGS PORT NAME: the server of an instruction-count run in the
+# background (RAW/NAME.p1.server), SV_PID its pid; back once it listens
+# (one guest: up to 20 s) or after 2 s (two hosts).
+serve() {
+	remote "${SERVER:-}" "timeout $RUN_TIMEOUT $1 -d $SDEV $X $2 -p $3" \
+		>"$RAW/$4.p1.server" 2>&1 &
+	SV_PID=$!
 	if [ "$ROLE" = single ]; then
-		i_w=0
-		until listening "$i_port" || [ $i_w -ge 200 ]; do
-			sleep 0.1; i_w=$((i_w + 1))
+		sv_w=0
+		until listening "$3" || [ $sv_w -ge 200 ]; do
+			sleep 0.1; sv_w=$((sv_w + 1))
 		done
 	else
 		sleep 2
 	fi
+}
+
+# counted NAME PATTERN: after the client of an instruction-count run, wait
+# for its server; NAME done when RAW/NAME.p1.client has a line matching
+# PATTERN (grep), else FAILED with a log line.
+counted() {
+	wait "$SV_PID" || true
+	if grep -q "$2" "$RAW/$1.p1.client"; then
+		printf '%s\t1\tquiet\n' "$1" >>"$DONE"
+	else
+		log "$1: no instruction count; see $RAW/$1.p1.client"
+		printf '%s\tFAILED\n' "$1" >>"$DONE"
+	fi
+}
+
+# irun TOOL TEST NAME N: a 2 B run of TEST (an atomic's 8 B; -N: no peak,
+# -n N) with the client under valgrind's callgrind; RAW/NAME.p1.client
+# gets the client's output and "ir-total: COUNT", its instructions from
+# start to exit. perftest may end there with "Can't produce a report"
+# (its CPU clock estimate fails under valgrind) after its loop ran: the
+# count stands.
+irun() {
+	i_bin=$(prog "$1" "$2") i_port=$NEXT_PORT i_cg=/tmp/bench-cg.$$.out
+	i_s=2
+	case $2 in a*) i_s=8 ;; esac
+	i_f="-s $i_s -N -n $4"
+	NEXT_PORT=$((NEXT_PORT + 1))
+	serve "$i_bin" "$i_f" "$i_port" "$3"
 	remote "${CLIENT:-}" "timeout $RUN_TIMEOUT valgrind --tool=callgrind" \
 		"--callgrind-out-file=$i_cg $i_bin -d $DEV $X $i_f" \
 		"-p $i_port $ADDR; sed -n 's/^totals: */ir-total: /p' $i_cg;" \
 		"rm -f $i_cg" >"$RAW/$3.p1.client" 2>&1
-	wait "$i_spid" || true
-	if grep -q '^ir-total: [0-9]' "$RAW/$3.p1.client"; then
-		printf '%s\t1\tquiet\n' "$3" >>"$DONE"
-	else
-		log "$3: no instruction count; see $RAW/$3.p1.client"
-		printf '%s\tFAILED\n' "$3" >>"$DONE"
-	fi
+	counted "$3" '^ir-total: [0-9]'
 }
 
+# irun_lat TOOL TEST NAME FROM TO: a latency run of TEST (-n TO + 200, the
+# tool's default size: 2 B, an atomic's 8) with the client under
+# valgrind's callgrind and LD_PRELOAD=$CGWAIT (tools/bench/cgwait.c: every
+# ibv_poll_cq and a pause after each completion uncounted, the counts
+# dumped after send FROM and after send TO); RAW/NAME.p1.client gets the
+# client's output and "ir-window: COUNT SENDS", the instructions between
+# the two dumps (callgrind's part 2) and TO - FROM; no count when the
+# client ended before send TO.
+irun_lat() {
+	l_bin=$(prog "$1" "$2") l_port=$NEXT_PORT l_cg=/tmp/bench-cgl.$$.out
+	l_f="-n $(($5 + 200))"
+	NEXT_PORT=$((NEXT_PORT + 1))
+	serve "$l_bin" "$l_f" "$l_port" "$3"
+	remote "${CLIENT:-}" "timeout $RUN_TIMEOUT env LD_PRELOAD=$CGWAIT" \
+		"RP_CG_FROM=$4 RP_CG_TO=$5 valgrind --tool=callgrind" \
+		"--callgrind-out-file=$l_cg $l_bin -d $DEV $X $l_f -p $l_port" \
+		"$ADDR; echo \"ir-window: \$(sed -n 's/^totals: *//p' $l_cg.2)" \
+		"$(($5 - $4))\"; rm -f $l_cg $l_cg.*" >"$RAW/$3.p1.client" 2>&1
+	counted "$3" '^ir-window: [0-9][0-9]* [0-9]'
+}

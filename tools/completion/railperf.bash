@@ -1,6 +1,7 @@
-# bash completion for railperf's nine binaries: rail_write_bw, rail_read_bw,
-# rail_send_bw, rail_multi_bw, rail_cluster_bw, rail_read_lat,
-# rail_write_lat, rail_send_lat, rail_info. The options come from each
+# bash completion for railperf's eleven binaries: rail_write_bw,
+# rail_read_bw, rail_send_bw, rail_atomic_bw, rail_multi_bw,
+# rail_cluster_bw, rail_read_lat, rail_write_lat, rail_send_lat,
+# rail_atomic_lat, rail_info. The options come from each
 # binary's own --help (bash-completion's _parse_help), so they follow the
 # binary.
 # SPDX-License-Identifier: MIT
@@ -50,7 +51,11 @@ _railperf()
 		return
 		;;
 	--verb)
-		COMPREPLY=($(compgen -W "write read send" -- "$cur"))
+		COMPREPLY=($(compgen -W "write read send atomic" -- "$cur"))
+		return
+		;;
+	-A | --atomic_type)
+		COMPREPLY=($(compgen -W "FETCH_AND_ADD CMP_AND_SWAP" -- "$cur"))
 		return
 		;;
 	--lat_probe)
@@ -83,6 +88,6 @@ _railperf()
 	fi
 } &&
 	complete -F _railperf rail_write_bw rail_read_bw rail_send_bw \
-		rail_read_lat rail_send_lat \
-		rail_write_lat \
+		rail_atomic_bw rail_read_lat rail_send_lat \
+		rail_write_lat rail_atomic_lat \
 		rail_multi_bw rail_cluster_bw rail_info
