@@ -3,13 +3,21 @@
 # grew, idle and under load: one boot of the two guests, two runs of
 # `rail_multi_bw -d rxe0,rxe1 -D 10 --lat_probe` (the probe's defaults:
 # RDMA READ, at most 200 probes a second a rail). The fault the probe must
-# see is a delay of 1 ms (tc netem on guest b's eth1, the client side of
-# rail 1: each RDMA READ's request waits 1 ms there).
+# see is a delay of DELAY_MS (tc netem on guest b's eth1, the client side
+# of rail 1: each RDMA READ's request waits that long there).
 # Run 1, the delay for the whole run: rail 1's idle and loaded medians are
-# each at least 0.9 ms above rail 0's.
+# each at least half the delay above rail 0's.
 # Run 2, the delay added only once the load runs (seen from outside: rail
-# 0's netdev sent 4 MB, after the 2 s idle phase): rail 1's loaded median
-# is at least 0.9 ms above its own idle one.
+# 0's netdev sent 4 MB, after the 2 s idle phase): rail 1's median rises
+# from idle to loaded by at least half the delay more than rail 0's does
+# (the load alone raises both rails' medians here).
+# Why 20 ms and not the issue's 1 ms: in this bed a probe's sample holds
+# the guest's wake-up (TCG, one vCPU a guest, the probe sleeping on its
+# completion channel after its 50 us spin): an idle median was 1-2.5 ms in
+# some runs and 5.5-6 ms in others, with no netem at all, and the load
+# adds 15-20 ms to both rails; a 1 ms delay checked at 0.9 ms passed one
+# run in five. The code does not change with the delay: on a NIC, whose
+# round trips are microseconds, a 1 ms delay stands out the same way.
 # Both runs: at least 1000 loaded and 200 idle samples a rail, no probe
 # lost, each rail's idle and loaded line in the output, and the probe's
 # share of each rail's bytes under 5 %, twice: railperf's share_percent,
@@ -27,6 +35,8 @@ A0=10.0.1.1
 P1=18701 P2=18702
 RATE=200      # the probe's default rate bound, probes/s a rail
 WIRE=256      # bytes on the wire a READ probe at most (74 + 126, rounded up)
+DELAY_MS=20   # the netem delay on rail 1
+HALF=$((DELAY_MS * 500)) # half of it, us: the margin every median check asks
 
 if [ "$1" = a ]; then
 	for p in $P1 $P2; do
@@ -115,7 +125,7 @@ PY
 }
 
 # Run 1: rail 1 delayed for the whole run.
-tc qdisc add dev eth1 root netem delay 1ms ||
+tc qdisc add dev eth1 root netem delay ${DELAY_MS}ms ||
 	fail "tc netem on eth1 (is sch_netem in the guest?)"
 netbytes "$TMP/b1"; t0=$(date +%s.%N)
 timeout 120 $M -d rxe0,rxe1 -p $P1 -D 10 --lat_probe --out_json_file="$TMP/lp1.json" \
@@ -124,8 +134,8 @@ t1=$(date +%s.%N); netbytes "$TMP/a1"
 tc qdisc del dev eth1 root
 lines "$TMP/lp1.client"
 probed "$TMP/lp1.json" "$TMP/b1" "$TMP/a1" "$(awk "BEGIN { print $t1 - $t0 }")"
-median "$TMP/lp1.json" "p(1, 'idle') - p(0, 'idle') >= 900"
-median "$TMP/lp1.json" "p(1, 'loaded') - p(0, 'loaded') >= 900"
+median "$TMP/lp1.json" "p(1, 'idle') - p(0, 'idle') >= $HALF"
+median "$TMP/lp1.json" "p(1, 'loaded') - p(0, 'loaded') >= $HALF"
 grep 'latency probe' "$TMP/lp1.client" | sed 's/^/# run 1:/'
 
 # Run 2: the delay from the load's start on, seen from outside: rail 0's
@@ -142,7 +152,7 @@ chrt -f 20 sh -c 'tx0=$(cat /sys/class/net/eth0/statistics/tx_bytes); i=0
 		i=$((i + 1)); [ $i -le 600 ] && kill -0 '$pid' 2>/dev/null || exit 1
 		sleep 0.1
 	done
-	tc qdisc add dev eth1 root netem delay 1ms' ||
+	tc qdisc add dev eth1 root netem delay '$DELAY_MS'ms' ||
 	{ cat "$TMP/lp2.client"; fail "run 2: no load within 60 s, or tc netem on eth1"; }
 ta=$(date +%s.%N)
 note "run 2: the delay added $(awk "BEGIN { print $ta - $t0 }") s after the client started"
@@ -155,9 +165,9 @@ late=$(awk "BEGIN { print $t1 - $ta }")
 awk "BEGIN { exit !($late >= 7) }" || bad="$bad; run 2: the delay covered only the last $late s"
 lines "$TMP/lp2.client"
 probed "$TMP/lp2.json" "$TMP/b2" "$TMP/a2" "$(awk "BEGIN { print $t1 - $t0 }")"
-median "$TMP/lp2.json" "p(1, 'loaded') - p(1, 'idle') >= 900"
-# in this bed the load alone raises a median by several ms: rail 1's rise
-# beyond rail 0's is the delay's own part (noted, not asserted)
+# in this bed the load alone raises a median by 15-20 ms: rail 1's rise
+# beyond rail 0's is the delay's own part
+median "$TMP/lp2.json" "(p(1, 'loaded') - p(1, 'idle')) - (p(0, 'loaded') - p(0, 'idle')) >= $HALF"
 python3 -c "import json; d = json.load(open('$TMP/lp2.json'))
 p = lambda i, ph: d['rails'][i]['lat_probe'][ph]['t_median_us']
 print('# run 2: rail 1 rose %.0f us, rail 0 %.0f us, idle to loaded' % (p(1, 'loaded') - p(1, 'idle'), p(0, 'loaded') - p(0, 'idle')))"
