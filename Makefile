@@ -274,10 +274,14 @@ format-check:
 deps:
 	tools/scripts/install-deps
 
+# make demo: DEMO_RUNS runs of each tool (tools/scripts/demo.sh; 3, or 1
+# where only the set-up is checked: tools/scripts/fresh-check)
+DEMO_RUNS ?= 3
 demo:
 	tools/scripts/install-deps --test
 	$(MAKE) all
-	B=$(B) SOFTROCE_PASSENV=B tools/scripts/softroce run tools/scripts/demo.sh
+	B=$(B) DEMO_RUNS=$(DEMO_RUNS) SOFTROCE_PASSENV="B DEMO_RUNS" \
+		tools/scripts/softroce run tools/scripts/demo.sh
 
 # railperf against perftest with the same flags, in Soft-RoCE guests (or on
 # two real hosts: HW=1 SERVER=... CLIENT=... DEV=...; see
