@@ -29,3 +29,39 @@ export OMPI_MCA_btl=tcp,self
 export OMPI_MCA_btl_tcp_if_include=eth0
 export OMPI_MCA_pml=ob1
 export OMPI_MCA_btl_base_warn_component_unused=0
+
+# at_round2 IP SIG FILE: on guest IP, over ssh in the background (its pid
+# in AT_PID), find rail_cluster_bw, note the thread id of its rail thread
+# ("rail:rxe0", a new thread each round, rp_multi.c) and send it SIG the
+# moment a rail thread with another id appears, as round 2 begins; the
+# time (date +%s) in FILE on that guest. Returns once the watcher runs
+# (it says "ready": an ssh into a guest the job keeps busy takes longer
+# than a round), before the job is launched. The watcher exits 0 when it
+# has sent SIG, 1 if no rail_cluster_bw came within 120 s, 2 if round 2
+# did not within 150 s. (Counting the threads' appearances missed round 2
+# when a poll fell on no gap between two rounds' threads.)
+at_round2() {
+	AT_OUT=$TMP/at_round2.$1
+	$SOFTROCE_SSH "$1" 'echo ready; n=0
+		until p=$(pgrep -x rail_cluster_bw); do
+			sleep 0.2; n=$((n + 1)); [ $n -lt 600 ] || exit 1
+		done
+		first= i=0
+		while [ $i -lt 1500 ]; do
+			tid=$(grep -lx "rail:rxe0" /proc/$p/task/*/comm 2>/dev/null |
+				head -n 1 | cut -d/ -f5)
+			[ -n "$tid" ] && [ -z "$first" ] && first=$tid
+			if [ -n "$tid" ] && [ "$tid" != "$first" ]; then
+				kill -'"$2"' $p; date +%s >'"$3"'; exit 0
+			fi
+			sleep 0.1; i=$((i + 1))
+		done
+		exit 2' </dev/null >"$AT_OUT" 2>&1 &
+	AT_PID=$!
+	at_i=0
+	until grep -qx ready "$AT_OUT"; do
+		at_i=$((at_i + 1))
+		[ $at_i -lt 600 ] || fail "the watcher on $1 did not start within 60 s"
+		sleep 0.1
+	done
+}

@@ -11,7 +11,7 @@
 #                   -l 4 -q 2; the -w gate (client exit 1)
 #   rail_read_lat   -n 200 with JSON; -R; -D 1; -s 65536 --validate
 #   rail_write_lat  -n 200 with JSON; -R; -D 1 --output=latency; -H
-#   rail_multi_bw   both rails -n 200; -b -D 2 --interval 1
+#   rail_multi_bw   both rails -n 200 --validate; -b -D 2 --interval 1
 #   rail_info       text and --json
 . tests/e2e/lib.sh
 
@@ -81,8 +81,9 @@ case_run wl_H $WL 0 -n 100 -H -- -n 100 -H
 	{ cat "$TMP/wl_H.client"; fail "wl_H: want the 100 samples (-H)"; }
 
 DEV=rxe0,rxe1
-case_run m_two $M 0 -n 200 -- -n 200
+case_run m_two $M 0 -n 200 --validate -- -n 200 --validate
 grep -q '^ railperf: all rails' "$TMP/m_two.client" || { cat "$TMP/m_two.client"; fail "m_two: no all-rails line"; }
+grep -q 'validation passed' "$TMP/m_two.client" || { cat "$TMP/m_two.client"; fail "m_two: no validation line"; }
 case_run m_bidir $M 0 -b -D 2 --interval 1 -- -b -D 2 --interval 1
 grep -q '^ railperf: interval' "$TMP/m_bidir.client" || { cat "$TMP/m_bidir.client"; fail "m_bidir: no interval row"; }
 

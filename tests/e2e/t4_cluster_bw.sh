@@ -185,26 +185,23 @@ heatmap b "Soft-RoCE, 4 qemu guests: h3's rail 1 shaped to 512 kbit/s"
 [ -z "${RP_HEATMAP_DIR:-}" ] ||
 	cp "$TMP"/heat/*.png "$TMP/a.csv" "$TMP/b.csv" "$RP_HEATMAP_DIR/"
 
-# Run 3: h4's rank killed (SIGKILL) in round 2 (-D 8: rounds of about
-# 10 s; the killer on h4 waits 16 s from the rank's start: ssh into a
-# guest whose CPU the run keeps busy is too slow to aim at a round). The
-# job ends within 30 s of the kill (h4's clock against h1's), non-zero,
-# the launcher naming h4's node; the JSON holds round 1's cells,
-# "partial": true.
-$SOFTROCE_SSH 10.0.1.4 'n=0
-	until p=$(pgrep -x rail_cluster_bw); do
-		sleep 0.2; n=$((n + 1)); [ $n -lt 600 ] || exit 1
-	done
-	sleep 16; kill -KILL $p; date +%s >/tmp/t4-killed' \
-	</dev/null >/dev/null 2>&1 &
-killer=$!
+# Run 3: h4's rank killed (SIGKILL) as round 2 begins (-D 4; the killer
+# on h4: mpi.sh at_round2). The job ends within 30 s of the kill (h4's
+# clock against h1's), non-zero, the launcher naming h4's node; the JSON
+# holds round 1's cells, "partial": true.
+at_round2 10.0.1.4 KILL /tmp/t4-killed
+killer=$AT_PID
 t0=$(date +%s)
 rc=0
 # shellcheck disable=SC2086
-timeout 120 $MPIRUN -np 4 $C -d rxe0,rxe1 -x 1,1 -s 4096 -D 8 -t 16 -u 16 \
+timeout 120 $MPIRUN -np 4 $C -d rxe0,rxe1 -x 1,1 -s 4096 -D 4 -t 16 -u 16 \
 	--out_json_file "$TMP/c.json" >"$TMP/c.out" 2>"$TMP/c.err" || rc=$?
 t1=$(date +%s)
-wait_pid $killer 60 || fail "run 3: the killer on h4 did not run (exit $?)"
+wait_pid $killer 60 || {
+	krc=$?
+	cat "$TMP/c.out" "$AT_OUT"
+	fail "run 3: the killer on h4 did not kill in round 2 (exit $krc)"
+}
 tk=$($SOFTROCE_SSH 10.0.1.4 cat /tmp/t4-killed) || fail "run 3: no kill time from h4"
 note "run 3: h4's rank killed $((tk - t0)) s into the run; the job ended $((t1 - tk)) s later, exit $rc"
 [ "$rc" != 0 ] && [ "$rc" != 124 ] || { cat "$TMP/c.out" "$TMP/c.err"; fail "run 3 exited $rc, want the launcher's failure"; }

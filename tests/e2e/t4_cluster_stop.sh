@@ -1,8 +1,8 @@
 #!/bin/sh
 # Description: rail_cluster_bw on four hosts (softroce runN 4), h4's rank
 # stopped (SIGSTOP, not killed: the launcher sees nothing) as round 2 of
-# the run begins (-D 8, --timeout 5: rounds of about 10 s; a watcher on
-# h4 stops it when its rail threads start the second time). The job must
+# the run begins (-D 4, --timeout 5; a watcher on h4 stops it when a
+# round's rail thread appears the second time, mpi.sh at_round2). The job must
 # end by itself: exit
 # non-zero within rank 0's round bound after the stop (the round began
 # before the stop; rank 0 gives up -D + --timeout + 10 s = 23 s after the
@@ -18,42 +18,16 @@
 [ "$SOFTROCE_NHOSTS" = 4 ] || fail "SOFTROCE_NHOSTS is '$SOFTROCE_NHOSTS', want 4 (softroce runN 4)"
 C=$PWD/$B/rail_cluster_bw
 [ -x "$C" ] || C=$B/rail_cluster_bw
-T=5 D=8
+T=5 D=4
 # rank 0's bound on a round, from its start (-D + --timeout + 10 s,
 # rp_mpi_cluster.c clb_left_ms), then 10 s for MPI_Abort and mpirun's
 # teardown of four TCG guests' ranks: 33 s (25 s seen; the old bound of
 # -D + 2 x --timeout + 10 s from rank 0's end of the round took 37 s)
 BOUND=$((D + T + 10 + 10))
 
-# The stopper runs on h4 from before the launch (an ssh into a guest the
-# run keeps busy takes longer than a round; the job starts once it says
-# "ready"): it finds the rank, notes the thread id of its rail thread
-# ("rail:rxe0", a new thread each round, rp_multi.c) and stops the rank
-# the moment a rail thread with another id appears, as round 2 begins.
-# (Counting the threads' appearances missed round 2 when the poll fell on
-# no gap between the rounds' threads.)
-$SOFTROCE_SSH 10.0.1.4 'echo ready; n=0
-	until p=$(pgrep -x rail_cluster_bw); do
-		sleep 0.2; n=$((n + 1)); [ $n -lt 600 ] || exit 1
-	done
-	first= i=0
-	while [ $i -lt 1500 ]; do
-		tid=$(grep -lx "rail:rxe0" /proc/$p/task/*/comm 2>/dev/null |
-			head -n 1 | cut -d/ -f5)
-		[ -n "$tid" ] && [ -z "$first" ] && first=$tid
-		if [ -n "$tid" ] && [ "$tid" != "$first" ]; then
-			kill -STOP $p; date +%s >/tmp/t4-stopped; exit 0
-		fi
-		sleep 0.1; i=$((i + 1))
-	done
-	exit 2' </dev/null >"$TMP/stopper.out" 2>&1 &
-stopper=$!
-i=0
-until grep -qx ready "$TMP/stopper.out"; do
-	i=$((i + 1))
-	[ $i -lt 600 ] || fail "the stopper on h4 did not start within 60 s"
-	sleep 0.1
-done
+# The stopper on h4 stops the rank as round 2 begins (mpi.sh at_round2).
+at_round2 10.0.1.4 STOP /tmp/t4-stopped
+stopper=$AT_PID
 t0=$(date +%s)
 # shellcheck disable=SC2086 # MPIRUN is a word list
 timeout 150 $MPIRUN -np 4 $C -d rxe0,rxe1 -x 1,1 -s 4096 -D $D -t 16 -u 16 \
@@ -65,7 +39,7 @@ t1=$(date +%s)
 $SOFTROCE_SSH 10.0.1.4 'pkill -KILL -x rail_cluster_bw' </dev/null >/dev/null 2>&1
 wait_pid $stopper 60 || {
 	src=$?
-	cat "$TMP/s.out" "$TMP/stopper.out"
+	cat "$TMP/s.out" "$AT_OUT"
 	fail "the stopper on h4 did not stop round 2 (exit $src)"
 }
 ts=$($SOFTROCE_SSH 10.0.1.4 cat /tmp/t4-stopped </dev/null) ||
