@@ -13,6 +13,7 @@
 
 #include "app/rp_bwapp.h"
 #include "app/rp_bwfleet.h"
+#include "app/rp_bwprobe.h"
 #include "app/rp_bwreport.h"
 #include "app/rp_bwwatch.h"
 #include "app/rp_run.h"
@@ -92,7 +93,8 @@ static void bw_cfg(const struct rp_bwrun *a, uint64_t size,
 	cfg->qp_done = a->qp_done;
 }
 
-/* SEND's server (-b: both sides), before each size's READY: every rail's
+/* Before each size's READY: --lat_probe's idle phase on the probing
+ * side (rp_bwprobe.h); SEND's server (-b: both sides): every rail's
  * receives posted (the peer's first SEND finds one). */
 static int bw_arm(void *app, uint64_t size)
 {
@@ -101,6 +103,7 @@ static int bw_arm(void *app, uint64_t size)
 	unsigned int i;
 	int ret = 0;
 
+	rp_bwprobe_idle(a); /* --lat_probe: idle, before the load */
 	if (!a->p->role->receives)
 		return 0;
 	bw_cfg(a, size, &cfg);
@@ -188,9 +191,12 @@ static int bw_run_threads(struct rp_bwrun *a, uint64_t size)
 	rp_bwwatch_open(a);
 	ret = rp_multi_start(mu, a->s.rails, a->peers, a->n, &cfg,
 			     a->topo.t ? &a->topo : NULL, a->cpus);
-	if (!ret)
+	if (!ret) {
+		rp_bwprobe_loaded(a, mu); /* --lat_probe, beside the rails */
 		rp_bwwatch_run(a, mu, size);
+	}
 	jret = rp_multi_join(mu);
+	rp_bwprobe_end(a, mu);
 	rp_bwwatch_close(a);
 	if (!ret)
 		ret = jret;
@@ -521,7 +527,7 @@ static int bw_gates(void *app)
 {
 	struct rp_bwrun *a = app;
 
-	if (rp_bwreport_failed(a))
+	if (rp_bwreport_failed(a) || rp_bwprobe_failed(a))
 		return -EIO;
 	if (a->p->role->posts &&
 	    !rp_opts_limits_ok(a->o, a->bw_passed, a->rate_passed))
@@ -559,6 +565,7 @@ static void bw_report(void *app)
 
 	if (a->o->run_infinitely && a->s.server)
 		rp_bwreport_block_end(a);
+	rp_bwprobe_close(a); /* the client's probes are over: the answers */
 	rp_bwreport_rails(a);
 }
 
@@ -599,13 +606,18 @@ static int bw_side(struct rp_bwrun *a)
 	ret = bw_prepare(a);
 	if (ret)
 		return ret;
+	ret = rp_bwprobe_open(a);
+	if (ret)
+		return rp_session_run_failed(&a->s, ret);
 	*r = (struct rp_run){
 		.s = &a->s,
 		.p = a->p,
 		.ops = &bw_ops,
 		.app = a,
 	};
-	return rp_run_side(r);
+	ret = rp_run_side(r);
+	rp_bwprobe_close(a);
+	return ret;
 }
 
 /* What perftest decides from -d's device (rp_plan_device): 6.06's extra
@@ -665,6 +677,7 @@ int rp_bwapp_run(struct rp_plan *p)
 	a->last_beat = rp_now_ns();
 	a->nl_fd = -1;
 	ret = bw_run(a);
+	rp_bwprobe_free(a);
 	rp_topo_fini(&a->topo);
 	rp_jsonout_fini(&a->json);
 	rp_bwfleet_fini(a);

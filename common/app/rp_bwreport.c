@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "app/rp_bwfleet.h"
+#include "app/rp_bwprobe.h"
 #include "app/rp_bwreport.h"
 #include "app/rp_bwwatch.h"
 #include "app/rp_header.h"
@@ -22,6 +23,7 @@
 #include "output/rp_posting.h"
 #include "output/rp_report.h"
 #include "output/rp_report_bidir.h"
+#include "output/rp_report_probe.h"
 #include "output/rp_report_multi.h"
 #include "output/rp_signature.h"
 #include "info/rp_railinfo_health.h"
@@ -447,6 +449,50 @@ static void bw_rail_reports(struct rp_bwrun *a, uint64_t size,
 	rp_signature(sin, a->n, sig);
 }
 
+/* A result's BW average in bytes a second (its unit: MiB/s or Gb/s). */
+static double bw_bps(const struct rp_bwrun *a, const struct rp_result *r)
+{
+	return a->o->report_gbits ? r->bw_avg * 1e9 / 8 : r->bw_avg * RP_MIB;
+}
+
+/* --lat_probe, rail @i: the probing side's two lines (or the line of a
+ * probe that stopped) and JSON "lat_probe", its share against the rail's
+ * BW average (-b: both directions); the peer's answers (WRITE) or its
+ * passive part (READ). */
+static void bw_probe_rail(struct rp_bwrun *a, unsigned int i, cJSON *obj)
+{
+	double bps = bw_bps(a, &a->rail_res[i]);
+	int err = rp_bwprobe_err(a, i);
+	struct rp_probe_report rep;
+	char who[96];
+	cJSON *j;
+
+	if (!a->p->probe)
+		return;
+	snprintf(who, sizeof(who), "rail %u (%s)", i, a->s.rails[i].dev.name);
+	if (a->o->bidir)
+		bps += bw_bps(a, &a->peer_res[i]);
+	if (a->s.server) {
+		if (a->probes && !err) /* WRITE's echo */
+			rp_report_probe_echo(a->p->extra, who,
+					     a->probes->echoed[i]);
+		j = rp_json_probe_peer(a->p->probecfg.verb,
+				       a->probes ? a->probes->echoed[i] : 0,
+				       err);
+	} else if (!rp_bwprobe_report(a, i, bps, &rep)) {
+		rp_report_probe(a->p->extra, who, &rep);
+		j = rp_json_probe(&rep, err);
+	} else {
+		j = NULL; /* no loaded phase: the run ended before it */
+	}
+	if (err)
+		rp_report_probe_lost(a->p->extra, who, err);
+	if (obj)
+		cJSON_AddItemToObject(obj, "lat_probe", j);
+	else
+		cJSON_Delete(j);
+}
+
 /* A rail list's lines: a pair per rail, its signature, the set's
  * ceiling, --expect's verdicts on the client; JSON "rails" (each with
  * "signature") and "set_ceiling_gbps". */
@@ -467,6 +513,7 @@ static void bw_report_rail_lines(struct rp_bwrun *a, uint64_t size)
 		bw_failed_line(a, i);
 		obj = rails ? rp_json_rail(&rr[i], size, a->o->report_gbits) :
 			      NULL;
+		bw_probe_rail(a, i, obj);
 		if (obj)
 			cJSON_AddItemToObject(obj, "signature",
 					      rp_sig_json(&sig[i]));

@@ -26,6 +26,7 @@
 #include "app/rp_railspec.h"
 #include "app/rp_run.h"
 #include "app/rp_session.h"
+#include "engine/rp_probeset.h"
 #include "engine/rp_series.h"
 #include "output/rp_fleet.h"
 #include "output/rp_jsonout.h"
@@ -97,6 +98,14 @@ struct rp_bwrun {
 	uint64_t row_done;  /* ... and WRs completed then */
 	uint64_t size;	    /* bytes per WR of the size running */
 	uint64_t here_t0;   /* one rail: ns, its run's start (events) */
+	/* --lat_probe (rp_bwprobe.h): the rails' probe threads and samples
+	 * (heap), each rail's bandwidth window of the last size (where the
+	 * loaded samples count), whether the loaded phase ran; the peer of
+	 * a WRITE probe: its echo threads running */
+	struct rp_probeset *probes;
+	uint64_t probe_from[RP_MAX_RAILS], probe_to[RP_MAX_RAILS];
+	bool probe_loaded;
+	bool probe_echo;
 	/* --validate of atomics: each rail's QPs' atomics completed
 	 * ([RP_MAX_RAILS * RP_MAX_QPS], heap; rp_bw_cfg.qp_done), and the
 	 * count and word of the QP found off (rp_atomword_check) */

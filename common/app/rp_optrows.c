@@ -2,8 +2,9 @@
 /*
  * The rows of railperf's one option table (rp_optrows.h), in --help
  * order, but the fleet checks' (rp_optrows_fleet.c) and perftest's flags
- * refused by name (rp_optrows_pt.c), and the setters of
- * the options whose values need more than a range.
+ * refused by name (rp_optrows_pt.c) and --lat_probe's
+ * (rp_optrows_probe.c), and the setters of the options whose values need
+ * more than a range.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -45,6 +46,7 @@
 #define OFF(f) offsetof(struct rp_opts, f)
 #define REQ required_argument
 #define NO no_argument
+#define OPT optional_argument
 
 int rp_optrows_bad_value(const char *name, const char *arg, const char *valid)
 {
@@ -569,7 +571,7 @@ static const struct rp_optrow rp_rows_head[] = {
 			  "ceiling, 1 .. 100 (needs a known port speed)") },
 };
 
-/* The rows after the fleet checks', in --help order. */
+/* The rows after the fleet checks', in --help order, up to --lat_probe's. */
 static const struct rp_optrow rp_rows_tail[] = {
 	{ .name = "cqe_poll", .has_arg = REQ, .arg = "n", .bins = BW,
 	  .kind = RP_OK_UINT, .off = OFF(nic.cqe_poll), .min = 1,
@@ -621,6 +623,10 @@ static const struct rp_optrow rp_rows_tail[] = {
 	  .kind = RP_OK_UINT, .off = OFF(interval), .min = 1,
 	  .max = RP_MAX_DURATION, .pt = RP_PT_OWN,
 	  .help = H1(MBW, "with -D: per-rail and aggregate rows every <s>") },
+};
+
+/* The rows after --lat_probe's (rp_optrows_probe.c), in --help order. */
+static const struct rp_optrow rp_rows_end[] = {
 	{ .name = "ipv6", .has_arg = NO, .bins = PT | INFO, .kind = RP_OK_TRUE,
 	  .off = OFF(ipv6),
 	  .help = H1(PT | INFO, "prefer IPv6 GIDs over IPv4-mapped ones") },
@@ -767,4 +773,10 @@ const struct rp_optrow *rp_optrows_tail(size_t *n)
 {
 	*n = sizeof(rp_rows_tail) / sizeof(rp_rows_tail[0]);
 	return rp_rows_tail;
+}
+
+const struct rp_optrow *rp_optrows_end(size_t *n)
+{
+	*n = sizeof(rp_rows_end) / sizeof(rp_rows_end[0]);
+	return rp_rows_end;
 }

@@ -2,8 +2,8 @@
 /*
  * rp_optrows.h - the rows of railperf's one option table (rp_optable.h):
  * every option of every binary, one row each, in --help order (the fleet
- * checks' rows: rp_optrows_fleet.h), and the
- * types a row is made of; the checks of a value that the rows' setters
+ * checks' rows: rp_optrows_fleet.h; --lat_probe's: rp_optrows_probe.h),
+ * and the types a row is made of; the checks of a value that the rows' setters
  * and the table's dispatch share.
  */
 #ifndef RP_OPTROWS_H
@@ -95,11 +95,14 @@ struct rp_optrow {
 
 /*
  * rp_optrows_head - the rows before the fleet checks' (rp_optrows_fleet.h),
- * *@n of them, in --help order; rp_optrows_tail - the rows after them.
- * The table (rp_optable_rows) is head, fleet, tail. Static storage.
+ * *@n of them, in --help order; rp_optrows_tail - the rows after them up
+ * to --lat_probe's (rp_optrows_probe.h); rp_optrows_end - the rows after
+ * those. The table (rp_optable_rows) is head, fleet, tail, probe, end,
+ * perftest's refused flags (rp_optrows_pt.h). Static storage.
  */
 const struct rp_optrow *rp_optrows_head(size_t *n);
 const struct rp_optrow *rp_optrows_tail(size_t *n);
+const struct rp_optrow *rp_optrows_end(size_t *n);
 
 /*
  * rp_optrows_bad_value - the one line "invalid NAME value 'ARG': VALID" for

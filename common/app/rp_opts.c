@@ -12,6 +12,7 @@
 #include "app/rp_optable.h"
 #include "app/rp_roles.h"
 #include "engine/rp_lat.h"
+#include "engine/rp_probestats.h"
 #include "output/rp_report.h"
 
 /*
@@ -78,6 +79,8 @@ void rp_opts_init(struct rp_opts *o, const struct rp_test_desc *desc)
 	o->inline_size = -1;
 	o->qp_timeout = RP_DEF_QP_TIMEOUT;
 	o->cuda.index = -1;
+	o->lat_probe_verb = RP_VERB_READ;
+	o->lat_probe_rate = RP_PROBE_RATE;
 	rp_nic_opts_init(&o->nic);
 }
 
@@ -145,6 +148,27 @@ static int rp_opts_conflicts(const struct rp_opts *o)
 	else if (o->inline_size > 0 && v->pulls)
 		why = "-I cannot be combined with the READ verb or atomics: "
 		      "they carry no data to inline (as perftest)";
+	if (!why)
+		return 0;
+	rp_err("%s", why);
+	return -EINVAL;
+}
+
+/* --lat_probe: one size, a finished run, and its rate with it; not
+ * beside atomics (a load the probe was never measured under). */
+static int rp_opts_lat_probe(const struct rp_opts *o)
+{
+	const char *why = NULL;
+
+	if (o->lat_probe_rate_given && !o->lat_probe)
+		why = "--lat_probe_rate needs --lat_probe";
+	else if (o->lat_probe && o->all_sizes)
+		why = "--lat_probe and -a cannot be combined: the probe's "
+		      "idle and loaded phases belong to one size (give -s)";
+	else if (o->lat_probe && rp_roles_verb(o->verb)->atomic)
+		why = "--lat_probe cannot be combined with atomics in "
+		      "railperf: the probe runs beside a WRITE, READ or SEND "
+		      "load (--verb=write, read or send)";
 	if (!why)
 		return 0;
 	rp_err("%s", why);
@@ -299,7 +323,8 @@ static int rp_opts_interval(const struct rp_opts *o)
 int rp_opts_finish(struct rp_opts *o)
 {
 	if (rp_opts_conflicts(o) || rp_opts_nic_check(&o->nic, o->rdma_cm) ||
-	    rp_opts_interval(o) || rp_opts_cuda(o) || rp_opts_atomic(o))
+	    rp_opts_interval(o) || rp_opts_cuda(o) || rp_opts_lat_probe(o) ||
+	    rp_opts_atomic(o))
 		return -EINVAL;
 	if (o->run_infinitely && !o->duration)
 		o->duration = RP_DEF_INF_PERIOD;

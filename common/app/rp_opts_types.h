@@ -90,6 +90,10 @@ struct rp_opts {
 	bool out_json;	       /* --out_json or --out_json_file given */
 	const char *out_json_file; /* default "perftest_out.json" (perftest) */
 	unsigned int interval;	   /* --interval, s; 0 = no interval rows */
+	bool lat_probe;		   /* --lat_probe (rail_multi_bw) */
+	enum rp_verb lat_probe_verb; /* its verb: READ (default) or WRITE */
+	unsigned int lat_probe_rate; /* --lat_probe_rate, probes/s a rail */
+	bool lat_probe_rate_given;
 	bool ipv6;	       /* --ipv6: prefer IPv6 GIDs (perftest's flag) */
 	unsigned int timeout;  /* --timeout, seconds, control connection */
 	bool timeout_given;    /* --timeout given: bounds the server's wait */

@@ -79,6 +79,8 @@ static void plan_rail(struct rp_plan *p)
 		 * ordering (ib_send_lat) */
 		.strict_order = !p->bw && p->halves && !p->verb->consumes,
 		.ipv6 = o->ipv6,
+		.probe = p->probe,
+		.probe_verb = o->lat_probe_verb,
 	};
 	/* --validate of a verb that pulls: the bytes read are there before
 	 * the rkey is sent (-b: the lower halves, what is sent); an
@@ -154,6 +156,28 @@ static void plan_lat(struct rp_plan *p)
 	};
 }
 
+/* --lat_probe on a rail list: the probe's settings (a cache line per
+ * probe, at most --lat_probe_rate a second, the verb's trips per
+ * sample) and this side's role in its verb's latency row. */
+static void plan_probe(struct rp_plan *p)
+{
+	const struct rp_opts *o = p->o;
+	const struct rp_verbrow *v = rp_roles_verb(o->lat_probe_verb);
+
+	p->probe = p->multi && p->bw && o->lat_probe;
+	if (!p->probe)
+		return;
+	p->probecfg = (struct rp_probe_cfg){
+		.verb = v->verb,
+		.size = RP_PROBE_SIZE,
+		.rate = o->lat_probe_rate,
+		.spin_ns = RP_PROBE_SPIN_NS,
+		.warmup = RP_PROBE_WARMUP,
+		.rtt = v->lat_rtt,
+	};
+	p->probe_role = rp_roles_of(v, false, false, p->server);
+}
+
 /* -I (@n bytes; < 0 none given) where the QPs and the engines take it. */
 static void plan_inline(struct rp_plan *p, int n)
 {
@@ -180,6 +204,7 @@ void rp_plan_make(struct rp_plan *p, const struct rp_opts *o, FILE *out)
 	p->out = out;
 	p->text = rp_opts_full(o) ? out : NULL;
 	p->extra = rp_opts_full(o) ? stderr : NULL;
+	plan_probe(p);
 	plan_rail(p);
 	if (p->bw)
 		plan_bw(p);
@@ -319,6 +344,15 @@ void rp_plan_peer(const struct rp_plan *p, const struct rp_rail_addr *remote,
 		rp_bidir_peer(remote, out);
 }
 
+/* --lat_probe's HELLO flag: its verb, so that both sides agree on it. */
+static unsigned int plan_probe_flag(const struct rp_plan *p)
+{
+	if (!p->probe)
+		return 0;
+	return p->probecfg.verb == RP_VERB_READ ? RP_PF_PROBE_READ :
+						  RP_PF_PROBE_WRITE;
+}
+
 void rp_plan_params(const struct rp_plan *p, unsigned int num_rails,
 		    struct rp_params *par)
 {
@@ -330,7 +364,8 @@ void rp_plan_params(const struct rp_plan *p, unsigned int num_rails,
 				(o->validate ? RP_PF_VALIDATE : 0) |
 				(o->run_infinitely ? RP_PF_INFINITE : 0) |
 				(o->rdma_cm ? RP_PF_RDMA_CM : 0) |
-				(o->bidir ? RP_PF_BIDIR : 0) | p->verb->hello);
+				(o->bidir ? RP_PF_BIDIR : 0) | p->verb->hello |
+				plan_probe_flag(p));
 	par->size = o->size;
 	par->iters = o->iters;
 	par->duration = o->duration;

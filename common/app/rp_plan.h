@@ -23,6 +23,7 @@
 #include "app/rp_roles.h"
 #include "engine/rp_bwcfg.h"
 #include "engine/rp_lat.h"
+#include "engine/rp_probestats.h"
 #include "proto/rp_msg.h"
 #include "verbs/rp_cuda.h"
 #include "verbs/rp_devid.h"
@@ -84,6 +85,13 @@ struct rp_plan {
 	struct rp_lat_cfg latcfg;
 	bool extra_line; /* perftest 6.06's extra separator first
 			  * (rp_plan_device) */
+	/* --lat_probe (a rail list): the probe's settings, and this side's
+	 * role in the latency row of the probe's verb: the client measures
+	 * (it probes); the peer of a WRITE ping-pong measures too (it
+	 * answers, rp_probe_echo), a READ probe's peer is passive */
+	bool probe;
+	struct rp_probe_cfg probecfg;
+	const struct rp_role *probe_role;
 	/* --use_cuda's GPU (its primary context); --use_cuda_near: a GPU
 	 * per rail (rp_plan_gpu_near); closed by rp_plan_fini */
 	struct rp_gpu gpu;

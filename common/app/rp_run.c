@@ -170,6 +170,8 @@ uint64_t rp_run_length_ms(const struct rp_plan *p,
 
 	if (o->run_infinitely)
 		return 0;
+	if (p->probe) /* the probe's idle phase, before the load */
+		ms += (double)RP_PROBE_IDLE_NS / 1e6;
 	for (i = 0; i < p->n_sizes; i++) {
 		ms += RUN_SIZE_MS;
 		if (agreed->duration)

@@ -88,7 +88,8 @@ struct rp_run {
  * rp_run_length_ms - how long the run of plan @p may last at most, ms,
  * from READY to its last RESULT: -D seconds per size, or for -n a bound
  * of one WR (per QP, per iteration) a millisecond plus 10 MB/s; plus one
- * second per size; -D and -n are @agreed's, the parameters agreed with
+ * second per size, and --lat_probe's idle phase (RP_PROBE_IDLE_NS); -D
+ * and -n are @agreed's, the parameters agreed with
  * the peer (a passive server given no -D runs the client's,
  * rp_params_follow). 0 for --run_infinitely (no bound: the peer's BYE
  * ends it). rp_run_side adds --timeout: the session's deadline

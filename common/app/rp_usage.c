@@ -66,6 +66,9 @@ static void rp_usage_row(FILE *f, const struct rp_opts *o,
 	if (r->has_arg == required_argument)
 		snprintf(head + n, sizeof(head) - n, "=<%s>",
 			 h->arg ? h->arg : r->arg);
+	else if (r->has_arg == optional_argument)
+		snprintf(head + n, sizeof(head) - n, "[=<%s>]",
+			 h->arg ? h->arg : r->arg);
 	n = strlen(head);
 	rp_usage_fill(o, h->text, col, text, sizeof(text));
 	rp_fprintf(f, "%s%*s%s\n", head, n < col ? (int)(col - n) : 2, "",

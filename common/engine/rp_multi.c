@@ -95,6 +95,7 @@ static void *rp_worker_main(void *arg)
 	if (cpu)
 		rp_worker_cpu(w, &r0, t0_ns);
 	rp_worker_ended(w);
+	__atomic_store_n(&w->done, 1, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&m->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }

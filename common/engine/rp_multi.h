@@ -32,6 +32,8 @@ struct rp_worker {
 	struct rp_bw_out out;
 	struct rp_cpu used; /* this thread's CPU over its run (rp_bw_run) */
 	int ret;
+	int done; /* raised when its run returned (atomic): the rail's
+		   * latency probe ends with it (rp_probeset.h) */
 };
 
 struct rp_multi {

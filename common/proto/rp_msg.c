@@ -10,6 +10,8 @@
 #include "proto/rp_wire.h"
 
 #define RP_NDEV_MTU_MAX 65536 /* the largest netdev MTU (lo's) */
+/* the latency probe's entry: a QP's and its READs in flight (u32) */
+#define RP_PROBE_ADDR_LEN (RP_MSG_RAIL_QP_LEN + 4)
 #define RP_PARAMS_LEN 32
 #define RP_RESULT_LEN RP_MSG_RESULT_LEN
 #define RP_VERDICT_LEN 22
@@ -121,13 +123,32 @@ int rp_msg_decode_params(const uint8_t *in, size_t len, struct rp_params *p)
 	return 0;
 }
 
+/* One QP's entry of RAIL: qpn, psn, rkey (u32), addr, len (u64). */
+static void rp_put_qp_addr(struct rp_wbuf *w, const struct rp_qp_addr *q)
+{
+	rp_put_u32(w, q->qpn);
+	rp_put_u32(w, q->psn);
+	rp_put_u32(w, q->rkey);
+	rp_put_u64(w, q->addr);
+	rp_put_u64(w, q->len);
+}
+
+static void rp_get_qp_addr(struct rp_rbuf *r, struct rp_qp_addr *q)
+{
+	q->qpn = rp_get_u32(r);
+	q->psn = rp_get_u32(r);
+	q->rkey = rp_get_u32(r);
+	q->addr = rp_get_u64(r);
+	q->len = rp_get_u64(r);
+}
+
 size_t rp_msg_encode_rail(uint8_t *out, size_t cap,
 			  const struct rp_rail_addr *a)
 {
 	struct rp_wbuf w = { .p = out, .cap = cap };
 	uint32_t i;
 
-	if (a->num_qps > RP_MAX_QPS)
+	if (a->num_qps > RP_MAX_QPS || a->num_probe > 1)
 		return 0;
 	rp_put_u16(&w, a->lid);
 	rp_put_u8(&w, a->link_layer);
@@ -140,12 +161,11 @@ size_t rp_msg_encode_rail(uint8_t *out, size_t cap,
 	rp_put_bytes(&w, a->phys_port, sizeof(a->phys_port));
 	rp_put_u32(&w, a->ndev_mtu);
 	rp_put_u32(&w, a->num_qps);
-	for (i = 0; i < a->num_qps; i++) {
-		rp_put_u32(&w, a->qp[i].qpn);
-		rp_put_u32(&w, a->qp[i].psn);
-		rp_put_u32(&w, a->qp[i].rkey);
-		rp_put_u64(&w, a->qp[i].addr);
-		rp_put_u64(&w, a->qp[i].len);
+	for (i = 0; i < a->num_qps; i++)
+		rp_put_qp_addr(&w, &a->qp[i]);
+	if (a->num_probe) { /* the latency probe's QP, last */
+		rp_put_qp_addr(&w, &a->probe);
+		rp_put_u32(&w, a->probe_rd_atomic);
 	}
 	return w.overflow ? 0 : w.len;
 }
@@ -165,6 +185,10 @@ static int rp_msg_check_rail(const struct rp_rail_addr *a)
 	for (i = 0; i < a->num_qps; i++)
 		if (a->qp[i].qpn > 0xffffff || a->qp[i].psn > 0xffffff)
 			return -EBADMSG;
+	if (a->num_probe &&
+	    (a->probe.qpn > 0xffffff || a->probe.psn > 0xffffff ||
+	     !a->probe_rd_atomic || a->probe_rd_atomic > 255))
+		return -EBADMSG;
 	return 0;
 }
 
@@ -172,6 +196,7 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 {
 	struct rp_rbuf r = { .p = in, .len = len };
 	uint32_t i, mtu;
+	size_t qps;
 
 	if (len < RP_MSG_RAIL_FIXED_LEN)
 		return -EBADMSG;
@@ -189,16 +214,20 @@ int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a)
 	if (mtu < RP_WIRE_MTU_MIN || mtu > RP_WIRE_MTU_MAX)
 		return -EBADMSG;
 	a->mtu = (uint8_t)mtu;
-	if (a->num_qps < 1 || a->num_qps > RP_MAX_QPS ||
-	    len != RP_MSG_RAIL_FIXED_LEN +
-			    (size_t)a->num_qps * RP_MSG_RAIL_QP_LEN)
+	if (a->num_qps < 1 || a->num_qps > RP_MAX_QPS)
 		return -EBADMSG;
-	for (i = 0; i < a->num_qps; i++) {
-		a->qp[i].qpn = rp_get_u32(&r);
-		a->qp[i].psn = rp_get_u32(&r);
-		a->qp[i].rkey = rp_get_u32(&r);
-		a->qp[i].addr = rp_get_u64(&r);
-		a->qp[i].len = rp_get_u64(&r);
+	/* the QPs' entries, and the probe QP's when the sender has one */
+	qps = RP_MSG_RAIL_FIXED_LEN + (size_t)a->num_qps * RP_MSG_RAIL_QP_LEN;
+	if (len != qps && len != qps + RP_PROBE_ADDR_LEN)
+		return -EBADMSG;
+	for (i = 0; i < a->num_qps; i++)
+		rp_get_qp_addr(&r, &a->qp[i]);
+	a->num_probe = len > qps;
+	memset(&a->probe, 0, sizeof(a->probe));
+	a->probe_rd_atomic = 0;
+	if (a->num_probe) {
+		rp_get_qp_addr(&r, &a->probe);
+		a->probe_rd_atomic = rp_get_u32(&r);
 	}
 	if (r.underflow || rp_msg_check_rail(a))
 		return -EBADMSG;
@@ -395,6 +424,8 @@ static bool rp_params_flag_mismatch(const struct rp_params *l,
 		{ RP_PF_IMM, "--write_with_imm" },
 		{ RP_PF_FETCH_ADD, "FETCH_AND_ADD atomics (-A)" },
 		{ RP_PF_CMP_SWAP, "CMP_AND_SWAP atomics (-A)" },
+		{ RP_PF_PROBE_READ, "--lat_probe=read" },
+		{ RP_PF_PROBE_WRITE, "--lat_probe=write" },
 	};
 	size_t i;
 

@@ -29,8 +29,12 @@
  * the QP count), so that each side names an MTU that differs between
  * the two ends of a rail; 9: HELLO may name rail_atomic_bw and
  * rail_atomic_lat and carry the atomic verbs' flags, which a version-8
- * peer would refuse as malformed */
-#define RP_PROTO_VERSION 9
+ * peer would refuse as malformed; 10: RAIL may end with the latency
+ * probe's QP (its entry and its READs in flight, 32 bytes) and HELLO
+ * carry its verb (RP_PF_PROBE_*), so that both sides of rail_multi_bw
+ * --lat_probe agree on it; a version-9 peer would refuse such a RAIL as
+ * malformed */
+#define RP_PROTO_VERSION 10
 #define RP_MSG_HDR_LEN 12
 #define RP_MSG_MAX_PAYLOAD (64u * 1024)
 #define RP_MSG_ERROR_MAX 512 /* bytes of text in an ERROR message */
@@ -62,15 +66,20 @@ enum rp_msg_type {
 enum rp_param_flags {
 	RP_PF_ALL_SIZES = 1 << 0,
 	RP_PF_VALIDATE = 1 << 1,
-	RP_PF_INFINITE = 1 << 2,     /* --run_infinitely */
-	RP_PF_RDMA_CM = 1 << 3,	     /* -R */
-	RP_PF_BIDIR = 1 << 4,	     /* -b: both sides send */
-	RP_PF_READ = 1 << 5,	     /* the verb is READ (enum rp_verb) */
-	RP_PF_SEND = 1 << 6,	     /* the verb is SEND */
-	RP_PF_IMM = 1 << 7,	     /* the verb is WRITE with immediate */
-	RP_PF_FETCH_ADD = 1 << 8,    /* the verb is FETCH_AND_ADD */
-	RP_PF_CMP_SWAP = 1 << 9,     /* the verb is CMP_AND_SWAP */
-	RP_PF_KNOWN = (1 << 10) - 1, /* every bit this version knows */
+	RP_PF_INFINITE = 1 << 2,  /* --run_infinitely */
+	RP_PF_RDMA_CM = 1 << 3,	  /* -R */
+	RP_PF_BIDIR = 1 << 4,	  /* -b: both sides send */
+	RP_PF_READ = 1 << 5,	  /* the verb is READ (enum rp_verb) */
+	RP_PF_SEND = 1 << 6,	  /* the verb is SEND */
+	RP_PF_IMM = 1 << 7,	  /* the verb is WRITE with immediate */
+	RP_PF_FETCH_ADD = 1 << 8, /* the verb is FETCH_AND_ADD */
+	RP_PF_CMP_SWAP = 1 << 9,  /* the verb is CMP_AND_SWAP */
+	/* rail_multi_bw --lat_probe: a probe QP per rail, and its verb (the
+	 * top bits, apart from the verbs' own) */
+	RP_PF_PROBE_READ = 1 << 12,  /* RDMA READ probe (the default) */
+	RP_PF_PROBE_WRITE = 1 << 13, /* RDMA WRITE ping-pong probe */
+	/* every bit this version knows */
+	RP_PF_KNOWN = ((1 << 10) - 1) | RP_PF_PROBE_READ | RP_PF_PROBE_WRITE,
 };
 
 /* Test parameters both sides must agree on (sent in HELLO). */
@@ -128,6 +137,12 @@ size_t rp_msg_encode_params(uint8_t *out, size_t cap,
 			    const struct rp_params *p);
 int rp_msg_decode_params(const uint8_t *in, size_t len, struct rp_params *p);
 
+/*
+ * RAIL: 64 fixed bytes, a 28-byte entry per QP (num_qps of them), then,
+ * when a->num_probe is 1, the latency probe QP's entry and the READs in
+ * flight it takes (u32, 1 .. 255); the decoder takes num_probe from the
+ * length (exactly the QPs' entries, or 32 bytes more).
+ */
 size_t rp_msg_encode_rail(uint8_t *out, size_t cap,
 			  const struct rp_rail_addr *a);
 int rp_msg_decode_rail(const uint8_t *in, size_t len, struct rp_rail_addr *a);

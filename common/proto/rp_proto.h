@@ -100,6 +100,12 @@ struct rp_rail_addr {
 			     * without IPoIB, or unreadable) */
 	uint32_t num_qps;
 	struct rp_qp_addr qp[RP_MAX_QPS];
+	/* rail_multi_bw --lat_probe: the rail's latency probe QP and its
+	 * buffer (its own page and MR, apart from the slices); 0 or 1; the
+	 * READs in flight its probe QP takes (1 .. 255) */
+	uint32_t num_probe;
+	struct rp_qp_addr probe;
+	uint32_t probe_rd_atomic;
 };
 
 /* The CPU a rail's thread used over its run (getrusage RUSAGE_THREAD),

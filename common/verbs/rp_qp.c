@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include "base/rp_log.h"
 #include "verbs/rp_qp.h"
@@ -8,6 +10,15 @@
 #define RP_QP_RETRY 7
 #define RP_QP_RNR_RETRY 7
 #define RP_QP_MIN_RNR_TIMER 12
+
+uint32_t rp_qp_random_psn(void)
+{
+	uint32_t v = 0;
+
+	if (getrandom(&v, sizeof(v), 0) != sizeof(v))
+		v = (uint32_t)rand();
+	return v & 0xffffff;
+}
 
 static void rp_qp_init_attr(const struct rp_rail *r,
 			    struct ibv_qp_init_attr_ex *a, bool ex)
@@ -150,7 +161,7 @@ int rp_qp_create_cm(struct rp_rail *r, unsigned int i, struct rdma_cm_id *id)
 	return rp_qp_make(r, i, rp_qp_make_cm, id);
 }
 
-int rp_qp_create(struct rp_rail *r, unsigned int i)
+int rp_qp_init_state(struct rp_rail *r, struct ibv_qp *qp)
 {
 	struct ibv_qp_attr a = {
 		.qp_state = IBV_QPS_INIT,
@@ -165,18 +176,25 @@ int rp_qp_create(struct rp_rail *r, unsigned int i)
 	};
 	int ret;
 
-	ret = rp_qp_alloc(r, i);
-	if (ret)
-		return ret;
-	ret = ibv_modify_qp(r->qp[i], &a,
+	ret = ibv_modify_qp(qp, &a,
 			    IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT |
 				    IBV_QP_ACCESS_FLAGS);
 	if (ret) {
 		rp_err("ibv_modify_qp to INIT on %s QP %#x: %s", r->dev.name,
-		       r->qp[i]->qp_num, strerror(ret));
+		       qp->qp_num, strerror(ret));
 		return -ret;
 	}
 	return 0;
+}
+
+int rp_qp_create(struct rp_rail *r, unsigned int i)
+{
+	int ret;
+
+	ret = rp_qp_alloc(r, i);
+	if (ret)
+		return ret;
+	return rp_qp_init_state(r, r->qp[i]);
 }
 
 void rp_qp_ah(const struct rp_rail *r, const struct rp_rail_addr *peer,
@@ -196,54 +214,62 @@ void rp_qp_ah(const struct rp_rail *r, const struct rp_rail_addr *peer,
 	memcpy(ah->grh.dgid.raw, peer->gid, sizeof(peer->gid));
 }
 
-static int rp_qp_to_rtr(struct rp_rail *r, unsigned int i,
-			const struct rp_rail_addr *peer)
+static int rp_qp_to_rtr(struct rp_rail *r, struct ibv_qp *qp,
+			unsigned int rd_atomic, const struct rp_rail_addr *peer,
+			const struct rp_qp_addr *pq)
 {
 	struct ibv_qp_attr a = {
 		.qp_state = IBV_QPS_RTR,
 		.path_mtu = r->mtu,
-		.dest_qp_num = peer->qp[i].qpn,
-		.rq_psn = peer->qp[i].psn,
-		.max_dest_rd_atomic = (uint8_t)r->rd_atomic,
+		.dest_qp_num = pq->qpn,
+		.rq_psn = pq->psn,
+		.max_dest_rd_atomic = (uint8_t)rd_atomic,
 		.min_rnr_timer = RP_QP_MIN_RNR_TIMER,
 	};
 	int ret;
 
 	rp_qp_ah(r, peer, &a.ah_attr);
-	ret = ibv_modify_qp(r->qp[i], &a,
+	ret = ibv_modify_qp(qp, &a,
 			    IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU |
 				    IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
 				    IBV_QP_MAX_DEST_RD_ATOMIC |
 				    IBV_QP_MIN_RNR_TIMER);
 	if (ret)
 		rp_err("ibv_modify_qp to RTR on %s QP %#x (peer QPN %#x): %s",
-		       r->dev.name, r->qp[i]->qp_num, peer->qp[i].qpn,
-		       strerror(ret));
+		       r->dev.name, qp->qp_num, pq->qpn, strerror(ret));
 	return -ret;
 }
 
-int rp_qp_to_rts(struct rp_rail *r, unsigned int i,
-		 const struct rp_rail_addr *peer)
+int rp_qp_connect(struct rp_rail *r, struct ibv_qp *qp, uint32_t psn,
+		  unsigned int rd_atomic, const struct rp_rail_addr *peer,
+		  const struct rp_qp_addr *pq)
 {
 	struct ibv_qp_attr a = {
 		.qp_state = IBV_QPS_RTS,
 		.timeout = (uint8_t)r->qp_timeout,
 		.retry_cnt = RP_QP_RETRY,
 		.rnr_retry = RP_QP_RNR_RETRY,
-		.sq_psn = r->psn[i],
-		.max_rd_atomic = (uint8_t)r->rd_atomic,
+		.sq_psn = psn,
+		.max_rd_atomic = (uint8_t)rd_atomic,
 	};
 	int ret;
 
-	ret = rp_qp_to_rtr(r, i, peer);
+	ret = rp_qp_to_rtr(r, qp, rd_atomic, peer, pq);
 	if (ret)
 		return ret;
-	ret = ibv_modify_qp(r->qp[i], &a,
+	ret = ibv_modify_qp(qp, &a,
 			    IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT |
 				    IBV_QP_RNR_RETRY | IBV_QP_SQ_PSN |
 				    IBV_QP_MAX_QP_RD_ATOMIC);
 	if (ret)
 		rp_err("ibv_modify_qp to RTS on %s QP %#x: %s", r->dev.name,
-		       r->qp[i]->qp_num, strerror(ret));
+		       qp->qp_num, strerror(ret));
 	return -ret;
+}
+
+int rp_qp_to_rts(struct rp_rail *r, unsigned int i,
+		 const struct rp_rail_addr *peer)
+{
+	return rp_qp_connect(r, r->qp[i], r->psn[i], r->rd_atomic, peer,
+			     &peer->qp[i]);
 }

@@ -35,6 +35,28 @@ int rp_qp_to_rts(struct rp_rail *r, unsigned int i,
 		 const struct rp_rail_addr *peer);
 
 /*
+ * rp_qp_connect - move @qp of @r (in INIT) to RTR against the peer's QP
+ * @pq on the peer's rail @peer (its LID and GID; path MTU r->mtu;
+ * @rd_atomic READs in flight as responder), then to RTS with send PSN
+ * @psn, @rd_atomic READs in flight as initiator, the rail's ACK timeout
+ * and retry counts. rp_qp_to_rts for a QP that is not one of r->qp[]
+ * (the latency probe's). Returns 0 or -errno (one line printed).
+ */
+int rp_qp_connect(struct rp_rail *r, struct ibv_qp *qp, uint32_t psn,
+		  unsigned int rd_atomic, const struct rp_rail_addr *peer,
+		  const struct rp_qp_addr *pq);
+
+/* rp_qp_random_psn - a random 24-bit PSN (getrandom, else rand()). */
+uint32_t rp_qp_random_psn(void);
+
+/*
+ * rp_qp_init_state - move @qp, a QP on @r's PD, from RESET to INIT on
+ * r's port, with local write, remote write and remote read access (every
+ * QP of a rail has them). Returns 0 or -errno (one line printed).
+ */
+int rp_qp_init_state(struct rp_rail *r, struct ibv_qp *qp);
+
+/*
  * rp_qp_ah - the address vector QP moves to RTR with, towards @peer: LID,
  * SL 0, r's port; with a GID (r->gid_index >= 0) a GRH with that source
  * index, the peer's GID, --tclass and hop limit RP_QP_HOP_LIMIT, as

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/random.h>
 #include <unistd.h>
 
 #include "base/rp_log.h"
 #include "base/rp_sysfs.h"
 #include "verbs/rp_bufpat.h"
+#include "verbs/rp_probeqp.h"
 #include "verbs/rp_qp.h"
 #include "verbs/rp_rail.h"
 #include "topo/rp_nicport.h"
@@ -27,15 +27,6 @@ _Static_assert(RP_LINK_LAYER_IB == IBV_LINK_LAYER_INFINIBAND &&
 #define RP_MR_ACCESS \
 	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | \
 	 IBV_ACCESS_REMOTE_READ)
-
-static uint32_t rp_random_psn(void)
-{
-	uint32_t v = 0;
-
-	if (getrandom(&v, sizeof(v), 0) != sizeof(v))
-		v = (uint32_t)rand();
-	return v & 0xffffff;
-}
 
 /*
  * ibv_reg_mr failed with @err: one line; when the locked-memory limit
@@ -170,7 +161,7 @@ static int rp_rail_qps(struct rp_rail *r)
 		ret = rp_qp_create(r, i);
 		if (ret)
 			return ret;
-		r->psn[i] = rp_random_psn();
+		r->psn[i] = rp_qp_random_psn();
 	}
 	return 0;
 }
@@ -298,6 +289,8 @@ int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 		ret = rp_rail_cq(r);
 	if (!ret)
 		ret = rp_rail_qps(r);
+	if (!ret && c->probe)
+		ret = rp_probeqp_init(r, c->probe_verb);
 	if (!ret)
 		return 0;
 fail:
@@ -384,6 +377,7 @@ static void rp_rail_destroy_qps(struct rp_rail *r)
 
 void rp_rail_fini(struct rp_rail *r)
 {
+	rp_probeqp_fini(r);
 	rp_rail_destroy_qps(r);
 	if (r->cq && ibv_destroy_cq(r->cq))
 		rp_err("ibv_destroy_cq on %s: %s", r->dev.name,
@@ -438,6 +432,8 @@ void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a)
 			.len = r->slice,
 		};
 	}
+	if (r->probe.on)
+		rp_probeqp_addr(r, a);
 }
 
 /*
@@ -477,6 +473,13 @@ static int rp_rail_check_peer(const struct rp_rail *r,
 		       r->dev.name, r->num_qps, peer->num_qps);
 		return -EPROTO;
 	}
+	if (r->probe.on != (peer->num_probe != 0)) {
+		rp_err("latency probe mismatch on %s: local %s, remote %s "
+		       "(give --lat_probe on both sides or on neither)",
+		       r->dev.name, r->probe.on ? "on" : "off",
+		       peer->num_probe ? "on" : "off");
+		return -EPROTO;
+	}
 	if ((r->gid_index >= 0) != (peer->gid_index >= 0)) {
 		rp_err("GRH mismatch on %s: local GID index %d, remote %d "
 		       "(give -x on both sides or on neither)",
@@ -503,5 +506,5 @@ int rp_rail_connect(struct rp_rail *r, const struct rp_rail_addr *peer)
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return r->probe.on ? rp_probeqp_connect(r, peer) : 0;
 }

@@ -55,9 +55,41 @@ struct rp_rail_cfg {
 	bool bind_numa;	     /* bind the buffer to numa_node (else none) */
 	struct rp_bind bind; /* the thread that builds the rail (rp_session) */
 	int numa_node;
+	/* rail_multi_bw --lat_probe: one more QP for a latency probe, on a
+	 * CQ and a one-page buffer of its own (rp_probeqp.h), posting
+	 * @probe_verb (RP_VERB_READ or RP_VERB_WRITE) */
+	bool probe;
+	enum rp_verb probe_verb;
 	bool ipv6;	  /* GID choice: IPv6 before IPv4-mapped */
 	bool peer_known;  /* peer holds the peer's IPv4 address */
 	uint8_t peer[16]; /* IPv4-mapped; prefers a GID in its subnet */
+};
+
+/*
+ * A rail's latency probe (rail_multi_bw --lat_probe; rp_probeqp.h): an RC
+ * QP on the rail's port and PD with a CQ of its own on a completion
+ * channel (never the bandwidth QPs' CQ, whose completions CQ moderation
+ * holds back), and one page of its own, registered apart from the rail's
+ * MR: the bandwidth slices and --validate's bytes never share a byte with
+ * it. READ reads the peer's page; WRITE (a ping-pong of RDMA WRITE with
+ * immediate, so that each side's arrival is a completion) sends from the
+ * lower half into the peer's upper half, with receives kept posted.
+ */
+struct rp_probeqp {
+	bool on;
+	enum rp_verb verb;	     /* RP_VERB_READ or RP_VERB_WRITE */
+	struct ibv_comp_channel *ch; /* non-blocking fd */
+	struct ibv_cq *cq;
+	struct ibv_qp *qp;
+	struct ibv_mr *mr;
+	void *buf; /* page-aligned, len bytes */
+	size_t len;
+	uint32_t psn;
+	/* READs in flight the QP takes: this side's device bound
+	 * (rp_probeqp_init), then the lower of both sides' (connected) */
+	unsigned int rd_atomic;
+	unsigned int rx_posted; /* WRITE: receives posted now */
+	struct rp_qp_addr peer; /* the peer's probe QP (rp_rail_connect) */
 };
 
 struct rp_rail {
@@ -93,6 +125,7 @@ struct rp_rail {
 	enum ibv_mtu mtu;      /* local choice; negotiated by rp_rail_connect */
 	struct rp_bind bind;   /* the binding asked for (its worker's too) */
 	struct rp_bound bound; /* the binding it was built under */
+	struct rp_probeqp probe; /* --lat_probe; probe.on false: none */
 };
 
 /* rp_rail_slice - start of QP @i's slice in the local buffer. */

@@ -126,6 +126,18 @@ expect "rail_multi_bw: --interval longer than -D" 1 "--interval value '5'|-D 2" 
 	"$B/rail_multi_bw" -d rxe0 -D 2 --interval 5 127.0.0.1
 expect "rail_multi_bw: --interval without -D" 1 "--interval needs -D" -- \
 	"$B/rail_multi_bw" -d rxe0 --interval 1 127.0.0.1
+expect "rail_multi_bw: --lat_probe with an unknown verb" 1 "--lat_probe value 'send'|valid verbs are read, write" -- \
+	"$B/rail_multi_bw" -d rxe0 --lat_probe=send 127.0.0.1
+expect "rail_multi_bw: --lat_probe_rate without --lat_probe" 1 "--lat_probe_rate needs --lat_probe" -- \
+	"$B/rail_multi_bw" -d rxe0 --lat_probe_rate 100 127.0.0.1
+expect "rail_multi_bw: --lat_probe_rate out of range" 1 "--lat_probe_rate value '0'|1 .. 100000" -- \
+	"$B/rail_multi_bw" -d rxe0 --lat_probe --lat_probe_rate 0 127.0.0.1
+expect "rail_multi_bw: --lat_probe with -a" 1 "--lat_probe and -a" -- \
+	"$B/rail_multi_bw" -d rxe0 --lat_probe -a 127.0.0.1
+expect "rail_multi_bw: --lat_probe with atomics" 1 "--lat_probe cannot be combined with atomics|--verb=write, read or send" -- \
+	"$B/rail_multi_bw" -d rxe0 --verb=atomic --lat_probe 127.0.0.1
+expect "rail_write_bw: --lat_probe refused" 1 "--lat_probe|not supported by rail_write_bw" -- \
+	"$B/rail_write_bw" -d rxe0 --lat_probe 127.0.0.1
 expect "rail_multi_bw: -x list longer than -d" 1 "-x" -- \
 	"$B/rail_multi_bw" -d rxe0,rxe1 -x 1,1,1 127.0.0.1
 expect "rail_multi_bw: repeated rail" 1 "rxe0" -- \

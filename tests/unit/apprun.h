@@ -134,13 +134,13 @@ static void *app_server(void *arg)
 }
 
 /*
- * app_pair - binary @t's server and client, both with @args, run at once
- * by @app; stderr of both into pr->err. A server that found its port
- * taken (by another process in between) is run again on another.
+ * app_pair2 - binary @t's server with @sargs and client with @cargs, run
+ * at once by @app; stderr of both into pr->err. A server that found its
+ * port taken (by another process in between) is run again on another.
  */
-static inline void app_pair(struct pair *pr, enum rp_test t,
-			    int (*app)(struct rp_plan *p),
-			    const char *const *args)
+static inline void app_pair2(struct pair *pr, enum rp_test t,
+			     int (*app)(struct rp_plan *p),
+			     const char *const *sargs, const char *const *cargs)
 {
 	struct capture cap, cout;
 	pthread_t th;
@@ -155,8 +155,8 @@ static inline void app_pair(struct pair *pr, enum rp_test t,
 		snprintf(pr->dir, sizeof(pr->dir), "/tmp/rp_apptest.XXXXXX");
 		assert_non_null(mkdtemp(pr->dir));
 		pr->app = app;
-		side_make(pr, &pr->srv, t, false, port, args);
-		side_make(pr, &pr->cli, t, true, port, args);
+		side_make(pr, &pr->srv, t, false, port, sargs);
+		side_make(pr, &pr->cli, t, true, port, cargs);
 		capture_fd_begin(&cout, STDOUT_FILENO);
 		capture_begin(&cap);
 		if (!pthread_create(&th, NULL, app_server, pr)) {
@@ -174,6 +174,14 @@ static inline void app_pair(struct pair *pr, enum rp_test t,
 		if (!strstr(pr->err, "already in use"))
 			return;
 	}
+}
+
+/* app_pair - app_pair2 with the same @args on both sides. */
+static inline void app_pair(struct pair *pr, enum rp_test t,
+			    int (*app)(struct rp_plan *p),
+			    const char *const *args)
+{
+	app_pair2(pr, t, app, args, args);
 }
 
 /* The @k-th perftest row of @text (a line after a " #bytes" title that

@@ -2,8 +2,8 @@
 /*
  * fake.h - the fake device, rail and engine of the app tests
  * (test_bwapp.c, test_latapp.c), linked before librailperf.a so that
- * they stand in for rp_dev.o, rp_rail.o, rp_bw.o, rp_bwpost.o and
- * rp_lat.o (Makefile: APP_FAKES). Both sides of a test run in one
+ * they stand in for rp_dev.o, rp_rail.o, rp_bw.o, rp_bwpost.o, rp_lat.o
+ * and rp_probe.o (Makefile: APP_FAKES). Both sides of a test run in one
  * process, so a rail's "remote" address is a real pointer into the
  * peer's buffer: the fake engine moves the bytes there as the NIC would
  * (WRITE and SEND into the peer's slice, READ from it), a SEND needs the
@@ -23,6 +23,17 @@
 #define FAKE_NS_PER_MSG 1000	 /* 1 Mpps per rail */
 #define FAKE_LAT_NS 2000	 /* each latency sample */
 #define FAKE_VENDOR 0x0		 /* a device perftest 6.06 does not know */
+/* --lat_probe: the fake probe's samples per rail (rp_probe_run): idle,
+ * FAKE_PROBE_IDLE_N of FAKE_PROBE_IDLE_NS; loaded, FAKE_PROBE_IN of
+ * FAKE_PROBE_LOADED_NS posted inside the bandwidth window (from
+ * FAKE_T0_NS, one a message's time apart) and FAKE_PROBE_OUT of 1 s
+ * each posted outside it (before and long after), which the report must
+ * leave out */
+#define FAKE_PROBE_IDLE_N 100
+#define FAKE_PROBE_IDLE_NS 5000
+#define FAKE_PROBE_IN 50
+#define FAKE_PROBE_LOADED_NS 20000
+#define FAKE_PROBE_OUT 10
 
 /* The test's knobs; reset by fake_reset. */
 struct fake_knobs {
@@ -30,6 +41,8 @@ struct fake_knobs {
 	unsigned int runs; /* rp_bw_run and rp_lat_run calls, both sides */
 	unsigned int max_inline; /* the largest inline size a rail opened
 				  * with (rp_rail_cfg.max_inline), bytes */
+	unsigned int probe_runs; /* rp_probe_run calls, both phases */
+	int probe_fail;		 /* rp_probe_run's loaded phase returns it */
 };
 extern struct fake_knobs fake;
 

@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fake.h"
 #include "base/rp_log.h"
@@ -23,6 +24,7 @@
 #include "engine/rp_bw.h"
 #include "engine/rp_bwpost.h"
 #include "engine/rp_lat.h"
+#include "engine/rp_probe.h"
 #include "engine/rp_stats.h"
 
 #define FAKE_DUR_MSGS 1000 /* messages per QP of a -D run */
@@ -182,4 +184,95 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 			local[0] ^= 0x5a;
 	}
 	return cfg->tick ? cfg->tick(cfg->tick_arg) : 0;
+}
+
+/* --- the latency probe (rp_probe.h) --------------------------------- */
+
+/* The answers a probe page took: its last 8 bytes count the WRITE
+ * probes that landed in it (past both halves' probe bytes). */
+static uint64_t *fake_probe_count(uint64_t page, size_t len)
+{
+	return (uint64_t *)(uintptr_t)(page + len - sizeof(uint64_t));
+}
+
+/* One probe's bytes where the NIC would put them: READ pulls the peer's
+ * page into this side's, WRITE pushes this side's lower half into the
+ * peer's upper half (and counts there). */
+static void fake_probe_move(struct rp_rail *r, const struct rp_probe_cfg *c)
+{
+	struct rp_probeqp *q = &r->probe;
+	char *peer = (char *)(uintptr_t)q->peer.addr;
+
+	if (c->verb == RP_VERB_READ) {
+		memcpy(q->buf, peer, c->size);
+		return;
+	}
+	memcpy(peer + q->peer.len / 2, q->buf, c->size);
+	__atomic_add_fetch(fake_probe_count(q->peer.addr, q->peer.len), 1,
+			   __ATOMIC_RELAXED);
+}
+
+static int fake_probe_add(struct rp_probe_samples *out, uint64_t t, uint64_t ns)
+{
+	if (out->n == out->cap && rp_probe_reserve(out, out->cap * 2 + 16))
+		return -ENOMEM;
+	out->s[out->n++] = (struct rp_probe_sample){ .t_ns = t, .ns = ns };
+	return 0;
+}
+
+/* Idle (a phase with an end): FAKE_PROBE_IDLE_N samples; loaded:
+ * FAKE_PROBE_IN inside the fake's bandwidth window, FAKE_PROBE_OUT of
+ * 1 s outside it, half before, half a second after. Each moves its
+ * bytes. */
+int rp_probe_run(struct rp_rail *r, const struct rp_probe_cfg *c,
+		 const struct rp_probe_stop *stop, struct rp_probe_samples *out)
+{
+	bool idle = stop->until_ns != UINT64_MAX;
+	unsigned int k,
+		n = idle ? FAKE_PROBE_IDLE_N : FAKE_PROBE_IN + FAKE_PROBE_OUT;
+	uint64_t t, ns;
+	int ret = 0;
+
+	__atomic_add_fetch(&fake.probe_runs, 1, __ATOMIC_RELAXED);
+	if (!r->probe.on || r->probe.verb != c->verb || !r->probe.peer.addr)
+		return -EINVAL;
+	if (!idle && fake.probe_fail) {
+		rp_err("fake: the latency probe on %s stopped", r->dev.name);
+		return fake.probe_fail;
+	}
+	for (k = 0; k < n && !ret; k++) {
+		fake_probe_move(r, c);
+		t = FAKE_T0_NS + (uint64_t)k * FAKE_NS_PER_MSG;
+		ns = idle ? FAKE_PROBE_IDLE_NS : FAKE_PROBE_LOADED_NS;
+		if (!idle && k >= FAKE_PROBE_IN) { /* outside the window */
+			t = k % 2 ? FAKE_T0_NS - 1 - k : FAKE_T0_NS + 500000000;
+			ns = 1000000000;
+		}
+		ret = fake_probe_add(out, t, ns);
+	}
+	return ret;
+}
+
+/* The peer of a WRITE probe: until the app's stop, then the WRITEs that
+ * landed in its page. */
+int rp_probe_echo(struct rp_rail *r, const struct rp_probe_cfg *c,
+		  const struct rp_probe_stop *stop, uint64_t *echoed)
+{
+	const struct timespec nap = { .tv_nsec = 1000000 };
+	unsigned int i;
+	bool end = false;
+
+	if (!r->probe.on || c->verb != RP_VERB_WRITE)
+		return -EINVAL;
+	while (!end) {
+		nanosleep(&nap, NULL);
+		for (i = 0; i < RP_PROBE_FLAGS; i++)
+			end |= stop->flag[i] &&
+			       __atomic_load_n(stop->flag[i], __ATOMIC_RELAXED);
+	}
+	*echoed = __atomic_load_n(
+		fake_probe_count((uint64_t)(uintptr_t)r->probe.buf,
+				 r->probe.len),
+		__ATOMIC_RELAXED);
+	return 0;
 }

@@ -269,6 +269,34 @@ int rp_dev_check_msg(const struct rp_dev *d, uint64_t size)
 
 static uint32_t fake_qpn = 0x100;
 
+/* --lat_probe: the probe QP (a number), its page and MR (keys), as
+ * rp_probeqp_init makes them: apart from the slices. */
+static int fake_probe_init(struct rp_rail *r, const struct rp_rail_cfg *c)
+{
+	struct rp_probeqp *p = &r->probe;
+
+	p->on = true;
+	p->verb = c->probe_verb;
+	p->len = 4096;
+	p->buf = calloc(1, p->len);
+	p->qp = calloc(1, sizeof(*p->qp));
+	p->mr = calloc(1, sizeof(*p->mr));
+	if (!p->buf || !p->qp || !p->mr)
+		return -ENOMEM;
+	p->qp->qp_num = __atomic_fetch_add(&fake_qpn, 1, __ATOMIC_RELAXED);
+	p->mr->lkey = p->mr->rkey = 0x5678;
+	p->psn = 0x4242;
+	p->rd_atomic = 16;
+	return 0;
+}
+
+static void fake_probe_fini(struct rp_rail *r)
+{
+	free(r->probe.buf);
+	free(r->probe.qp);
+	free(r->probe.mr);
+}
+
 int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 {
 	size_t len = (size_t)c->slice * c->num_qps;
@@ -313,7 +341,8 @@ int rp_rail_init(struct rp_rail *r, const struct rp_rail_cfg *c)
 			r->qp[q]->qp_num = __atomic_fetch_add(&fake_qpn, 1,
 							      __ATOMIC_RELAXED);
 	}
-	if (!r->buf.addr || !r->qp || !r->psn || !r->mr) {
+	if (!r->buf.addr || !r->qp || !r->psn || !r->mr ||
+	    (c->probe && fake_probe_init(r, c))) {
 		rp_rail_fini(r);
 		return -ENOMEM;
 	}
@@ -359,6 +388,7 @@ void rp_rail_fini(struct rp_rail *r)
 	free(r->psn);
 	free(r->mr);
 	free(r->buf.addr);
+	fake_probe_fini(r);
 	rp_dev_close(&r->dev);
 	memset(r, 0, sizeof(*r));
 }
@@ -381,12 +411,24 @@ void rp_rail_local_addr(const struct rp_rail *r, struct rp_rail_addr *a)
 			.addr = (uint64_t)(uintptr_t)rp_rail_slice(r, i),
 			.len = r->slice,
 		};
+	if (!r->probe.on)
+		return;
+	a->num_probe = 1;
+	a->probe = (struct rp_qp_addr){
+		.qpn = r->probe.qp->qp_num,
+		.psn = r->probe.psn,
+		.rkey = r->probe.mr->rkey,
+		.addr = (uint64_t)(uintptr_t)r->probe.buf,
+		.len = r->probe.len,
+	};
+	a->probe_rd_atomic = r->probe.rd_atomic;
 }
 
 int rp_rail_connect(struct rp_rail *r, const struct rp_rail_addr *peer)
 {
-	if (peer->num_qps != r->num_qps)
+	if (peer->num_qps != r->num_qps || r->probe.on != !!peer->num_probe)
 		return -EINVAL;
+	r->probe.peer = peer->probe;
 	if (peer->mtu < r->mtu)
 		r->mtu = peer->mtu;
 	return 0;

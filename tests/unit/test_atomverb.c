@@ -4,10 +4,10 @@
  * -s 8 accepted and any other size refused, -a refused, -A
  * FETCH_AND_ADD or CMP_AND_SWAP and nothing else, -o, 1000 iterations,
  * TX depth 128, CQ moderation 100; -b and -I refused, -A without
- * atomics refused, rail_cluster_bw's --verb without them), each refusal
- * one line before any device; the prebuilt WR (the atomic opcodes,
- * wr.atomic's address, rkey and perftest's operands: add 1; compare 0,
- * swap 0; --validate's chain: compare k, swap k + 1; never inline), the
+ * atomics refused, rail_cluster_bw's --verb without them, --lat_probe
+ * beside atomics), each refusal one line before any device; the
+ * prebuilt WR (the atomic opcodes, wr.atomic's address, rkey and
+ * perftest's operands: add 1; compare 0, swap 0; --validate's chain: compare k, swap k + 1; never inline), the
  * outstanding atomics a rail takes by default (the device's, as READ),
  * the wire ceiling of an atomic (one request packet: 82 bytes of
  * headers and the 28-byte AtomicETH per 8 bytes) and --validate's lines
@@ -98,6 +98,18 @@ static void test_opts_refused(void **state)
 	err_has(&r, "option -b is not supported by rail_atomic_bw");
 	assert_int_equal(finish(&r, ABW, "-R", NULL), -EINVAL);
 	err_has(&r, "option -R is not supported by rail_atomic_bw");
+	assert_int_equal(finish(&r, MBW, "--verb=atomic", "--lat_probe", NULL),
+			 -EINVAL);
+	assert_string_equal(r.err, "test_atomverb: --lat_probe cannot be "
+				   "combined with atomics in railperf: the "
+				   "probe runs beside a WRITE, READ or SEND "
+				   "load (--verb=write, read or send)\n");
+	assert_int_equal(finish(&r, MBW, "--lat_probe=write", "-A",
+				"CMP_AND_SWAP", "--verb=atomic", NULL),
+			 -EINVAL);
+	err_has(&r, "--lat_probe cannot be combined with atomics");
+	assert_int_equal(finish(&r, ABW, "--lat_probe", NULL), -EINVAL);
+	err_has(&r, "option --lat_probe is not supported by rail_atomic_bw");
 	assert_int_equal(finish(&r, MBW, "--verb=sned", NULL), -EINVAL);
 	err_has(&r, "valid verbs are write, read, send, atomic\n");
 }

@@ -21,6 +21,7 @@
  * 1 us of its rail's window, so 4 KiB messages make 3906.25 MiB/s and
  * 1 Mpps per rail. */
 #define _GNU_SOURCE
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -405,6 +406,207 @@ static void test_inline_unknown(void **state)
 	app_done(&pr);
 }
 
+/* Rail @i's "lat_probe" @phase number @key in @j (NAN-free: -1 when
+ * missing). */
+static double probe_num(const cJSON *j, int i, const char *phase,
+			const char *key)
+{
+	const cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "rails"), i);
+	const cJSON *p = cJSON_GetObjectItem(r, "lat_probe");
+
+	return app_num(phase ? cJSON_GetObjectItem(p, phase) : p, key, NULL);
+}
+
+/* Every line of @text that names the latency probe follows the output
+ * rule: " railperf:" first, no '-', no word of failure, not the size. */
+static int probe_lines(const char *text, const char *size)
+{
+	const char *p = text, *e;
+	char line[512];
+	int n = 0;
+
+	for (; (e = strchr(p, '\n')); p = e + 1) {
+		snprintf(line, sizeof(line), "%.*s", (int)(e - p), p);
+		if (!strstr(line, "latency probe"))
+			continue;
+		n++;
+		assert_true(!strncmp(line, " railperf: rail ", 16));
+		assert_null(strchr(line, '-'));
+		assert_null(strcasestr(line, "fail"));
+		assert_null(strcasestr(line, "error"));
+		assert_null(strstr(line, size));
+	}
+	return n;
+}
+
+/* --lat_probe (READ): the client probes each rail idle, then loaded,
+ * on the probe's own QP and page (the fake moves its bytes there, and
+ * --validate of the slices still passes); the report counts only the
+ * loaded samples posted within each rail's window (the fake's 1 s
+ * samples outside it stay out of every statistic), gives loaded over
+ * idle and the probe's share of the rail's bytes; the server, whose CPU
+ * takes no part in a READ, answers nothing. */
+static void test_lat_probe(void **state)
+{
+	/* 50 probes of 64 B in the fake's 100 us window: 32 MB/s beside
+	 * the rail's 4096 B/us */
+	const double share = 100.0 * 32e6 / (32e6 + 4096e6);
+	struct pair pr;
+	cJSON *j;
+	int i;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "4096", "-n",
+	     "100", "--validate", "--lat_probe");
+	both_ok(&pr);
+	assert_int_equal(fake.probe_runs, 4); /* 2 rails, idle and loaded */
+	row_is(&pr.cli, 4096, 200, 0, 2 * MIB_4K, 2.0);
+	assert_non_null(strstr(pr.cli.extra, " railperf: validation passed"));
+	app_rule(&pr.cli, true, "4096");
+	app_rule(&pr.srv, true, "4096");
+	assert_int_equal(probe_lines(pr.cli.extra, "4096"), 4);
+	assert_int_equal(probe_lines(pr.srv.extra, "4096"), 0);
+	assert_non_null(strstr(pr.cli.extra,
+			       " railperf: rail 1 (fake1): latency probe, "
+			       "RDMA READ, idle: 100 samples, t_min 5.00 "
+			       "median 5.00 p99 5.00 p99.9 5.00 t_max 5.00 "
+			       "usec\n"));
+	assert_non_null(strstr(pr.cli.extra,
+			       "loaded: 50 samples, t_min 20.00 median 20.00 "
+			       "p99 20.00 p99.9 20.00 t_max 20.00 usec; "
+			       "loaded over idle: median 4.00x, p99 4.00x, "
+			       "p99.9 4.00x, t_max 4.00x; probe share 0.775 % "
+			       "of the rail's bytes\n"));
+	j = app_json(pr.cli.json);
+	assert_non_null(j);
+	for (i = 0; i < 2; i++) {
+		assert_true(probe_num(j, i, "idle", "samples") ==
+			    FAKE_PROBE_IDLE_N);
+		assert_true(probe_num(j, i, "idle", "t_median_us") == 5.0);
+		assert_true(probe_num(j, i, "loaded", "samples") ==
+			    FAKE_PROBE_IN);
+		assert_true(probe_num(j, i, "loaded", "t_max_us") == 20.0);
+		assert_true(probe_num(j, i, "loaded_over_idle", "t_median") ==
+			    4.0);
+		assert_true(fabs(probe_num(j, i, NULL, "probe_bytes_per_s") -
+				 32e6) < 1e-3);
+		assert_true(probe_num(j, i, NULL, "rail_bytes_per_s") ==
+			    4096e6);
+		assert_true(fabs(probe_num(j, i, NULL, "share_percent") -
+				 share) < 1e-9);
+		assert_true(probe_num(j, i, NULL, "rate_bound_per_s") == 200);
+	}
+	cJSON_Delete(j);
+	j = app_json(pr.srv.json);
+	assert_non_null(j);
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(
+		cJSON_GetObjectItem(
+			cJSON_GetArrayItem(cJSON_GetObjectItem(j, "rails"), 0),
+			"lat_probe"),
+		"answered")));
+	cJSON_Delete(j);
+	app_done(&pr);
+}
+
+/* --lat_probe=write: the ping-pong's samples are round trips, reported
+ * halved; its bytes go both ways; the server answered every probe that
+ * landed in its page (idle and loaded, the fake's count) and says so. */
+static void test_lat_probe_write(void **state)
+{
+	const double share = 100.0 * 64e6 / (64e6 + 4096e6);
+	struct pair pr;
+	cJSON *j;
+
+	(void)state;
+	fake_reset();
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "4096", "-n",
+	     "100", "--validate", "--lat_probe=write", "--lat_probe_rate=200");
+	both_ok(&pr);
+	app_rule(&pr.cli, true, "4096");
+	app_rule(&pr.srv, true, "4096");
+	assert_int_equal(probe_lines(pr.cli.extra, "4096"), 4);
+	assert_int_equal(probe_lines(pr.srv.extra, "4096"), 2);
+	assert_non_null(strstr(pr.cli.extra,
+			       " railperf: rail 0 (fake0): latency probe, "
+			       "RDMA WRITE, half round trip, loaded: 50 "
+			       "samples, t_min 10.00 median 10.00"));
+	assert_non_null(strstr(pr.srv.extra,
+			       " railperf: rail 1 (fake1): latency probe, "
+			       "RDMA WRITE: 160 probes answered\n"));
+	j = app_json(pr.cli.json);
+	assert_true(probe_num(j, 0, "idle", "t_median_us") == 2.5);
+	assert_true(fabs(probe_num(j, 1, NULL, "share_percent") - share) <
+		    1e-9);
+	assert_true(probe_num(j, 1, NULL, "rate_bound_per_s") == 200);
+	cJSON_Delete(j);
+	j = app_json(pr.srv.json);
+	assert_true(probe_num(j, 1, NULL, "answered") == 160);
+	cJSON_Delete(j);
+	app_done(&pr);
+}
+
+/* Both sides agree on the probe (HELLO): a client without it, or with
+ * the other verb, fails both sides with the mismatch named. */
+static void test_lat_probe_mismatch(void **state)
+{
+	const char *const srv[] = { "-d",  "fake0,fake1", "-n",
+				    "100", "--lat_probe", NULL };
+	const char *const cli[2][6] = {
+		{ "-d", "fake0,fake1", "-n", "100", "--lat_probe=write", NULL },
+		{ "-d", "fake0,fake1", "-n", "100", NULL },
+	};
+	struct pair pr;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		fake_reset();
+		app_pair2(&pr, RP_TEST_MULTI_BW, rp_bwapp_run, srv, cli[k]);
+		assert_int_equal(pr.srv.ret, -EPROTO);
+		assert_int_equal(pr.cli.ret, -EPROTO);
+		assert_non_null(strstr(pr.err, "parameter mismatch"));
+		assert_non_null(strstr(pr.err, "--lat_probe=read: local on, "
+					       "remote off"));
+		assert_int_equal(fake.runs + fake.probe_runs, 0);
+		app_done(&pr);
+	}
+}
+
+/* A probe that stops (an error completion, a stall) leaves the
+ * bandwidth run and its row as they are, says so on its rail's line and
+ * in its JSON, and the client exits 1 (-EIO). */
+static void test_lat_probe_lost(void **state)
+{
+	struct pair pr;
+	cJSON *j;
+
+	(void)state;
+	fake_reset();
+	fake.probe_fail = -EIO;
+	PAIR(&pr, RP_TEST_MULTI_BW, "-d", "fake0,fake1", "-s", "4096", "-n",
+	     "100", "--lat_probe");
+	assert_int_equal(pr.srv.ret, 0);
+	assert_int_equal(pr.cli.ret, -EIO);
+	row_is(&pr.cli, 4096, 200, 0, 2 * MIB_4K, 2.0);
+	assert_non_null(strstr(pr.cli.extra,
+			       " railperf: rail 0 (fake0): latency probe "
+			       "lost: Input/output error\n"));
+	j = app_json(pr.cli.json);
+	assert_non_null(j);
+	assert_string_equal(
+		cJSON_GetObjectItem(
+			cJSON_GetObjectItem(
+				cJSON_GetArrayItem(
+					cJSON_GetObjectItem(j, "rails"), 1),
+				"lat_probe"),
+			"lost")
+			->valuestring,
+		"Input/output error");
+	cJSON_Delete(j);
+	app_done(&pr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -418,6 +620,10 @@ int main(void)
 		cmocka_unit_test(test_output),
 		cmocka_unit_test(test_output_rule),
 		cmocka_unit_test(test_inline_unknown),
+		cmocka_unit_test(test_lat_probe),
+		cmocka_unit_test(test_lat_probe_write),
+		cmocka_unit_test(test_lat_probe_mismatch),
+		cmocka_unit_test(test_lat_probe_lost),
 	};
 
 	srand((unsigned int)getpid());

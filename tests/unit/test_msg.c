@@ -23,7 +23,8 @@
 
 #include "proto/rp_msg.h"
 
-/* RAIL layout (rp_msg.c, protocol 8): 64 fixed bytes, then 28 per QP. */
+/* RAIL layout (rp_msg.c, protocol 10): 64 fixed bytes, then 28 per QP,
+ * then 32 more for a latency probe's QP (its entry, its READs). */
 #define RAIL_FIXED 64
 #define QP_LEN 28
 #define OFF_GID_TYPE 3
@@ -68,9 +69,9 @@ static void test_type_str(void **state)
 
 static void test_hdr_encode_bytes(void **state)
 {
-	/* "RPF1", version 9, type 2 (RAIL), length 0x01020304 */
+	/* "RPF1", version 10, type 2 (RAIL), length 0x01020304 */
 	static const uint8_t want[RP_MSG_HDR_LEN] = { 'R',  'P',  'F',	'1',
-						      0x00, 0x09, 0x00, 0x02,
+						      0x00, 0x0a, 0x00, 0x02,
 						      0x01, 0x02, 0x03, 0x04 };
 	uint8_t out[RP_MSG_HDR_LEN];
 
@@ -89,7 +90,7 @@ static void test_hdr_round_trip(void **state)
 	rp_msg_hdr_encode(buf, RP_MSG_PROGRESS, 0);
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)), 0);
 	assert_int_equal(h.magic, 0x52504631);
-	assert_int_equal(h.version, 9);
+	assert_int_equal(h.version, 10);
 	assert_int_equal(h.type, RP_MSG_PROGRESS);
 	assert_int_equal(h.len, 0);
 	/* the largest allowed payload: 64 KiB = 65536 */
@@ -127,36 +128,41 @@ static void test_hdr_other_version(void **state)
 	buf[5] = 1; /* version 0x0001: a railperf before the NIC in RAIL */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 1, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 1, this build speaks 10"));
 	buf[5] = 2; /* version 2: no rail_write_lat, no -b (ignored flag) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 2, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 2, this build speaks 10"));
 	buf[5] = 3; /* version 3: no COUNTS (-b --interval) */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 3, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 3, this build speaks 10"));
 	buf[5] = 4; /* version 4: rail_write_lat's count byte is 8 bits */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 4, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 4, this build speaks 10"));
 	buf[5] = 5; /* version 5: RESULT without the rail thread's CPU */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 5, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 5, this build speaks 10"));
 	buf[5] = 6; /* version 6: RESULT without a rail's failure */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 6, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 6, this build speaks 10"));
 	buf[5] = 7; /* version 7: RAIL without the netdev MTU */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 7, this build speaks 9"));
+	assert_non_null(strstr(err, "protocol 7, this build speaks 10"));
 	buf[5] = 8; /* version 8: no atomic tests, no atomic verbs' flags */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
-	assert_non_null(strstr(err, "protocol 8, this build speaks 9"));
-	buf[4] = 1; /* version 0x0102 = 258 */
+	assert_non_null(strstr(err, "protocol 8, this build speaks 10"));
+	buf[5] = 9; /* version 9: RAIL without the latency probe's QP */
+	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
+			 -EPROTONOSUPPORT);
+	assert_non_null(strstr(err, "protocol 9, this build speaks 10"));
+	buf[5] = 10;
+	buf[4] = 1; /* version 0x010a = 266 */
 	assert_int_equal(hdr_decode(buf, &h, err, sizeof(err)),
 			 -EPROTONOSUPPORT);
 	buf[4] = 0;
@@ -467,9 +473,58 @@ static void test_rail_bad_qp_count(void **state)
 	/* 3 QPs claimed, bytes for 2 */
 	put_be32(buf + OFF_NUM_QPS, 3);
 	assert_int_equal(rail_decode(buf, n), -EBADMSG);
-	/* 1 QP claimed, bytes for 2 */
+	/* 1 QP claimed, bytes for 2: 28 bytes are no probe's 32 */
 	put_be32(buf + OFF_NUM_QPS, 1);
 	assert_int_equal(rail_decode(buf, n), -EBADMSG);
+}
+
+/* Protocol 10: a latency probe's QP after the QPs, one entry and its
+ * READs in flight (1 .. 255), its presence told by the length alone;
+ * 24-bit fields checked as a QP's. */
+static void test_rail_probe(void **state)
+{
+	struct rp_rail_addr *a = rail_new(1), *b = rail_new(0);
+	uint8_t buf[160];
+	size_t n;
+
+	(void)state;
+	a->num_probe = 1;
+	a->probe = (struct rp_qp_addr){ .qpn = 0xabcdef,
+					.psn = 0x123456,
+					.rkey = 0x9876,
+					.addr = 0x7fb71d700000ULL,
+					.len = 4096 };
+	a->probe_rd_atomic = 16;
+	n = rp_msg_encode_rail(buf, sizeof(buf), a);
+	assert_int_equal(n, rail_len(1) + 32);	     /* 92 + 32 = 124 */
+	assert_int_equal(buf[OFF_QPN(1) + 1], 0xab); /* its QPN, big-endian */
+	assert_int_equal(buf[n - 1], 16);	     /* its READs, last */
+	assert_int_equal(rp_msg_decode_rail(buf, n, b), 0);
+	rail_equal(a, b);
+	assert_int_equal(b->num_probe, 1);
+	assert_int_equal(b->probe_rd_atomic, 16);
+	assert_memory_equal(&a->probe, &b->probe, sizeof(a->probe));
+	/* without it: 92 bytes, num_probe 0, the entry zeroed */
+	assert_int_equal(rp_msg_decode_rail(buf, rail_len(1), b), 0);
+	assert_int_equal(b->num_probe, 0);
+	assert_int_equal(b->probe.qpn, 0);
+	assert_int_equal(b->probe_rd_atomic, 0);
+	/* 28 bytes after the QPs: a QP's entry, not a probe's 32 */
+	assert_int_equal(rail_decode(buf, rail_len(2)), -EBADMSG);
+	put_be32(buf + n - 4, 0); /* READs in flight: 1 .. 255 */
+	assert_int_equal(rail_decode(buf, n), -EBADMSG);
+	put_be32(buf + n - 4, 256);
+	assert_int_equal(rail_decode(buf, n), -EBADMSG);
+	put_be32(buf + n - 4, 255);
+	assert_int_equal(rail_decode(buf, n), 0);
+	put_be32(buf + OFF_PSN(1), 0x1000000);
+	assert_int_equal(rail_decode(buf, n), -EBADMSG);
+	a->num_probe = 2; /* one probe QP at most */
+	assert_int_equal(rp_msg_encode_rail(buf, sizeof(buf), a), 0);
+	a->num_probe = 1; /* the buffer one byte short */
+	assert_int_equal(rp_msg_encode_rail(buf, n - 1, a), 0);
+	free(a);
+	free(b);
 }
 
 /* Patch a big-endian u32 at @off of a valid 2-QP rail and decode. */
@@ -950,6 +1005,43 @@ static void test_mismatch_fields(void **state)
 	mismatch(&r, "test: local rail_write_bw, remote unknown");
 }
 
+/* HELLO's flags (protocol 10): each its own bit, RP_PF_KNOWN exactly
+ * their union (the atomic verbs' 1 << 8, 1 << 9 from protocol 9, the
+ * probe's 1 << 12, 1 << 13 from 10), and all within the u16 on the wire. */
+static void test_flags_known(void **state)
+{
+	static const unsigned int flags[] = {
+		RP_PF_ALL_SIZES, RP_PF_VALIDATE,   RP_PF_INFINITE,
+		RP_PF_RDMA_CM,	 RP_PF_BIDIR,	   RP_PF_READ,
+		RP_PF_SEND,	 RP_PF_IMM,	   RP_PF_FETCH_ADD,
+		RP_PF_CMP_SWAP,	 RP_PF_PROBE_READ, RP_PF_PROBE_WRITE,
+	};
+	unsigned int all = 0;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		assert_int_equal(flags[i] & (flags[i] - 1), 0); /* one bit */
+		assert_int_equal(all & flags[i], 0);		/* its own */
+		all |= flags[i];
+	}
+	assert_int_equal(all, 0x33ff);
+	assert_int_equal(RP_PF_KNOWN, all);
+	assert_int_equal(RP_PF_KNOWN & ~0xffffu, 0);
+}
+
+/* --lat_probe (protocol 10): each verb's flag named, READ's first. */
+static void test_mismatch_probe(void **state)
+{
+	struct rp_params r = base_params;
+
+	(void)state;
+	r.flags = RP_PF_PROBE_READ;
+	mismatch(&r, "--lat_probe=read: local off, remote on");
+	r.flags = RP_PF_PROBE_WRITE;
+	mismatch(&r, "--lat_probe=write: local off, remote on");
+}
+
 /* The atomic tests and verbs by name (protocol 9). */
 static void test_mismatch_atomic(void **state)
 {
@@ -971,10 +1063,9 @@ static void test_mismatch_atomic(void **state)
 }
 
 /* A passive server (one-way WRITE/READ/atomic bandwidth, READ and atomic
- * latency) given no
- * -D follows the client's -D and -n, as perftest's (HPE's bwcheck: the
- * server without -D); a measuring server, or one with its own -D, does
- * not, and the mismatch stays. */
+ * latency) given no -D follows the client's -D and -n, as perftest's (HPE's
+ * bwcheck: the server without -D); a measuring server, or one with its own
+ * -D, does not, and the mismatch stays. */
 static void test_params_follow(void **state)
 {
 	static const uint16_t tests[] = {
@@ -1117,6 +1208,7 @@ int main(void)
 		cmocka_unit_test(test_rail_gid_index_none),
 		cmocka_unit_test(test_rail_truncated),
 		cmocka_unit_test(test_rail_bad_qp_count),
+		cmocka_unit_test(test_rail_probe),
 		cmocka_unit_test(test_rail_24bit_fields),
 		cmocka_unit_test(test_rail_gid_index_bounds),
 		cmocka_unit_test(test_rail_gid_type_bounds),
@@ -1136,7 +1228,9 @@ int main(void)
 		cmocka_unit_test(test_error_text_limit),
 		cmocka_unit_test(test_mismatch_equal),
 		cmocka_unit_test(test_mismatch_fields),
+		cmocka_unit_test(test_flags_known),
 		cmocka_unit_test(test_mismatch_atomic),
+		cmocka_unit_test(test_mismatch_probe),
 		cmocka_unit_test(test_params_follow),
 		cmocka_unit_test(test_mismatch_all_sizes_ignores_size),
 	};

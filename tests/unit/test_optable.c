@@ -290,7 +290,7 @@ static void test_completion(void **state)
 	rows = rp_optable_rows(&n);
 	want.n = 0;
 	for (i = 0; i < n; i++) {
-		if (rows[i].has_arg != required_argument ||
+		if (rows[i].has_arg == no_argument ||
 		    rows[i].pt == RP_PT_REFUSED)
 			continue;
 		snprintf(name, sizeof(name), "--%s", rows[i].name);

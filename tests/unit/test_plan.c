@@ -26,7 +26,8 @@
  * 6.06's extra separator on such a device for READ and for -I (not
  * under --output); and MLX5_SCATTER_TO_CQE=0 set for GPU memory with
  * SEND of at most 64 bytes or -a (force_dependecies), for the latency
- * and the bandwidth tools, and not otherwise (rp_plan_gpu_env). */
+ * and the bandwidth tools, and not otherwise (rp_plan_gpu_env);
+ * --lat_probe's settings, rail QP, HELLO flag and each side's part. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -497,6 +498,46 @@ static void test_scatter_to_cqe(void **state)
 	s2cqe(RP_TEST_SEND_LAT, (const char *const[]){ NULL }, false);
 }
 
+/* --lat_probe on a rail list: the probe's settings (a cache line, the
+ * rate given or 200 a second, WRITE's round trip halved), a
+ * probe QP in every rail's settings, its verb in HELLO, and each side's
+ * part from the latency row of its verb: the client probes, the peer of
+ * a WRITE ping-pong answers (measures), a READ probe's peer is passive.
+ * Without the option: none of it. */
+static void test_probe_roles(void **state)
+{
+	struct rp_params par;
+	struct rp_plan p;
+	struct run r;
+
+	(void)state;
+	PLAN(&r, &p, RP_TEST_MULTI_BW, "-d", "a,b", "--lat_probe", "host",
+	     NULL);
+	assert_true(p.probe && p.rail.probe);
+	assert_int_equal(p.rail.probe_verb, RP_VERB_READ);
+	assert_int_equal(p.probecfg.verb, RP_VERB_READ);
+	assert_true(p.probecfg.size == 64 && p.probecfg.rate == 200);
+	assert_int_equal(p.probecfg.rtt, 1);
+	assert_true(p.probe_role->measures);
+	rp_plan_params(&p, 2, &par);
+	assert_int_equal(par.flags & (RP_PF_PROBE_READ | RP_PF_PROBE_WRITE),
+			 RP_PF_PROBE_READ);
+	PLAN(&r, &p, RP_TEST_MULTI_BW, "-d", "a,b", "--lat_probe", NULL);
+	assert_false(p.probe_role->measures); /* READ's peer: passive */
+	PLAN(&r, &p, RP_TEST_MULTI_BW, "-d", "a,b", "--lat_probe=write",
+	     "--lat_probe_rate", "250", NULL);
+	assert_true(p.probe_role->measures); /* it answers */
+	assert_int_equal(p.probecfg.rtt, 2);
+	assert_int_equal(p.probecfg.rate, 250);
+	rp_plan_params(&p, 2, &par);
+	assert_int_equal(par.flags & (RP_PF_PROBE_READ | RP_PF_PROBE_WRITE),
+			 RP_PF_PROBE_WRITE);
+	PLAN(&r, &p, RP_TEST_MULTI_BW, "-d", "a,b", "host", NULL);
+	assert_false(p.probe || p.rail.probe);
+	rp_plan_params(&p, 2, &par);
+	assert_int_equal(par.flags & (RP_PF_PROBE_READ | RP_PF_PROBE_WRITE), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -514,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_device_lat),
 		cmocka_unit_test(test_device_bw),
 		cmocka_unit_test(test_scatter_to_cqe),
+		cmocka_unit_test(test_probe_roles),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

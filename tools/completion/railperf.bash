@@ -58,6 +58,11 @@ _railperf()
 		COMPREPLY=($(compgen -W "FETCH_AND_ADD CMP_AND_SWAP" -- "$cur"))
 		return
 		;;
+	--lat_probe)
+		# its value is optional: only "--lat_probe=" gets here
+		COMPREPLY=($(compgen -W "read write" -- "$cur"))
+		return
+		;;
 	--use_cuda_bus_id)
 		COMPREPLY=($(compgen -W "$(_railperf_gpus)" -- "$cur"))
 		return
@@ -67,7 +72,7 @@ _railperf()
 		-p | --port | -m | --mtu | -l | --post_list | -I | --inline_size | \
 		-u | --qp-timeout | -w | --limit_bw | -y | --limit_msgrate | \
 		--timeout | --interval | --peer | --bind_source_ip | --expect | \
-		--expect-min | \
+		--expect-min | --lat_probe_rate | \
 		-T | --tos | --tclass | --numa_node | --pin_cores | --cqe_poll | \
 		-o | --outs | --use_cuda | -r | --rx-depth | --tolerance)
 		return # a value: nothing to offer
