@@ -668,6 +668,19 @@ static const struct rp_optrow rp_rows[] = {
 	  .pt = RP_PT_OWN,
 	  .help = H1(CL, "every rail to every rail (R sub-rounds per\n"
 			 "round: rail i to the partner's rail i + k)") },
+	{ .name = "pairing", .has_arg = REQ, .arg = "map|index", .bins = CL,
+	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
+	  .help = H1(CL, "map: every link of the wiring map, once, both\n"
+			 "ways (the default when a host's rails are in\n"
+			 "more than one subnet); index: rail i to the\n"
+			 "partner's rail i (the default otherwise)") },
+	{ .name = "pattern", .has_arg = REQ, .arg = "pairs|ring|incast:HOST",
+	  .bins = CL, .kind = RP_OK_OWN, .pt = RP_PT_OWN,
+	  .help = H1(CL, "pairs: host pairs a round at a time (default);\n"
+			 "ring: each host writes to its ring successor,\n"
+			 "all at once; incast:HOST: every other host\n"
+			 "writes to HOST (name or rank) on every rail at\n"
+			 "once") },
 	{ .name = "pairs", .has_arg = REQ, .arg = "file", .bins = CL,
 	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
 	  .help = H1(CL, "only these pairs: two hosts (names or ranks) a\n"
@@ -689,6 +702,13 @@ static const struct rp_optrow rp_rows[] = {
 		   "netdev's, an MTU that caps RoCE below 4096 or that\n"
 		   "differs from --peer_json's, a port not ACTIVE, a GID\n"
 		   "on a bond), 0 when all are healthy") },
+	{ .name = "peers", .has_arg = NO, .bins = INFO, .kind = RP_OK_OWN,
+	  .pt = RP_PT_OWN,
+	  .help = H1(INFO,
+		   "each rail's half of the wiring map: its netdev, MAC,\n"
+		   "link, MTU and subnets, and the neighbours the kernel\n"
+		   "has resolved on it (after an ICMPv6 echo to all\n"
+		   "nodes), with the subnet each lies in") },
 	{ .name = "peer_json", .has_arg = REQ, .arg = "file", .bins = INFO,
 	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
 	  .help = H1(INFO,

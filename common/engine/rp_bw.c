@@ -717,7 +717,8 @@ static void rp_bw_failed_out(const struct rp_bw_state *s, int ret,
 		snprintf(out->fail.why, sizeof(out->fail.why), "%s",
 			 strerror(-ret));
 	}
-	out->msgs = s->done;
+	out->msgs = out->all_msgs = s->done;
+	out->all_rx = s->rdone;
 	out->bytes = s->bytes;
 	out->start_ns = s->t0_ns;
 	out->end_ns = s->t0_ns + out->fail.at_ns;
@@ -750,6 +751,8 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 		goto out;
 	out->msgs = cfg->duration && !cfg->infinite ? s.counted : s.done;
 	out->rx_msgs = cfg->duration ? s.rcounted : s.rdone;
+	out->all_msgs = s.done;
+	out->all_rx = s.rdone;
 	out->bytes = s.bytes;
 	if (s.post_ns) {
 		struct rp_timeline t = {

@@ -103,6 +103,12 @@ struct rp_bw_out {
 	double peak;	   /* 0 when not measured */
 	uint64_t bytes;	   /* cfg->recv, duplex: bytes the receives got */
 	uint64_t rx_msgs;  /* cfg->duplex: receives counted (as msgs) */
+	/* Over the whole run, not only the window: WRs completed (the
+	 * receiving side: receives completed), and with cfg->duplex the
+	 * peer's messages received. What rail_cluster_bw's one-way patterns
+	 * compare between sender and receiver. */
+	uint64_t all_msgs;
+	uint64_t all_rx;
 	/* A run that failed (rp_bw_run's error other than -EINTR and
 	 * -ECANCELED): when and why; then msgs counts every WR completed
 	 * up to the failure and the window is [start, failure]. */

@@ -52,6 +52,15 @@ _railperf()
 		COMPREPLY=($(compgen -W "write read send" -- "$cur"))
 		return
 		;;
+	--pairing)
+		COMPREPLY=($(compgen -W "map index" -- "$cur"))
+		return
+		;;
+	--pattern)
+		COMPREPLY=($(compgen -W "pairs ring incast:" -- "$cur"))
+		[[ ${COMPREPLY-} == incast: ]] && compopt -o nospace
+		return
+		;;
 	--use_cuda_bus_id)
 		COMPREPLY=($(compgen -W "$(_railperf_gpus)" -- "$cur"))
 		return
