@@ -206,17 +206,18 @@ tsan: unit-bins
 # inputs up to the 64 KiB message limit (RAIL of 1024 QPs and more); the
 # framing of the stream (split reads, back-to-back messages, partial
 # headers) for FUZZ_FRAME_SECONDS; rail_cluster_bw's --pairs files (parse,
-# pack, schedule round trip) for FUZZ_PAIRS_SECONDS and rank 0's schedule
-# as other ranks decode it for FUZZ_SCHED_SECONDS (their refusals go to
-# stderr, closed: -close_fd_mask=2).
+# pack, the rounds' flows, their round trip) for FUZZ_PAIRS_SECONDS and
+# rank 0's rounds of flows as other ranks decode them for
+# FUZZ_SCHED_SECONDS (their refusals go to stderr, closed:
+# -close_fd_mask=2).
 FUZZ_SECONDS ?= 60
 FUZZ_FRAME_SECONDS ?= 20
 FUZZ_PAIRS_SECONDS ?= 10
 FUZZ_SCHED_SECONDS ?= 10
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -Icommon
-FUZZ_SCHED_SRC := common/cluster/rp_sched.c common/base/rp_log.c \
-	common/base/rp_parse.c
+FUZZ_SCHED_SRC := common/cluster/rp_sched.c common/cluster/rp_flows.c \
+	common/base/rp_log.c common/base/rp_parse.c
 fuzz:
 	@mkdir -p $(B)/fuzz-corpus $(B)/fuzz-frame-corpus \
 		$(B)/fuzz-pairs-corpus $(B)/fuzz-sched-corpus

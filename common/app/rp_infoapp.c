@@ -19,6 +19,7 @@
 #include "info/rp_railinfo.h"
 #include "info/rp_railinfo_json.h"
 #include "info/rp_railinfo_text.h"
+#include "info/rp_wirefacts.h"
 #include "base/rp_version.h"
 
 struct ri_opts {
@@ -26,6 +27,7 @@ struct ri_opts {
 	bool json;
 	bool check; /* --check: exit 1 when a rail is degraded */
 	struct rp_fleet_opts fleet; /* --openmetrics */
+	bool peers; /* --peers: the local half of the wiring map */
 	bool help;
 	bool version;
 };
@@ -41,8 +43,8 @@ static const struct rp_test_desc ri_desc = {
 static void ri_usage(FILE *f)
 {
 	static const char *const order[] = {
-		"ib-dev", "json", "check",   "openmetrics", "peer_json", "ipv6",
-		"peer",	  "sysfs", "help",   "version",	    NULL,
+		"ib-dev", "json", "check", "openmetrics", "peers", "peer_json",
+		"ipv6",	  "peer", "sysfs", "help",	  "version",   NULL,
 	};
 	struct rp_opts def;
 
@@ -81,6 +83,8 @@ static int ri_own(void *ctx, const struct rp_optrow *r, const char *arg)
 		o->json = true;
 	else if (!strcmp(r->name, "check"))
 		o->check = true;
+	else if (!strcmp(r->name, "peers"))
+		o->peers = true;
 	else if (rp_ipv4_parse(arg, o->ro.prefs.peer)) { /* --peer */
 		rp_err("invalid --peer value '%s': give an IPv4 "
 		       "address such as 192.168.100.12",
@@ -170,7 +174,9 @@ int rp_infoapp_main(int argc, char **argv)
 		return 0;
 	}
 	ret = rp_railinfo_gather(&ri, &o.ro);
-	if (!ret)
+	if (!ret && o.peers)
+		ret = rp_wirefacts_peers(stdout, &ri, o.ro.sysfs);
+	else if (!ret)
 		ret = o.json ? ri_print_json(&ri) :
 			       rp_railinfo_print(stdout, &ri);
 	if (!ret && o.fleet.openmetrics)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * railperf's one option table (rp_optable.h): its rows gathered
- * (rp_optrows.c, rp_optrows_fleet.c, rp_optrows_probe.c, rp_optrows_pt.c),
+ * (rp_optrows.c, rp_optrows_fleet.c, rp_optrows_probe.c, rp_optrows_own.c,
+ * rp_optrows_pt.c),
  * getopt's tables, the gating, the dispatch and the lookups over them.
  */
 #define _GNU_SOURCE
@@ -17,6 +18,7 @@
 #include "app/rp_opts_types.h"
 #include "app/rp_optable.h"
 #include "app/rp_optrows_fleet.h"
+#include "app/rp_optrows_own.h"
 #include "app/rp_optrows_probe.h"
 #include "app/rp_optrows_pt.h"
 
@@ -41,20 +43,21 @@ static size_t rp_ntable;
 static pthread_once_t rp_table_once = PTHREAD_ONCE_INIT;
 
 /* rp_table in --help order: the rows before the fleet checks', theirs,
- * the rows after up to --lat_probe's, its, the rest, perftest's refused
- * flags. More rows than fit is the build's defect: abort. */
+ * the rows after up to --lat_probe's, its, the rest, the rows of one
+ * program alone, perftest's refused flags. More rows than fit is the build's defect: abort. */
 static void rp_table_gather(void)
 {
-	const struct rp_optrow *part[6];
-	size_t n[6], i;
+	const struct rp_optrow *part[7];
+	size_t n[7], i;
 
 	part[0] = rp_optrows_head(&n[0]);
 	part[1] = rp_optrows_fleet(&n[1]);
 	part[2] = rp_optrows_tail(&n[2]);
 	part[3] = rp_optrows_probe(&n[3]);
 	part[4] = rp_optrows_end(&n[4]);
-	part[5] = rp_optrows_pt(&n[5]);
-	for (i = 0; i < 6; i++) {
+	part[5] = rp_optrows_own(&n[5]);
+	part[6] = rp_optrows_pt(&n[6]);
+	for (i = 0; i < 7; i++) {
 		if (n[i] > RP_OPT_LONG_MAX - rp_ntable)
 			abort();
 		memcpy(&rp_table[rp_ntable], part[i], n[i] * sizeof(*part[i]));

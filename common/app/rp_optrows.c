@@ -720,46 +720,6 @@ static const struct rp_optrow rp_rows_end[] = {
 		      "railperf version and perftest format followed" },
 		    { CL, NULL, "railperf version" },
 		    { INFO, NULL, "version" } } },
-	/* rail_cluster_bw's own (struct rp_clopts) */
-	{ .name = "cross", .has_arg = NO, .bins = CL, .kind = RP_OK_OWN,
-	  .pt = RP_PT_OWN,
-	  .help = H1(CL, "every rail to every rail (R sub-rounds per\n"
-			 "round: rail i to the partner's rail i + k)") },
-	{ .name = "pairs", .has_arg = REQ, .arg = "file", .bins = CL,
-	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
-	  .help = H1(CL, "only these pairs: two hosts (names or ranks) a\n"
-			 "line, '#' comments") },
-	{ .name = "csv", .has_arg = REQ, .arg = "file", .bins = CL,
-	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
-	  .help = H1(CL, "every cell as CSV, rewritten after each round") },
-	/* rail_info's own */
-	{ .name = "json", .has_arg = NO, .bins = INFO, .kind = RP_OK_OWN,
-	  .pt = RP_PT_OWN,
-	  .help = H1(INFO, "JSON for scripts instead of text") },
-	{ .name = "check", .has_arg = NO, .bins = INFO, .kind = RP_OK_OWN,
-	  .pt = RP_PT_OWN,
-	  .help = H1(INFO,
-		   "exit 1 when a rail is degraded (a PCIe link trained\n"
-		   "below its maximum, link drops since boot, PCIe AER\n"
-		   "errors on its path, a port with one of its PCI\n"
-		   "functions given no address, a port rate below its\n"
-		   "netdev's, an MTU that caps RoCE below 4096 or that\n"
-		   "differs from --peer_json's, a port not ACTIVE, a GID\n"
-		   "on a bond), 0 when all are healthy") },
-	{ .name = "peer_json", .has_arg = REQ, .arg = "file", .bins = INFO,
-	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
-	  .help = H1(INFO,
-		   "the peer host's rail_info --json: each rail's far\n"
-		   "end (its netdev in the same IPv4 subnet), whose MTU\n"
-		   "--check compares") },
-	{ .name = "peer", .has_arg = REQ, .arg = "ipv4", .bins = INFO,
-	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
-	  .help = H1(INFO,
-		   "prefer GIDs whose subnet holds this peer address") },
-	{ .name = "sysfs", .has_arg = REQ, .arg = "dir", .bins = INFO,
-	  .kind = RP_OK_OWN, .pt = RP_PT_OWN,
-	  .help = H1(INFO, "read the sysfs tree <dir> (laid out like /sys)\n"
-			   "instead of the live system; no verbs calls") },
 };
 /* clang-format on */
 

@@ -29,6 +29,37 @@ static const struct rp_test_desc rp_cl_desc = {
 _Static_assert(RP_MATRIX_DEF_PCT == 80,
 	       "update --expect's cluster help in rp_optable.c");
 
+/* --pairing=map|index. */
+static int rp_cl_pairing(struct rp_clopts *c, const char *arg)
+{
+	if (!strcmp(arg, "map"))
+		c->pairing = RP_PAIRING_MAP;
+	else if (!strcmp(arg, "index"))
+		c->pairing = RP_PAIRING_INDEX;
+	else
+		return rp_optrows_bad_value("--pairing", arg,
+					    "valid values are map and index");
+	return 0;
+}
+
+/* --pattern=pairs|ring|incast:HOST. */
+static int rp_cl_pattern(struct rp_clopts *c, const char *arg)
+{
+	if (!strcmp(arg, "pairs"))
+		c->pattern = RP_PATTERN_PAIRS;
+	else if (!strcmp(arg, "ring"))
+		c->pattern = RP_PATTERN_RING;
+	else if (!strncmp(arg, "incast:", 7) && arg[7]) {
+		c->pattern = RP_PATTERN_INCAST;
+		c->incast = arg + 7;
+	} else
+		return rp_optrows_bad_value("--pattern", arg,
+					    "valid values are pairs, ring and "
+					    "incast:HOST (a host name or "
+					    "rank)");
+	return 0;
+}
+
 /* rail_cluster_bw's own options (RP_OK_OWN rows of the option table). */
 static int rp_cl_own(void *ctx, const struct rp_optrow *r, const char *arg)
 {
@@ -40,6 +71,10 @@ static int rp_cl_own(void *ctx, const struct rp_optrow *r, const char *arg)
 		c->cross = true;
 		return 0;
 	}
+	if (!strcmp(r->name, "pairing"))
+		return rp_cl_pairing(c, arg);
+	if (!strcmp(r->name, "pattern"))
+		return rp_cl_pattern(c, arg);
 	if (!strcmp(r->name, "pairs"))
 		file = &c->pairs;
 	else if (!strcmp(r->name, "csv"))
@@ -73,6 +108,28 @@ static int rp_cl_rails(const struct rp_clopts *c)
 	return 0;
 }
 
+/* Options that do not go together, named in one line. */
+static int rp_cl_combos(const struct rp_clopts *c)
+{
+	const char *why = NULL;
+
+	if (c->cross && c->pairing == RP_PAIRING_MAP)
+		why = "--cross joins every rail to every rail; --pairing=map "
+		      "joins the rails the wiring map links: give one";
+	else if (c->cross && c->pattern != RP_PATTERN_PAIRS)
+		why = "--cross is for --pattern=pairs";
+	else if (c->pairs && c->pattern != RP_PATTERN_PAIRS)
+		why = "--pairs is for --pattern=pairs";
+	else if (c->pattern != RP_PATTERN_PAIRS &&
+		 rp_roles_verb(c->o.verb)->pulls)
+		why = "--pattern=ring and incast count what arrives at the "
+		      "receiver: --verb=write (as RDMA WRITE with immediate) "
+		      "or --verb=send";
+	if (why)
+		rp_err("%s", why);
+	return why ? -EINVAL : 0;
+}
+
 static void rp_clopts_init(struct rp_clopts *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -103,6 +160,8 @@ int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv)
 		return 0;
 	if (rp_opts_finish(&c->o) || rp_fleet_opts_rules(&c->o.fleet, c->json))
 		return -EINVAL;
+	if (rp_cl_combos(c))
+		return -EINVAL;
 	return rp_cl_rails(c);
 }
 
@@ -117,10 +176,17 @@ const char *rp_clopts_sig(const struct rp_clopts *c, char *buf, size_t len)
 	snprintf(
 		buf, len,
 		"-s %llu -D %u -q %u -t %u -m %u -u %u --timeout %u --cross %d "
-		"--verb %s",
+		"--verb %s --pairing %s --pattern %s%.40s",
 		(unsigned long long)c->o.size, c->o.duration, c->o.num_qps,
 		c->o.tx_depth, c->o.mtu, c->o.qp_timeout, c->o.timeout,
-		c->cross ? 1 : 0, rp_clopts_verb(c->o.verb));
+		c->cross ? 1 : 0, rp_clopts_verb(c->o.verb),
+		c->pairing == RP_PAIRING_MAP   ? "map" :
+		c->pairing == RP_PAIRING_INDEX ? "index" :
+						 "default",
+		c->pattern == RP_PATTERN_RING	? "ring" :
+		c->pattern == RP_PATTERN_INCAST ? "incast:" :
+						  "pairs",
+		c->pattern == RP_PATTERN_INCAST ? c->incast : "");
 	return buf;
 }
 
@@ -173,7 +239,8 @@ void rp_clopts_usage(FILE *f)
 	static const char *const order[] = {
 		"ib-dev",   "ib-port",	 "gid-index",	  "size",
 		"duration", "qp",	 "tx-depth",	  "mtu",
-		"qp-timeout", "verb",	 "cross",	  "pairs",
+		"qp-timeout", "verb",	 "pairing",	  "pattern",
+		"cross",    "pairs",
 		"expect",
 		"save-baseline", "baseline", "tolerance", "baseline-force",
 		"junit",
@@ -189,9 +256,11 @@ void rp_clopts_usage(FILE *f)
 "  mpirun -np N --map-by ppr:1:node rail_cluster_bw [options]\n"
 "  srun -N N --ntasks-per-node=1 rail_cluster_bw [options]\n"
 "\n"
-"Every pair of the job's hosts, a round at a time (each host in at most one\n"
-"pair per round), both directions of every rail at once; rank 0 prints an\n"
-"N x N matrix of Gb/s (10^9 bit/s) per rail.\n"
+"Every pair of the job's hosts, a round at a time (no rail in two pairs of\n"
+"a round), both directions of every rail at once; rank 0 prints the wiring\n"
+"map it found first (which rail of each host shares a segment and a subnet\n"
+"with which of another), then an N x N matrix of Gb/s (10^9 bit/s) per\n"
+"rail (per pair of rails where the map links rails of other indexes).\n"
 "\n"
 "Options:\n");
 	rp_usage_options(f, &c.o, RP_BIN_CLUSTER_BW, 28, order);

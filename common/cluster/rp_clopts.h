@@ -2,7 +2,8 @@
 /*
  * rp_clopts.h - rail_cluster_bw's command line: perftest's names where
  * they exist (-d -i -x -s -D -q -t -m -u, --timeout, --expect), its own
- * --cross, --pairs, --csv; --out_json and --out_json_file as in the other
+ * --cross, --pairing, --pattern, --pairs, --csv; --out_json and
+ * --out_json_file as in the other
  * binaries), all rows of the option table. Parsed on every rank before
  * MPI starts, so a bad value ends every rank alike before any device is
  * opened. No MPI here.
@@ -19,13 +20,30 @@
 #define RP_CL_DEF_DURATION 5 /* -D, s per round */
 #define RP_CL_DEF_TIMEOUT 10 /* --timeout, s */
 
+/* --pairing: which rail of one host meets which of another. */
+enum rp_pairing {
+	RP_PAIRING_DEFAULT = 0, /* map or index, by the wiring map */
+	RP_PAIRING_MAP,		/* the wiring map's links */
+	RP_PAIRING_INDEX,	/* rail i to rail i (--cross: i + k) */
+};
+
+/* --pattern: who writes to whom, when. */
+enum rp_pattern {
+	RP_PATTERN_PAIRS = 0, /* host pairs, a round at a time, both ways */
+	RP_PATTERN_RING,      /* each host to its ring successor at once */
+	RP_PATTERN_INCAST,    /* every other host to one host at once */
+};
+
 struct rp_clopts {
-	struct rp_opts o;  /* what the rails and the engine take (-D, -s ...) */
-	bool cross;	   /* --cross: every rail to every rail */
-	const char *pairs; /* --pairs FILE, NULL = every pair */
-	const char *csv;   /* --csv FILE */
-	const char *json;  /* --out_json(_file) file, NULL = no JSON */
-	bool expect;	   /* --expect given (o.expect its %) */
+	struct rp_opts o; /* what the rails and the engine take (-D, -s ...) */
+	bool cross;	  /* --cross: every rail to every rail */
+	enum rp_pairing pairing;
+	enum rp_pattern pattern;
+	const char *incast; /* --pattern=incast:HOST's HOST */
+	const char *pairs;  /* --pairs FILE, NULL = every pair */
+	const char *csv;    /* --csv FILE */
+	const char *json;   /* --out_json(_file) file, NULL = no JSON */
+	bool expect;	    /* --expect given (o.expect its %) */
 	bool help;
 	bool version;
 };
@@ -42,7 +60,7 @@ int rp_clopts_parse(struct rp_clopts *c, int argc, char **argv);
 /*
  * rp_clopts_sig - the options every rank of a job must share, as text
  * ("-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 --cross 0
- * --verb write") into
+ * --verb write --pairing default --pattern pairs") into
  * @buf (@len bytes, truncated at worst): rank 0 compares every rank's
  * with its own before the first round. Returns @buf.
  */

@@ -12,11 +12,10 @@
 
 #define RP_MX_CELL_LEN (RP_CELL_REASON_LEN + 8)
 
-static const char *const rp_status_name[] = { "pending", "ok", "fail" };
+static const char *const rp_status_name[] = { "pending", "ok", "fail",
+					      "nopath" };
 
-/* A rate in Gb/s as the matrices print it: at least 2 decimals and at
- * least 3 significant digits (rp_fleet_gbps). Returns @buf. */
-static const char *rp_mx_gbps(char *buf, size_t len, double g)
+const char *rp_clreport_gbps(char *buf, size_t len, double g)
 {
 	return rp_fleet_gbps(buf, len, g);
 }
@@ -31,9 +30,11 @@ static void rp_clreport_cell(const struct rp_matrix *m, unsigned int idx,
 	if (s == d)
 		snprintf(buf, len, "-");
 	else if (c->status == RP_CELL_OK)
-		rp_mx_gbps(buf, len, c->gbps);
+		rp_clreport_gbps(buf, len, c->gbps);
 	else if (c->status == RP_CELL_FAIL)
 		snprintf(buf, len, "FAIL(%s)", c->reason);
+	else if (c->status == RP_CELL_NOPATH)
+		snprintf(buf, len, "no path");
 	else
 		snprintf(buf, len, "n/a");
 }
@@ -93,6 +94,8 @@ void rp_clreport_tables(FILE *f, const struct rp_matrix *m)
 	if (!w)
 		return;
 	for (idx = 0; idx < rp_matrix_count(m); idx++) {
+		if (rp_matrix_nopath(m, idx))
+			continue;
 		rp_matrix_label(m, idx, label, sizeof(label));
 		rp_fprintf(f,
 			   " railperf: %s: Gb/s, rows send, columns "
@@ -117,9 +120,9 @@ static void rp_clreport_stats_line(FILE *f, const char *what,
 		rp_fprintf(f,
 			   " railperf: %s: min %s, median %s, max %s Gb/s "
 			   "over %u cells\n",
-			   what, rp_mx_gbps(lo, sizeof(lo), st->min),
-			   rp_mx_gbps(med, sizeof(med), st->median),
-			   rp_mx_gbps(hi, sizeof(hi), st->max), st->n);
+			   what, rp_clreport_gbps(lo, sizeof(lo), st->min),
+			   rp_clreport_gbps(med, sizeof(med), st->median),
+			   rp_clreport_gbps(hi, sizeof(hi), st->max), st->n);
 }
 
 /* A failed cell's or an outlier's line. */
@@ -138,12 +141,12 @@ static void rp_clreport_cell_line(FILE *f, const struct rp_matrix *m,
 			   " railperf: outlier: %s -> %s on %s: %s Gb/s, "
 			   "under %s (%u%% of %s %s Gb/s)\n",
 			   m->host[s], m->host[d], label,
-			   rp_mx_gbps(got, sizeof(got), c->gbps),
-			   rp_mx_gbps(lim, sizeof(lim), c->limit), m->pct,
+			   rp_clreport_gbps(got, sizeof(got), c->gbps),
+			   rp_clreport_gbps(lim, sizeof(lim), c->limit), m->pct,
 			   c->ceiling > 0 ? "its ceiling" : "the median",
-			   rp_mx_gbps(ref, sizeof(ref),
-				      c->ceiling > 0 ? c->ceiling :
-						       m->median[idx]));
+			   rp_clreport_gbps(ref, sizeof(ref),
+					    c->ceiling > 0 ? c->ceiling :
+							     m->median[idx]));
 }
 
 /* Matrix @idx's statistics, failed cells, outliers and slow hosts. */
@@ -169,6 +172,27 @@ static void rp_clreport_matrix(FILE *f, const struct rp_matrix *m,
 				   m->host[s], label, m->pct);
 }
 
+/* One line naming the matrices left out: no path in any of their cells. */
+static void rp_clreport_nopaths(FILE *f, const struct rp_matrix *m)
+{
+	char line[2048], label[160];
+	unsigned int idx, n = 0;
+	size_t off = 0;
+
+	for (idx = 0; idx < rp_matrix_count(m) && off < sizeof(line); idx++) {
+		if (!rp_matrix_nopath(m, idx))
+			continue;
+		rp_matrix_label(m, idx, label, sizeof(label));
+		off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%s",
+					n++ ? ", " : "", label);
+	}
+	if (n)
+		rp_fprintf(f,
+			   " railperf: not shown: %s: the wiring map joins "
+			   "no two hosts there\n",
+			   line);
+}
+
 void rp_clreport_summary(FILE *f, const struct rp_matrix *m, bool expect)
 {
 	unsigned int idx, outliers = 0, failed = rp_matrix_failed(m);
@@ -176,7 +200,9 @@ void rp_clreport_summary(FILE *f, const struct rp_matrix *m, bool expect)
 	struct rp_mstats st;
 
 	for (idx = 0; idx < rp_matrix_count(m); idx++)
-		rp_clreport_matrix(f, m, idx);
+		if (!rp_matrix_nopath(m, idx))
+			rp_clreport_matrix(f, m, idx);
+	rp_clreport_nopaths(f, m);
 	rp_matrix_stats(m, -1, &st);
 	rp_clreport_stats_line(f, "all rails", &st);
 	for (i = 0; i < all; i++)
@@ -223,11 +249,12 @@ static void rp_csv_cell(FILE *f, const struct rp_matrix *m, unsigned int idx,
 	rp_csv_quoted(f, m->dev[(size_t)d * m->rails + di]);
 	fputc(',', f);
 	if (c->status == RP_CELL_OK)
-		fprintf(f, "%s", rp_mx_gbps(buf, sizeof(buf), c->gbps));
+		fprintf(f, "%s", rp_clreport_gbps(buf, sizeof(buf), c->gbps));
 	fprintf(f, ",%llu,%llu,%s,", (unsigned long long)c->bytes,
-		(unsigned long long)c->msgs, rp_status_name[c->status % 3]);
+		(unsigned long long)c->msgs, rp_status_name[c->status % 4]);
 	if (c->ceiling > 0)
-		fprintf(f, "%s", rp_mx_gbps(buf, sizeof(buf), c->ceiling));
+		fprintf(f, "%s",
+			rp_clreport_gbps(buf, sizeof(buf), c->ceiling));
 	fprintf(f, ",%u,", c->outlier ? 1u : 0u);
 	rp_csv_quoted(f, c->reason);
 	fputc('\n', f);
@@ -283,11 +310,20 @@ static cJSON *rp_json_cell(const struct rp_matrix *m, unsigned int idx,
 			      rp_json_num(c->gbps, c->status == RP_CELL_OK));
 	cJSON_AddNumberToObject(o, "bytes", (double)c->bytes);
 	cJSON_AddNumberToObject(o, "msgs", (double)c->msgs);
-	cJSON_AddStringToObject(o, "status", rp_status_name[c->status % 3]);
+	cJSON_AddStringToObject(o, "status", rp_status_name[c->status % 4]);
 	cJSON_AddItemToObject(o, "reason",
-			      c->status == RP_CELL_FAIL ?
+			      c->status == RP_CELL_FAIL ||
+					      c->status == RP_CELL_NOPATH ?
 				      cJSON_CreateString(c->reason) :
 				      cJSON_CreateNull());
+	if (c->oneway) {
+		cJSON_AddNumberToObject(o, "sender_msgs_all",
+					(double)c->tx_all);
+		cJSON_AddNumberToObject(o, "receiver_msgs_all",
+					(double)c->rx_all);
+		cJSON_AddItemToObject(o, "sender_gbps",
+				      rp_json_num(c->tx_gbps, c->tx_gbps > 0));
+	}
 	cJSON_AddItemToObject(o, "ceiling_gbps",
 			      rp_json_num(c->ceiling, c->ceiling > 0));
 	cJSON_AddBoolToObject(o, "outlier", c->outlier);
@@ -364,6 +400,7 @@ static void rp_json_matrices(cJSON *o, const struct rp_matrix *m)
 cJSON *rp_clreport_json(const struct rp_matrix *m)
 {
 	cJSON *o = cJSON_CreateObject();
+	const cJSON *c;
 
 	if (!o)
 		return NULL;
@@ -374,6 +411,10 @@ cJSON *rp_clreport_json(const struct rp_matrix *m)
 	cJSON_AddNumberToObject(o, "threshold_pct", m->pct);
 	cJSON_AddItemToObject(o, "hosts", rp_json_hosts(m));
 	rp_json_matrices(o, m);
+	for (c = m->extra ? m->extra->child : NULL; c; c = c->next)
+		if (c->string)
+			cJSON_AddItemToObject(o, c->string,
+					      cJSON_Duplicate(c, 1));
 	return o;
 }
 

@@ -11,16 +11,26 @@
 #define RP_CLREPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <cjson/cJSON.h>
 
 #include "cluster/rp_matrix.h"
 
 /*
+ * rp_clreport_gbps - a rate in Gb/s as the matrices print it: at least 2
+ * decimals and at least 3 significant digits, at most 6 decimals (a
+ * Soft-RoCE cell is about 0.01 Gb/s; a hardware one 100.00), into @buf
+ * (@len bytes). Returns @buf.
+ */
+const char *rp_clreport_gbps(char *buf, size_t len, double g);
+
+/*
  * rp_clreport_tables - every matrix as a text table to @f: a title line
  * " railperf: rail 0 (rxe0): Gb/s, rows send, columns receive", a header
  * of host names, a row per sender; cells with 2 decimals, "-" on the
- * diagonal, "FAIL(reason)" and "n/a" (not measured).
+ * diagonal, "FAIL(reason)", "no path" (the wiring map has none) and
+ * "n/a" (not measured).
  */
 void rp_clreport_tables(FILE *f, const struct rp_matrix *m);
 
@@ -46,8 +56,10 @@ char *rp_clreport_csv(const struct rp_matrix *m);
  * rp_clreport_json - the --out_json document (caller deletes): "partial",
  * "size", "duration_s", "cross", "threshold_pct", "hosts" (name and rail
  * devices of each), "cells" (sender, receiver, sender_rail, receiver_rail,
- * gbps, bytes, msgs, status, reason, ceiling_gbps, outlier), "stats" (per
- * matrix and "all": n, min, median, max Gb/s), "slow_hosts". NULL on
+ * gbps, bytes, msgs, status: ok, fail, pending or nopath, reason,
+ * ceiling_gbps, outlier; a one-way flow's also sender_msgs_all,
+ * receiver_msgs_all, sender_gbps), "stats" (per matrix and "all": n, min,
+ * median, max Gb/s), "slow_hosts", then every item of m->extra. NULL on
  * -ENOMEM.
  */
 cJSON *rp_clreport_json(const struct rp_matrix *m);

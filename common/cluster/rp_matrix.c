@@ -42,6 +42,18 @@ void rp_matrix_fini(struct rp_matrix *m)
 	memset(m, 0, sizeof(*m));
 }
 
+bool rp_matrix_nopath(const struct rp_matrix *m, unsigned int idx)
+{
+	unsigned int s, d;
+
+	for (s = 0; s < m->hosts; s++)
+		for (d = 0; d < m->hosts; d++)
+			if (s != d && rp_matrix_at(m, idx, s, d)->status !=
+					      RP_CELL_NOPATH)
+				return false;
+	return m->hosts > 1;
+}
+
 unsigned int rp_matrix_count(const struct rp_matrix *m)
 {
 	return m->cross ? m->rails * m->rails : m->rails;

@@ -22,6 +22,7 @@ enum rp_cell_status {
 	RP_CELL_PENDING = 0, /* not measured (yet) */
 	RP_CELL_OK = 1,
 	RP_CELL_FAIL = 2,
+	RP_CELL_NOPATH = 3, /* the wiring map has no path: not measured */
 };
 
 /* One (sender, receiver, sender's rail, receiver's rail). Plain data: it
@@ -34,7 +35,15 @@ struct rp_cell {
 	double limit;	  /* Gb/s below which it is an outlier, 0 none */
 	uint64_t bytes;	  /* bytes counted in the window */
 	uint64_t msgs;	  /* messages counted in the window */
-	char reason[RP_CELL_REASON_LEN]; /* RP_CELL_FAIL: why */
+	/* a one-way flow (--pattern=ring, incast): gbps, bytes and msgs are
+	 * the receiver's count; these the whole run's messages at each end
+	 * and the sender's own window */
+	uint64_t tx_all;		 /* WRs the sender completed */
+	uint64_t rx_all;		 /* messages the receiver counted */
+	double tx_gbps;			 /* Gb/s over the sender's window */
+	uint32_t oneway;		 /* a one-way flow's cell */
+	uint32_t qps;			 /* QPs of the flow (-q) */
+	char reason[RP_CELL_REASON_LEN]; /* RP_CELL_FAIL, NOPATH: why */
 };
 
 /* Minimum, median (mean of the middle two for an even count), maximum of
@@ -57,6 +66,10 @@ struct rp_matrix {
 	struct rp_cell *cells;	      /* [nmat * hosts * hosts] */
 	double *median;		      /* [nmat], by rp_matrix_analyze */
 	bool *slow;		      /* [nmat * hosts], by rp_matrix_analyze */
+	/* more of the --out_json document (the wiring map, a pattern's
+	 * figures): each item of this object copied in; NULL none; the
+	 * caller's */
+	const struct cJSON *extra;
 };
 
 /*
@@ -69,6 +82,11 @@ int rp_matrix_init(struct rp_matrix *m, unsigned int hosts, unsigned int rails,
 
 /* rp_matrix_fini - free; safe on a zeroed or failed matrix set. */
 void rp_matrix_fini(struct rp_matrix *m);
+
+/* rp_matrix_nopath - true when every cell of matrix @idx off the
+ * diagonal is RP_CELL_NOPATH (the wiring map joins those rails nowhere:
+ * rp_clreport leaves the matrix out). */
+bool rp_matrix_nopath(const struct rp_matrix *m, unsigned int idx);
 
 /* rp_matrix_count - matrices in the set: R, with --cross R * R. */
 unsigned int rp_matrix_count(const struct rp_matrix *m);

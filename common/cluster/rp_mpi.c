@@ -173,6 +173,46 @@ int rp_mpi_swap(struct rp_mpi *m, int peer, int tag, const void *out,
 	return ret;
 }
 
+int rp_mpi_swapv(struct rp_mpi *m, int n, const int *peers, int tag,
+		 const void *const *out, const int *out_len, void *const *in,
+		 const int *cap, int *got, unsigned int timeout_ms,
+		 const char *what)
+{
+	struct rp_mpi_req *q = calloc(2 * (size_t)n + 1, sizeof(*q));
+	MPI_Status *st = calloc(2 * (size_t)n + 1, sizeof(*st));
+	int i, rc = MPI_SUCCESS, ret;
+
+	if (!q || !st) {
+		free(q);
+		free(st);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		q[2 * i] =
+			(struct rp_mpi_req){ MPI_REQUEST_NULL, peers[i], true };
+		q[2 * i + 1] = (struct rp_mpi_req){ MPI_REQUEST_NULL, peers[i],
+						    false };
+		if (rc == MPI_SUCCESS)
+			rc = MPI_Irecv(in[i], cap[i], MPI_BYTE, peers[i], tag,
+				       m->comm, &q[2 * i].r);
+		if (rc == MPI_SUCCESS)
+			rc = MPI_Isend(out[i], out_len[i], MPI_BYTE, peers[i],
+				       tag, m->comm, &q[2 * i + 1].r);
+	}
+	if (rc != MPI_SUCCESS) {
+		rp_mpi_drop(q, 2 * n);
+		ret = rp_mpi_error(rc, what);
+	} else {
+		ret = rp_mpi_wait(m, q, 2 * n, st, timeout_ms, what, NULL);
+	}
+	for (i = 0; !ret && i < n; i++)
+		if (MPI_Get_count(&st[2 * i], MPI_BYTE, &got[i]) != MPI_SUCCESS)
+			got[i] = 0;
+	free(q);
+	free(st);
+	return ret;
+}
+
 /* Rank 0's side of rp_mpi_gather: a receive from every other rank. */
 static int rp_mpi_collect(struct rp_mpi *m, int tag, const void *out, int len,
 			  void *in, bool *missing, unsigned int timeout_ms,

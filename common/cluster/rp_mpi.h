@@ -28,6 +28,7 @@
 enum rp_mpi_kind {
 	RP_MPI_NAMES = 0, /* host names, rail devices */
 	RP_MPI_SCHED,	  /* rank 0's schedule */
+	RP_MPI_WIRE,	  /* the wiring map: rails, what each resolved */
 	RP_MPI_ADDR,	  /* the partner's rails (rp_clround_pack) */
 	RP_MPI_READY,	  /* the partner's connected rails */
 	RP_MPI_DONE,	  /* the partner's run is over: its QPs may close */
@@ -89,6 +90,19 @@ int rp_mpi_tag(unsigned int round, enum rp_mpi_kind kind);
 int rp_mpi_swap(struct rp_mpi *m, int peer, int tag, const void *out,
 		int out_len, void *in, int cap, int *got,
 		unsigned int timeout_ms, const char *what);
+
+/*
+ * rp_mpi_swapv - rp_mpi_swap with @n ranks at once (a host with partners
+ * on several rails in one round): @out[i] (@out_len[i] bytes) to
+ * @peers[i], at most @cap[i] bytes from it into @in[i] (@got[i]: how
+ * many), every request posted before any is waited for, all within
+ * @timeout_ms. Returns as rp_mpi_swap (-ENOMEM possible); the timeout's
+ * line names every rank that did not answer.
+ */
+int rp_mpi_swapv(struct rp_mpi *m, int n, const int *peers, int tag,
+		 const void *const *out, const int *out_len, void *const *in,
+		 const int *cap, int *got, unsigned int timeout_ms,
+		 const char *what);
 
 /*
  * rp_mpi_gather - every rank's @len bytes of @out to rank 0, into @in

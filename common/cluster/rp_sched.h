@@ -8,7 +8,8 @@
  * shift k = 0 .. R - 1: the first host of a pair connects its rail i to
  * the second host's rail (i + k) mod R, so every rail stays busy and, both
  * directions measured at once, every (rail i, rail j) of every host pair
- * is measured exactly once in each direction. No MPI here.
+ * is measured exactly once in each direction. The flows each round runs
+ * follow from these rounds (rp_flows.h). No MPI here.
  */
 #ifndef RP_SCHED_H
 #define RP_SCHED_H
@@ -71,47 +72,12 @@ int rp_sched_parse(const char *text, const char *fname,
 		   struct rp_pair **out, unsigned int *n);
 
 /*
- * rp_sched_partner - @host's partner in round @r, -1 when it sits out;
- * *@first is set when @host is the pair's a (its rails are the shifted
- * from).
- */
-int rp_sched_partner(const struct rp_round *r, unsigned int host, bool *first);
-
-/*
  * rp_sched_peer_rail - the partner's rail that rail @i of this host meets
  * in a round of @shift among @rails rails: (i + shift) mod R for the
  * pair's first host, (i - shift) mod R for the second.
  */
 unsigned int rp_sched_peer_rail(unsigned int shift, unsigned int rails,
 				unsigned int i, bool first);
-
-/*
- * rp_sched_encode - @s as 32-bit words for rank 0 to send: rounds, pairs,
- * then per round shift and pair count, then every pair (a, b). *@w
- * (heap, the caller frees it) holds *@len words. Returns 0 or -ENOMEM.
- */
-int rp_sched_encode(const struct rp_sched *s, uint32_t **w, uint32_t *len);
-
-/*
- * rp_sched_words_max - the most words a valid schedule of @hosts hosts
- * (2 .. RP_SCHED_MAX_HOSTS) and @rails rails can have: what a rank may
- * allocate for rank 0's schedule before it has read it.
- */
-uint64_t rp_sched_words_max(unsigned int hosts, unsigned int rails);
-
-/*
- * rp_sched_decode - the schedule in @len words of @w (rp_sched_encode's
- * layout), for a job of @hosts hosts and @rails rails, checked before
- * any use: at least one round, the length agreeing with the counts, each
- * round's pair count within hosts / 2 and the total, each shift below
- * @rails, each host below @hosts, no host paired with itself or twice in
- * one round. On success @s (caller-owned, free with rp_sched_fini) holds
- * it; else -EBADMSG with the first fault in @why (@why_len bytes, one
- * line, nothing printed), or -ENOMEM. Never reads past @len words.
- */
-int rp_sched_decode(struct rp_sched *s, const uint32_t *w, size_t len,
-		    unsigned int hosts, unsigned int rails, char *why,
-		    size_t why_len);
 
 /* rp_sched_fini - free the rounds; safe on a zeroed or failed schedule. */
 void rp_sched_fini(struct rp_sched *s);

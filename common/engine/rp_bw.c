@@ -722,7 +722,8 @@ static void rp_bw_failed_out(const struct rp_bw_state *s, int ret,
 		snprintf(out->fail.why, sizeof(out->fail.why), "%s",
 			 strerror(-ret));
 	}
-	out->msgs = s->done;
+	out->msgs = out->all_msgs = s->done;
+	out->all_rx = s->rdone;
 	out->bytes = s->bytes;
 	out->start_ns = s->t0_ns;
 	out->end_ns = s->t0_ns + out->fail.at_ns;
@@ -767,6 +768,8 @@ int rp_bw_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 	if (cfg->qp_done)
 		memcpy(cfg->qp_done, s.completed,
 		       r->num_qps * sizeof(*cfg->qp_done));
+	out->all_msgs = s.done;
+	out->all_rx = s.rdone;
 	out->bytes = s.bytes;
 	out->posted = s.total_posted;
 	if (s.post_ns) {

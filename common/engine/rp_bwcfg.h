@@ -132,6 +132,12 @@ struct rp_bw_out {
 	 * (cfg->drain_ns) some left in flight, which the port may still
 	 * send; the data packets the run needed are counted from these */
 	uint64_t posted;
+	/* Over the whole run, not only the window: WRs completed (the
+	 * receiving side: receives completed), and with cfg->duplex the
+	 * peer's messages received. What rail_cluster_bw's one-way patterns
+	 * compare between sender and receiver. */
+	uint64_t all_msgs;
+	uint64_t all_rx;
 	/* A run that failed (rp_bw_run's error other than -EINTR and
 	 * -ECANCELED): when and why; then msgs counts every WR completed
 	 * up to the failure and the window is [start, failure]. */

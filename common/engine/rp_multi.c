@@ -156,10 +156,11 @@ static int rp_multi_release(struct rp_multi *m, unsigned int n, bool cancel)
 	return -ret;
 }
 
-int rp_multi_start(struct rp_multi *m, struct rp_rail *rails,
-		   const struct rp_rail_addr *peers, unsigned int n,
-		   const struct rp_bw_cfg *cfg, struct rp_topo *topo,
-		   const int *cpus)
+/* rp_multi_start's work; @each: @cfg holds one configuration a rail. */
+static int rp_multi_launch(struct rp_multi *m, struct rp_rail *rails,
+			   const struct rp_rail_addr *peers, unsigned int n,
+			   const struct rp_bw_cfg *cfg, bool each,
+			   struct rp_topo *topo, const int *cpus)
 {
 	unsigned int i;
 	int ret = 0, rel;
@@ -170,13 +171,29 @@ int rp_multi_start(struct rp_multi *m, struct rp_rail *rails,
 	pthread_mutex_init(&m->lock, NULL);
 	pthread_cond_init(&m->cond, NULL);
 	for (i = 0; i < n; i++)
-		rp_worker_init(m, i, &rails[i], &peers[i], cfg, topo,
-			       cpus ? cpus[i] : -1);
+		rp_worker_init(m, i, &rails[i], &peers[i], each ? &cfg[i] : cfg,
+			       topo, cpus ? cpus[i] : -1);
 	for (i = 0; i < n && !ret; i++)
 		ret = rp_multi_spawn(m, i);
 	m->n = n;
 	rel = rp_multi_release(m, ret ? i - 1 : n, ret != 0);
 	return ret ? ret : rel;
+}
+
+int rp_multi_start(struct rp_multi *m, struct rp_rail *rails,
+		   const struct rp_rail_addr *peers, unsigned int n,
+		   const struct rp_bw_cfg *cfg, struct rp_topo *topo,
+		   const int *cpus)
+{
+	return rp_multi_launch(m, rails, peers, n, cfg, false, topo, cpus);
+}
+
+int rp_multi_start_each(struct rp_multi *m, struct rp_rail *rails,
+			const struct rp_rail_addr *peers, unsigned int n,
+			const struct rp_bw_cfg *cfgs, struct rp_topo *topo,
+			const int *cpus)
+{
+	return rp_multi_launch(m, rails, peers, n, cfgs, true, topo, cpus);
 }
 
 bool rp_multi_done(struct rp_multi *m)

@@ -63,6 +63,17 @@ int rp_multi_start(struct rp_multi *m, struct rp_rail *rails,
 		   const struct rp_bw_cfg *cfg, struct rp_topo *topo,
 		   const int *cpus);
 
+/*
+ * rp_multi_start_each - rp_multi_start with a configuration of its own for
+ * each rail (@cfgs[i] for rails[i]: rail_cluster_bw's one-way patterns,
+ * where one host sends on a rail and counts what arrives on another).
+ * Returns as rp_multi_start.
+ */
+int rp_multi_start_each(struct rp_multi *m, struct rp_rail *rails,
+			const struct rp_rail_addr *peers, unsigned int n,
+			const struct rp_bw_cfg *cfgs, struct rp_topo *topo,
+			const int *cpus);
+
 /* rp_multi_done - true when every worker has returned. */
 bool rp_multi_done(struct rp_multi *m);
 

@@ -2,19 +2,21 @@
 /*
  * Description: libFuzzer target for --pairs (rp_sched_parse, the text a
  * user gives rank 0), then what rank 0 does with the pairs: rp_sched_pack
- * into rounds (with and without --cross), rp_sched_encode and every
- * rank's rp_sched_decode, rp_sched_partner and rp_sched_peer_rail for
- * every host and round. Byte 0 picks the job (2 .. 9 hosts named h0 ..
+ * into rounds (with and without --cross), their flows (rp_flows_from_sched,
+ * and rp_flows_from_links over a made-up map of the byte's choosing:
+ * rail i to rail i, or only rail 0 to rail 1), rp_flows_encode and every
+ * rank's rp_flows_decode and rp_flows_ends for every host and round. Byte 0 picks the job (2 .. 9 hosts named h0 ..
  * h8, 1 .. 4 rails, --cross), the rest is the file's text. Properties: no
  * crash, no out-of-bounds access, no undefined behaviour (ASan/UBSan); an
  * accepted file gives pairs of distinct hosts in range, none twice; its
- * rounds have every host at most once and decode to themselves.
+ * rounds have every rail at most once and decode to themselves.
  */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cluster/rp_flows.h"
 #include "cluster/rp_sched.h"
 #include "fuzz_schedcheck.h"
 
@@ -24,19 +26,44 @@ static const char *const rp_fz_names[] = { "h0", "h1", "h2", "h3", "h4",
 					   "h5", "h6", "h7", "h8" };
 
 /* rank 0's words decode, at another rank, to the same words. */
-static void rp_fz_wire(const struct rp_sched *s)
+static void rp_fz_wire(const struct rp_flows *f)
 {
 	uint32_t *w, len;
-	struct rp_sched d;
+	struct rp_flows d;
 	char why[160];
 
-	if (rp_sched_encode(s, &w, &len))
+	rp_fz_rounds(f);
+	if (rp_flows_encode(f, &w, &len))
 		return;
-	if (rp_sched_decode(&d, w, len, s->hosts, s->rails, why, sizeof(why)))
+	if (rp_flows_decode(&d, w, len, f->hosts, f->rails, why, sizeof(why)))
 		abort(); /* a schedule rank 0 made is refused */
 	rp_fz_same_words(&d, w, len);
 	free(w);
-	rp_sched_fini(&d);
+	rp_flows_fini(&d);
+}
+
+/* A made-up map: rail i to rail i, or (@skew) rail 0 to rail 1 only. */
+static bool rp_fz_path(const void *ctx, unsigned int h, unsigned int i,
+		       unsigned int g, unsigned int j)
+{
+	(void)h;
+	(void)g;
+	return *(const bool *)ctx ? i == 0 && j == 1 : i == j;
+}
+
+/* The rounds' flows by index and by the made-up map, each on the wire. */
+static void rp_fz_flows(const struct rp_sched *s, bool cross, bool skew)
+{
+	struct rp_flows f;
+
+	if (!rp_flows_from_sched(&f, s)) {
+		rp_fz_wire(&f);
+		rp_flows_fini(&f);
+	}
+	if (!cross && !rp_flows_from_links(&f, s, rp_fz_path, &skew)) {
+		rp_fz_wire(&f);
+		rp_flows_fini(&f);
+	}
 }
 
 static void rp_fz_pairs(const struct rp_pair *list, unsigned int n,
@@ -77,8 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!rp_sched_parse(text, "pairs", rp_fz_names, hosts, &list, &n)) {
 		rp_fz_pairs(list, n, hosts);
 		if (!rp_sched_pack(&s, list, n, hosts, rails, cross)) {
-			rp_fz_rounds(&s);
-			rp_fz_wire(&s);
+			rp_fz_flows(&s, cross, data[0] & 0x40);
 			rp_sched_fini(&s);
 		}
 		free(list);

@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
- * Description: libFuzzer target for rank 0's schedule as another rank
- * receives it (rp_sched_decode: words from the network, from a rank that
- * may run another version). Byte 0 picks the job (2 .. 65 hosts, 1 .. 4
- * rails), the rest are the words (little-endian, a partial last word
- * dropped). Properties: no crash, no out-of-bounds access, no undefined
- * behaviour (ASan/UBSan); a refused schedule says why and leaves nothing
- * allocated; an accepted one has every host in range and at most once a
- * round, a shift below the rails, partners that agree both ways, and
- * encodes back to the same words.
+ * Description: libFuzzer target for rank 0's rounds of flows as another
+ * rank receives them (rp_flows_decode: words from the network, from a
+ * rank that may run another version). Byte 0 picks the job (2 .. 65
+ * hosts, 1 .. 4 rails), the rest are the words (little-endian, a partial
+ * last word dropped). Properties: no crash, no out-of-bounds access, no
+ * undefined behaviour (ASan/UBSan); a refused schedule says why and
+ * leaves nothing allocated; an accepted one has every host and rail in
+ * range, no rail in two pairs flows or sending twice in a round, a shift
+ * below the rails, each host's ends agreeing with the flows (at most
+ * RP_FLOWS_MAX_ENDS), and encodes back to the same words.
  */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cluster/rp_sched.h"
+#include "cluster/rp_flows.h"
 #include "fuzz_schedcheck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -25,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned int hosts, rails;
 	size_t len, i;
 	uint32_t *w;
-	struct rp_sched s;
+	struct rp_flows s;
 	char why[160];
 	int ret;
 
@@ -43,13 +44,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		       (uint32_t)data[3 + 4 * i] << 16 |
 		       (uint32_t)data[4 + 4 * i] << 24;
 	why[0] = '\0';
-	ret = rp_sched_decode(&s, w, len, hosts, rails, why, sizeof(why));
+	ret = rp_flows_decode(&s, w, len, hosts, rails, why, sizeof(why));
 	if (ret && (!why[0] || s.rounds || s.all))
 		abort();
 	if (!ret) {
 		rp_fz_rounds(&s);
 		rp_fz_same_words(&s, w, (uint32_t)len);
-		rp_sched_fini(&s);
+		rp_flows_fini(&s);
 	}
 	free(w);
 	return 0;

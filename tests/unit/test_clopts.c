@@ -6,7 +6,11 @@
  * accepted without the other checks; the --help text names every long
  * option of the parser. rp_clopts_sig / rp_clopts_sig_diff, what ranks
  * compare at the start: the text of the defaults, equal texts agree, the
- * first differing option named with both values. */
+ * first differing option named with both values. --pairing=map|index and
+ * --pattern=pairs|ring|incast:HOST read, in the signature, each bad value
+ * and each combination that does not go together (--cross with map or a
+ * pattern, --pairs with a pattern, a pattern with --verb=read) refused in
+ * one line. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <setjmp.h>
@@ -63,6 +67,33 @@ static void test_defaults(void **state)
 	assert_false(p.c.cross || p.c.expect);
 	assert_null(p.c.pairs);
 	assert_null(p.c.o.dev);
+	assert_int_equal(p.c.pairing, RP_PAIRING_DEFAULT);
+	assert_int_equal(p.c.pattern, RP_PATTERN_PAIRS);
+}
+
+static void test_pairing_pattern(void **state)
+{
+	static const char *const a[] = { "--pairing=index",
+					 "--pattern=incast:softroce-h1", NULL };
+	static const char *const b[] = { "--pairing", "map", "--pattern",
+					 "ring", NULL };
+	char sig[192];
+	struct parsed p;
+
+	(void)state;
+	parse(&p, a);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.c.pairing, RP_PAIRING_INDEX);
+	assert_int_equal(p.c.pattern, RP_PATTERN_INCAST);
+	assert_string_equal(p.c.incast, "softroce-h1");
+	assert_string_equal(rp_clopts_sig(&p.c, sig, sizeof(sig)),
+			    "-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 "
+			    "--cross 0 --verb write --pairing index --pattern "
+			    "incast:softroce-h1");
+	parse(&p, b);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.c.pairing, RP_PAIRING_MAP);
+	assert_int_equal(p.c.pattern, RP_PATTERN_RING);
 }
 
 static void test_flags(void **state)
@@ -153,6 +184,31 @@ static const struct err_case err_cases[] = {
 	{ "clopts: -d repeated",
 	  { "-d", "rxe0,rxe0" },
 	  "rail rxe0:1 is given twice in -d" },
+	{ "clopts: --pairing x",
+	  { "--pairing=x" },
+	  "invalid --pairing value 'x': valid values are map and index" },
+	{ "clopts: --pattern x",
+	  { "--pattern", "star" },
+	  "invalid --pattern value 'star': valid values are pairs, ring and "
+	  "incast:HOST (a host name or rank)" },
+	{ "clopts: --pattern incast without a host",
+	  { "--pattern=incast:" },
+	  "invalid --pattern value 'incast:': valid values are pairs, ring and "
+	  "incast:HOST (a host name or rank)" },
+	{ "clopts: --cross with map",
+	  { "--cross", "--pairing=map" },
+	  "--cross joins every rail to every rail; --pairing=map joins the "
+	  "rails the wiring map links: give one" },
+	{ "clopts: --cross with ring",
+	  { "--cross", "--pattern=ring" },
+	  "--cross is for --pattern=pairs" },
+	{ "clopts: --pairs with incast",
+	  { "--pairs", "p.txt", "--pattern=incast:h1" },
+	  "--pairs is for --pattern=pairs" },
+	{ "clopts: ring with read",
+	  { "--pattern=ring", "--verb=read" },
+	  "--pattern=ring and incast count what arrives at the receiver: "
+	  "--verb=write (as RDMA WRITE with immediate) or --verb=send" },
 };
 
 static void test_error(void **state)
@@ -208,7 +264,8 @@ static void test_usage_names_options(void **state)
 		"--cross",	   "--pairs",	      "--expect",
 		"--timeout",	   "--csv",	      "--out_json",
 		"--out_json_file", "--use_hugepages", "--no_hugepages",
-		"--help",	   "--version",	      "--verb"
+		"--help",	   "--version",	      "--verb",
+		"--pairing",	   "--pattern"
 	};
 	struct mem out;
 	size_t i;
@@ -231,9 +288,11 @@ static void test_sig(void **state)
 
 	(void)state;
 	parse(&p, NULL);
-	assert_string_equal(rp_clopts_sig(&p.c, a, sizeof(a)),
-			    "-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 "
-			    "--cross 0 --verb write");
+	assert_string_equal(
+		rp_clopts_sig(&p.c, a, sizeof(a)),
+		"-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 "
+		"--cross 0 --verb write --pairing default --pattern "
+		"pairs");
 	assert_false(rp_clopts_sig_diff(a, a, va, vb, sizeof(va)));
 	parse(&p, mine);
 	rp_clopts_sig(&p.c, b, sizeof(b));
@@ -280,7 +339,8 @@ static void test_verb_send(void **state)
 	assert_int_equal(p.c.o.rx_depth, 512);
 	assert_string_equal(rp_clopts_sig(&p.c, sig, sizeof(sig)),
 			    "-s 65536 -D 5 -q 1 -t 128 -m 0 -u 14 --timeout 10 "
-			    "--cross 0 --verb send");
+			    "--cross 0 --verb send --pairing default --pattern "
+			    "pairs");
 	assert_true(rp_clopts_sig_diff(sig, w, va, vb, sizeof(va)));
 	assert_string_equal(va, "--verb send");
 	assert_string_equal(vb, "--verb write");
@@ -291,6 +351,7 @@ int main(void)
 	static const struct CMUnitTest first[] = {
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_pairing_pattern),
 		cmocka_unit_test(test_out_json_flag),
 		cmocka_unit_test(test_help_version),
 		cmocka_unit_test(test_usage_names_options),

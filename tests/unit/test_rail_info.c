@@ -738,6 +738,43 @@ static const char *bin_unusable(void)
 	return "does not run here (another architecture?)";
 }
 
+/* --peers: each rail's half of the wiring map and the neighbours the
+ * kernel resolved on its netdev (the ring fixture's neigh file), each
+ * with the rail's subnet it lies in, multicast groups left out; the
+ * distinct MACs seen; a host without a neigh file shows none. */
+static void test_peers(void **state)
+{
+	static char out[65536];
+
+	(void)state;
+	assert_int_equal(run("ring", "--peers", false, out, sizeof(out)), 0);
+	assert_string_equal(
+		out,
+		"rxe0 port 1: netdev eth0 52:54:00:5a:01:01, link up, MTU 1500, "
+		"10.1.3.1/24, link local fe80::5054:ff:fe5a:101\n"
+		"  NEIGHBOUR                  MAC               STATE      "
+		"SUBNET\n"
+		"  fe80::5054:ff:fe5a:203     52:54:00:5a:02:03 STALE      "
+		"link local\n"
+		"  10.1.3.3                   52:54:00:5a:02:03 REACHABLE  "
+		"10.1.3.0/24\n"
+		"  10.1.3.9                   none              FAILED     "
+		"10.1.3.0/24\n"
+		"  192.168.7.7                52:54:00:77:77:77 STALE      "
+		"outside every subnet of eth0\n"
+		"  seen: 2 neighbours by MAC\n"
+		"rxe1 port 1: netdev eth1 52:54:00:5a:02:01, link up, MTU 1500, "
+		"10.1.1.1/24, link local fe80::5054:ff:fe5a:201\n"
+		"  NEIGHBOUR                  MAC               STATE      "
+		"SUBNET\n"
+		"  fe80::5054:ff:fe5a:102     52:54:00:5a:01:02 REACHABLE  "
+		"link local\n"
+		"  seen: 1 neighbour by MAC\n");
+	text_has("softroce", "--peers",
+		 "  seen: 0 neighbours by MAC (the kernel's table has no "
+		 "entry here)\n");
+}
+
 int main(int argc, char **argv)
 {
 	const char *why;
@@ -757,6 +794,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_exit_codes),
 		cmocka_unit_test(test_summary_width),
 		cmocka_unit_test(test_live),
+		cmocka_unit_test(test_peers),
 	};
 
 	hosts_find(argc > 0 ? argv[0] : NULL, env.hosts);

@@ -6,13 +6,8 @@
  * once a round, list order kept, first fit); --pairs file parsing by name
  * and by rank with comments and blank lines, and each error as exactly
  * one line "FILE:LINE: ..." (checked byte for byte on stderr); the peer
- * rail of a shift for both ends. rp_sched_encode / rp_sched_decode:
- * every circle and --cross schedule survives the round trip, and each
- * corrupted schedule (short, counts that disagree with the length, no
- * rounds, a round longer than the total or than hosts / 2, a pair count
- * that does not add up, a shift past the rails, a host out of range,
- * paired with itself or twice in a round, more rounds than any job of
- * that size) is refused with its one-line reason. */
+ * rail of a shift for both ends. The rounds on the wire are flows:
+ * test_flows.c. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <setjmp.h>
@@ -144,7 +139,6 @@ static void test_pack_first_fit(void **state)
 		{ 0, 1 }, { 1, 2 }, { 2, 3 }, { 0, 3 }, { 3, 1 }
 	};
 	struct rp_sched s;
-	bool first;
 
 	(void)state;
 	assert_int_equal(rp_sched_pack(&s, list, 5, 4, 2, false), 0);
@@ -155,9 +149,8 @@ static void test_pack_first_fit(void **state)
 	assert_int_equal(s.rounds[1].npairs, 2);
 	assert_int_equal(s.rounds[1].pairs[0].b, 2);
 	assert_int_equal(s.rounds[2].npairs, 1);
-	assert_int_equal(rp_sched_partner(&s.rounds[2], 1, &first), 3);
-	assert_false(first);
-	assert_int_equal(rp_sched_partner(&s.rounds[2], 0, &first), -1);
+	assert_int_equal(s.rounds[2].pairs[0].a, 3);
+	assert_int_equal(s.rounds[2].pairs[0].b, 1);
 	rp_sched_fini(&s);
 	assert_int_equal(rp_sched_pack(&s, list, 5, 4, 2, true), 0);
 	assert_int_equal(s.nrounds, 6);
@@ -253,153 +246,6 @@ static void test_peer_rail(void **state)
 	assert_int_equal(rp_sched_peer_rail(2, 1, 0, true), 0);
 }
 
-/* --- rank 0's schedule on the wire ----------------------------------- */
-
-static void test_sched_roundtrip(void **state)
-{
-	struct rp_sched s, d;
-	unsigned int n, r, i;
-	uint32_t *w, len;
-	char why[160];
-
-	(void)state;
-	for (n = 2; n <= NMAX; n++) {
-		assert_int_equal(rp_sched_circle(&s, n, 3, n & 1), 0);
-		assert_int_equal(rp_sched_encode(&s, &w, &len), 0);
-		assert_true(len <= rp_sched_words_max(n, 3));
-		assert_int_equal(
-			rp_sched_decode(&d, w, len, n, 3, why, sizeof(why)), 0);
-		assert_int_equal(d.nrounds, s.nrounds);
-		for (r = 0; r < s.nrounds; r++) {
-			assert_int_equal(d.rounds[r].shift, s.rounds[r].shift);
-			assert_int_equal(d.rounds[r].npairs,
-					 s.rounds[r].npairs);
-			for (i = 0; i < s.rounds[r].npairs; i++) {
-				assert_int_equal(d.rounds[r].pairs[i].a,
-						 s.rounds[r].pairs[i].a);
-				assert_int_equal(d.rounds[r].pairs[i].b,
-						 s.rounds[r].pairs[i].b);
-			}
-		}
-		free(w);
-		rp_sched_fini(&s);
-		rp_sched_fini(&d);
-	}
-}
-
-/* 4 hosts, 2 rails: round 1 (shift 0) 0-1 2-3, round 2 (shift 1) 0-2. */
-#define GOOD 2, 3, 0, 2, 1, 1, 0, 1, 2, 3, 0, 2
-
-struct bad_sched {
-	const char *name;
-	uint32_t w[32];
-	size_t len;
-	const char *why;
-};
-
-static const struct bad_sched bad_scheds[] = {
-	{ "empty", { 0 }, 0, "0 words, fewer than 2" },
-	{ "one word", { 1 }, 1, "1 words, fewer than 2" },
-	{ "no rounds",
-	  { 0, 0 },
-	  2,
-	  "0 rounds of 0 pairs in all: out of "
-	  "range for 4 hosts" },
-	{ "cut short",
-	  { GOOD },
-	  11,
-	  "11 words where 2 rounds of 3 pairs "
-	  "take 12" },
-	{ "longer",
-	  { GOOD, 0 },
-	  13,
-	  "13 words where 2 rounds of 3 pairs "
-	  "take 12" },
-	{ "huge counts",
-	  { 0xffffffff, 0xffffffff, 0, 2 },
-	  4,
-	  "4294967295 rounds of 4294967295 pairs in all: out of range for 4 "
-	  "hosts" },
-	{ "more rounds than any job",
-	  { 13, 0 },
-	  28,
-	  "13 rounds of 0 pairs in all: out of range for 4 hosts" },
-	{ "more pairs than any job",
-	  { 1, 13 },
-	  30,
-	  "1 rounds of 13 pairs in all: out of range for 4 hosts" },
-	{ "shift past the rails",
-	  { 2, 3, 0, 2, 2, 1, 0, 1, 2, 3, 0, 2 },
-	  12,
-	  "round 2: rail shift 2 of 2 rails" },
-	{ "round over hosts / 2",
-	  { 2, 3, 0, 3, 1, 0, 0, 1, 2, 3, 0, 2 },
-	  12,
-	  "round 1: 3 pairs (4 hosts, 3 pairs in all)" },
-	{ "round past the total",
-	  { 2, 3, 0, 2, 1, 2, 0, 1, 2, 3, 0, 2 },
-	  12,
-	  "round 2: 2 pairs (4 hosts, 3 pairs in all)" },
-	{ "pairs left over",
-	  { 2, 3, 0, 1, 1, 1, 0, 1, 2, 3, 0, 2 },
-	  12,
-	  "the rounds hold 2 pairs, the header says 3" },
-	{ "host out of range",
-	  { 2, 3, 0, 2, 1, 1, 0, 1, 2, 4, 0, 2 },
-	  12,
-	  "round 1: host 4 of 4" },
-	{ "host far out",
-	  { 2, 3, 0, 2, 1, 1, 0, 1, 2, 3, 0x80000000u, 2 },
-	  12,
-	  "round 2: host 2147483648 of 4" },
-	{ "paired with itself",
-	  { 2, 3, 0, 2, 1, 1, 0, 1, 2, 3, 2, 2 },
-	  12,
-	  "round 2: host 2 paired with itself" },
-	{ "twice in a round",
-	  { 2, 3, 0, 2, 1, 1, 0, 1, 1, 3, 0, 2 },
-	  12,
-	  "round 1: host 1 in two pairs" },
-};
-
-static void test_sched_corrupt(void **state)
-{
-	const struct bad_sched *c = *state;
-	struct rp_sched d;
-	char why[160] = "";
-
-	assert_int_equal(rp_sched_decode(&d, c->w, c->len, 4, 2, why,
-					 sizeof(why)),
-			 -EBADMSG);
-	assert_string_equal(why, c->why);
-	assert_null(d.rounds);
-	assert_null(d.all);
-	rp_sched_fini(&d);
-}
-
-static void test_sched_good_and_counts(void **state)
-{
-	static const uint32_t w[] = { GOOD };
-	struct rp_sched d;
-	char why[160];
-	bool first;
-
-	(void)state;
-	assert_int_equal(rp_sched_decode(&d, w, 12, 4, 2, why, sizeof(why)), 0);
-	assert_int_equal(rp_sched_partner(&d.rounds[1], 2, &first), 0);
-	assert_int_equal(rp_sched_partner(&d.rounds[1], 3, &first), -1);
-	rp_sched_fini(&d);
-	/* the job's counts are checked too: 1 host, 17 rails, 4097 hosts */
-	assert_int_equal(rp_sched_decode(&d, w, 12, 1, 2, why, sizeof(why)),
-			 -EBADMSG);
-	assert_int_equal(rp_sched_decode(&d, w, 12, 4, 17, why, sizeof(why)),
-			 -EBADMSG);
-	assert_int_equal(rp_sched_decode(&d, w, 12, RP_SCHED_MAX_HOSTS + 1, 2,
-					 why, sizeof(why)),
-			 -EBADMSG);
-	assert_string_equal(why, "4097 hosts and 2 rails: out of range");
-}
-
 int main(void)
 {
 	static const struct CMUnitTest first[] = {
@@ -409,15 +255,11 @@ int main(void)
 		cmocka_unit_test(test_pack_first_fit),
 		cmocka_unit_test(test_parse_valid),
 		cmocka_unit_test(test_peer_rail),
-		cmocka_unit_test(test_sched_roundtrip),
-		cmocka_unit_test(test_sched_good_and_counts),
 	};
-	struct CMUnitTest tests[ARRAY_SIZE(first) + ARRAY_SIZE(err_cases) +
-				ARRAY_SIZE(bad_scheds)];
+	struct CMUnitTest tests[ARRAY_SIZE(first) + ARRAY_SIZE(err_cases)];
 	size_t n = 0;
 
 	TESTS_ADD(tests, n, first);
 	CASES_ADD(tests, n, test_parse_error, err_cases);
-	CASES_ADD(tests, n, test_sched_corrupt, bad_scheds);
 	return RUN_TESTS(tests, n);
 }

@@ -63,6 +63,15 @@ _railperf()
 		COMPREPLY=($(compgen -W "read write" -- "$cur"))
 		return
 		;;
+	--pairing)
+		COMPREPLY=($(compgen -W "map index" -- "$cur"))
+		return
+		;;
+	--pattern)
+		COMPREPLY=($(compgen -W "pairs ring incast:" -- "$cur"))
+		[[ ${COMPREPLY-} == incast: ]] && compopt -o nospace
+		return
+		;;
 	--use_cuda_bus_id)
 		COMPREPLY=($(compgen -W "$(_railperf_gpus)" -- "$cur"))
 		return
