@@ -13,6 +13,7 @@
 #include "verbs/rp_railbuf.h"
 #include "engine/rp_bwpost.h"
 #include "engine/rp_multi.h"
+#include "engine/rp_reap.h"
 #include "info/rp_preflight.h"
 #include "output/rp_railceil.h"
 #include "cluster/rp_clround.h"
@@ -171,6 +172,22 @@ void rp_clround_close(struct rp_clround *s)
 		if (s->open[k])
 			rp_rail_fini(&s->rails[k]);
 	memset(s->open, 0, sizeof(s->open));
+}
+
+void rp_clround_reap(struct rp_clround *s, struct rp_cell *cells)
+{
+	unsigned int k;
+
+	for (k = 0; k < s->nends; k++) {
+		if (!s->open[k] || s->ends[k].role != RP_END_RECV ||
+		    cells[k].status != RP_CELL_OK)
+			continue;
+		if (rp_reap_recv(&s->rails[k], &cells[k].rx_all)) {
+			cells[k].status = RP_CELL_FAIL;
+			snprintf(cells[k].reason, sizeof(cells[k].reason),
+				 "ibv_poll_cq failed after the run");
+		}
+	}
 }
 
 /* Per end: flow (4), up (1), ceiling (8), reason, length (4), RAIL. */

@@ -128,4 +128,13 @@ uint32_t rp_clround_mask(const struct rp_clround *s, unsigned int peer,
 int rp_clround_run(struct rp_clround *s, uint32_t both,
 		   const char (*names)[RP_CL_NAME_LEN], struct rp_cell *cells);
 
+/*
+ * rp_clround_reap - after every partner's run is over (rail_cluster_bw's
+ * DONE exchange), each receiving end of a one-way flow whose cell is ok
+ * adds to its whole-run count (rx_all) the receives its loop left in the
+ * CQ: the messages that arrived after its own -D ended, which the sender
+ * counted as completed. A CQ that cannot be polled fails the cell.
+ */
+void rp_clround_reap(struct rp_clround *s, struct rp_cell *cells);
+
 #endif /* RP_CLROUND_H */

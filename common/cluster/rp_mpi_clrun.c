@@ -140,8 +140,13 @@ static int clb_pair_run(struct rp_clrun *b, unsigned int r,
 	 * the partner's last WRITEs would stall them; the READY swap
 	 * started the runs together: a partner not done within --timeout
 	 * of this side's end is gone */
-	return clb_words(b, r, n, peers, RP_MPI_DONE, mm, tm,
-			 "the end of the run");
+	ret = clb_words(b, r, n, peers, RP_MPI_DONE, mm, tm,
+			"the end of the run");
+	/* every sender's run is over: what its receivers' loops left in
+	 * their CQs arrived within the run (the receiver's count) */
+	if (!ret)
+		rp_clround_reap(&b->side, rep->cells);
+	return ret;
 }
 
 /* Every end's cell of this round failed for @why. */

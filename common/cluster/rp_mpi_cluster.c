@@ -466,9 +466,10 @@ static void clb_intro(const struct rp_clrun *b)
 				   "both directions at once";
 
 	rp_fprintf(stdout,
-		   " railperf: %d hosts, %u rails, %u rounds of -D %u s "
+		   " railperf: %d hosts, %u rails, %u round%s of -D %u s "
 		   "(the middle half counted), %s: about %u s\n",
-		   b->mpi.size, b->side.n, n, d, what, n * (d + 1));
+		   b->mpi.size, b->side.n, n, n == 1 ? "" : "s", d, what,
+		   n * (d + 1));
 }
 
 static const char *clb_why(int err)

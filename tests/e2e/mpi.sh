@@ -66,3 +66,25 @@ at_round2() {
 		sleep 0.1
 	done
 }
+
+# port_counters OUT: "HOST DEV SENT RCVD" for rxe0 and rxe1 of every guest
+# (HOST softroce-hI, in SOFTROCE_HOSTS order), read from the ports' own
+# counters over ssh, all guests at once: what the test itself saw on the
+# wire, never railperf's line.
+port_counters() {
+	pc_i=0 pc_pids=
+	for pc_ip in $SOFTROCE_HOSTS; do
+		pc_i=$((pc_i + 1))
+		$SOFTROCE_SSH "$pc_ip" 'for d in rxe0 rxe1; do
+			c=/sys/class/infiniband/$d/ports/1/hw_counters
+			echo "softroce-h'$pc_i' $d $(cat $c/sent_pkts) $(cat $c/rcvd_pkts)"
+		done' </dev/null >"$1.$pc_i" &
+		pc_pids="$pc_pids $!"
+	done
+	# shellcheck disable=SC2086 # a list of pids
+	wait $pc_pids
+	: >"$1"
+	for pc_j in $(seq 1 "$pc_i"); do cat "$1.$pc_j" >>"$1"; done
+	[ "$(wc -l <"$1")" = $((2 * pc_i)) ] ||
+		{ cat "$1"; fail "port counters of $pc_i guests x 2 rails"; }
+}

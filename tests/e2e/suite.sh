@@ -20,6 +20,10 @@
 #       every t4_*.sh, in guest h1 of four guests on two shared rail
 #       segments; a test reaches the others with mpirun (tests/e2e/mpi.sh)
 #       and $SOFTROCE_SSH; a passing test's "# " notes are printed too.
+#   tools/scripts/softroce ring N tests/e2e/suite.sh
+#       every trN_*.sh (N: 3 or 4), in guest h1 of N guests cabled as a
+#       ring (hI's rxe1 to h(I+1)'s rxe0, each cable its own segment),
+#       as the t4_*.sh tests (mpirun over the management NIC).
 # RP_E2E_ONLY selects tests by whole name (tests/e2e/select.sh).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/select.sh
@@ -31,8 +35,12 @@ single) glob='t_*.sh s_*.sh' suffix=
 	[ "${SOFTROCE_NUMA:-1}" = 2 ] && glob='tn_*.sh' ;;
 a | b) glob='t2_*.sh' suffix=.$role ;;
 h1) glob='t4_*.sh' suffix=
-	[ "${SOFTROCE_NHOSTS:-}" = 4 ] ||
-		{ echo "suite.sh: t4_*.sh want 4 guests (softroce runN 4), not ${SOFTROCE_NHOSTS:-}"; exit 2; } ;;
+	if [ -n "${SOFTROCE_RING:-}" ]; then
+		glob="tr${SOFTROCE_RING}_*.sh"
+	else
+		[ "${SOFTROCE_NHOSTS:-}" = 4 ] ||
+			{ echo "suite.sh: t4_*.sh want 4 guests (softroce runN 4), not ${SOFTROCE_NHOSTS:-}"; exit 2; }
+	fi ;;
 *) echo "suite.sh: SOFTROCE_GUEST '$role': want single, a, b or h1"; exit 2 ;;
 esac
 rc=0

@@ -41,31 +41,17 @@ FLAGS="-d rxe0,rxe1 -x 1,1 -s 4096 -D 4 -t 16 -u 16"
 # 0.3 s (and the ACKs h3 sends behind them): a 1 s timeout (-u 18)
 FLAGS2="-d rxe0,rxe1 -x 1,1 -s 4096 -D 4 -t 4 -u 18"
 
-# counters OUT: "host dev sent rcvd" for rxe0 and rxe1 of every guest,
-# read over ssh (all four at once)
-counters() {
-	for i in 1 2 3 4; do
-		$SOFTROCE_SSH 10.0.1.$i 'for d in rxe0 rxe1; do
-			c=/sys/class/infiniband/$d/ports/1/hw_counters
-			echo "softroce-h'$i' $d $(cat $c/sent_pkts) $(cat $c/rcvd_pkts)"
-		done' >"$1.$i" &
-	done
-	wait
-	cat "$1.1" "$1.2" "$1.3" "$1.4" >"$1"
-	[ "$(wc -l <"$1")" = 8 ] || { cat "$1"; fail "port counters of 4 guests x 2 rails"; }
-}
-
 mtu=$(ibv_devinfo -d rxe0 | awk '$1 == "active_mtu:" { print $2 }')
 [ -n "$mtu" ] || fail "no active_mtu for rxe0"
 
-counters "$TMP/before"
+port_counters "$TMP/before"
 t0=$(date +%s)
 # shellcheck disable=SC2086 # MPIRUN and FLAGS are word lists
 timeout 240 $MPIRUN -np 4 $C $FLAGS --csv "$TMP/a.csv" --out_json_file "$TMP/a.json" \
 	>"$TMP/a.out" 2>"$TMP/a.err" ||
 	{ cat "$TMP/a.out" "$TMP/a.err"; fail "rail_cluster_bw over 4 hosts exited $?"; }
 note "run 1: $(($(date +%s) - t0)) s"
-counters "$TMP/after"
+port_counters "$TMP/after"
 
 python3 - "$TMP/a.out" "$TMP/a.csv" "$TMP/a.json" "$TMP/before" "$TMP/after" "$mtu" <<'PY' ||
 import csv, json, re, sys
