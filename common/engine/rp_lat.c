@@ -11,8 +11,10 @@
 #include "base/rp_signal.h"
 #include "base/rp_time.h"
 #include "engine/rp_wc.h"
+#include "verbs/rp_qp.h"
 
-#define RP_LAT_STALL_NS (30 * RP_NSEC_PER_SEC)
+#define RP_LAT_STALL_NS (30 * RP_NSEC_PER_SEC) /* the peer's, a SEND's */
+#define RP_LAT_OWN_MIN_NS (5 * RP_NSEC_PER_SEC) /* a READ's, at least */
 #define RP_LAT_BURST_NS RP_NSEC_PER_SEC /* between stop checks, ticks */
 #define RP_LAT_IDLE_MASK 1023  /* clock checked every 1024 empty polls */
 #define RP_LAT_FIRST_CAP 65536 /* -D: first array, 512 KiB */
@@ -47,6 +49,7 @@ struct rp_lat_state {
 	bool post_due;		   /* second side: this exchange's WRITE is
 				    * posted after the burst boundary */
 	uint64_t deadline;	   /* -D end, ns; UINT64_MAX without */
+	uint64_t own_stall_ns;	   /* this side's WR without completion */
 	/* SEND ping-pong: the peer's messages come as receive completions */
 	bool send;
 	struct rp_rail *rail; /* for rp_lat_recv_prepost */
@@ -86,6 +89,21 @@ static void rp_lat_state_write(struct rp_lat_state *s, const struct rp_rail *r,
 		s->wr.send_flags |= IBV_SEND_INLINE;
 }
 
+/* How long this side's own WR may go without a completion before the
+ * run ends as stalled: twice the time its requester takes at most to give
+ * up on it (rp_qp_give_up_ns: a NIC completes it in error by then; rxe
+ * does not time out a READ whose responder went away), at least 5 s
+ * against a host's scheduling stalls. A SEND waits on the peer's receives
+ * too (RNR, retried without limit) and -u 0 never times out: 30 s. */
+static uint64_t rp_lat_own_stall(const struct rp_rail *r, enum rp_verb verb)
+{
+	uint64_t g = rp_qp_give_up_ns(r->qp_timeout);
+
+	if (verb == RP_VERB_SEND || !g)
+		return RP_LAT_STALL_NS;
+	return 2 * g > RP_LAT_OWN_MIN_NS ? 2 * g : RP_LAT_OWN_MIN_NS;
+}
+
 static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 			      const struct rp_rail_addr *peer,
 			      const struct rp_lat_cfg *c)
@@ -118,6 +136,7 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 	};
 	s->rail = r;
 	s->cfg = c;
+	s->own_stall_ns = rp_lat_own_stall(r, c->verb);
 	if (rp_verb_atomic(c->verb)) {
 		/* perftest's operands and opcode, the READ's addresses */
 		struct rp_bw_cfg bc = { .verb = c->verb, .size = size };
@@ -183,7 +202,7 @@ static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since, bool peer)
 		return 1; /* -D over while waiting for the peer */
 	if (!*since) {
 		*since = now;
-	} else if (now - *since > RP_LAT_STALL_NS) {
+	} else if (now - *since > (peer ? RP_LAT_STALL_NS : s->own_stall_ns)) {
 		rp_err("no %s %s on %s QP %#x for %llu s (peer gone or link "
 		       "down?)",
 		       peer    ? rp_lat_verb(s) :
@@ -191,7 +210,9 @@ static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since, bool peer)
 				 "completion of an",
 		       peer ? "from the peer" : rp_lat_verb(s), s->dev->name,
 		       s->qp->qp_num,
-		       (unsigned long long)(RP_LAT_STALL_NS / RP_NSEC_PER_SEC));
+		       (unsigned long long)((peer ? RP_LAT_STALL_NS :
+						    s->own_stall_ns) /
+					    RP_NSEC_PER_SEC));
 		return -ETIMEDOUT;
 	} else if (s->tick && now - *since > RP_LAT_BURST_NS) {
 		return s->tick(s->tick_arg);

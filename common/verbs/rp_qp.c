@@ -11,6 +11,13 @@
 #define RP_QP_RNR_RETRY 7
 #define RP_QP_MIN_RNR_TIMER 12
 
+uint64_t rp_qp_give_up_ns(unsigned int timeout)
+{
+	if (!timeout || timeout > 31)
+		return 0;
+	return (uint64_t)(RP_QP_RETRY + 1) * 4096 * (1ULL << timeout);
+}
+
 uint32_t rp_qp_random_psn(void)
 {
 	uint32_t v = 0;

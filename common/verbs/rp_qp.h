@@ -46,6 +46,17 @@ int rp_qp_connect(struct rp_rail *r, struct ibv_qp *qp, uint32_t psn,
 		  unsigned int rd_atomic, const struct rp_rail_addr *peer,
 		  const struct rp_qp_addr *pq);
 
+/*
+ * rp_qp_give_up_ns - how long, in ns, an RC requester with ACK timeout
+ * exponent @timeout (-u) and railperf's retry count waits at most for the
+ * acknowledgement of a WR before it completes it in error
+ * (IBV_WC_RETRY_EXC_ERR): (retry_cnt + 1) x 4.096 us x 2^timeout (the
+ * local ACK timeout, ibv_modify_qp(3); IBTA spec vol. 1, 9.7.6.1.3). RNR
+ * NAKs (a SEND to a peer with no receive posted) are not bounded by it:
+ * railperf retries those without limit. 0 for @timeout 0 (no timeout).
+ */
+uint64_t rp_qp_give_up_ns(unsigned int timeout);
+
 /* rp_qp_random_psn - a random 24-bit PSN (getrandom, else rand()). */
 uint32_t rp_qp_random_psn(void);
 

@@ -10,7 +10,9 @@
 # rail_read_lat with the server's link down (guest a takes eth1 down): the
 # client's READ fails (exit 1) with the work-completion status, or, as
 # Soft-RoCE does (its requester does not time out a READ whose responder
-# went away), with railperf's stall bound: "no completion ... for 30 s";
+# went away), with railperf's stall bound for its own READ: "no
+# completion ... for 5 s" (twice the QP's give-up time at -u 14, 1.07 s,
+# under the 5 s floor);
 # the server exits 1 with the client's reason. Both within a bound (the
 # stall limit plus a margin there), no result row, nothing left behind; eth1 comes back with its GIDs and the guests
 # meet over rail 1 before the next case. rail_multi_bw -D 6 --interval 1
@@ -29,8 +31,8 @@ role=$1
 A0=10.0.1.1
 DOWN_AFTER=2
 WC_ERR="work completion error on rxe1 QP 0x[0-9a-f]+: IBV_WC_[A-Z_]+"
-STALL="no completion of an RDMA READ on rxe1 QP 0x[0-9a-f]+ for 30 s"
-STALL_MS=30000	# the engines' stall limit (rp_lat.c)
+STALL="no completion of an RDMA READ on rxe1 QP 0x[0-9a-f]+ for 5 s"
+STALL_MS=5000	# rail_read_lat's stall limit for its READ at -u 14 (rp_lat.c)
 
 # down_wait_up PID: DOWN_AFTER s on, eth1 down until PID exits (its time
 # in GONE_MS), then up again with its GIDs; $up is empty if rxe1 did not

@@ -22,6 +22,19 @@ static void peer_init(struct rp_rail_addr *p)
 		p->gid[i] = (uint8_t)(0xa0 + i);
 }
 
+/* The requester's give-up time: (retry_cnt 7 + 1) x 4.096 us x 2^-u:
+ * perftest's default -u 14 is 67.1 ms a try, 536.9 ms in all; -u 0
+ * never times out; the largest -u does not overflow. */
+static void test_give_up(void **state)
+{
+	(void)state;
+	assert_int_equal(rp_qp_give_up_ns(14), 536870912ULL);
+	assert_int_equal(rp_qp_give_up_ns(1), 65536ULL);
+	assert_int_equal(rp_qp_give_up_ns(0), 0);
+	assert_int_equal(rp_qp_give_up_ns(31), 8ULL * 4096 * (1ULL << 31));
+	assert_int_equal(rp_qp_give_up_ns(32), 0);
+}
+
 static void test_ah_grh(void **state)
 {
 	struct rp_rail r = { .gid_index = 3, .traffic_class = 106 };
@@ -66,6 +79,7 @@ static void test_ah_no_gid(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_give_up),
 		cmocka_unit_test(test_ah_grh),
 		cmocka_unit_test(test_ah_no_gid),
 	};
