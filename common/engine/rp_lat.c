@@ -13,9 +13,9 @@
 #include "engine/rp_wc.h"
 #include "verbs/rp_qp.h"
 
-#define RP_LAT_STALL_NS (30 * RP_NSEC_PER_SEC) /* the peer's, a SEND's */
+#define RP_LAT_STALL_NS (30 * RP_NSEC_PER_SEC)	/* the peer's, a SEND's */
 #define RP_LAT_OWN_MIN_NS (5 * RP_NSEC_PER_SEC) /* a READ's, at least */
-#define RP_LAT_BURST_NS RP_NSEC_PER_SEC /* between stop checks, ticks */
+#define RP_LAT_BURST_NS RP_NSEC_PER_SEC		/* between stop checks, ticks */
 #define RP_LAT_IDLE_MASK 1023  /* clock checked every 1024 empty polls */
 #define RP_LAT_FIRST_CAP 65536 /* -D: first array, 512 KiB */
 #define RP_LAT_WR_ID 0x4c4154  /* "LAT" */
