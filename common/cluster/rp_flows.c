@@ -76,6 +76,23 @@ int rp_flows_from_sched(struct rp_flows *f, const struct rp_sched *s)
 	return ret;
 }
 
+/* Flows of @kind from @a to @b into @pl: the rail pairs with a path, or
+ * (@path NULL) rail i to rail i; their number. */
+static unsigned int rp_flows_links(rp_flows_path_fn path, const void *ctx,
+				   unsigned int rails, unsigned int a,
+				   unsigned int b, enum rp_flow_kind kind,
+				   struct rp_fplaced *pl)
+{
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < rails; i++)
+		for (j = 0; j < rails; j++)
+			if (path ? path(ctx, a, i, b, j) : i == j)
+				pl[n++].f =
+					(struct rp_flow){ a, i, b, j, kind };
+	return n;
+}
+
 /* First fit of @fl: the first round (growing @busy, one byte per end a
  * round) where neither of its ends is busy. */
 static int rp_flows_fit(uint8_t **busy, unsigned int *nr, size_t ends,
@@ -101,22 +118,6 @@ static int rp_flows_fit(uint8_t **busy, unsigned int *nr, size_t ends,
 	return (int)r;
 }
 
-/* The rail pairs of hosts @a and @b with a path appended to @pl as
- * flows. */
-static unsigned int rp_flows_pair_links(rp_flows_path_fn path, const void *ctx,
-					unsigned int rails, unsigned int a,
-					unsigned int b, struct rp_fplaced *pl)
-{
-	unsigned int i, j, n = 0;
-
-	for (i = 0; i < rails; i++)
-		for (j = 0; j < rails; j++)
-			if (path(ctx, a, i, b, j))
-				pl[n++].f = (struct rp_flow){ a, i, b, j,
-							      RP_FLOW_BOTH };
-	return n;
-}
-
 int rp_flows_from_links(struct rp_flows *f, const struct rp_sched *order,
 			rp_flows_path_fn path, const void *ctx)
 {
@@ -136,10 +137,10 @@ int rp_flows_from_links(struct rp_flows *f, const struct rp_sched *order,
 	f->rails = order->rails;
 	for (r = 0; !ret && r < order->nrounds; r++)
 		for (p = 0; p < order->rounds[r].npairs; p++)
-			n += rp_flows_pair_links(path, ctx, order->rails,
-						 order->rounds[r].pairs[p].a,
-						 order->rounds[r].pairs[p].b,
-						 pl + n);
+			n += rp_flows_links(path, ctx, order->rails,
+					    order->rounds[r].pairs[p].a,
+					    order->rounds[r].pairs[p].b,
+					    RP_FLOW_BOTH, pl + n);
 	if (!ret && !n)
 		ret = -ENOENT;
 	for (k = 0; !ret && k < n; k++) {
@@ -174,22 +175,6 @@ static int rp_flows_limit(const struct rp_flows *f)
 	return 0;
 }
 
-/* One way flows from @a to @b into @pl: the rail pairs with a path, or
- * (@path NULL) rail i to rail i; their number. */
-static unsigned int rp_flows_oneway(rp_flows_path_fn path, const void *ctx,
-				    unsigned int rails, unsigned int a,
-				    unsigned int b, struct rp_fplaced *pl)
-{
-	unsigned int i, j, n = 0;
-
-	for (i = 0; i < rails; i++)
-		for (j = 0; j < rails; j++)
-			if (path ? path(ctx, a, i, b, j) : i == j)
-				pl[n++].f = (struct rp_flow){ a, i, b, j,
-							      RP_FLOW_ONEWAY };
-	return n;
-}
-
 int rp_flows_ring(struct rp_flows *f, unsigned int hosts, unsigned int rails,
 		  const uint32_t *ring, rp_flows_path_fn path, const void *ctx,
 		  unsigned int *bad)
@@ -203,8 +188,9 @@ int rp_flows_ring(struct rp_flows *f, unsigned int hosts, unsigned int rails,
 	f->hosts = hosts;
 	f->rails = rails;
 	for (k = 0; !ret && k < hosts; k++) {
-		got = rp_flows_oneway(path, ctx, rails, ring[k],
-				      ring[(k + 1) % hosts], pl + n);
+		got = rp_flows_links(path, ctx, rails, ring[k],
+				     ring[(k + 1) % hosts], RP_FLOW_ONEWAY,
+				     pl + n);
 		if (!got) {
 			*bad = k;
 			ret = -ENOENT;
@@ -234,7 +220,8 @@ int rp_flows_incast(struct rp_flows *f, unsigned int hosts, unsigned int rails,
 	f->rails = rails;
 	for (h = 0; !ret && h < hosts; h++)
 		if (h != dst)
-			n += rp_flows_oneway(path, ctx, rails, h, dst, pl + n);
+			n += rp_flows_links(path, ctx, rails, h, dst,
+					    RP_FLOW_ONEWAY, pl + n);
 	if (!ret && !n)
 		ret = -ENOENT;
 	if (!ret)
