@@ -1,7 +1,9 @@
 #!/bin/sh
 # Description: rail_cluster_bw on a ring of three hosts (softroce ring 3:
 # hI's rxe1 cabled to h(I+1)'s rxe0, each cable its own segment and /24;
-# MPI on a management NIC), launched by mpirun, -D 4.
+# MPI on a management NIC), launched by mpirun, -D 4. First rail_info
+# --peers on h1: each rail sees the neighbour its cable leads to (by MAC),
+# and only that one.
 # Run 1, the default pairing (the map's, since each host's rails are in two
 # subnets): exit 0 in one round and under 3 x (D + 5) s; the wiring map
 # (text and JSON) lists exactly the three cables, each found by neighbour
@@ -27,6 +29,14 @@ D=4
 FLAGS="-d rxe0,rxe1 -s 4096 -D $D -t 16 -u 16"
 mtu=$(ibv_devinfo -d rxe0 | awk '$1 == "active_mtu:" { print $2 }')
 [ -n "$mtu" ] || fail "no active_mtu for rxe0"
+
+# rail_info --peers on h1: each rail sees the one neighbour its cable
+# leads to, by MAC (the bed's: hI's eth0 52:54:00:5a:01:0I, eth1
+# 52:54:00:5a:02:0I): rxe0 (eth0) h3's eth1, rxe1 (eth1) h2's eth0.
+$B/rail_info --peers >"$TMP/peers" 2>&1 || { cat "$TMP/peers"; fail "rail_info --peers exited $?"; }
+awk '/^rxe[01] port/ { d = $1 } /^  fe80::/ { print d, $2 }' "$TMP/peers" | sort >"$TMP/seen"
+printf 'rxe0 52:54:00:5a:02:03\nrxe1 52:54:00:5a:01:02\n' >"$TMP/want"
+cmp -s "$TMP/seen" "$TMP/want" || { cat "$TMP/peers"; fail "rail_info --peers: want rxe0 to see h3's eth1 and rxe1 h2's eth0, each alone"; }
 
 # Run 1: the cables, both ways, nothing else.
 port_counters "$TMP/b1"
