@@ -10,7 +10,9 @@
 # discovery, and the ring h1 > h2 > h3 > h1; exactly the six directed cells
 # of the cables are ok, every other rail pair is "no path" (no QP opened:
 # index pairing would time out there); each port's own counters, read by
-# the test, back its cells.
+# the test, back its cells; tools/scripts/cluster_heatmap draws the run as
+# one picture of the links (a-links.png), no matrix (RP_HEATMAP_DIR: a
+# directory shared with the guest to copy it to).
 # Run 2, --pattern=ring: three hops at once, one round; per hop the
 # receiver's count over the run equals the sender's within one message a
 # QP; the bottleneck named is the slowest hop by the receiver's Gb/s.
@@ -64,6 +66,11 @@ assert d["wiring"]["ring"] == ["softroce-h1", "softroce-h2", "softroce-h3"], d["
 assert len(ring.rounds(text)) == 1, ring.rounds(text)
 ring.check_cells(d, want, before, after, mtu)
 PY
+# the heat map of a ring: its links as cabled, one picture, no matrix
+tools/scripts/cluster_heatmap --note "Soft-RoCE, 3 qemu guests cabled as a ring" \
+	"$TMP/a.json" "$TMP/heat" >"$TMP/heat.out" 2>&1 || { cat "$TMP/heat.out"; fail "cluster_heatmap a.json"; }
+[ "$(ls "$TMP/heat")" = a-links.png ] || { ls "$TMP/heat"; fail "cluster_heatmap: want a-links.png alone"; }
+[ -z "${RP_HEATMAP_DIR:-}" ] || cp "$TMP/heat/a-links.png" "$RP_HEATMAP_DIR/cluster_ring_softroce.png"
 
 # Run 2: each host to its successor at once.
 # shellcheck disable=SC2086
