@@ -17,6 +17,7 @@
 #include "base/rp_log.h"
 #include "net/rp_ifaddr.h"
 #include "net/rp_neigh.h"
+#include "net/rp_netlink.h"
 
 #define RP_NEIGH_RECV_TMO_S 2 /* a dump that stops answering */
 /* the kernel's NUD_VALID (include/net/neighbour.h; not in the uapi) */
@@ -119,10 +120,10 @@ static bool rp_neigh_msg(const struct nlmsghdr *h, struct rp_neigh *e)
 
 int rp_neigh_parse(const void *buf, size_t len, struct rp_neighs *l)
 {
-	const struct nlmsghdr *h = buf;
-	int left = (int)len;
+	const char *p = buf;
+	const struct nlmsghdr *h;
 
-	for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
+	while ((h = rp_netlink_next(&p, &len))) {
 		if (h->nlmsg_type == NLMSG_DONE)
 			return 1;
 		if (h->nlmsg_type == NLMSG_ERROR) {

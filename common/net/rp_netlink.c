@@ -107,30 +107,35 @@ static int rp_netlink_addr(const struct nlmsghdr *h, struct rp_link_event *ev)
 	return 1;
 }
 
+const struct nlmsghdr *rp_netlink_next(const char **p, size_t *left)
+{
+	const struct nlmsghdr *h = (const struct nlmsghdr *)*p;
+	size_t step;
+
+	if (*left < sizeof(*h) || h->nlmsg_len < sizeof(*h) ||
+	    h->nlmsg_len > *left)
+		return NULL;
+	step = NLMSG_ALIGN(h->nlmsg_len);
+	step = step < *left ? step : *left;
+	*p += step;
+	*left -= step;
+	return h;
+}
+
 unsigned int rp_netlink_parse(const void *buf, size_t len,
 			      struct rp_link_event *ev, unsigned int max)
 {
 	const char *p = buf;
 	const struct nlmsghdr *h;
 	unsigned int n = 0;
-	size_t step;
 
-	/* NLMSG_OK and NLMSG_NEXT, without their int/u32 comparison */
-	while (len >= sizeof(*h) && n < max) {
-		h = (const struct nlmsghdr *)p;
-		if (h->nlmsg_len < sizeof(*h) || h->nlmsg_len > len)
-			break;
+	while (n < max && (h = rp_netlink_next(&p, &len))) {
 		if (h->nlmsg_type == RTM_NEWLINK && rp_netlink_link(h, &ev[n]))
 			n++;
 		else if ((h->nlmsg_type == RTM_NEWADDR ||
 			  h->nlmsg_type == RTM_DELADDR) &&
 			 rp_netlink_addr(h, &ev[n]))
 			n++;
-		step = NLMSG_ALIGN(h->nlmsg_len);
-		if (step >= len)
-			break;
-		p += step;
-		len -= step;
 	}
 	return n;
 }

@@ -37,6 +37,18 @@ struct rp_link_event {
  * bind). */
 int rp_netlink_open(void);
 
+struct nlmsghdr;
+
+/*
+ * rp_netlink_next - the next whole netlink message of a buffer: *@p
+ * points at it and *@left holds the bytes from there (start with the
+ * buffer and its length). Returns the message and moves *@p and *@left
+ * past it, or NULL at the end or at a message cut short. NLMSG_OK and
+ * NLMSG_NEXT's walk (netlink(3)), without their comparison of the int
+ * length with the u32 one that clang's -Wsign-compare refuses.
+ */
+const struct nlmsghdr *rp_netlink_next(const char **p, size_t *left);
+
 /*
  * rp_netlink_parse - the RTM_NEWLINK, RTM_NEWADDR and RTM_DELADDR
  * messages in @buf (@len bytes, one recv of the socket) into @ev (at most
