@@ -160,7 +160,6 @@ static void test_names(void **state)
 	uint8_t a[16];
 	char mac[RP_MAC_STR_LEN];
 	static const uint8_t m[6] = { 0x52, 0x54, 0, 0xab, 0, 1 };
-	static struct rp_neighs l;
 
 	(void)state;
 	assert_string_equal(rp_neigh_state_name(0), "NONE");
@@ -176,7 +175,22 @@ static void test_names(void **state)
 	assert_true(rp_neigh_multicast(a));
 	inet_pton(AF_INET6, "fe80::1", a);
 	assert_false(rp_neigh_multicast(a));
-	assert_int_equal(rp_neigh_live(&l), 0);
+}
+
+/* The live table, a dump of this host's. qemu-user's netlink translation
+ * (tools/scripts/check-aarch64) has no RTM_GETNEIGH and answers
+ * EOPNOTSUPP: skipped there (tests/skips.allow); natively it runs in the
+ * same CI and must succeed. */
+static void test_live(void **state)
+{
+	static struct rp_neighs l;
+	int ret;
+
+	(void)state;
+	ret = rp_neigh_live(&l);
+	if (ret == -EOPNOTSUPP)
+		skip();
+	assert_int_equal(ret, 0);
 }
 
 int main(int argc, char **argv)
@@ -185,6 +199,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_live),
 	};
 
 	(void)argc;
