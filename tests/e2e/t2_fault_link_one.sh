@@ -49,10 +49,13 @@ down_wait_up() {
 	trap - EXIT
 }
 
-# meet PORT: the guests meet over rail 1 (b listens on 10.0.2.2:PORT).
+# meet PORT [WORD]: the guests meet over rail 1 (b listens on
+# 10.0.2.2:PORT and hands a WORD); a finds b's word in $MET. Not in a
+# $( ): fail must end the test, not a subshell.
 meet() {
-	rail_meet $role 10.0.2.2 $1 60 ||
+	rail_meet $role 10.0.2.2 $1 60 ${2:-} >"$TMP/met" ||
 		fail "rail 1: the guests did not meet over 10.0.2.2:$1"
+	MET=$(cat "$TMP/met")
 }
 
 # Case 1: rail_write_bw, the client's link goes down.
@@ -152,8 +155,8 @@ if [ "$role" = a ]; then
 	wait_file "$TMP/g.server" "remote address" 90 $spid ||
 		{ cat "$TMP/g.server"; fail "gid: the run did not start"; }
 	wait_gone $spid 60
-	cmode=$(rail_meet a 10.0.2.2 18894 60) ||
-		fail "rail 1: the guests did not meet over 10.0.2.2:18894"
+	meet 18894
+	cmode=$MET
 	note "gid change, server: exit $GONE_RC (the client's run: $cmode): $(grep -E '^rail_multi_bw|gave up' "$TMP/g.server" | tr '\n' ' ')"
 	if [ "$cmode" = survived ]; then
 		[ "$GONE_RC" = 0 ] ||
@@ -197,8 +200,7 @@ else
 	gone_ms=$(( $(now_ms) - t_del ))
 	[ $mode = failed ] && [ "$GONE_RC" = 0 ] && mode=survived
 	after=$(gid_table rxe1)
-	rail_meet b 10.0.2.2 18894 60 $mode ||
-		fail "rail 1: the guests did not meet over 10.0.2.2:18894"
+	meet 18894 $mode
 	note "gid change: rxe1 GIDs before: $(echo $gids); 0.3 s after the removal: $(echo $during); after the run: $(echo $after)"
 	note "gid change, client: $mode, exit $GONE_RC $gone_ms ms after the removal: $(grep -E '^rail_multi_bw|^ railperf: rail [01] \(rxe[01]\): [a-zA-Z]' "$TMP/g.client" | grep -v 'CPU of' | tr '\n' '|')"
 	no_sanitizer "$TMP/g.client" "client, a GID change"

@@ -20,6 +20,7 @@
 #include "base/rp_time.h"
 #include "engine/rp_bw.h"
 #include "engine/rp_wrid.h"
+#include "onerail.h"
 
 #define SLICE 8192
 #define SIZE 4096
@@ -28,10 +29,7 @@
 #define MAXQ 4096	  /* signaled WRs in flight, at most */
 
 static struct fake {
-	struct ibv_context ctx;
-	struct ibv_qp qp;
-	struct ibv_cq cq;
-	struct ibv_mr mr;
+	struct onerail v;
 	unsigned char buf[SLICE];
 	uint64_t posts;	    /* WRs posted, every post */
 	uint64_t completed; /* completions handed out */
@@ -42,14 +40,6 @@ static struct fake {
 	uint64_t due[MAXQ];
 	size_t head, tail;
 } F;
-
-static void spin(uint64_t ns)
-{
-	uint64_t end = rp_now_ns() + ns;
-
-	while (rp_now_ns() < end)
-		;
-}
 
 static int fake_post(struct ibv_qp *qp, struct ibv_send_wr *wr,
 		     struct ibv_send_wr **bad)
@@ -67,7 +57,7 @@ static int fake_post(struct ibv_qp *qp, struct ibv_send_wr *wr,
 		F.id[F.tail % MAXQ] = wr->wr_id;
 		F.due[F.tail++ % MAXQ] = now + LAT_NS;
 	}
-	spin(POST_NS);
+	onerail_spin(POST_NS);
 	return 0;
 }
 
@@ -91,31 +81,12 @@ static int fake_poll(struct ibv_cq *cq, int n, struct ibv_wc *wc)
 
 static struct rp_rail R;
 static struct rp_rail_addr P;
-static struct ibv_qp *QPS[1];
 
 static void fake_init(unsigned int tx_depth)
 {
 	memset(&F, 0, sizeof(F));
-	F.ctx.ops.post_send = fake_post;
-	F.ctx.ops.poll_cq = fake_poll;
-	F.qp.context = &F.ctx;
-	F.qp.qp_num = 0x11;
-	F.cq.context = &F.ctx;
-	memset(&R, 0, sizeof(R));
-	strcpy(R.dev.name, "fake0");
-	R.dev.port_attr.max_msg_sz = 1u << 30;
-	R.buf.addr = F.buf;
-	R.slice = SLICE;
-	R.mr = &F.mr;
-	R.cq = &F.cq;
-	QPS[0] = &F.qp;
-	R.qp = QPS;
-	R.num_qps = 1;
+	onerail_init(&F.v, fake_post, fake_poll, F.buf, SLICE, &R, &P);
 	R.tx_depth = tx_depth;
-	memset(&P, 0, sizeof(P));
-	P.num_qps = 1;
-	P.qp[0].len = SLICE;
-	P.qp[0].addr = 0x10000;
 }
 
 static struct rp_bw_cfg cfg_of(enum rp_verb verb, unsigned int post_list,

@@ -25,6 +25,7 @@
 
 #include "base/rp_time.h"
 #include "engine/rp_lat.h"
+#include "onerail.h"
 
 #define SLICE 4096
 #define SIZE 2
@@ -35,10 +36,7 @@
 #define FLAG 0x80	       /* the counter byte's pause flag */
 
 static struct fake {
-	struct ibv_context ctx;
-	struct ibv_qp qp;
-	struct ibv_cq cq;
-	struct ibv_mr mr;
+	struct onerail v;
 	unsigned char buf[SLICE];
 	bool first;	      /* this side posts first */
 	uint64_t posts;	      /* WRITEs this side posted */
@@ -48,14 +46,6 @@ static struct fake {
 	unsigned int ticks;
 	uint64_t posts_at_tick; /* posts before the first tick */
 } F;
-
-static void spin(uint64_t ns)
-{
-	uint64_t end = rp_now_ns() + ns;
-
-	while (rp_now_ns() < end)
-		;
-}
 
 /* A pause in wall time, slept (not spun: no CPU taken from the rest). */
 static void pause_for(uint64_t ns)
@@ -79,7 +69,7 @@ static int fake_post(struct ibv_qp *qp, struct ibv_send_wr *wr,
 	F.posts++;
 	if ((sent & FLAG) && F.nflagged < 16)
 		F.flagged[F.nflagged++] = F.posts;
-	spin(SPIN_NS);
+	onerail_spin(SPIN_NS);
 	reply = F.posts + (F.first ? 0 : 1);
 	if (F.posts + 1 == PEER_PAUSE_AT) {
 		pause_for(PAUSE_NS);
@@ -115,33 +105,14 @@ static int slow_tick(void *arg)
 
 static struct rp_rail R;
 static struct rp_rail_addr P;
-static struct ibv_qp *QPS[1];
 
 static void fake_init(bool first)
 {
 	memset(&F, 0, sizeof(F));
 	F.first = first;
-	F.ctx.ops.post_send = fake_post;
-	F.ctx.ops.poll_cq = fake_poll;
-	F.qp.context = &F.ctx;
-	F.qp.qp_num = 0x11;
-	F.cq.context = &F.ctx;
+	onerail_init(&F.v, fake_post, fake_poll, F.buf, SLICE, &R, &P);
 	/* the server's first WRITE has landed before the client starts */
 	F.buf[SLICE / 2 + SIZE - 1] = first ? 0 : 1;
-	memset(&R, 0, sizeof(R));
-	strcpy(R.dev.name, "fake0");
-	R.dev.port_attr.max_msg_sz = 1u << 30;
-	R.buf.addr = F.buf;
-	R.slice = SLICE;
-	R.mr = &F.mr;
-	R.cq = &F.cq;
-	QPS[0] = &F.qp;
-	R.qp = QPS;
-	R.num_qps = 1;
-	memset(&P, 0, sizeof(P));
-	P.num_qps = 1;
-	P.qp[0].len = SLICE;
-	P.qp[0].addr = 0x10000;
 }
 
 static void run_side(bool first)
