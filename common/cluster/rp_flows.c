@@ -175,6 +175,21 @@ static int rp_flows_limit(const struct rp_flows *f)
 	return 0;
 }
 
+/* A one-round pattern's @n flows @pl into @f, all in round 1; -E2BIG (and
+ * @f emptied) when a host would have more ends in it than a round takes,
+ * else rp_flows_fill's result. */
+static int rp_flows_one_round(struct rp_flows *f, const struct rp_fplaced *pl,
+			      unsigned int n)
+{
+	int ret = rp_flows_fill(f, pl, n, 1);
+
+	if (!ret && rp_flows_limit(f)) {
+		rp_flows_fini(f);
+		ret = -E2BIG;
+	}
+	return ret;
+}
+
 int rp_flows_ring(struct rp_flows *f, unsigned int hosts, unsigned int rails,
 		  const uint32_t *ring, rp_flows_path_fn path, const void *ctx,
 		  unsigned int *bad)
@@ -198,11 +213,7 @@ int rp_flows_ring(struct rp_flows *f, unsigned int hosts, unsigned int rails,
 		n += got;
 	}
 	if (!ret)
-		ret = rp_flows_fill(f, pl, n, 1);
-	if (!ret && rp_flows_limit(f)) {
-		rp_flows_fini(f);
-		ret = -E2BIG;
-	}
+		ret = rp_flows_one_round(f, pl, n);
 	free(pl);
 	return ret;
 }
@@ -225,11 +236,7 @@ int rp_flows_incast(struct rp_flows *f, unsigned int hosts, unsigned int rails,
 	if (!ret && !n)
 		ret = -ENOENT;
 	if (!ret)
-		ret = rp_flows_fill(f, pl, n, 1);
-	if (!ret && rp_flows_limit(f)) {
-		rp_flows_fini(f);
-		ret = -E2BIG;
-	}
+		ret = rp_flows_one_round(f, pl, n);
 	free(pl);
 	return ret;
 }
