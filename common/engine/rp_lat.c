@@ -194,7 +194,8 @@ static inline int rp_lat_post(struct rp_lat_state *s)
  */
 static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since, bool peer)
 {
-	uint64_t now = rp_now_ns();
+	uint64_t now = rp_now_ns(),
+		 limit = peer ? RP_LAT_STALL_NS : s->own_stall_ns;
 
 	if (rp_stop_requested())
 		return -EINTR;
@@ -202,7 +203,7 @@ static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since, bool peer)
 		return 1; /* -D over while waiting for the peer */
 	if (!*since) {
 		*since = now;
-	} else if (now - *since > (peer ? RP_LAT_STALL_NS : s->own_stall_ns)) {
+	} else if (now - *since > limit) {
 		rp_err("no %s %s on %s QP %#x for %llu s (peer gone or link "
 		       "down?)",
 		       peer    ? rp_lat_verb(s) :
@@ -210,9 +211,7 @@ static int rp_lat_idle(const struct rp_lat_state *s, uint64_t *since, bool peer)
 				 "completion of an",
 		       peer ? "from the peer" : rp_lat_verb(s), s->dev->name,
 		       s->qp->qp_num,
-		       (unsigned long long)((peer ? RP_LAT_STALL_NS :
-						    s->own_stall_ns) /
-					    RP_NSEC_PER_SEC));
+		       (unsigned long long)(limit / RP_NSEC_PER_SEC));
 		return -ETIMEDOUT;
 	} else if (s->tick && now - *since > RP_LAT_BURST_NS) {
 		return s->tick(s->tick_arg);
