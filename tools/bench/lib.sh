@@ -307,7 +307,11 @@ irun() {
 	counted "$3" '^ir-total: [0-9]'
 }
 
-# irun_lat TOOL TEST NAME FROM TO: a latency run of TEST (-n TO + 200, the
+# irun_lat TOOL TEST NAME FROM TO: a latency run of TEST (-n TO + ILAT_TAIL,
+# ILAT_TAIL = 712: ib_send_lat stops posting receives once fewer than its
+# rx_depth, 512, iterations are left (perftest_resources.c
+# run_iter_lat_send: rcnt + size_per_qp <= iters), so a window that ends
+# less than 512 iterations before -n counts it without them; the
 # tool's default size: 2 B, an atomic's 8) with the client under
 # valgrind's callgrind and LD_PRELOAD=$CGWAIT (tools/bench/cgwait.c: every
 # ibv_poll_cq and a pause after each completion uncounted, the counts
@@ -315,9 +319,10 @@ irun() {
 # client's output and "ir-window: COUNT SENDS", the instructions between
 # the two dumps (callgrind's part 2) and TO - FROM; no count when the
 # client ended before send TO.
+ILAT_TAIL=712
 irun_lat() {
 	l_bin=$(prog "$1" "$2") l_port=$NEXT_PORT l_cg=/tmp/bench-cgl.$$.out
-	l_f="-n $(($5 + 200))"
+	l_f="-n $(($5 + ILAT_TAIL))"
 	NEXT_PORT=$((NEXT_PORT + 1))
 	serve "$l_bin" "$l_f" "$l_port" "$3"
 	remote "${CLIENT:-}" "timeout $RUN_TIMEOUT env LD_PRELOAD=$CGWAIT" \
