@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rp_time.h - the one clock railperf measures with.
+ * rp_time.h - the clock railperf measures with (latency samples read its
+ * counter directly where they can: rp_tick.h).
  *
  * CLOCK_MONOTONIC through the vDSO: nanosecond units, no dependence on the
  * CPU frequency or /proc/cpuinfo (perftest's cycle counter needs both), the

@@ -9,6 +9,7 @@
 #include "base/rp_log.h"
 #include "base/rp_prefault.h"
 #include "base/rp_signal.h"
+#include "base/rp_tick.h"
 #include "base/rp_time.h"
 #include "engine/rp_wc.h"
 #include "verbs/rp_qp.h"
@@ -25,6 +26,7 @@
 #define RP_LAT_PAUSED 0x80
 
 #define rp_unlikely(x) __builtin_expect(!!(x), 0)
+#define rp_hot __attribute__((always_inline)) inline
 
 struct rp_lat_state {
 	struct ibv_qp *qp;
@@ -43,9 +45,10 @@ struct rp_lat_state {
 	volatile uint8_t *rx_last; /* last byte of the receive half */
 	uint8_t *tx_last;	   /* last byte of the send half */
 	uint64_t sent, rcvd;	   /* exchanges posted, peer WRITEs seen */
-	uint64_t prev;		   /* clock of the last exchange, ns */
+	uint64_t prev;		   /* clock of the last exchange, ticks */
 	unsigned int skip;	   /* samples not to keep: one per pause */
-	bool paused;		   /* flag the next WRITE: this side paused */
+	uint8_t paused;		   /* RP_LAT_PAUSED into the next WRITE's last
+				    * byte: this side paused; else 0 */
 	bool post_due;		   /* second side: this exchange's WRITE is
 				    * posted after the burst boundary */
 	uint64_t deadline;	   /* -D end, ns; UINT64_MAX without */
@@ -55,9 +58,13 @@ struct rp_lat_state {
 	struct rp_rail *rail; /* for rp_lat_recv_prepost */
 	const struct rp_lat_cfg *cfg;
 	uint64_t sends_done; /* own SENDs whose completion was polled */
+	struct ibv_sge rsge; /* a receive, prebuilt (rp_lat_recv_wr) */
+	struct ibv_recv_wr rwr;
+	bool post_ex; /* ibv_wr_* or a CAS chain: rp_lat_post_ex */
 	/* an atomic in READ's place: its operands per post (a chain) */
 	bool atomic, chain;
-	uint64_t ops; /* READs (atomics) posted */
+	uint64_t ops;	    /* READs (atomics) posted */
+	double tick_per_ns; /* rp_tick_init's estimate, for burst ends */
 };
 
 /* What this side posts (diagnostics). */
@@ -66,6 +73,20 @@ static const char *rp_lat_verb(const struct rp_lat_state *s)
 	if (s->atomic)
 		return rp_bw_verb_name(s->cfg->verb);
 	return s->send ? "SEND" : s->write ? "RDMA WRITE" : "RDMA READ";
+}
+
+/* SEND: a receive into the second half of the slice of QP 0. */
+static void rp_lat_recv_wr(const struct rp_rail *r, struct ibv_sge *sge,
+			   struct ibv_recv_wr *wr)
+{
+	*sge = (struct ibv_sge){
+		.addr = (uint64_t)(uintptr_t)rp_rail_slice(r, 0) + r->slice / 2,
+		.length = (uint32_t)(r->slice / 2),
+		.lkey = r->mr->lkey,
+	};
+	*wr = (struct ibv_recv_wr){ .wr_id = RP_LAT_WR_ID,
+				    .sg_list = sge,
+				    .num_sge = 1 };
 }
 
 /* WRITE: send from the first half of the slice into the peer's second
@@ -87,6 +108,8 @@ static void rp_lat_state_write(struct rp_lat_state *s, const struct rp_rail *r,
 	s->wr.wr.rdma.remote_addr = s->raddr;
 	if (c->size <= c->inline_size)
 		s->wr.send_flags |= IBV_SEND_INLINE;
+	if (s->send)
+		rp_lat_recv_wr(r, &s->rsge, &s->rwr);
 }
 
 /* How long this side's own WR may go without a completion before the
@@ -150,11 +173,12 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 	} else if (c->verb != RP_VERB_READ) {
 		rp_lat_state_write(s, r, peer, c);
 	}
+	s->post_ex = s->qpx || s->chain;
 }
 
-/* Post one signaled READ or WRITE; 0 or an errno value (as
- * ibv_post_send). */
-static inline int rp_lat_post(struct rp_lat_state *s)
+/* rp_lat_post's other ways: a CAS chain's next operands, or the ibv_wr_*
+ * API (--use_new_post_send); 0 or an errno value. */
+static int rp_lat_post_ex(struct rp_lat_state *s)
 {
 	struct ibv_send_wr *bad;
 	struct ibv_qp_ex *qx = s->qpx;
@@ -185,6 +209,18 @@ static inline int rp_lat_post(struct rp_lat_state *s)
 	else
 		ibv_wr_set_sge(qx, s->sge.lkey, s->sge.addr, s->sge.length);
 	return ibv_wr_complete(qx);
+}
+
+/* Post the prebuilt signaled WR (READ, WRITE, SEND, atomic); 0 or an
+ * errno value (as ibv_post_send). */
+static rp_hot int rp_lat_post(struct rp_lat_state *s)
+{
+	struct ibv_send_wr *bad;
+
+	if (rp_unlikely(s->post_ex))
+		return rp_lat_post_ex(s);
+	s->ops++;
+	return ibv_post_send(s->qp, &s->wr, &bad);
 }
 
 /*
@@ -241,12 +277,17 @@ static int rp_lat_wc_error(const struct rp_lat_state *s, int n,
 static int rp_lat_got(struct rp_lat_state *s)
 {
 	uint8_t got = *s->rx_last, want = (s->rcvd + 1) & RP_LAT_COUNT;
+	struct ibv_recv_wr *bad;
 	int ret;
 
-	(*s->cfg->rx_posted)--;
-	ret = rp_lat_recv_prepost(s->rail, s->cfg);
-	if (ret)
-		return ret;
+	/* the one consumed, posted again: the count stays */
+	ret = ibv_post_recv(s->qp, &s->rwr, &bad);
+	if (rp_unlikely(ret)) {
+		(*s->cfg->rx_posted)--;
+		rp_err("posting a receive on %s QP %#x: %s", s->dev->name,
+		       s->qp->qp_num, strerror(ret));
+		return -ret;
+	}
 	if (rp_unlikely((got & RP_LAT_COUNT) != want)) {
 		rp_err("SEND %u from the peer on %s carried count %u (peer "
 		       "out of step)",
@@ -262,7 +303,7 @@ static int rp_lat_got(struct rp_lat_state *s)
 /* SEND: poll the CQ, one completion at a time (own SENDs and the peer's
  * receives share it), until this side's SENDs are all complete (@own)
  * or the peer's SEND number @k has arrived; 1 when -D ended first. */
-static int rp_lat_poll_send(struct rp_lat_state *s, bool own, uint64_t k)
+static rp_hot int rp_lat_poll_send(struct rp_lat_state *s, bool own, uint64_t k)
 {
 	unsigned int idle = 0;
 	uint64_t since = 0;
@@ -286,16 +327,14 @@ static int rp_lat_poll_send(struct rp_lat_state *s, bool own, uint64_t k)
 	return ret;
 }
 
-/* Busy-poll for the one outstanding READ (WRITE, SEND). */
-static inline int rp_lat_wait(struct rp_lat_state *s)
+/* Busy-poll for the one outstanding READ, WRITE or atomic. */
+static rp_hot int rp_lat_wait(struct rp_lat_state *s)
 {
 	struct ibv_wc wc;
 	unsigned int idle = 0;
 	uint64_t since = 0;
 	int n, ret;
 
-	if (s->send)
-		return rp_lat_poll_send(s, true, 0);
 	while ((n = ibv_poll_cq(s->cq, 1, &wc)) == 0) {
 		if (rp_unlikely((++idle & RP_LAT_IDLE_MASK) == 0)) {
 			ret = rp_lat_idle(s, &since, false);
@@ -309,14 +348,15 @@ static inline int rp_lat_wait(struct rp_lat_state *s)
 }
 
 /*
- * The timed loop: up to @n READs, one at a time, @out[i] = ns from the
- * previous boundary to completion i; stops after the first completion at
- * or past @until. *@done gets the samples written.
+ * The timed loop: up to @n READs, one at a time, @out[i] = ticks
+ * (rp_tick) from the previous boundary to completion i; stops after the
+ * first completion at or past tick @until. *@done gets the samples
+ * written.
  */
 static int rp_lat_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
 			uint64_t until, size_t *done)
 {
-	uint64_t prev = rp_now_ns(), now;
+	uint64_t prev = rp_tick(), now;
 	size_t i;
 	int ret = 0;
 
@@ -331,7 +371,7 @@ static int rp_lat_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
 		ret = rp_lat_wait(s);
 		if (rp_unlikely(ret))
 			break;
-		now = rp_now_ns();
+		now = rp_tick();
 		out[i] = now - prev;
 		prev = now;
 		if (rp_unlikely(now >= until)) {
@@ -346,14 +386,15 @@ static int rp_lat_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
 /* WRITE: wait until the peer's WRITE number @k has landed; 1 when -D
  * ended first. A WRITE the peer flagged as posted after a pause: the
  * sample that ends now holds the pause, not kept. */
-static inline int rp_lat_wait_peer(struct rp_lat_state *s, uint64_t k)
+static rp_hot int rp_lat_wait_peer(struct rp_lat_state *s, uint64_t k,
+				   bool send)
 {
 	unsigned int idle = 0;
 	uint64_t since = 0;
 	uint8_t got;
 	int ret;
 
-	if (s->send)
+	if (send)
 		return rp_lat_poll_send(s, false, k);
 	while (((got = *s->rx_last) & RP_LAT_COUNT) != (k & RP_LAT_COUNT)) {
 		if (rp_unlikely((++idle & RP_LAT_IDLE_MASK) == 0)) {
@@ -369,14 +410,21 @@ static inline int rp_lat_wait_peer(struct rp_lat_state *s, uint64_t k)
 }
 
 /* WRITE: the posting half of an exchange: the count (and the pause flag)
- * into the last byte of the send half, post, poll its completion. */
-static inline int rp_lat_send(struct rp_lat_state *s)
+ * into the last byte of the send half, post, poll its completion. A SEND
+ * leaves its completion to the wait for the peer's (they share the CQ),
+ * and one SEND at most outstanding: the previous one's is polled here
+ * when that wait did not see it. */
+static rp_hot int rp_lat_send(struct rp_lat_state *s, bool send)
 {
 	int ret;
 
-	*s->tx_last = (uint8_t)((++s->sent & RP_LAT_COUNT) |
-				(s->paused ? RP_LAT_PAUSED : 0));
-	s->paused = false;
+	if (send && rp_unlikely(s->sends_done < s->sent)) {
+		ret = rp_lat_poll_send(s, true, 0);
+		if (ret)
+			return ret;
+	}
+	*s->tx_last = (uint8_t)(++s->sent & RP_LAT_COUNT) | s->paused;
+	s->paused = 0;
 	s->post_due = false;
 	ret = rp_lat_post(s);
 	if (rp_unlikely(ret)) {
@@ -384,7 +432,7 @@ static inline int rp_lat_send(struct rp_lat_state *s)
 		       s->dev->name, s->qp->qp_num, strerror(ret));
 		return -EIO;
 	}
-	return rp_lat_wait(s);
+	return send ? 0 : rp_lat_wait(s);
 }
 
 /*
@@ -395,45 +443,49 @@ static inline int rp_lat_send(struct rp_lat_state *s)
  * next burst, so that its between-burst work falls between its clock read
  * and its post (see rp_lat_pause).
  */
-static inline int rp_lat_exchange(struct rp_lat_state *s, uint64_t *sample,
-				  bool *kept, uint64_t until, bool fills)
+static rp_hot int rp_lat_exchange(struct rp_lat_state *s, uint64_t *sample,
+				  bool *kept, uint64_t until, bool fills,
+				  bool send)
 {
 	uint64_t k, now;
 	int ret;
 
-	if (s->post_due) {
-		ret = rp_lat_send(s);
+	if (rp_unlikely(s->post_due)) {
+		ret = rp_lat_send(s, send);
 		if (ret)
 			return ret;
 	}
 	k = s->sent + (s->first ? 0 : 1);
 	if (k > s->rcvd) {
-		ret = rp_lat_wait_peer(s, k);
+		ret = rp_lat_wait_peer(s, k, send);
 		if (ret)
 			return ret;
 	}
-	now = rp_now_ns();
+	now = rp_tick();
 	*sample = now - s->prev;
 	s->prev = now;
-	*kept = !s->skip;
-	s->skip -= !*kept;
+	*kept = !rp_unlikely(s->skip);
+	if (!*kept)
+		s->skip--;
 	if (!s->first && (now >= until || (fills && *kept))) {
 		s->post_due = true;
 		return 0;
 	}
-	return rp_lat_send(s);
+	return rp_lat_send(s, send);
 }
 
-/* WRITE: rp_lat_burst's contract for ping-pong exchanges. */
-static int rp_lat_write_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
-			      uint64_t until, size_t *done)
+/* WRITE (or SEND, @send): rp_lat_burst's contract for ping-pong
+ * exchanges. */
+static rp_hot int rp_lat_xburst(struct rp_lat_state *s, uint64_t *out, size_t n,
+				uint64_t until, size_t *done, bool send)
 {
 	size_t i = 0;
 	bool kept;
 	int ret = 0;
 
 	while (i < n) {
-		ret = rp_lat_exchange(s, &out[i], &kept, until, i + 1 == n);
+		ret = rp_lat_exchange(s, &out[i], &kept, until, i + 1 == n,
+				      send);
 		if (rp_unlikely(ret))
 			break;
 		i += kept;
@@ -442,6 +494,16 @@ static int rp_lat_write_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
 	}
 	*done = i;
 	return ret > 0 ? 0 : ret; /* 1: -D ended while waiting */
+}
+
+/* rp_lat_xburst with the verb a constant in each copy: the WRITE loop
+ * carries no SEND test, and the SEND loop no WRITE one. */
+static int rp_lat_write_burst(struct rp_lat_state *s, uint64_t *out, size_t n,
+			      uint64_t until, size_t *done)
+{
+	if (s->send)
+		return rp_lat_xburst(s, out, n, until, done, true);
+	return rp_lat_xburst(s, out, n, until, done, false);
 }
 
 static int rp_lat_burst_any(struct rp_lat_state *s, uint64_t *out, size_t n,
@@ -533,35 +595,49 @@ static void rp_lat_pause(struct rp_lat_state *s)
 {
 	if (!s->write)
 		return; /* READ: each burst restarts its clock */
-	s->paused = true;
+	s->paused = RP_LAT_PAUSED;
 	s->skip++;
 }
 
+/* The tick at which a burst that starts at mark @m ends: @until_ns, at
+ * the estimated rate (rp_tick_init). */
+static uint64_t rp_lat_until(const struct rp_lat_state *s,
+			     struct rp_tick_mark m, uint64_t until_ns)
+{
+	if (until_ns <= m.ns)
+		return m.tick;
+	return m.tick + (uint64_t)((double)(until_ns - m.ns) * s->tick_per_ns);
+}
+
+/* Bursts until -n or -D is done; then the samples scaled from ticks to
+ * ns at the rate over the whole loop (rp_tick_scale), as perftest turns
+ * its cycles into usec after its loop (print_report_lat). */
 static int rp_lat_loop(struct rp_lat_state *s, const struct rp_lat_cfg *c,
 		       struct rp_lat_samples *o)
 {
-	uint64_t start = rp_now_ns(), now = start, deadline = UINT64_MAX;
-	uint64_t until;
+	struct rp_tick_mark start = rp_tick_mark(), m = start;
+	uint64_t deadline = UINT64_MAX, until;
 	size_t done;
 	int ret;
 
 	if (c->duration)
-		deadline = start + c->duration * RP_NSEC_PER_SEC;
+		deadline = start.ns + c->duration * RP_NSEC_PER_SEC;
 	s->deadline = deadline;
 	do {
-		until = now + RP_LAT_BURST_NS;
+		until = m.ns + RP_LAT_BURST_NS;
 		if (until > deadline)
 			until = deadline;
 		ret = rp_lat_burst_any(s, o->ns + o->n, rp_lat_room(o, c),
-				       until, &done);
+				       rp_lat_until(s, m, until), &done);
+		m = rp_tick_mark();
 		o->n += done;
-		now = rp_now_ns();
 		if (!ret)
-			ret = rp_lat_between(o, c, now, deadline);
+			ret = rp_lat_between(o, c, m.ns, deadline);
 		if (!ret)
 			rp_lat_pause(s);
 	} while (!ret);
-	o->run_ns = now - start;
+	rp_tick_scale(o->ns, o->n, start, m);
+	o->run_ns = m.ns - start.ns;
 	return ret < 0 ? ret : 0;
 }
 
@@ -617,17 +693,21 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 		ret = rp_lat_recv_prepost(r, cfg);
 	if (ret)
 		return ret;
-	s.prev = rp_now_ns();
+	s.tick_per_ns = rp_tick_init();
+	s.prev = rp_tick();
 	ret = rp_lat_burst_any(&s, out->ns, cfg->warmup, UINT64_MAX, &done);
 	if (!ret)
 		ret = rp_lat_loop(&s, cfg, out);
 	/* the second side's last WRITE, when its last burst left it */
 	if (!ret && s.post_due)
-		ret = rp_lat_send(&s);
+		ret = rp_lat_send(&s, s.send);
 	/* WRITE: the side that posted first takes the peer's last WRITE
 	 * too, so that both end on the same exchange */
 	if (!ret && s.write && !cfg->duration && s.sent > s.rcvd)
-		ret = rp_lat_wait_peer(&s, s.sent);
+		ret = rp_lat_wait_peer(&s, s.sent, s.send);
+	/* SEND: this side's last SEND complete before the next size */
+	if (!ret && s.send && s.sends_done < s.sent)
+		ret = rp_lat_poll_send(&s, true, 0);
 	out->ops = s.ops;
 	if (ret == -EINTR)
 		rp_err("interrupted: %s latency run of %llu bytes stopped "
@@ -638,17 +718,11 @@ int rp_lat_run(struct rp_rail *r, const struct rp_rail_addr *peer,
 
 int rp_lat_recv_prepost(struct rp_rail *r, const struct rp_lat_cfg *c)
 {
-	struct ibv_sge sge = {
-		.addr = (uint64_t)(uintptr_t)rp_rail_slice(r, 0) + r->slice / 2,
-		.length = (uint32_t)(r->slice / 2),
-		.lkey = r->mr->lkey,
-	};
-	struct ibv_recv_wr wr = { .wr_id = RP_LAT_WR_ID,
-				  .sg_list = &sge,
-				  .num_sge = 1 },
-			   *bad = NULL;
+	struct ibv_recv_wr wr, *bad = NULL;
+	struct ibv_sge sge;
 	int ret;
 
+	rp_lat_recv_wr(r, &sge, &wr);
 	while (*c->rx_posted < c->rx_depth) {
 		ret = ibv_post_recv(r->qp[0], &wr, &bad);
 		if (ret) {
