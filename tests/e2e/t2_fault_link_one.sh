@@ -222,16 +222,17 @@ else
 	# left while the address was gone, and the run goes on (exit 0).
 	ip=${addr%/*}
 	if [ $mode = ended ]; then	# by itself, exit 0: survived or stalled-to-end
-		has "$TMP/g.client" \
-			"^ railperf: rail 1 \(rxe1\): netdev eth1 address ${ip}/[0-9]+ added at [0-9]+\.[0-9]{2} s$" \
-			"client, rail 1's address added back"
+		# ("added" may come after the run's end, or never be seen: CI
+		# at 228cf7d, "removed" at 4.44 s, the run over 3.6 s later
+		# with no "added" line, the event poll starved as above)
 		# rail 1 moved data in a row that began after the address was back
 		python3 - "$TMP/g.client" "$ip" "$TMP/g.mode" <<'PY' ||
 import re, sys
 text = open(sys.argv[1]).read()
-added = float(re.search(r'^ railperf: rail 1 \(rxe1\): netdev eth1 address '
-                        + re.escape(sys.argv[2]) + r'/\d+ added at ([0-9.]+) s$',
-                        text, re.M).group(1))
+m = re.search(r'^ railperf: rail 1 \(rxe1\): netdev eth1 address '
+              + re.escape(sys.argv[2]) + r'/\d+ added at ([0-9.]+) s$',
+              text, re.M)
+added = float(m.group(1)) if m else float('inf')  # not seen in the run
 rows = re.findall(r'^ railperf: interval +([0-9.]+) to +([0-9.]+) s: rxe0 ([0-9.]+), '
                   r'rxe1 ([0-9.]+), sum', text, re.M)
 removed = float(re.search(r'^ railperf: rail 1 \(rxe1\): netdev eth1 address '
@@ -241,7 +242,7 @@ removed = float(re.search(r'^ railperf: rail 1 \(rxe1\): netdev eth1 address '
 since, ref = 'came back', added
 late = [r for r in rows if float(r[0]) >= added]
 if not late:
-    since, ref = 'was removed (no row after its return)', removed
+    since, ref = 'was removed (no row after its return, or none seen)', removed
     late = [r for r in rows if float(r[0]) >= removed]
 assert late, (removed, added, rows)
 moved = any(float(r[3]) > 0 for r in late)
@@ -263,7 +264,7 @@ PY
 			"client, rail 1's address removed"
 		within "client ends after rail 1's address was removed" \
 			$gone_ms $PEER_MS
-	else	# the run saw the address come back
+	elif [ $mode = stalled ]; then	# ran 5 s on: it saw the return
 		has "$TMP/g.client" \
 			"^ railperf: rail 1 \(rxe1\): netdev eth1 address ${ip}/[0-9]+ added at [0-9]+\.[0-9]{2} s$" \
 			"client, rail 1's address added back"
