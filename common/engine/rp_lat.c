@@ -55,7 +55,6 @@ struct rp_lat_state {
 	uint64_t own_stall_ns;	   /* this side's WR without completion */
 	/* SEND ping-pong: the peer's messages come as receive completions */
 	bool send;
-	struct rp_rail *rail; /* for rp_lat_recv_prepost */
 	const struct rp_lat_cfg *cfg;
 	uint64_t sends_done; /* own SENDs whose completion was polled */
 	struct ibv_sge rsge; /* a receive, prebuilt (rp_lat_recv_wr) */
@@ -157,7 +156,6 @@ static void rp_lat_state_init(struct rp_lat_state *s, struct rp_rail *r,
 		.send_flags = IBV_SEND_SIGNALED,
 		.wr.rdma = { .remote_addr = s->raddr, .rkey = s->rkey },
 	};
-	s->rail = r;
 	s->cfg = c;
 	s->own_stall_ns = rp_lat_own_stall(r, c->verb);
 	if (rp_verb_atomic(c->verb)) {
